@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { CUID_PATTERN } from '../core/ids.js';
+import { MAX_CENTS, toCents } from '../core/money.js';
+
+// Building blocks of the wire contract, shared by the server (validation, OpenAPI) and the CLI (types).
+
+export const cuid = z.string().regex(CUID_PATTERN, 'must be an id like c0123456789abcdefghijklmn');
+
+export const IdParams = z.object({ id: cuid });
+
+/** A JSON number of currency units with at most 2 decimals, turned into integer cents. */
+export const moneyInput = z
+  .number()
+  .refine((value) => toCents(value) !== null, 'must be an amount with at most 2 decimals')
+  .refine((value) => value >= 0, 'must not be negative')
+  .refine((value) => value * 100 <= MAX_CENTS, 'is too large')
+  .transform((value) => toCents(value) as number);
+
+/** `?flag=true|false` in a query string. */
+export const booleanQuery = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .transform((value) => value === 'true');
+
+/** A query parameter that may be given once or repeated (`?status=a&status=b`), always handed over as an array. */
+export function repeatable<T extends z.ZodType<string>>(item: T) {
+  return z.union([item, z.array(item)]).transform((value) => (Array.isArray(value) ? value : [value]));
+}
+
+/** `include=a` or `include=a,b`: every listed part must be known. */
+export function includeQuery<const T extends readonly [string, ...string[]]>(parts: T) {
+  return z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(parts)));
+}
+
+export const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
+
+/** Trimmed, non-empty text with a maximum length. */
+export function text(max: number) {
+  return z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+}
+
+/** Optional free text (may be empty). */
+export function optionalText(max: number) {
+  return z.string().max(max, `must be at most ${max} characters`);
+}
+
+export const ErrorBody = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,177 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { TokenService } from '../core/auth/tokens.js';
+import { systemClock } from '../core/clock.js';
+import { readSecret, resolveDataDir } from '../storage/data-dir.js';
+import type { ServerInfo } from '../server/serve.js';
+import { ApiError, CliError } from './errors.js';
+
+/** The options every command that talks to a server understands (declared once on the program). */
+export interface ConnectionOptions {
+  url?: string;
+  token?: string;
+  dataDir?: string;
+}
+
+export interface Session {
+  url: string;
+  token: string;
+  expiresAt: string;
+  username: string;
+}
+
+/** Where `pos login` keeps the session (owner-only file). POS_CONFIG_DIR moves it (tests, kiosks). */
+export function sessionFile(): string {
+  const base = process.env['POS_CONFIG_DIR'] ?? join(process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'pos');
+  return join(base, 'session.json');
+}
+
+export function saveSession(session: Session): void {
+  const file = sessionFile();
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(file, JSON.stringify(session, null, 2), { mode: 0o600 });
+}
+
+function loadSession(): Session | null {
+  const file = sessionFile();
+  if (!existsSync(file)) return null;
+  try {
+    const session = JSON.parse(readFileSync(file, 'utf8')) as Session;
+    return new Date(session.expiresAt) > new Date() ? session : null;
+  } catch {
+    return null;
+  }
+}
+
+function normaliseUrl(url: string): string {
+  if (!/^https?:\/\//.test(url)) throw new CliError(`--url must start with http:// or https://, got "${url}"`);
+  return url.replace(/\/+$/, '');
+}
+
+function localServerUrl(dataDir: string | undefined): string | null {
+  const info = resolveDataDir(dataDir).serverInfo;
+  if (!existsSync(info)) return null;
+  try {
+    return (JSON.parse(readFileSync(info, 'utf8')) as ServerInfo).url;
+  } catch {
+    return null;
+  }
+}
+
+/** On the server's own machine the CLI signs a short-lived admin token with the data dir's secret. */
+async function mintLocalToken(dataDir: string | undefined): Promise<string | null> {
+  const secret = readSecret(resolveDataDir(dataDir));
+  if (!secret) return null;
+  const issued = await new TokenService(secret, systemClock).issue({
+    subject: 'token:cli',
+    userId: null,
+    name: 'cli',
+    role: 'admin',
+    ttlSeconds: 300,
+  });
+  return issued.token;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | ReadonlyArray<string> | undefined>;
+  headers?: Record<string, string>;
+  /** A ready-made body (multipart uploads); sent as is. */
+  rawBody?: FormData;
+}
+
+export class ApiClient {
+  constructor(
+    readonly baseUrl: string,
+    readonly token: string | null,
+  ) {}
+
+  url(path: string, query?: RequestOptions['query']): string {
+    const url = new URL(this.baseUrl + path);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, item);
+      else url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.token) headers['authorization'] = `Bearer ${this.token}`;
+    let body: string | FormData | undefined;
+    if (options.rawBody) body = options.rawBody;
+    else if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    let response: Response;
+    try {
+      response = await fetch(this.url(path, options.query), { method, headers, body, signal: AbortSignal.timeout(30_000) });
+    } catch (error) {
+      throw new CliError(
+        `cannot reach the pos server at ${this.baseUrl} (${(error as Error).cause ?? (error as Error).message}). ` +
+          'Is `pos serve` running? Give its address with --url or POS_URL.',
+      );
+    }
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    if (!response.ok) {
+      const message =
+        parsed && typeof parsed === 'object' && 'message' in parsed ? String((parsed as { message: unknown }).message) : response.statusText;
+      throw new ApiError(response.status, message, parsed);
+    }
+    return parsed as T;
+  }
+
+  get<T = unknown>(path: string, query?: RequestOptions['query']): Promise<T> {
+    return this.request<T>('GET', path, { query });
+  }
+  post<T = unknown>(path: string, body?: unknown): Promise<T> {
+    return this.request<T>('POST', path, { body });
+  }
+  put<T = unknown>(path: string, body: unknown): Promise<T> {
+    return this.request<T>('PUT', path, { body });
+  }
+  patch<T = unknown>(path: string, body: unknown): Promise<T> {
+    return this.request<T>('PATCH', path, { body });
+  }
+  delete<T = unknown>(path: string): Promise<T> {
+    return this.request<T>('DELETE', path);
+  }
+}
+
+/** The server's address only (login, health): --url, POS_URL, the saved session, or the local server. */
+export function resolveUrl(options: ConnectionOptions): string {
+  const url = options.url ?? process.env['POS_URL'] ?? loadSession()?.url ?? localServerUrl(options.dataDir);
+  if (!url) {
+    throw new CliError('no pos server found: start `pos serve` here, or give its address with --url or POS_URL');
+  }
+  return normaliseUrl(url);
+}
+
+/**
+ * Connects to a server: the address and token come from flags, then the environment, then `pos login`'s
+ * session, then (on the server's machine) the data dir.
+ */
+export async function connect(options: ConnectionOptions): Promise<ApiClient> {
+  const url = resolveUrl(options);
+  const session = loadSession();
+  const token =
+    options.token ??
+    process.env['POS_TOKEN'] ??
+    (session && normaliseUrl(session.url) === url ? session.token : null) ??
+    (await mintLocalToken(options.dataDir));
+  if (!token) {
+    throw new CliError('not logged in: run `pos login`, or give a token with --token or POS_TOKEN');
+  }
+  return new ApiClient(url, token);
+}

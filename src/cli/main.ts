@@ -1,0 +1,27 @@
+import { CommanderError } from 'commander';
+import { CliError } from './errors.js';
+import { buildProgram } from './program.js';
+
+async function main(argv: string[]): Promise<void> {
+  const program = buildProgram();
+  program.exitOverride();
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version exit 0; usage mistakes exit 1 (commander already printed why).
+      process.exitCode = error.exitCode === 0 ? 0 : 1;
+      return;
+    }
+    if (error instanceof CliError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      process.exitCode = error.exitCode;
+      return;
+    }
+    process.stderr.write(`unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.stderr.write('This is a bug in pos: please report it with the output above.\n');
+    process.exitCode = 2;
+  }
+}
+
+await main(process.argv);

@@ -1,0 +1,33 @@
+import { Command, Option } from 'commander';
+import { VERSION } from '../version.js';
+import { registerMigrate } from './commands/migrate.js';
+import { registerServe } from './commands/serve.js';
+import { registerToken } from './commands/token.js';
+
+/** Options every command understands; read them with `command.optsWithGlobals<GlobalOptions>()`. */
+export interface GlobalOptions {
+  dataDir?: string;
+  url?: string;
+  token?: string;
+  json?: boolean;
+}
+
+export function buildProgram(): Command {
+  const program = new Command('pos')
+    .description('point of sale for food events: orders, kitchen tickets, ready numbers and sales reports')
+    .version(VERSION, '-v, --version')
+    .addOption(new Option('--data-dir <dir>', 'data dir of the server on this machine').env('POS_DATA_DIR'))
+    .addOption(new Option('--url <url>', 'address of the pos server, such as http://192.168.1.20:4300').env('POS_URL'))
+    .addOption(new Option('--token <token>', 'access token (otherwise: pos login, or minted from the local data dir)').env('POS_TOKEN'))
+    .option('--json', 'print machine-readable JSON instead of tables')
+    .showHelpAfterError('(run with --help for usage)')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 done, 1 something to fix (the message says what), 2 an unexpected error (a bug: please report it).',
+    );
+
+  registerServe(program);
+  registerMigrate(program);
+  registerToken(program);
+  return program;
+}

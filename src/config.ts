@@ -1,0 +1,61 @@
+import { parseDuration } from './core/duration.js';
+import { isValidTimezone, machineTimezone, parseHhMm } from './core/venue-time.js';
+import type { Durability } from './storage/database.js';
+
+/** Everything `pos serve` can be told, after defaults and validation. */
+export interface ServerConfig {
+  dataDir: string | undefined;
+  port: number;
+  host: string;
+  timezone: string;
+  ticketReset: string;
+  dayStart: string;
+  durability: Durability;
+  printing: 'on' | 'off';
+  keepAliveMs: number;
+  tokenTtlSeconds: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+}
+
+export const DEFAULT_PORT = 4300;
+
+export function defaultConfig(): ServerConfig {
+  return {
+    dataDir: undefined,
+    port: DEFAULT_PORT,
+    host: '0.0.0.0',
+    timezone: process.env['POS_TIMEZONE'] || machineTimezone(),
+    ticketReset: '12:00',
+    dayStart: '07:00',
+    durability: 'full',
+    printing: 'on',
+    keepAliveMs: 15_000,
+    tokenTtlSeconds: 12 * 3600,
+    logLevel: 'warn',
+  };
+}
+
+/** A user-fixable configuration mistake: the CLI prints the message and exits 1. */
+export class ConfigError extends Error {}
+
+export function validateConfig(config: ServerConfig): ServerConfig {
+  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) {
+    throw new ConfigError(`--port must be a number from 0 to 65535, got ${config.port}`);
+  }
+  if (!isValidTimezone(config.timezone)) {
+    throw new ConfigError(`--timezone must be an IANA time zone such as Europe/Rome, got "${config.timezone}"`);
+  }
+  if (!parseHhMm(config.ticketReset)) throw new ConfigError(`--ticket-reset must be HH:MM, got "${config.ticketReset}"`);
+  if (!parseHhMm(config.dayStart)) throw new ConfigError(`--day-start must be HH:MM, got "${config.dayStart}"`);
+  if (!['full', 'normal'].includes(config.durability)) {
+    throw new ConfigError(`--durability must be full or normal, got "${config.durability}"`);
+  }
+  if (!['on', 'off'].includes(config.printing)) throw new ConfigError(`--printing must be on or off, got "${config.printing}"`);
+  return config;
+}
+
+export function parseTtl(value: string, flag = '--ttl'): number {
+  const seconds = parseDuration(value);
+  if (seconds === null) throw new ConfigError(`${flag} must be a duration such as 30m, 12h or 7d, got "${value}"`);
+  return seconds;
+}

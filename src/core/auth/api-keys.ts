@@ -1,0 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { NotFoundError } from '../errors.js';
+import { type CoreContext, reader, write } from '../context.js';
+import type { KeyScope } from './principal.js';
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  scope: KeyScope;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** Keys are long random strings, so a fast hash is enough; only the hash is stored. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export async function createApiKey(
+  ctx: CoreContext,
+  input: { name: string; scope: KeyScope },
+): Promise<ApiKey & { key: string }> {
+  const key = `posk_${input.scope}_${randomBytes(24).toString('base64url')}`;
+  const now = ctx.clock.now().getTime();
+  const id = ctx.newId();
+  await write(ctx, (trx) =>
+    trx
+      .insertInto('api_keys')
+      .values({ id, name: input.name, scope: input.scope, key_hash: hashApiKey(key), created_at: now, last_used_at: null })
+      .execute(),
+  );
+  return { id, name: input.name, scope: input.scope, key, createdAt: new Date(now).toISOString(), lastUsedAt: null };
+}
+
+export async function listApiKeys(ctx: CoreContext): Promise<ApiKey[]> {
+  const rows = await reader(ctx).selectFrom('api_keys').selectAll().orderBy('created_at').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
+  }));
+}
+
+export async function deleteApiKey(ctx: CoreContext, id: string): Promise<void> {
+  const result = await write(ctx, (trx) => trx.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst());
+  if (result.numDeletedRows === 0n) throw new NotFoundError('API key not found');
+}

@@ -1,0 +1,45 @@
+import type { CoreContext } from '../context.js';
+import { reader, write } from '../context.js';
+import { hashApiKey } from './api-keys.js';
+import type { Principal } from './principal.js';
+import type { TokenService } from './tokens.js';
+
+/** A bearer token's principal, or null when it is invalid, expired, revoked, or its user is gone. */
+export async function principalFromToken(ctx: CoreContext, tokens: TokenService, token: string): Promise<Principal | null> {
+  const claims = await tokens.verify(token);
+  if (!claims) return null;
+  const db = reader(ctx);
+  const revoked = await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', claims.jti).executeTakeFirst();
+  if (revoked) return null;
+  let role = claims.role;
+  let name = claims.name;
+  if (claims.userId !== null) {
+    // The user's current role counts, not the one at login: a demoted or deleted user loses access at once.
+    const user = await db.selectFrom('users').select(['role', 'username']).where('id', '=', claims.userId).executeTakeFirst();
+    if (!user) return null;
+    role = user.role;
+    name = user.username;
+  }
+  return { kind: 'token', subject: claims.subject, userId: claims.userId, name, role, jti: claims.jti };
+}
+
+export async function principalFromApiKey(ctx: CoreContext, key: string): Promise<Principal | null> {
+  if (!key.startsWith('posk_')) return null;
+  const row = await reader(ctx)
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'scope'])
+    .where('key_hash', '=', hashApiKey(key))
+    .executeTakeFirst();
+  if (!row) return null;
+  return { kind: 'key', keyId: row.id, name: row.name, scope: row.scope };
+}
+
+export async function revokeToken(ctx: CoreContext, jti: string, expiresAt: Date | null): Promise<void> {
+  await write(ctx, (trx) =>
+    trx
+      .insertInto('revoked_tokens')
+      .values({ jti, revoked_at: ctx.clock.now().getTime(), expires_at: expiresAt ? expiresAt.getTime() : null })
+      .onConflict((oc) => oc.column('jti').doNothing())
+      .execute(),
+  );
+}

@@ -1,0 +1,48 @@
+import { TooManyRequestsError, UnauthorizedError } from '../errors.js';
+import { type CoreContext, reader } from '../context.js';
+import type { LoginLimiter } from './login-limiter.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type { Role } from './principal.js';
+import type { TokenService } from './tokens.js';
+import { findUserByUsername } from './users.js';
+
+export interface LoginResult {
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresAt: string;
+  user: { id: string; username: string; role: Role };
+}
+
+// Compared against when the username does not exist, so both failures take the same time (no user enumeration).
+let decoyHash: Promise<string> | null = null;
+
+export async function login(
+  ctx: CoreContext,
+  deps: { tokens: TokenService; limiter: LoginLimiter; ttlSeconds: number },
+  input: { username: string; password: string; address: string },
+): Promise<LoginResult> {
+  const wait = deps.limiter.retryAfterSeconds(input.username, input.address);
+  if (wait > 0) throw new TooManyRequestsError(`Too many failed logins: try again in ${wait} s`, wait);
+
+  const user = await findUserByUsername(reader(ctx), input.username);
+  decoyHash ??= hashPassword('decoy-password-never-valid');
+  const valid = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash));
+  if (!user || !valid) {
+    deps.limiter.recordFailure(input.username, input.address);
+    throw new UnauthorizedError();
+  }
+  deps.limiter.recordSuccess(input.username, input.address);
+  const issued = await deps.tokens.issue({
+    subject: `user:${user.id}`,
+    userId: user.id,
+    name: user.username,
+    role: user.role,
+    ttlSeconds: deps.ttlSeconds,
+  });
+  return {
+    accessToken: issued.token,
+    tokenType: 'Bearer',
+    expiresAt: issued.expiresAt.toISOString(),
+    user: { id: user.id, username: user.username, role: user.role },
+  };
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { principalFromApiKey, principalFromToken } from '../../core/auth/authenticate.js';
+import type { Access, Principal } from '../../core/auth/principal.js';
+import { ForbiddenError, UnauthorizedError } from '../../core/errors.js';
+
+// Auth is one hook, not code pasted into handlers: each route declares `config.access`, this hook enforces it.
+// A route that forgets to declare its access cannot even be registered.
+
+/** Paths served by third-party plugins (API docs, uploaded images) that are public by design. */
+const PUBLIC_PREFIXES = ['/docs', '/uploads/'];
+
+function allows(access: Exclude<Access, 'public'>, principal: Principal): boolean {
+  if (principal.kind === 'token') return access.roles.includes(principal.role);
+  return access.scopes?.includes(principal.scope) ?? false;
+}
+
+function credentialsOf(request: FastifyRequest): { bearer?: string; key?: string } {
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    return match ? { bearer: match[1] as string } : { bearer: '' };
+  }
+  const apiKey = request.headers['x-api-key'];
+  if (typeof apiKey === 'string') return { key: apiKey };
+  if (request.routeOptions.config.queryToken) {
+    const token = (request.query as Record<string, unknown> | undefined)?.['access_token'];
+    if (typeof token === 'string') return token.startsWith('posk_') ? { key: token } : { bearer: token };
+  }
+  return {};
+}
+
+async function authPlugin(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access) return;
+    if (PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    throw new Error(`route ${route.method} ${route.url} does not declare config.access`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
+    if (!access) throw new ForbiddenError();
+    const { ctx, tokens } = app.services;
+    const { bearer, key } = credentialsOf(request);
+    let principal: Principal | null = null;
+    if (bearer) {
+      principal = bearer.startsWith('posk_') ? await principalFromApiKey(ctx, bearer) : await principalFromToken(ctx, tokens, bearer);
+    } else if (key) {
+      principal = await principalFromApiKey(ctx, key);
+    }
+    if (!principal) throw new UnauthorizedError();
+    if (!allows(access, principal)) throw new ForbiddenError();
+    request.principal = principal;
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['errors'] });

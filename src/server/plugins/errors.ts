@@ -1,0 +1,88 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+import { AppError, type IssueDetail, TooManyRequestsError } from '../../core/errors.js';
+
+// The one place that formats error bodies: {statusCode, error, message, details?}. No request, however malformed,
+// gets a 500 unless something is really broken, and a 500 never carries internals.
+
+function body(statusCode: number, message: string, details?: IssueDetail[]) {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(details && details.length > 0 ? { details } : {}),
+  };
+}
+
+interface ZodLikeIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+function validationDetails(error: FastifyError): IssueDetail[] {
+  const context = (error as { validationContext?: string }).validationContext ?? 'body';
+  return (error.validation ?? []).map((raw) => {
+    const issue = raw as ZodLikeIssue;
+    const path = issue.params?.issue?.path?.map(String).join('.') ?? issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
+    return { path: path ? `${context}.${path}` : context, message: issue.params?.issue?.message ?? issue.message ?? 'is invalid' };
+  });
+}
+
+/** Fastify's own client errors (bad JSON, wrong content type, body too large, ...) keep their 4xx status. */
+function frameworkClientError(error: FastifyError): { status: number; message: string } | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'The body is not valid JSON' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 413, message: 'The request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 415, message: 'Unsupported content type: send application/json' };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 415, message: 'Unsupported content type: send multipart/form-data' };
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError) return { status: 400, message: 'The body is not valid JSON' };
+  const status = error.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return { status, message: error.message };
+  return null;
+}
+
+async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const plain = request.routeOptions.config?.plainBadRequest === true;
+    if (error instanceof AppError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
+      const message = plain && error.statusCode === 400 ? 'Bad Request' : error.message;
+      return reply.code(error.statusCode).send(body(error.statusCode, message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const details = validationDetails(error);
+      const first = details[0];
+      const message = plain ? 'Bad Request' : first ? `${first.path} ${first.message}` : 'Invalid request';
+      return reply.code(400).send(body(400, message, details));
+    }
+    const clientError = isResponseSerializationError(error) ? null : frameworkClientError(error);
+    if (clientError) {
+      const message = plain && clientError.status === 400 ? 'Bad Request' : clientError.message;
+      return reply.code(clientError.status).send(body(clientError.status, message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(body(500, 'Internal Server Error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

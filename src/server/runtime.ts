@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { LoginLimiter } from '../core/auth/login-limiter.js';
+import { TokenService } from '../core/auth/tokens.js';
+import { ensureInitialAdmin } from '../core/auth/users.js';
+import { type Clock, systemClock } from '../core/clock.js';
+import { CommitSignal, type CoreContext } from '../core/context.js';
+import { cuid, type IdGenerator } from '../core/ids.js';
+import { VenueClock } from '../core/venue-time.js';
+import type { ServerConfig } from '../config.js';
+import { openStorage } from '../storage/database.js';
+import { acquireLock, type DataDir, ensureDataDir, loadOrCreateSecret, resolveDataDir } from '../storage/data-dir.js';
+import { migrate } from '../storage/migrate.js';
+import { VERSION } from '../version.js';
+import { buildApp } from './app.js';
+
+export interface Runtime {
+  app: FastifyInstance;
+  ctx: CoreContext;
+  dataDir: DataDir;
+  /** The first admin's password when this start created it, to show once. */
+  initialAdmin: { username: string; password: string } | null;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOverrides {
+  clock?: Clock;
+  newId?: IdGenerator;
+  /** Skip the data dir lock (tests that build several apps in one process on separate dirs do not need it). */
+  skipLock?: boolean;
+}
+
+/**
+ * Builds the whole appliance on a data dir without listening: storage migrated, secret loaded, first admin
+ * created, HTTP app ready. `pos serve` listens on top of it; tests inject requests into it.
+ */
+export async function createRuntime(config: ServerConfig, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+  const dataDir = resolveDataDir(config.dataDir);
+  ensureDataDir(dataDir);
+  const releaseLock = overrides.skipLock ? () => {} : acquireLock(dataDir);
+  const cleanups: Array<() => Promise<void> | void> = [releaseLock];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step();
+  };
+  try {
+    const storage = openStorage(dataDir.database, { durability: config.durability });
+    cleanups.push(() => storage.close());
+    await migrate(storage);
+    const clock = overrides.clock ?? systemClock;
+    const ctx: CoreContext = {
+      storage,
+      clock,
+      newId: overrides.newId ?? cuid,
+      venue: new VenueClock({ timezone: config.timezone, ticketReset: config.ticketReset, dayStart: config.dayStart }),
+      committed: new CommitSignal(),
+    };
+    const tokens = new TokenService(loadOrCreateSecret(dataDir), clock);
+    const initialAdmin = await ensureInitialAdmin(ctx);
+    const app = await buildApp({
+      services: {
+        ctx,
+        tokens,
+        loginLimiter: new LoginLimiter(clock),
+        dataDir,
+        version: VERSION,
+        tokenTtlSeconds: config.tokenTtlSeconds,
+      },
+      logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    });
+    cleanups.push(() => app.close());
+    let closed = false;
+    return {
+      app,
+      ctx,
+      dataDir,
+      initialAdmin,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await cleanup();
+      },
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}

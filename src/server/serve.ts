@@ -1,0 +1,63 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import type { ServerConfig } from '../config.js';
+import { createRuntime, type Runtime } from './runtime.js';
+
+/** What a running server leaves in the data dir so the CLI on the same machine can reach it. */
+export interface ServerInfo {
+  url: string;
+  port: number;
+  pid: number;
+  startedAt: string;
+}
+
+export interface RunningServer {
+  runtime: Runtime;
+  port: number;
+  /** URLs a tablet on the venue Wi-Fi can use (every LAN address), local first. */
+  urls: string[];
+  stop(): Promise<void>;
+}
+
+export function lanUrls(host: string, port: number): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [`http://${host.includes(':') ? `[${host}]` : host}:${port}`];
+  const urls = [`http://localhost:${port}`];
+  for (const addresses of Object.values(networkInterfaces())) {
+    for (const address of addresses ?? []) {
+      if (address.family === 'IPv4' && !address.internal) urls.push(`http://${address.address}:${port}`);
+    }
+  }
+  return urls;
+}
+
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const runtime = await createRuntime(config);
+  try {
+    await runtime.app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+  const address = runtime.app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  const info: ServerInfo = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+  };
+  writeFileSync(runtime.dataDir.serverInfo, JSON.stringify(info, null, 2), { mode: 0o600 });
+  let stopping: Promise<void> | null = null;
+  return {
+    runtime,
+    port,
+    urls: lanUrls(config.host, port),
+    stop() {
+      stopping ??= (async () => {
+        rmSync(runtime.dataDir.serverInfo, { force: true });
+        await runtime.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { LoginLimiter } from '../core/auth/login-limiter.js';
+import type { Access, Principal } from '../core/auth/principal.js';
+import type { TokenService } from '../core/auth/tokens.js';
+import type { CoreContext } from '../core/context.js';
+import type { DataDir } from '../storage/data-dir.js';
+
+/** What the HTTP layer is given: the core context plus the services only requests need. */
+export interface AppServices {
+  ctx: CoreContext;
+  tokens: TokenService;
+  loginLimiter: LoginLimiter;
+  dataDir: DataDir;
+  version: string;
+  /** Lifetime of tokens issued at login. */
+  tokenTtlSeconds: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+  interface FastifyRequest {
+    /** Set by the auth hook on every route that is not public. */
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; every route declares it (enforced when routes are added). */
+    access?: Access;
+    /** Accept credentials in `?access_token=` (EventSource and <img> cannot send headers). */
+    queryToken?: boolean;
+    /** Areas whose 400 message the interface fixes to exactly "Bad Request" (reports). */
+    plainBadRequest?: boolean;
+  }
+}
+
+/** The caller, on a route that is not public (the auth hook guarantees it is set). */
+export function principalOf(request: { principal: Principal | null }): Principal {
+  if (!request.principal) throw new Error('principalOf() called on a public route');
+  return request.principal;
+}

@@ -1,0 +1,83 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import type { Database } from './schema.js';
+
+/**
+ * How hard a commit waits for the disk. `full` (the default) syncs the write-ahead log on every commit, so an
+ * order that got a 2xx survives a power cut; `normal` survives a crash of the process but may lose the last
+ * commits on a power cut or kernel panic, and is faster on slow disks.
+ */
+export type Durability = 'full' | 'normal';
+
+export type Db = Kysely<Database>;
+
+export interface Storage {
+  /** The single writer: every change goes through `transaction()` on this connection. */
+  db: Db;
+  /** A second, read-only connection: reads never wait for a write in progress (WAL). */
+  read: Db;
+  /** The raw writer connection, for what Kysely does not cover (online backup, pragmas). */
+  sqlite: BetterSqlite3.Database;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  durability?: Durability;
+  /** Open read-only (CLI tools that inspect a data dir that a server may be using). */
+  readonly?: boolean;
+}
+
+function applyPragmas(connection: BetterSqlite3.Database, durability: Durability): void {
+  connection.pragma('journal_mode = WAL');
+  connection.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('temp_store = MEMORY');
+  connection.pragma('cache_size = -32000'); // 32 MiB page cache
+}
+
+export function openStorage(file: string, options: OpenOptions = {}): Storage {
+  const durability = options.durability ?? 'full';
+  const sqlite = new BetterSqlite3(file, { readonly: options.readonly ?? false });
+  if (options.readonly) {
+    sqlite.pragma('busy_timeout = 5000');
+  } else {
+    applyPragmas(sqlite, durability);
+  }
+  const reader = new BetterSqlite3(file, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  reader.pragma('cache_size = -32000');
+
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const read = new Kysely<Database>({ dialect: new SqliteDialect({ database: reader }) });
+  return {
+    db,
+    read,
+    sqlite,
+    async close() {
+      await read.destroy();
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * Runs `work` in one SQLite transaction on the writer connection. `BEGIN IMMEDIATE` takes the write lock up front,
+ * so a transaction never fails half-way because another process wrote in between. Kysely's connection mutex makes
+ * every other query wait until this one commits or rolls back.
+ */
+export async function transaction<T>(storage: Pick<Storage, 'db' | 'sqlite'>, work: (trx: Db) => Promise<T>): Promise<T> {
+  return storage.db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    let result: T;
+    try {
+      result = await work(connection);
+    } catch (error) {
+      // SQLite may already have rolled back on its own (disk full, I/O error).
+      if (storage.sqlite.inTransaction) await sql`rollback`.execute(connection);
+      throw error;
+    }
+    await sql`commit`.execute(connection);
+    return result;
+  });
+}

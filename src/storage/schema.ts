@@ -1,0 +1,249 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Kysely's view of the tables created by migrations/. Timestamps are epoch milliseconds, booleans 0/1,
+// money integer cents.
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  password_hash: string;
+  role: 'admin' | 'operator';
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RevokedTokensTable {
+  jti: string;
+  revoked_at: number;
+  expires_at: number | null;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  name: string;
+  scope: 'printer' | 'display';
+  key_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface PrintersTable {
+  id: string;
+  name: string;
+  ip: string;
+  port: number;
+  description: string;
+  status: 'ONLINE' | 'OFFLINE' | 'ERROR';
+  columns: number;
+  cash_drawer: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  available: number;
+  position: number;
+  printer_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IngredientsTable {
+  id: string;
+  name: string;
+  created_at: number;
+}
+
+export interface FoodsTable {
+  id: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  category_id: string;
+  printer_id: string | null;
+  available: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FoodIngredientsTable {
+  food_id: string;
+  ingredient_id: string;
+  position: number;
+}
+
+export interface CashRegistersTable {
+  id: string;
+  name: string;
+  enabled: number;
+  default_printer_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BannersTable {
+  id: string;
+  name: string;
+  type: 'EVENT' | 'SPONSOR';
+  title: string;
+  description: string;
+  website: string;
+  social1: string;
+  social2: string;
+  image_file: string | null;
+  color: string;
+  date_time: number;
+  active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  data: string;
+}
+
+export type OrderStatus = 'PENDING' | 'CONFIRMED' | 'COMPLETED' | 'PICKED_UP';
+export type PaymentMethod = 'CASH' | 'CARD';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  display_code: string;
+  code_day: string;
+  table_name: string;
+  customer: string;
+  status: OrderStatus;
+  ticket_number: number | null;
+  ticket_day: string | null;
+  payment_method: PaymentMethod | null;
+  subtotal_cents: number;
+  discount_cents: number;
+  surcharge_cents: number;
+  total_cents: number;
+  user_id: string | null;
+  cash_register_id: string | null;
+  created_at: number;
+  updated_at: number;
+  confirmed_at: number | null;
+  completed_at: number | null;
+}
+
+export interface OrderItemsTable {
+  id: string;
+  order_id: number;
+  position: number;
+  food_id: string;
+  food_name: string;
+  food_description: string;
+  category_id: string;
+  category_name: string;
+  category_position: number;
+  quantity: number;
+  notes: string;
+  unit_price_cents: number;
+  surcharge_cents: number;
+  total_cents: number;
+}
+
+export interface TicketCountersTable {
+  ticket_day: string;
+  last_number: number;
+}
+
+export type EventChannel = 'cashier' | 'display' | 'printer';
+
+export interface EventsTable {
+  id: Generated<number>;
+  channel: EventChannel;
+  name: string;
+  payload: string;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  principal: string;
+  endpoint: string;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response_body: string;
+  created_at: number;
+}
+
+export type PrintJobKind = 'kitchen' | 'receipt' | 'reprint-kitchen' | 'reprint-receipt' | 'closure' | 'test';
+export type PrintJobStatus = 'queued' | 'printing' | 'printed' | 'failed' | 'unroutable';
+
+export interface PrintJobsTable {
+  id: Generated<number>;
+  printer_id: string | null;
+  kind: PrintJobKind;
+  order_id: number | null;
+  report_id: string | null;
+  payload: string;
+  status: PrintJobStatus;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: number;
+  created_at: number;
+  updated_at: number;
+  printed_at: number | null;
+}
+
+export interface ReportsTable {
+  id: string;
+  kind: 'snapshot' | 'closure';
+  period_start: number;
+  period_end: number;
+  cash_register_id: string | null;
+  data: string;
+  created_at: number;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  users: UsersTable;
+  revoked_tokens: RevokedTokensTable;
+  api_keys: ApiKeysTable;
+  printers: PrintersTable;
+  categories: CategoriesTable;
+  ingredients: IngredientsTable;
+  foods: FoodsTable;
+  food_ingredients: FoodIngredientsTable;
+  cash_registers: CashRegistersTable;
+  banners: BannersTable;
+  audit_log: AuditLogTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  ticket_counters: TicketCountersTable;
+  events: EventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  print_jobs: PrintJobsTable;
+  reports: ReportsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type PrinterRow = Selectable<PrintersTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type IngredientRow = Selectable<IngredientsTable>;
+export type FoodRow = Selectable<FoodsTable>;
+export type CashRegisterRow = Selectable<CashRegistersTable>;
+export type BannerRow = Selectable<BannersTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderUpdate = Updateable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type EventRow = Selectable<EventsTable>;
+export type PrintJobRow = Selectable<PrintJobsTable>;
+export type ReportRow = Selectable<ReportsTable>;
