@@ -26,9 +26,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => updateUser(ctx, request.params.id, request.body),
   );
 
-  app.delete('/v1/users/:id', { config, schema: { tags, params: IdParams, response: { 200: User } } }, (request) =>
-    deleteUser(ctx, request.params.id),
-  );
+  app.delete('/v1/users/:id', { config, schema: { tags, params: IdParams } }, async (request, reply) => {
+    await deleteUser(ctx, request.params.id);
+    return reply.code(204).send();
+  });
 };
 
 export default userRoutes;
