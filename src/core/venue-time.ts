@@ -63,6 +63,11 @@ export class VenueClock {
     return this.atWallClock(day, this.start);
   }
 
+  /** Start of a local calendar day ("2026-11-21") in venue time. */
+  startOfDay(isoDate: string): Date {
+    return DateTime.fromISO(isoDate, { zone: this.timezone }).startOf('day').toJSDate();
+  }
+
   /** Start of the venue-time hour containing the instant. */
   hourStart(instant: Date | number): Date {
     return this.local(instant).startOf('hour').toJSDate();

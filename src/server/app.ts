@@ -5,7 +5,9 @@ import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import apiKeyRoutes from './routes/api-keys.js';
 import authRoutes from './routes/auth.js';
+import eventRoutes from './routes/events.js';
 import healthRoutes from './routes/health.js';
+import orderRoutes from './routes/orders.js';
 import printerRoutes from './routes/printers.js';
 import userRoutes from './routes/users.js';
 import type { AppServices } from './services.js';
@@ -31,6 +33,8 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('services', services);
+  // The API speaks JSON (and multipart for uploads): a text/plain body is refused with 415, not parsed.
+  app.removeContentTypeParser('text/plain');
 
   // Infrastructure
   await app.register(errorsPlugin);
@@ -43,6 +47,8 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   await app.register(userRoutes);
   await app.register(apiKeyRoutes);
   await app.register(printerRoutes);
+  await app.register(orderRoutes);
+  await app.register(eventRoutes);
 
   await app.ready();
   return app;

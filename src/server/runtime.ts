@@ -12,6 +12,8 @@ import { acquireLock, type DataDir, ensureDataDir, loadOrCreateSecret, resolveDa
 import { migrate } from '../storage/migrate.js';
 import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
+import { startMaintenance } from './maintenance.js';
+import { EventHub } from './sse/hub.js';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -55,6 +57,10 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
     };
     const tokens = new TokenService(loadOrCreateSecret(dataDir), clock);
     const initialAdmin = await ensureInitialAdmin(ctx);
+    const hub = new EventHub(ctx, { keepAliveMs: config.keepAliveMs });
+    await hub.start();
+    cleanups.push(() => hub.close());
+    cleanups.push(startMaintenance(ctx));
     const app = await buildApp({
       services: {
         ctx,
@@ -63,6 +69,7 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
         dataDir,
         version: VERSION,
         tokenTtlSeconds: config.tokenTtlSeconds,
+        hub,
       },
       logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     });

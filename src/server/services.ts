@@ -3,6 +3,7 @@ import type { Access, Principal } from '../core/auth/principal.js';
 import type { TokenService } from '../core/auth/tokens.js';
 import type { CoreContext } from '../core/context.js';
 import type { DataDir } from '../storage/data-dir.js';
+import type { EventHub } from './sse/hub.js';
 
 /** What the HTTP layer is given: the core context plus the services only requests need. */
 export interface AppServices {
@@ -13,6 +14,7 @@ export interface AppServices {
   version: string;
   /** Lifetime of tokens issued at login. */
   tokenTtlSeconds: number;
+  hub: EventHub;
 }
 
 declare module 'fastify' {

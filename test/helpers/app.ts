@@ -86,11 +86,12 @@ export async function buildTestApp(
       } else if (typeof as === 'object' && 'key' in as) {
         allHeaders['x-api-key'] = as.key;
       }
+      if (body !== undefined) allHeaders['content-type'] ??= 'application/json';
       return runtime.app.inject({
         method,
         url,
         headers: allHeaders,
-        ...(body === undefined ? {} : { payload: body as object }),
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       });
     },
   };

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { cuid, isoDateTime, moneyInput, optionalText, repeatable, text } from './common.js';
+
+export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'COMPLETED', 'PICKED_UP'] as const;
+export const OrderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+export const PaymentMethod = z.enum(['CASH', 'CARD']);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const LIMITS = {
+  table: 50,
+  customer: 100,
+  notes: 200,
+  quantity: 999,
+  itemsPerOrder: 100,
+  idempotencyKey: 255,
+} as const;
+
+// ---- inputs ---------------------------------------------------------------------------------------------------
+
+export const OrderItemInput = z.object({
+  foodId: cuid,
+  quantity: z.number().int('must be a whole number').min(1).max(LIMITS.quantity),
+  notes: optionalText(LIMITS.notes).optional(),
+  /** Per line (not per unit): line total = surcharge + unit price × quantity. */
+  surcharge: moneyInput.optional(),
+});
+export type OrderItemInput = z.infer<typeof OrderItemInput>;
+
+const orderItems = z.array(OrderItemInput).min(1, 'must contain at least 1 item').max(LIMITS.itemsPerOrder);
+
+export const ConfirmInput = z.object({
+  paymentMethod: PaymentMethod,
+  discount: moneyInput.optional(),
+  userId: cuid.nullish(),
+  cashRegisterId: cuid.nullish(),
+  /** When given, replaces every item of the order. */
+  orderItems: orderItems.optional(),
+});
+export type ConfirmInput = z.infer<typeof ConfirmInput>;
+
+export const CreateOrderInput = z.object({
+  table: text(LIMITS.table),
+  customer: text(LIMITS.customer),
+  orderItems,
+  confirm: ConfirmInput.optional(),
+});
+export type CreateOrderInput = z.infer<typeof CreateOrderInput>;
+
+export const ReprintInput = z.object({
+  orderItems: z.array(z.object({ id: cuid })).min(1, 'must contain at least 1 item').max(LIMITS.itemsPerOrder),
+  reprintReceipt: z.boolean(),
+});
+export type ReprintInput = z.infer<typeof ReprintInput>;
+
+export const StatusInput = z.object({
+  status: z.string().transform((value) => value.toUpperCase()).pipe(OrderStatus),
+});
+
+export const OrderIdParams = z.object({
+  id: z.coerce
+    .number({ message: 'must be an order number' })
+    .int('must be an order number')
+    .min(1, 'must be an order number')
+    .max(Number.MAX_SAFE_INTEGER),
+});
+
+export const ORDER_SORT_FIELDS = ['createdAt', 'confirmedAt', 'completedAt', 'ticketNumber', 'total'] as const;
+
+/** A date-time, or a plain date meaning that whole day in venue time. */
+const dateBound = z.union([isoDateTime, z.iso.date({ message: 'must be an ISO 8601 date or date-time' })]);
+
+export const ListOrdersQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  displayCode: z.string().trim().max(10).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  sortBy: z.enum(ORDER_SORT_FIELDS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  status: repeatable(z.string().transform((value) => value.toUpperCase()).pipe(OrderStatus)).optional(),
+  dateFrom: dateBound.optional(),
+  dateTo: dateBound.optional(),
+});
+export type ListOrdersQuery = z.infer<typeof ListOrdersQuery>;
+
+// ---- outputs --------------------------------------------------------------------------------------------------
+
+const decimal = z.string().describe('decimal string with 2 decimals, e.g. "12.50"');
+const isoOrNull = z.string().nullable();
+
+export const OrderListItem = z.object({
+  id: z.number().int(),
+  displayCode: z.string(),
+  table: z.string(),
+  customer: z.string(),
+  subTotal: decimal,
+  status: z.enum(['pending', 'confirmed', 'completed', 'picked_up']),
+  createdAt: z.string(),
+  confirmedAt: isoOrNull,
+  completedAt: isoOrNull,
+  // Extensions
+  ticketNumber: z.number().int().nullable(),
+  total: decimal,
+  paymentMethod: PaymentMethod.nullable(),
+});
+
+export const OrderList = z.object({
+  orders: z.array(OrderListItem),
+  pagination: z.object({ currentPage: z.number().int(), totalItems: z.number().int(), totalPages: z.number().int() }),
+});
+
+export const OrderDetail = z.object({
+  id: z.number().int(),
+  displayCode: z.string(),
+  table: z.string(),
+  customer: z.string(),
+  subTotal: decimal,
+  createdAt: z.string(),
+  confirmedAt: isoOrNull,
+  completedAt: isoOrNull,
+  categorizedItems: z.array(
+    z.object({
+      category: z.object({ id: z.string(), name: z.string() }),
+      items: z.array(
+        z.object({
+          id: z.string(),
+          quantity: z.number().int(),
+          notes: z.string(),
+          unitPrice: z.number(),
+          unitSurcharge: z.number(),
+          total: z.number(),
+          food: z.object({
+            id: z.string(),
+            name: z.string(),
+            description: z.string(),
+            price: decimal,
+            available: z.boolean(),
+            ingredients: z.array(z.object({ id: z.string(), name: z.string() })),
+          }),
+        }),
+      ),
+    }),
+  ),
+  // Extensions
+  status: OrderStatus,
+  ticketNumber: z.number().int().nullable(),
+  paymentMethod: PaymentMethod.nullable(),
+  discount: decimal,
+  surcharge: decimal,
+  total: decimal,
+  userId: z.string().nullable(),
+  cashRegisterId: z.string().nullable(),
+  updatedAt: z.string(),
+});
+
+/** An item as events and order responses carry it: amounts as decimal strings. */
+export const RecordItem = z.object({
+  id: z.string(),
+  orderId: z.number().int(),
+  foodId: z.string().optional(),
+  quantity: z.number().int(),
+  notes: z.string(),
+  unitPrice: decimal,
+  unitSurcharge: decimal,
+  total: decimal,
+  food: z.object({ id: z.string(), name: z.string(), printerId: z.string().nullable() }).optional(),
+});
+
+export const OrderRecord = z.object({
+  id: z.number().int(),
+  displayCode: z.string(),
+  table: z.string(),
+  customer: z.string(),
+  createdAt: z.string(),
+  confirmedAt: isoOrNull,
+  ticketNumber: z.number().int().nullable(),
+  status: OrderStatus,
+  paymentMethod: PaymentMethod.nullable(),
+  subTotal: decimal,
+  discount: decimal,
+  surcharge: decimal,
+  total: decimal,
+  userId: z.string().nullable(),
+  cashRegisterId: z.string().nullable(),
+  orderItems: z.array(RecordItem),
+  // Extensions
+  completedAt: isoOrNull,
+  updatedAt: z.string(),
+});
+export type OrderRecord = z.infer<typeof OrderRecord>;
+
+export const CreateOrderResponse = z.object({
+  id: z.number().int(),
+  displayCode: z.string(),
+  table: z.string(),
+  customer: z.string(),
+  subTotal: decimal,
+  status: OrderStatus,
+  ticketNumber: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** As the interface shows it: the boolean true. Full details come from GET /v1/orders/{id}. */
+  orderItems: z.literal(true),
+});
+
+export const ReprintResponse = OrderRecord.extend({
+  reprintReceipt: z.boolean(),
+  reprintOrderItems: z.array(RecordItem),
+});

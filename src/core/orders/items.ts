@@ -1,0 +1,100 @@
+import type { OrderItemInput } from '../../api/orders.js';
+import type { Db } from '../../storage/database.js';
+import type { OrderItemRow } from '../../storage/schema.js';
+import type { CoreContext } from '../context.js';
+import { InvalidError, type IssueDetail } from '../errors.js';
+import { priceLine } from './pricing.js';
+
+interface OrderableFood {
+  id: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  available: number;
+  category_id: string;
+  category_name: string;
+  category_position: number;
+  category_available: number;
+}
+
+async function loadFoods(trx: Db, ids: string[]): Promise<Map<string, OrderableFood>> {
+  const rows = await trx
+    .selectFrom('foods')
+    .innerJoin('categories', 'categories.id', 'foods.category_id')
+    .select([
+      'foods.id',
+      'foods.name',
+      'foods.description',
+      'foods.price_cents',
+      'foods.available',
+      'foods.category_id',
+      'categories.name as category_name',
+      'categories.position as category_position',
+      'categories.available as category_available',
+    ])
+    .where('foods.id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Turns item inputs into order lines priced at the foods' current prices, with copies of the names so the order
+ * keeps its meaning if the menu changes later. Unknown foods and foods not orderable right now (the food or its
+ * category is unavailable) are refused together, naming every offending id.
+ */
+export async function buildOrderItems(
+  trx: Db,
+  ctx: CoreContext,
+  orderId: number,
+  inputs: readonly OrderItemInput[],
+): Promise<OrderItemRow[]> {
+  const foods = await loadFoods(trx, [...new Set(inputs.map((input) => input.foodId))]);
+  const unknown = new Set<string>();
+  const unavailable = new Set<string>();
+  const details: IssueDetail[] = [];
+  inputs.forEach((input, index) => {
+    const food = foods.get(input.foodId);
+    const path = `body.orderItems.${index}.foodId`;
+    if (!food) {
+      unknown.add(input.foodId);
+      details.push({ path, message: `unknown food ${input.foodId}` });
+    } else if (food.available !== 1 || food.category_available !== 1) {
+      unavailable.add(input.foodId);
+      details.push({ path, message: `food ${input.foodId} (${food.name}) is not available` });
+    }
+  });
+  if (details.length > 0) {
+    const parts = [];
+    if (unknown.size > 0) parts.push(`unknown foods: ${[...unknown].join(', ')}`);
+    if (unavailable.size > 0) parts.push(`unavailable foods: ${[...unavailable].join(', ')}`);
+    throw new InvalidError(`Cannot order ${parts.join('; ')}`, details);
+  }
+  return inputs.map((input, position) => {
+    const food = foods.get(input.foodId) as OrderableFood;
+    const line = priceLine({
+      quantity: input.quantity,
+      unitPriceCents: food.price_cents,
+      surchargeCents: input.surcharge ?? 0,
+    });
+    return {
+      id: ctx.newId(),
+      order_id: orderId,
+      position,
+      food_id: food.id,
+      food_name: food.name,
+      food_description: food.description,
+      category_id: food.category_id,
+      category_name: food.category_name,
+      category_position: food.category_position,
+      quantity: line.quantity,
+      notes: input.notes ?? '',
+      unit_price_cents: line.unitPriceCents,
+      surcharge_cents: line.surchargeCents,
+      total_cents: line.totalCents,
+    };
+  });
+}
+
+export async function loadItems(trx: Db, orderId: number): Promise<OrderItemRow[]> {
+  return trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+}

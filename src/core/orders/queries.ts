@@ -1,0 +1,167 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { ListOrdersQuery, OrderDetail } from '../../api/orders.js';
+import type { OrderRow } from '../../storage/schema.js';
+import { type CoreContext, reader } from '../context.js';
+import { NotFoundError } from '../errors.js';
+import { centsToDecimal, centsToNumber } from '../money.js';
+import { isDisplayCode } from './display-code.js';
+import { unitSurcharge } from './pricing.js';
+import { iso, isoOrNull } from './records.js';
+
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  confirmedAt: 'confirmed_at',
+  completedAt: 'completed_at',
+  ticketNumber: 'ticket_number',
+  total: 'total_cents',
+} as const;
+
+function listItem(order: OrderRow) {
+  return {
+    id: order.id,
+    displayCode: order.display_code,
+    table: order.table_name,
+    customer: order.customer,
+    subTotal: centsToDecimal(order.subtotal_cents),
+    status: order.status.toLowerCase() as 'pending' | 'confirmed' | 'completed' | 'picked_up',
+    createdAt: iso(order.created_at),
+    confirmedAt: isoOrNull(order.confirmed_at),
+    completedAt: isoOrNull(order.completed_at),
+    ticketNumber: order.ticket_number,
+    total: centsToDecimal(order.total_cents),
+    paymentMethod: order.payment_method,
+  };
+}
+
+/** A plain date bound is that whole venue-time day; a date-time is taken as is. */
+function dateBound(ctx: CoreContext, value: string, edge: 'from' | 'to'): number {
+  if (value.length === 10) {
+    const start = ctx.venue.startOfDay(value);
+    return edge === 'from' ? start.getTime() : ctx.venue.local(start).plus({ days: 1 }).toMillis() - 1;
+  }
+  return Date.parse(value);
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export async function listOrders(ctx: CoreContext, query: ListOrdersQuery) {
+  let base = reader(ctx).selectFrom('orders');
+  if (query.status && query.status.length > 0) base = base.where('status', 'in', query.status);
+  if (query.displayCode) base = base.where('display_code', '=', query.displayCode.toUpperCase());
+  if (query.dateFrom) base = base.where('created_at', '>=', dateBound(ctx, query.dateFrom, 'from'));
+  if (query.dateTo) base = base.where('created_at', '<=', dateBound(ctx, query.dateTo, 'to'));
+  if (query.search) {
+    const search = query.search;
+    const pattern = `%${escapeLike(search)}%`;
+    base = base.where((eb) => {
+      const terms = [
+        eb('customer', 'like', sql<string>`${pattern} escape '\\'`),
+        eb('table_name', 'like', sql<string>`${pattern} escape '\\'`),
+      ];
+      if (isDisplayCode(search.toUpperCase())) terms.push(eb('display_code', '=', search.toUpperCase()));
+      if (/^\d{1,9}$/.test(search)) terms.push(eb('ticket_number', '=', Number(search)));
+      return eb.or(terms);
+    });
+  }
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const column = SORT_COLUMNS[query.sortBy];
+  const rows = await base
+    .selectAll()
+    .orderBy(sql`${sql.ref(column)} is null`) // orders without the value (not confirmed yet, ...) last
+    .orderBy(column, query.order)
+    .orderBy('id', query.order)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const totalItems = Number(count);
+  return {
+    orders: rows.map(listItem),
+    pagination: { currentPage: query.page, totalItems, totalPages: Math.ceil(totalItems / query.limit) },
+  };
+}
+
+/** The detail view: items grouped by category (menu order), each with its food as the menu shows it now. */
+export async function getOrderDetail(ctx: CoreContext, id: number) {
+  const db = reader(ctx);
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!order) throw new NotFoundError('Order not found');
+  const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('position').execute();
+  const foodIds = [...new Set(items.map((item) => item.food_id))];
+  const foods = foodIds.length
+    ? await db
+        .selectFrom('foods')
+        .innerJoin('categories', 'categories.id', 'foods.category_id')
+        .select(['foods.id', 'foods.available', 'categories.available as category_available'])
+        .where('foods.id', 'in', foodIds)
+        .execute()
+    : [];
+  const ingredients = foodIds.length
+    ? await db
+        .selectFrom('food_ingredients')
+        .innerJoin('ingredients', 'ingredients.id', 'food_ingredients.ingredient_id')
+        .select(['food_ingredients.food_id', 'ingredients.id', 'ingredients.name'])
+        .where('food_ingredients.food_id', 'in', foodIds)
+        .orderBy('food_ingredients.position')
+        .execute()
+    : [];
+  const availability = new Map(foods.map((food) => [food.id, food.available === 1 && food.category_available === 1]));
+  const ingredientsOf = new Map<string, Array<{ id: string; name: string }>>();
+  for (const row of ingredients) {
+    const list = ingredientsOf.get(row.food_id) ?? [];
+    list.push({ id: row.id, name: row.name });
+    ingredientsOf.set(row.food_id, list);
+  }
+
+  type DetailItem = z.infer<typeof OrderDetail>['categorizedItems'][number]['items'][number];
+  const groups = new Map<string, { position: number; category: { id: string; name: string }; items: DetailItem[] }>();
+  for (const item of items) {
+    let group = groups.get(item.category_id);
+    if (!group) {
+      group = { position: item.category_position, category: { id: item.category_id, name: item.category_name }, items: [] };
+      groups.set(item.category_id, group);
+    }
+    group.items.push({
+      id: item.id,
+      quantity: item.quantity,
+      notes: item.notes,
+      unitPrice: centsToNumber(item.unit_price_cents),
+      unitSurcharge: centsToNumber(unitSurcharge(item.surcharge_cents, item.quantity)),
+      total: centsToNumber(item.total_cents),
+      food: {
+        id: item.food_id,
+        name: item.food_name,
+        description: item.food_description,
+        price: centsToDecimal(item.unit_price_cents),
+        available: availability.get(item.food_id) ?? false,
+        ingredients: ingredientsOf.get(item.food_id) ?? [],
+      },
+    });
+  }
+  const categorizedItems = [...groups.values()]
+    .sort((a, b) => a.position - b.position || a.category.name.localeCompare(b.category.name))
+    .map(({ category, items: groupItems }) => ({ category, items: groupItems }));
+
+  return {
+    id: order.id,
+    displayCode: order.display_code,
+    table: order.table_name,
+    customer: order.customer,
+    subTotal: centsToDecimal(order.subtotal_cents),
+    createdAt: iso(order.created_at),
+    confirmedAt: isoOrNull(order.confirmed_at),
+    completedAt: isoOrNull(order.completed_at),
+    categorizedItems,
+    status: order.status,
+    ticketNumber: order.ticket_number,
+    paymentMethod: order.payment_method,
+    discount: centsToDecimal(order.discount_cents),
+    surcharge: centsToDecimal(order.surcharge_cents),
+    total: centsToDecimal(order.total_cents),
+    userId: order.user_id,
+    cashRegisterId: order.cash_register_id,
+    updatedAt: iso(order.updated_at),
+  };
+}

@@ -1,0 +1,204 @@
+import type { ConfirmInput, CreateOrderInput, OrderStatus, ReprintInput } from '../../api/orders.js';
+import type { Db } from '../../storage/database.js';
+import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
+import { type Principal, principalId } from '../auth/principal.js';
+import type { CoreContext } from '../context.js';
+import { InvalidError, NotFoundError } from '../errors.js';
+import { appendEvent, appendEvents } from '../events/event-log.js';
+import { applyConfirmation } from './confirm.js';
+import { pickDisplayCode } from './display-code.js';
+import { buildOrderItems, loadItems } from './items.js';
+import { orderTotals } from './pricing.js';
+import { creationResponse, newOrderItem, orderRecord, printerRecordItems } from './records.js';
+
+// The order use cases. Each runs inside the caller's transaction (`trx`), so a route can wrap it with an
+// idempotency record in the same commit.
+
+async function requireOrder(trx: Db, id: number): Promise<OrderRow> {
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!order) throw new NotFoundError('Order not found');
+  return order;
+}
+
+function callerUserId(actor: Principal): string | null {
+  return actor.kind === 'token' ? actor.userId : null;
+}
+
+export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput, actor: Principal) {
+  const now = ctx.clock.now();
+  const codeDay = ctx.venue.ticketDay(now);
+  const draft = {
+    display_code: await pickDisplayCode(trx, codeDay),
+    code_day: codeDay,
+    table_name: input.table,
+    customer: input.customer,
+    status: 'PENDING' as const,
+    ticket_number: null,
+    ticket_day: null,
+    payment_method: null,
+    subtotal_cents: 0,
+    discount_cents: 0,
+    surcharge_cents: 0,
+    total_cents: 0,
+    user_id: null,
+    cash_register_id: null,
+    created_at: now.getTime(),
+    updated_at: now.getTime(),
+    confirmed_at: null,
+    completed_at: null,
+  };
+  const { id } = await trx.insertInto('orders').values(draft).returning('id').executeTakeFirstOrThrow();
+  const items = await buildOrderItems(trx, ctx, id, input.orderItems);
+  await trx.insertInto('order_items').values(items).execute();
+  const totals = orderTotals(items.map((item) => ({ totalCents: item.total_cents, surchargeCents: item.surcharge_cents })), 0);
+  let order: OrderRow = { ...draft, id, subtotal_cents: totals.subtotalCents, surcharge_cents: totals.surchargeCents, total_cents: totals.totalCents };
+  await trx
+    .updateTable('orders')
+    .set({ subtotal_cents: order.subtotal_cents, surcharge_cents: order.surcharge_cents, total_cents: order.total_cents })
+    .where('id', '=', id)
+    .execute();
+
+  if (input.confirm) {
+    // Confirmed at creation: the same effects as a confirmation, and no `new-order`.
+    order = await applyConfirmation(trx, ctx, order, items, {
+      paymentMethod: input.confirm.paymentMethod,
+      discountCents: input.confirm.discount ?? 0,
+      userId: input.confirm.userId ?? callerUserId(actor),
+      cashRegisterId: input.confirm.cashRegisterId ?? null,
+    });
+  } else {
+    await appendEvent(trx, now, 'cashier', 'new-order', orderRecord(order, items.map(newOrderItem)));
+  }
+  return { order, items, response: creationResponse(order) };
+}
+
+export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input: ConfirmInput, actor: Principal) {
+  const order = await requireOrder(trx, id);
+  if (order.status !== 'PENDING') {
+    throw new InvalidError(
+      order.confirmed_at === null
+        ? `Order ${id} is ${order.status.toLowerCase()}, only a pending order can be confirmed`
+        : `Order ${id} is already confirmed (ticket ${order.ticket_number})`,
+    );
+  }
+  let items: OrderItemRow[];
+  if (input.orderItems) {
+    await trx.deleteFrom('order_items').where('order_id', '=', id).execute();
+    items = await buildOrderItems(trx, ctx, id, input.orderItems);
+    await trx.insertInto('order_items').values(items).execute();
+  } else {
+    items = await loadItems(trx, id);
+  }
+  const confirmed = await applyConfirmation(trx, ctx, order, items, {
+    paymentMethod: input.paymentMethod,
+    discountCents: input.discount ?? 0,
+    userId: input.userId ?? callerUserId(actor),
+    cashRegisterId: input.cashRegisterId ?? null,
+  });
+  return { order: confirmed, items, response: orderRecord(confirmed, await printerRecordItems(trx, items)) };
+}
+
+/**
+ * Any state to any state. `completedAt` is set when the order first reaches COMPLETED or PICKED_UP and cleared when
+ * it goes back to PENDING or CONFIRMED; ticket number and confirmedAt are kept once set. Moving a never-confirmed
+ * order to CONFIRMED confirms it (ticket number, kitchen tickets) without a payment method.
+ */
+export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, status: OrderStatus) {
+  const before = await requireOrder(trx, id);
+  let order = before;
+  if (status !== before.status) {
+    const items = await loadItems(trx, id);
+    if (status === 'CONFIRMED' && before.confirmed_at === null) {
+      order = await applyConfirmation(trx, ctx, before, items, {
+        paymentMethod: before.payment_method,
+        discountCents: before.discount_cents,
+        userId: before.user_id,
+        cashRegisterId: before.cash_register_id,
+      });
+    }
+    const now = ctx.clock.now();
+    const done = status === 'COMPLETED' || status === 'PICKED_UP';
+    order = {
+      ...order,
+      status,
+      completed_at: done ? (before.completed_at ?? now.getTime()) : null,
+      updated_at: now.getTime(),
+    };
+    await trx
+      .updateTable('orders')
+      .set({ status: order.status, completed_at: order.completed_at, updated_at: order.updated_at })
+      .where('id', '=', id)
+      .execute();
+    const payload = { id, displayCode: order.display_code, ticketNumber: order.ticket_number, status };
+    await appendEvents(trx, now, [
+      { channel: 'cashier', name: 'order-status-changed', payload },
+      { channel: 'display', name: 'order-status-changed', payload },
+    ]);
+    return { before, order, items, response: orderRecord(order, await printerRecordItems(trx, items)) };
+  }
+  const items = await loadItems(trx, id);
+  return { before, order, items, response: orderRecord(order, await printerRecordItems(trx, items)) };
+}
+
+export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
+  const order = await requireOrder(trx, id);
+  if (order.confirmed_at === null) {
+    throw new InvalidError(`Order ${id} is not confirmed yet: there is nothing to reprint`);
+  }
+  const items = await loadItems(trx, id);
+  const wanted = [...new Set(input.orderItems.map((item) => item.id))];
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const foreign = wanted.filter((itemId) => !byId.has(itemId));
+  if (foreign.length > 0) {
+    throw new InvalidError(
+      `Items not in order ${id}: ${foreign.join(', ')}`,
+      foreign.map((itemId) => ({ path: 'body.orderItems', message: `item ${itemId} is not in this order` })),
+    );
+  }
+  const selected = items.filter((item) => wanted.includes(item.id));
+  const now = ctx.clock.now();
+  const allRecordItems = await printerRecordItems(trx, items);
+  const payload = {
+    ...orderRecord(order, allRecordItems),
+    reprintReceipt: input.reprintReceipt,
+    reprintOrderItems: allRecordItems.filter((item) => wanted.includes(item.id)),
+  };
+  await trx
+    .insertInto('audit_log')
+    .values({
+      at: now.getTime(),
+      actor: principalId(actor),
+      action: 'reprint',
+      entity: 'order',
+      entity_id: String(id),
+      data: JSON.stringify({ itemIds: wanted, reprintReceipt: input.reprintReceipt }),
+    })
+    .execute();
+  await appendEvent(trx, now, 'printer', 'reprint-order', payload);
+  return { order, items, selected, response: payload };
+}
+
+/** Deletes the order and its items; the audit log keeps who deleted it and its totals. */
+export async function deleteOrder(trx: Db, ctx: CoreContext, id: number, actor: Principal) {
+  const order = await requireOrder(trx, id);
+  const items = await loadItems(trx, id);
+  const now = ctx.clock.now();
+  await trx.deleteFrom('orders').where('id', '=', id).execute();
+  await trx
+    .insertInto('audit_log')
+    .values({
+      at: now.getTime(),
+      actor: principalId(actor),
+      action: 'delete',
+      entity: 'order',
+      entity_id: String(id),
+      data: JSON.stringify(orderRecord(order, items.map(newOrderItem))),
+    })
+    .execute();
+  const payload = { id, displayCode: order.display_code };
+  await appendEvents(trx, now, [
+    { channel: 'cashier', name: 'order-deleted', payload },
+    { channel: 'display', name: 'order-deleted', payload },
+  ]);
+  return { order, items };
+}

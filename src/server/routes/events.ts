@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Access } from '../../core/auth/principal.js';
+import { CHANNELS, type EventChannel } from '../../core/events/event-log.js';
+import { InvalidError } from '../../core/errors.js';
+
+/** Staff see every channel; a display board's key reads `display`, a print service's key reads `printer`. */
+const CHANNEL_ACCESS: Record<EventChannel, Access> = {
+  cashier: { roles: ['admin', 'operator'] },
+  display: { roles: ['admin', 'operator'], scopes: ['display'] },
+  printer: { roles: ['admin', 'operator'], scopes: ['printer'] },
+};
+
+const StreamQuery = z.object({
+  access_token: z.string().optional(),
+  /** For clients that cannot set the Last-Event-ID header (a page reloaded from scratch). */
+  lastEventId: z.string().max(20).optional(),
+});
+
+const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { hub } = app.services;
+  app.addHook('preClose', async () => hub.close());
+
+  for (const channel of CHANNELS) {
+    app.get(
+      `/events/${channel}`,
+      {
+        config: { access: CHANNEL_ACCESS[channel], queryToken: true },
+        schema: {
+          tags: ['events'],
+          querystring: StreamQuery,
+          description: `Server-Sent Events of the ${channel} channel (see docs/api.md, "Event stream").`,
+          produces: ['text/event-stream'],
+        },
+      },
+      async (request, reply) => {
+        const header = request.headers['last-event-id'];
+        const lastEventId = typeof header === 'string' ? header : request.query.lastEventId;
+        reply.hijack();
+        reply.raw.writeHead(200, {
+          'content-type': 'text/event-stream',
+          'cache-control': 'no-cache',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        request.raw.socket.setNoDelay(true);
+        request.raw.socket.setKeepAlive(true, 30_000);
+        await hub.subscribe(channel, reply.raw, lastEventId);
+      },
+    );
+  }
+
+  // Any other channel name: authenticated callers learn which channels exist.
+  app.get(
+    '/events/:channel',
+    {
+      config: { access: { roles: ['admin', 'operator'], scopes: ['printer', 'display'] }, queryToken: true },
+      schema: { hide: true, params: z.object({ channel: z.string() }) },
+    },
+    async (request) => {
+      throw new InvalidError(`Unknown channel "${request.params.channel}": use ${CHANNELS.join(', ')}`);
+    },
+  );
+};
+
+export default eventRoutes;
