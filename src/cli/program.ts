@@ -1,6 +1,8 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
+import { registerEvents } from './commands/events.js';
 import { registerMigrate } from './commands/migrate.js';
+import { registerOrders } from './commands/orders.js';
 import { registerServe } from './commands/serve.js';
 import { registerToken } from './commands/token.js';
 
@@ -29,5 +31,7 @@ export function buildProgram(): Command {
   registerServe(program);
   registerMigrate(program);
   registerToken(program);
+  registerOrders(program);
+  registerEvents(program);
   return program;
 }

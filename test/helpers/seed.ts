@@ -1,3 +1,5 @@
+import type { Db } from '../../src/storage/database.js';
+import { cuid } from '../../src/core/ids.js';
 import type { TestApp } from './app.js';
 
 export interface SeededMenu {
@@ -14,9 +16,11 @@ export interface SeededMenu {
  */
 export async function seedMenu(app: TestApp): Promise<SeededMenu> {
   const { ctx } = app.runtime;
-  const db = ctx.storage.db;
-  const now = ctx.clock.now().getTime();
-  const id = () => ctx.newId();
+  return seedMenuRows(ctx.storage.db, ctx.clock.now().getTime());
+}
+
+/** The same menu into any database (an end-to-end test seeds the data dir of a running server). */
+export async function seedMenuRows(db: Db, now: number, id: () => string = cuid): Promise<SeededMenu> {
   const printers = { kitchen: id(), bar: id(), till: id() };
   const categories = { pizzas: id(), drinks: id(), desserts: id() };
   const foods = { margherita: id(), diavola: id(), beer: id(), water: id(), tiramisu: id() };

@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../../src/version.js';
+import type { TestLike } from './app.js';
+
+export const POS_BIN = join(PACKAGE_ROOT, 'bin', 'pos');
+
+export interface RealServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** The first-start admin password, when this start created the admin. */
+  adminPassword: string | null;
+  output(): string;
+  process: ChildProcess;
+  /** Sends the signal and waits for the exit code (bounded). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** SIGKILL, as a power cut or crash would. */
+  kill(): Promise<void>;
+}
+
+async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | null> | T | null): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Starts the real `bin/pos serve` on 127.0.0.1 with a free port and the given data dir, and waits for /health.
+ * Requires a build (`npm test` builds first). The process is killed at teardown whatever happens.
+ */
+export async function startRealServer(t: TestLike, dataDir: string, extraArgs: string[] = []): Promise<RealServer> {
+  const child = spawn(process.execPath, [POS_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--timezone', 'Europe/Rome', ...extraArgs], {
+    env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let alive = true;
+  void exited.then(() => (alive = false));
+  t.teardown(() => {
+    if (alive) child.kill('SIGKILL');
+  });
+  const info = join(dataDir, 'server.json');
+  const port = await waitFor('server.json', 20_000, () => {
+    if (!alive) throw new Error(`pos serve exited early:\n${output}`);
+    if (!existsSync(info)) return null;
+    const parsed = JSON.parse(readFileSync(info, 'utf8')) as { port: number; pid: number };
+    return parsed.pid === child.pid ? parsed.port : null;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor('/health', 10_000, async () => {
+    try {
+      return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).ok ? true : null;
+    } catch {
+      return null;
+    }
+  });
+  return {
+    url,
+    port,
+    dataDir,
+    adminPassword: /password\s+(\S+)/.exec(output)?.[1] ?? null,
+    output: () => output,
+    process: child,
+    async stop(signal = 'SIGTERM') {
+      child.kill(signal);
+      return Promise.race([exited, new Promise<number | null>((_, reject) => setTimeout(() => reject(new Error('server did not stop within 10 s')), 10_000))]);
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** Runs `bin/pos` to completion (bounded) and returns its exit code and output. */
+export function runPos(args: string[], options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {}) {
+  const result = spawnSync(process.execPath, [POS_BIN, ...args], {
+    env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '', ...options.env },
+    input: options.input ?? '',
+    encoding: 'utf8',
+    timeout: options.timeoutMs ?? 20_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
