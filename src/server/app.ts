@@ -9,6 +9,7 @@ import eventRoutes from './routes/events.js';
 import healthRoutes from './routes/health.js';
 import orderRoutes from './routes/orders.js';
 import printerRoutes from './routes/printers.js';
+import reportRoutes from './routes/reports.js';
 import userRoutes from './routes/users.js';
 import type { AppServices } from './services.js';
 
@@ -49,6 +50,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   await app.register(printerRoutes);
   await app.register(orderRoutes);
   await app.register(eventRoutes);
+  await app.register(reportRoutes);
 
   await app.ready();
   return app;

@@ -203,12 +203,43 @@ export interface PrintJobsTable {
 
 export interface ReportsTable {
   id: string;
-  kind: 'snapshot' | 'closure';
+  kind: 'closure';
   period_start: number;
   period_end: number;
   cash_register_id: string | null;
   data: string;
   created_at: number;
+}
+
+export interface SnapshotHoursTable {
+  hour_start: number;
+  hour_end: number;
+  orders: number;
+  revenue_cents: number;
+  cash_cents: number;
+  card_cents: number;
+  completed_orders: number;
+  completion_ms: number;
+  written_at: number;
+}
+
+export interface SnapshotFoodsTable {
+  hour_start: number;
+  category_id: string;
+  category_name: string;
+  category_position: number;
+  food_id: string;
+  food_name: string;
+  revenue_cents: number;
+  quantity: number;
+}
+
+export interface SnapshotRegistersTable {
+  hour_start: number;
+  cash_register_id: string;
+  revenue_cents: number;
+  cash_cents: number;
+  card_cents: number;
 }
 
 export interface Database {
@@ -231,6 +262,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   print_jobs: PrintJobsTable;
   reports: ReportsTable;
+  snapshot_hours: SnapshotHoursTable;
+  snapshot_foods: SnapshotFoodsTable;
+  snapshot_registers: SnapshotRegistersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
 import { InvalidError } from '../errors.js';
 import { appendEvents } from '../events/event-log.js';
+import { refreshSnapshotsFor } from '../reports/snapshots.js';
 import { orderTotals } from './pricing.js';
 import { confirmedSummary, orderRecord, printerRecordItems } from './records.js';
 import { nextTicketNumber } from './tickets.js';
@@ -70,6 +71,7 @@ export async function applyConfirmation(
   };
   const { id, ...changes } = confirmed;
   await trx.updateTable('orders').set(changes).where('id', '=', id).execute();
+  await refreshSnapshotsFor(trx, ctx, [order, confirmed]);
 
   const summary = confirmedSummary(confirmed);
   await appendEvents(trx, now, [

@@ -5,6 +5,7 @@ import { type Principal, principalId } from '../auth/principal.js';
 import type { CoreContext } from '../context.js';
 import { InvalidError, NotFoundError } from '../errors.js';
 import { appendEvent, appendEvents } from '../events/event-log.js';
+import { refreshSnapshotsFor } from '../reports/snapshots.js';
 import { applyConfirmation } from './confirm.js';
 import { pickDisplayCode } from './display-code.js';
 import { buildOrderItems, loadItems } from './items.js';
@@ -129,6 +130,7 @@ export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, stat
       .set({ status: order.status, completed_at: order.completed_at, updated_at: order.updated_at })
       .where('id', '=', id)
       .execute();
+    await refreshSnapshotsFor(trx, ctx, [before, order]);
     const payload = { id, displayCode: order.display_code, ticketNumber: order.ticket_number, status };
     await appendEvents(trx, now, [
       { channel: 'cashier', name: 'order-status-changed', payload },
@@ -184,6 +186,7 @@ export async function deleteOrder(trx: Db, ctx: CoreContext, id: number, actor: 
   const items = await loadItems(trx, id);
   const now = ctx.clock.now();
   await trx.deleteFrom('orders').where('id', '=', id).execute();
+  await refreshSnapshotsFor(trx, ctx, [order]);
   await trx
     .insertInto('audit_log')
     .values({

@@ -1,0 +1,64 @@
+import type { DateTime } from 'luxon';
+import type { VenueClock } from '../venue-time.js';
+
+export const GROUP_BY = ['1h', '4h', '12h', 'day', 'all'] as const;
+export type GroupBy = (typeof GROUP_BY)[number];
+
+/** A half-open window [start, end) in epoch milliseconds. */
+export interface Window {
+  start: number;
+  end: number;
+}
+
+const HOURS: Record<'1h' | '4h' | '12h', number> = { '1h': 1, '4h': 4, '12h': 12 };
+
+/** The bucket of venue wall-clock time that contains `at`, and the start of the next one. DST days are honest. */
+function bucketAround(venue: VenueClock, at: number, groupBy: Exclude<GroupBy, 'all'>): { start: DateTime; next: DateTime } {
+  const local = venue.local(at);
+  if (groupBy === 'day') {
+    const start = local.startOf('day');
+    return { start, next: start.plus({ days: 1 }).startOf('day') };
+  }
+  const size = HOURS[groupBy];
+  if (size === 1) {
+    const start = local.startOf('hour');
+    return { start, next: start.plus({ hours: 1 }) };
+  }
+  const hour = local.hour - (local.hour % size);
+  const start = local.startOf('day').set({ hour });
+  const next = hour + size >= 24 ? local.startOf('day').plus({ days: 1 }).startOf('day') : local.startOf('day').set({ hour: hour + size });
+  return { start, next };
+}
+
+/**
+ * Splits [from, to) into report windows aligned to venue time: whole hours, 4- and 12-hour blocks starting at
+ * midnight, calendar days, or one window for `all`. The first and last windows are clipped to [from, to).
+ */
+export function bucketWindows(venue: VenueClock, from: number, to: number, groupBy: GroupBy): Window[] {
+  if (to <= from) return [];
+  if (groupBy === 'all') return [{ start: from, end: to }];
+  const windows: Window[] = [];
+  let cursor = from;
+  while (cursor < to) {
+    const { next } = bucketAround(venue, cursor, groupBy);
+    const end = Math.min(next.toMillis(), to);
+    if (end <= cursor) throw new Error(`bucket boundary did not advance at ${new Date(cursor).toISOString()}`);
+    windows.push({ start: cursor, end });
+    cursor = end;
+  }
+  return windows;
+}
+
+/** Venue-time hour boundaries: the start of the hour containing `at`, and the first boundary at or after it. */
+export function floorHour(venue: VenueClock, at: number): number {
+  return venue.hourStart(at).getTime();
+}
+
+export function ceilHour(venue: VenueClock, at: number): number {
+  const floor = floorHour(venue, at);
+  return floor === at ? at : venue.local(floor).plus({ hours: 1 }).toMillis();
+}
+
+export function nextHour(venue: VenueClock, hourStart: number): number {
+  return venue.local(hourStart).plus({ hours: 1 }).toMillis();
+}

@@ -1,0 +1,63 @@
+import type { Db } from '../../storage/database.js';
+import { type Principal, principalId } from '../auth/principal.js';
+import type { CoreContext } from '../context.js';
+import { InvalidError } from '../errors.js';
+import { appendEvent } from '../events/event-log.js';
+import { windowFigures } from './aggregate.js';
+import { ceilHour, floorHour } from './buckets.js';
+import { buildReport, catalogNames, type Report } from './report.js';
+import { snapshotWatermark } from './snapshots.js';
+
+/**
+ * The general closure: one report of the business day so far (from 07:00 venue time, or yesterday's 07:00 before
+ * that), computed and saved in the same transaction, announced on the printer channel (`general-closure`, with the
+ * requesting register) so it is printed on that register's printer.
+ */
+export async function generalClosure(trx: Db, ctx: CoreContext, cashRegisterId: string, actor: Principal): Promise<Report & { cashRegisterId: string }> {
+  const register = await trx.selectFrom('cash_registers').select(['id', 'name']).where('id', '=', cashRegisterId).executeTakeFirst();
+  if (!register) {
+    throw new InvalidError(`Unknown cash register ${cashRegisterId}`, [{ path: 'body.cashRegister', message: 'unknown cash register' }]);
+  }
+  const now = ctx.clock.now();
+  const window = { start: ctx.venue.businessDayStart(now).getTime(), end: now.getTime() };
+  const watermark = (await snapshotWatermark(trx)) ?? Number.NEGATIVE_INFINITY;
+  const figures = await windowFigures(trx, window, {
+    watermark,
+    ceilHour: (at) => ceilHour(ctx.venue, at),
+    floorHour: (at) => floorHour(ctx.venue, at),
+  });
+  const id = ctx.newId();
+  const report = buildReport(id, window, figures, await catalogNames(trx, [figures]));
+  await trx
+    .insertInto('reports')
+    .values({
+      id,
+      kind: 'closure',
+      period_start: window.start,
+      period_end: window.end,
+      cash_register_id: register.id,
+      data: JSON.stringify(report),
+      created_at: now.getTime(),
+    })
+    .execute();
+  await trx
+    .insertInto('audit_log')
+    .values({
+      at: now.getTime(),
+      actor: principalId(actor),
+      action: 'general-closure',
+      entity: 'report',
+      entity_id: id,
+      data: JSON.stringify({ cashRegisterId: register.id, totalRevenue: report.totalRevenue, totalOrders: report.totalOrders }),
+    })
+    .execute();
+  const payload = { ...report, cashRegisterId: register.id };
+  await appendEvent(trx, now, 'printer', 'general-closure', payload);
+  return payload;
+}
+
+/** Saved closures, newest first (extension: the treasurer's history). */
+export async function listClosures(db: Db, limit = 50): Promise<Array<Report & { cashRegisterId: string | null; createdAt: string }>> {
+  const rows = await db.selectFrom('reports').selectAll().where('kind', '=', 'closure').orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map((row) => ({ ...(JSON.parse(row.data) as Report), cashRegisterId: row.cash_register_id, createdAt: new Date(row.created_at).toISOString() }));
+}

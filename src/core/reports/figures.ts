@@ -1,0 +1,70 @@
+// The raw figures of a report window, in integer cents and milliseconds, before names and ids are attached.
+// Figures of disjoint windows add up: that is what lets hourly snapshots and live data be combined.
+
+export interface FoodFigures {
+  categoryId: string;
+  categoryName: string;
+  categoryPosition: number;
+  foodId: string;
+  foodName: string;
+  revenueCents: number;
+  quantity: number;
+}
+
+export interface RegisterFigures {
+  cashRegisterId: string;
+  revenueCents: number;
+  cashCents: number;
+  cardCents: number;
+}
+
+export interface Figures {
+  orders: number;
+  revenueCents: number;
+  cashCents: number;
+  cardCents: number;
+  completedOrders: number;
+  completionMs: number;
+  foods: Map<string, FoodFigures>;
+  registers: Map<string, RegisterFigures>;
+}
+
+export function emptyFigures(): Figures {
+  return { orders: 0, revenueCents: 0, cashCents: 0, cardCents: 0, completedOrders: 0, completionMs: 0, foods: new Map(), registers: new Map() };
+}
+
+export const foodKey = (categoryId: string, foodId: string) => `${categoryId}\u0000${foodId}`;
+
+/** Adds `more` into `into` (mutates and returns `into`). */
+export function addFigures(into: Figures, more: Figures): Figures {
+  into.orders += more.orders;
+  into.revenueCents += more.revenueCents;
+  into.cashCents += more.cashCents;
+  into.cardCents += more.cardCents;
+  into.completedOrders += more.completedOrders;
+  into.completionMs += more.completionMs;
+  for (const [key, food] of more.foods) {
+    const existing = into.foods.get(key);
+    if (existing) {
+      existing.revenueCents += food.revenueCents;
+      existing.quantity += food.quantity;
+    } else {
+      into.foods.set(key, { ...food });
+    }
+  }
+  for (const [key, register] of more.registers) {
+    const existing = into.registers.get(key);
+    if (existing) {
+      existing.revenueCents += register.revenueCents;
+      existing.cashCents += register.cashCents;
+      existing.cardCents += register.cardCents;
+    } else {
+      into.registers.set(key, { ...register });
+    }
+  }
+  return into;
+}
+
+export function isEmpty(figures: Figures): boolean {
+  return figures.orders === 0 && figures.completedOrders === 0;
+}

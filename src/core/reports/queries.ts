@@ -1,0 +1,48 @@
+import { type CoreContext, reader } from '../context.js';
+import { NotFoundError } from '../errors.js';
+import { windowFigures } from './aggregate.js';
+import { bucketWindows, ceilHour, floorHour, type GroupBy, type Window } from './buckets.js';
+import { isEmpty, type Figures } from './figures.js';
+import { buildReport, catalogNames, parseWindowReportId, type Report, windowReportId } from './report.js';
+import { snapshotWatermark } from './snapshots.js';
+
+async function figuresOf(ctx: CoreContext, windows: Window[]): Promise<Figures[]> {
+  const db = reader(ctx);
+  const watermark = (await snapshotWatermark(db)) ?? Number.NEGATIVE_INFINITY;
+  const hours = { watermark, ceilHour: (at: number) => ceilHour(ctx.venue, at), floorHour: (at: number) => floorHour(ctx.venue, at) };
+  const result: Figures[] = [];
+  for (const window of windows) result.push(await windowFigures(db, window, hours));
+  return result;
+}
+
+/** Reports of [from, to) grouped into venue-time buckets; `to` defaults to now. Empty buckets are left out. */
+export async function listReports(ctx: CoreContext, query: { from: number; to?: number | undefined; groupBy: GroupBy }): Promise<Report[]> {
+  const now = ctx.clock.now().getTime();
+  const to = query.to ?? now;
+  let windows = bucketWindows(ctx.venue, query.from, to, query.groupBy);
+  // Buckets entirely in the future cannot hold anything; do not compute them.
+  windows = windows.filter((window) => window.start <= now);
+  const figures = await figuresOf(ctx, windows);
+  const names = await catalogNames(reader(ctx), figures);
+  const reports: Report[] = [];
+  windows.forEach((window, index) => {
+    const f = figures[index] as Figures;
+    if (!isEmpty(f)) reports.push(buildReport(windowReportId(window), window, f, names));
+  });
+  return reports;
+}
+
+/** Computes the report of one window (the closure uses this for the business day). */
+export async function windowReport(ctx: CoreContext, window: Window, id: string): Promise<Report> {
+  const [figures] = (await figuresOf(ctx, [window])) as [Figures];
+  return buildReport(id, window, figures, await catalogNames(reader(ctx), [figures]));
+}
+
+/** A saved closure, or a computed report whose id encodes its window (as GET /v1/reports returns them). */
+export async function getReport(ctx: CoreContext, id: string): Promise<Report> {
+  const saved = await reader(ctx).selectFrom('reports').select('data').where('id', '=', id).executeTakeFirst();
+  if (saved) return JSON.parse(saved.data) as Report;
+  const window = parseWindowReportId(id);
+  if (!window) throw new NotFoundError('Report not found');
+  return windowReport(ctx, window, id);
+}

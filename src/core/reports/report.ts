@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../storage/database.js';
+import { centsToNumber } from '../money.js';
+import type { Figures } from './figures.js';
+import type { Window } from './buckets.js';
+
+export interface FoodStats {
+  id: string;
+  categoryStatsId: string;
+  foodId: string;
+  foodName: string;
+  revenue: number;
+  quantity: number;
+}
+
+export interface CategoryStats {
+  id: string;
+  reportId: string;
+  categoryId: string;
+  categoryName: string;
+  revenue: number;
+  quantity: number;
+  foodStats: FoodStats[];
+}
+
+export interface CashRegisterStats {
+  id: string;
+  reportId: string;
+  cashRegisterId: string;
+  cashRegisterName: string;
+  totalRevenue: number;
+  totalCardRevenue: number;
+  totalCashRevenue: number;
+}
+
+export interface Report {
+  id: string;
+  timestamp: string;
+  intervalInMinutes: number;
+  totalRevenue: number;
+  totalCashRevenue: number;
+  totalCardRevenue: number;
+  totalOrders: number;
+  averageCompletitionTime: number | null;
+  categoryStats: CategoryStats[];
+  cashRegisterStats: CashRegisterStats[];
+}
+
+const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+function base36Digest(input: string, length: number): string {
+  const bytes = createHash('sha256').update(input).digest();
+  let out = '';
+  for (let i = 0; i < length; i++) out += BASE36[(bytes[i] as number) % 36];
+  return out;
+}
+
+/** A stable CUID-shaped id for a part of a report (category or register stats). */
+export function derivedId(...parts: string[]): string {
+  return `c${base36Digest(parts.join('\u0000'), 24)}`;
+}
+
+// Computed (not stored) reports get an id that encodes their window, so GET /v1/reports/{id} can compute them
+// again: "cz" + start and end in base36 (9 characters each) + a 5-character check. Random CUIDs never start with
+// "cz" before the year 2059.
+export function windowReportId(window: Window): string {
+  const body = `${window.start.toString(36).padStart(9, '0')}${window.end.toString(36).padStart(9, '0')}`;
+  return `cz${body}${base36Digest(body, 5)}`;
+}
+
+export function parseWindowReportId(id: string): Window | null {
+  const match = /^cz([0-9a-z]{9})([0-9a-z]{9})([0-9a-z]{5})$/.exec(id);
+  if (!match) return null;
+  const [, start, end, check] = match as unknown as [string, string, string, string];
+  if (base36Digest(start + end, 5) !== check) return null;
+  const window = { start: parseInt(start, 36), end: parseInt(end, 36) };
+  return window.end > window.start ? window : null;
+}
+
+export interface CatalogNames {
+  categories: Map<string, { name: string; position: number }>;
+  foods: Map<string, string>;
+  registers: Map<string, string>;
+}
+
+/** Current names of the catalog records a report mentions (a record deleted since keeps its name from the orders). */
+export async function catalogNames(db: Db, figures: Figures[]): Promise<CatalogNames> {
+  const categoryIds = new Set<string>();
+  const foodIds = new Set<string>();
+  const registerIds = new Set<string>();
+  for (const f of figures) {
+    for (const food of f.foods.values()) {
+      categoryIds.add(food.categoryId);
+      foodIds.add(food.foodId);
+    }
+    for (const id of f.registers.keys()) registerIds.add(id);
+  }
+  const names: CatalogNames = { categories: new Map(), foods: new Map(), registers: new Map() };
+  if (categoryIds.size > 0) {
+    const rows = await db.selectFrom('categories').select(['id', 'name', 'position']).where('id', 'in', [...categoryIds]).execute();
+    for (const row of rows) names.categories.set(row.id, { name: row.name, position: row.position });
+  }
+  if (foodIds.size > 0) {
+    const rows = await db.selectFrom('foods').select(['id', 'name']).where('id', 'in', [...foodIds]).execute();
+    for (const row of rows) names.foods.set(row.id, row.name);
+  }
+  if (registerIds.size > 0) {
+    const rows = await db.selectFrom('cash_registers').select(['id', 'name']).where('id', 'in', [...registerIds]).execute();
+    for (const row of rows) names.registers.set(row.id, row.name);
+  }
+  return names;
+}
+
+/** The Report of interface §2.1 from raw figures: categories in menu order, foods and registers by name. */
+export function buildReport(id: string, window: Window, figures: Figures, names: CatalogNames): Report {
+  const categories = new Map<string, CategoryStats & { position: number }>();
+  for (const food of figures.foods.values()) {
+    let category = categories.get(food.categoryId);
+    if (!category) {
+      const current = names.categories.get(food.categoryId);
+      const categoryStatsId = derivedId(id, 'category', food.categoryId);
+      category = {
+        id: categoryStatsId,
+        reportId: id,
+        categoryId: food.categoryId,
+        categoryName: current?.name ?? food.categoryName,
+        revenue: 0,
+        quantity: 0,
+        foodStats: [],
+        position: current?.position ?? food.categoryPosition,
+      };
+      categories.set(food.categoryId, category);
+    }
+    category.revenue += food.revenueCents;
+    category.quantity += food.quantity;
+    category.foodStats.push({
+      id: derivedId(id, 'food', food.categoryId, food.foodId),
+      categoryStatsId: category.id,
+      foodId: food.foodId,
+      foodName: names.foods.get(food.foodId) ?? food.foodName,
+      revenue: centsToNumber(food.revenueCents),
+      quantity: food.quantity,
+    });
+  }
+  const categoryStats = [...categories.values()]
+    .sort((a, b) => a.position - b.position || a.categoryName.localeCompare(b.categoryName))
+    .map(({ position: _position, ...category }) => ({
+      ...category,
+      revenue: centsToNumber(category.revenue),
+      foodStats: category.foodStats.sort((a, b) => a.foodName.localeCompare(b.foodName)),
+    }));
+  const cashRegisterStats = [...figures.registers.values()]
+    .map((register) => ({
+      id: derivedId(id, 'register', register.cashRegisterId),
+      reportId: id,
+      cashRegisterId: register.cashRegisterId,
+      cashRegisterName: names.registers.get(register.cashRegisterId) ?? 'deleted register',
+      totalRevenue: centsToNumber(register.revenueCents),
+      totalCardRevenue: centsToNumber(register.cardCents),
+      totalCashRevenue: centsToNumber(register.cashCents),
+    }))
+    .sort((a, b) => a.cashRegisterName.localeCompare(b.cashRegisterName));
+  return {
+    id,
+    timestamp: new Date(window.start).toISOString(),
+    intervalInMinutes: Math.round((window.end - window.start) / 60_000),
+    totalRevenue: centsToNumber(figures.revenueCents),
+    totalCashRevenue: centsToNumber(figures.cashCents),
+    totalCardRevenue: centsToNumber(figures.cardCents),
+    totalOrders: figures.orders,
+    averageCompletitionTime:
+      figures.completedOrders === 0 ? null : Math.round((figures.completionMs / figures.completedOrders / 60_000) * 100) / 100,
+    categoryStats,
+    cashRegisterStats,
+  };
+}

@@ -1,0 +1,135 @@
+import t from 'tap';
+import { writeDueSnapshots } from '../../src/core/reports/snapshots.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { createOrder, eventsSince, lastEventId } from '../helpers/orders.js';
+import { seedMenu, type SeededMenu } from '../helpers/seed.js';
+
+async function sell(app: TestApp, menu: SeededMenu, at: string, payment: 'CASH' | 'CARD', items: Array<[string, number]>, discount = 0) {
+  app.clock.set(at);
+  return createOrder(app, {
+    table: '1', customer: 'x',
+    orderItems: items.map(([foodId, quantity]) => ({ foodId, quantity })),
+    confirm: { paymentMethod: payment, cashRegisterId: menu.register, discount },
+  });
+}
+
+async function reports(app: TestApp, query: string) {
+  const response = await app.request({ method: 'GET', url: `/v1/reports?${query}` });
+  if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
+  return response.json() as Array<Record<string, any>>;
+}
+
+t.test('an evening in figures: totals, cash/card, categories, foods, registers, completion time', async (t) => {
+  const app = await buildTestApp(t, { start: '2026-11-21T17:00:00.000Z' });
+  const menu = await seedMenu(app);
+  const a = await sell(app, menu, '2026-11-21T17:10:00.000Z', 'CASH', [[menu.foods.margherita, 2], [menu.foods.beer, 2]], 1); // 23.00 - 1.00 discount = 22.00
+  await sell(app, menu, '2026-11-21T17:40:00.000Z', 'CARD', [[menu.foods.diavola, 1]]); // 8.50
+  await sell(app, menu, '2026-11-21T18:05:00.000Z', 'CASH', [[menu.foods.tiramisu, 3]]); // 13.50
+  app.clock.set('2026-11-21T17:30:00.000Z');
+  await app.request({ method: 'PATCH', url: `/v1/orders/${a.id}`, body: { status: 'COMPLETED' } }); // 20 minutes
+  const pending = await createOrder(app, { table: '2', customer: 'y', orderItems: [{ foodId: menu.foods.beer, quantity: 5 }] });
+  t.ok(pending.id, 'a pending order does not count');
+  app.clock.set('2026-11-21T18:30:00.000Z');
+
+  const [all] = await reports(app, 'from=2026-11-21T17:00:00.000Z&groupBy=all');
+  t.match(all, {
+    timestamp: '2026-11-21T17:00:00.000Z', intervalInMinutes: 90,
+    totalRevenue: 44, totalCashRevenue: 35.5, totalCardRevenue: 8.5, totalOrders: 3, averageCompletitionTime: 20,
+  });
+  t.same(all!.categoryStats.map((c: any) => [c.categoryName, c.revenue, c.quantity, c.foodStats.map((f: any) => [f.foodName, f.revenue, f.quantity])]), [
+    ['Pizze', 23.5, 3, [['Diavola', 8.5, 1], ['Margherita', 15, 2]]],
+    ['Bevande', 8, 2, [['Birra', 8, 2]]],
+    ['Dolci', 13.5, 3, [['Tiramisù', 13.5, 3]]],
+  ]);
+  t.match(all!.cashRegisterStats, [{ cashRegisterId: menu.register, cashRegisterName: 'Cassa 1', totalRevenue: 44, totalCashRevenue: 35.5, totalCardRevenue: 8.5 }]);
+  t.equal(all!.categoryStats[0].reportId, all!.id);
+  t.equal(all!.categoryStats[0].foodStats[0].categoryStatsId, all!.categoryStats[0].id);
+
+  const hourly = await reports(app, 'from=2026-11-21T17:00:00.000Z&groupBy=1h');
+  t.same(hourly.map((r) => [r.timestamp, r.intervalInMinutes, r.totalRevenue, r.totalOrders]), [
+    ['2026-11-21T17:00:00.000Z', 60, 30.5, 2],
+    ['2026-11-21T18:00:00.000Z', 30, 13.5, 1],
+  ]);
+  const byId = await app.request({ method: 'GET', url: `/v1/reports/${hourly[0]!.id}` });
+  t.same(byId.json(), hourly[0], 'a listed report can be fetched by id');
+  t.same(await reports(app, 'from=2026-11-21T19:00:00.000Z&groupBy=1h'), [], 'empty buckets are omitted');
+});
+
+t.test('snapshots: catch-up after a gap, idempotent, and corrected by late changes', async (t) => {
+  const app = await buildTestApp(t, { start: '2026-11-21T15:00:00.000Z' });
+  const menu = await seedMenu(app);
+  const early = await sell(app, menu, '2026-11-21T15:20:00.000Z', 'CASH', [[menu.foods.margherita, 1]]);
+  await sell(app, menu, '2026-11-21T17:45:00.000Z', 'CARD', [[menu.foods.beer, 2]]);
+  app.clock.set('2026-11-21T21:10:00.000Z'); // the appliance was off for hours
+  const written = await writeDueSnapshots(app.runtime.ctx);
+  t.same(written.map((h) => new Date(h).toISOString()), ['2026-11-21T15:00:00.000Z', '2026-11-21T17:00:00.000Z'], 'only hours with activity are stored');
+  const db = app.runtime.ctx.storage.db;
+  const rows = async () => ({
+    hours: await db.selectFrom('snapshot_hours').select(['hour_start', 'orders', 'revenue_cents']).orderBy('hour_start').execute(),
+    foods: await db.selectFrom('snapshot_foods').select(['hour_start', 'food_id', 'quantity']).orderBy('hour_start').execute(),
+  });
+  const first = await rows();
+  t.same(await writeDueSnapshots(app.runtime.ctx), [], 'running the job again writes nothing new');
+  t.same(await rows(), first, 'and never doubles a figure');
+  const watermark = await db.selectFrom('settings').select('value').where('key', '=', 'snapshots_through').executeTakeFirstOrThrow();
+  t.equal(new Date(Number(watermark.value)).toISOString(), '2026-11-21T21:00:00.000Z', 'covered up to the current hour');
+
+  const before = await reports(app, 'from=2026-11-21&groupBy=all');
+  t.equal(before[0]!.totalRevenue, 15.5);
+  await app.request({ method: 'DELETE', url: `/v1/orders/${early.id}` });
+  const after = await reports(app, 'from=2026-11-21&groupBy=all');
+  t.equal(after[0]!.totalRevenue, 8, 'a late deletion corrects the snapshotted hour');
+  t.same((await rows()).hours.map((h) => new Date(h.hour_start).toISOString()), ['2026-11-21T17:00:00.000Z']);
+});
+
+t.test('report errors: Bad Request, Report not found, admin only', async (t) => {
+  const app = await buildTestApp(t);
+  for (const query of ['groupBy=all', 'from=2026-11-21&groupBy=2h', 'from=yesterday&groupBy=all', 'from=2026-11-21', 'from=2026-11-21T10:00:00Z&to=2026-11-21T09:00:00Z&groupBy=all']) {
+    const response = await app.request({ method: 'GET', url: `/v1/reports?${query}` });
+    t.equal(response.statusCode, 400, query);
+    t.equal(response.json().message, 'Bad Request', query);
+  }
+  const missing = await app.request({ method: 'GET', url: '/v1/reports/c000000000000000000000000' });
+  t.equal(missing.statusCode, 404);
+  t.equal(missing.json().message, 'Report not found');
+  t.equal((await app.request({ method: 'GET', url: '/v1/reports/nope' })).json().message, 'Bad Request');
+  const operator = await app.request({ method: 'GET', url: '/v1/reports?from=2026-11-21&groupBy=all', as: 'operator' });
+  t.equal(operator.statusCode, 403);
+  t.equal(operator.json().message, 'Forbidden');
+  t.equal((await app.request({ method: 'GET', url: '/v1/reports?from=2026-11-21&groupBy=all', as: 'none' })).json().message, 'Unauthorized');
+});
+
+t.test('general closure: business day so far, saved, broadcast, idempotent', async (t) => {
+  const app = await buildTestApp(t, { start: '2026-11-21T05:00:00.000Z' });
+  const menu = await seedMenu(app);
+  await sell(app, menu, '2026-11-21T05:30:00.000Z', 'CASH', [[menu.foods.beer, 1]]); // 06:30 in Rome: yesterday's business day
+  await sell(app, menu, '2026-11-21T19:00:00.000Z', 'CASH', [[menu.foods.margherita, 2]]);
+  await sell(app, menu, '2026-11-21T23:30:00.000Z', 'CARD', [[menu.foods.diavola, 1]]); // 00:30: same business day
+  app.clock.set('2026-11-22T00:00:00.000Z');
+  const mark = await lastEventId(app);
+  const headers = { 'idempotency-key': 'closure-1' };
+  const response = await app.request({ method: 'POST', url: '/v1/reports/general-closure', body: { cashRegister: menu.register }, headers });
+  t.equal(response.statusCode, 201);
+  const report = response.json();
+  t.match(report, { timestamp: '2026-11-21T06:00:00.000Z', totalRevenue: 23.5, totalCashRevenue: 15, totalCardRevenue: 8.5, totalOrders: 2, cashRegisterId: menu.register });
+  t.equal(report.intervalInMinutes, 18 * 60);
+  const events = await eventsSince(app, mark);
+  t.same(events.map((e) => `${e.channel}/${e.name}`), ['printer/general-closure']);
+  t.same(events[0]!.payload, report);
+  const saved = await app.request({ method: 'GET', url: `/v1/reports/${report.id}` });
+  t.equal(saved.statusCode, 200);
+  t.equal(saved.json().totalRevenue, 23.5);
+  const retry = await app.request({ method: 'POST', url: '/v1/reports/general-closure', body: { cashRegister: menu.register }, headers });
+  t.same(retry.json(), report, 'a retried closure returns the first one');
+  t.equal((await eventsSince(app, mark)).length, 1, 'and is not broadcast twice');
+  const history = await app.request({ method: 'GET', url: '/v1/reports/closures' });
+  t.equal(history.json().length, 1);
+
+  app.clock.set('2026-11-22T05:59:00.000Z'); // 06:59 in Rome: still the business day of the 21st
+  const early = (await app.request({ method: 'POST', url: '/v1/reports/general-closure', body: { cashRegister: menu.register } })).json();
+  t.equal(early.timestamp, '2026-11-21T06:00:00.000Z', 'a closure before 07:00 covers from yesterday 07:00');
+  const unknown = await app.request({ method: 'POST', url: '/v1/reports/general-closure', body: { cashRegister: 'c000000000000000000000000' } });
+  t.equal(unknown.statusCode, 400);
+  t.equal(unknown.json().message, 'Bad Request');
+  t.equal((await app.request({ method: 'POST', url: '/v1/reports/general-closure', body: {} })).statusCode, 400);
+});
