@@ -111,7 +111,7 @@ t.test('every groupBy over every window equals a direct aggregation of the order
         for (const step of ops) {
           app.clock.advance(step.minutes * 60_000 + 7_000);
           times.push(app.clock.now().getTime());
-          const target = ids.length === 0 ? null : ids[('pick' in step ? step.pick : 0) % ids.length];
+          const target = ids.length === 0 ? null : (ids[('pick' in step ? step.pick : 0) % ids.length] as number);
           if (step.kind === 'create') {
             const subtotal = step.items.reduce((sum, i) => sum + i.qty * [750, 850, 400, 450][i.food]! + i.surcharge, 0);
             const discount = Math.floor((subtotal * step.discountPct) / 100) / 100;
@@ -150,7 +150,7 @@ t.test('every groupBy over every window equals a direct aggregation of the order
           for (const groupBy of GROUP_BY) {
             const url = `/v1/reports?from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}&groupBy=${groupBy}`;
             const listed = (await app.request({ method: 'GET', url })).json() as Array<Record<string, any>>;
-            const expected = [];
+            const expected: Array<{ window: { start: number; end: number }; reference: Canonical }> = [];
             for (const window of bucketWindows(app.runtime.ctx.venue, from, to, groupBy)) {
               const reference = await direct(app, window.start, window.end);
               if (reference.orders > 0 || reference.completed > 0) expected.push({ window, reference: strip(reference) });
