@@ -3,6 +3,7 @@ import { VERSION } from '../version.js';
 import { registerEvents } from './commands/events.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerOrders } from './commands/orders.js';
+import { registerReports } from './commands/reports.js';
 import { registerServe } from './commands/serve.js';
 import { registerToken } from './commands/token.js';
 
@@ -33,5 +34,6 @@ export function buildProgram(): Command {
   registerToken(program);
   registerOrders(program);
   registerEvents(program);
+  registerReports(program);
   return program;
 }

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { type Command, Option } from 'commander';
+import type { Report } from '../../api/reports.js';
+import { GROUP_BY } from '../../core/reports/buckets.js';
+import { type ApiClient, connect } from '../client.js';
+import { ApiError, CliError } from '../errors.js';
+import { formatTable, print, printJson } from '../output.js';
+import type { GlobalOptions } from '../program.js';
+
+const money = (value: number) => value.toFixed(2);
+const localDate = (offsetDays: number) => {
+  const date = new Date(Date.now() + offsetDays * 86_400_000);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+};
+
+/** `today`, `yesterday`, a date or a date-time, as the API takes it. */
+export function resolveDay(value: string): string {
+  if (value === 'today') return localDate(0);
+  if (value === 'yesterday') return localDate(-1);
+  if (/^\d{4}-\d\d-\d\d$/.test(value) || !Number.isNaN(Date.parse(value))) return value;
+  throw new CliError(`--from/--to take today, yesterday, a date (2026-11-21) or a date-time, got "${value}"`);
+}
+
+const stamp = (iso: string) => {
+  const date = new Date(iso);
+  return `${date.toLocaleDateString('en-CA')} ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}`;
+};
+
+export function reportsCsv(reports: Report[]): string {
+  const header = 'start,minutes,orders,revenue,cash,card,average_completion_minutes';
+  const rows = reports.map((r) =>
+    [r.timestamp, r.intervalInMinutes, r.totalOrders, money(r.totalRevenue), money(r.totalCashRevenue), money(r.totalCardRevenue), r.averageCompletitionTime ?? ''].join(','),
+  );
+  return [header, ...rows].join('\n');
+}
+
+/** The closure as a treasurer reads it. */
+export function closureSummary(report: Report, registerName: string): string {
+  const lines = [
+    `GENERAL CLOSURE  (register ${registerName})`,
+    `from ${stamp(report.timestamp)} for ${Math.floor(report.intervalInMinutes / 60)} h ${report.intervalInMinutes % 60} min`,
+    '',
+    `orders            ${report.totalOrders}`,
+    `revenue           ${money(report.totalRevenue)}`,
+    `  cash            ${money(report.totalCashRevenue)}`,
+    `  card            ${money(report.totalCardRevenue)}`,
+    `average prep time ${report.averageCompletitionTime === null ? '-' : `${report.averageCompletitionTime} min`}`,
+  ];
+  if (report.cashRegisterStats.length > 0) {
+    lines.push('', 'per register');
+    for (const r of report.cashRegisterStats) {
+      lines.push(`  ${r.cashRegisterName.padEnd(20)} ${money(r.totalRevenue).padStart(10)}  (cash ${money(r.totalCashRevenue)}, card ${money(r.totalCardRevenue)})`);
+    }
+  }
+  if (report.categoryStats.length > 0) {
+    lines.push('', 'per category and food (before discounts)');
+    for (const c of report.categoryStats) {
+      lines.push(`  ${c.categoryName.padEnd(24)} ${String(c.quantity).padStart(5)}  ${money(c.revenue).padStart(10)}`);
+      for (const f of c.foodStats) lines.push(`    ${f.foodName.padEnd(22)} ${String(f.quantity).padStart(5)}  ${money(f.revenue).padStart(10)}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+async function findRegister(client: ApiClient, nameOrId: string): Promise<{ id: string; name: string }> {
+  const registers = await client.get<Array<{ id: string; name: string }>>('/v1/cash-registers');
+  const byId = registers.find((r) => r.id === nameOrId);
+  if (byId) return byId;
+  const byName = registers.filter((r) => r.name.toLowerCase() === nameOrId.toLowerCase());
+  if (byName.length === 1) return byName[0] as { id: string; name: string };
+  if (byName.length > 1) throw new CliError(`more than one register is called "${nameOrId}": give its id`);
+  throw new CliError(`no register "${nameOrId}": see \`pos registers list\``);
+}
+
+export function registerReports(program: Command): void {
+  program
+    .command('report')
+    .description('sales figures per hour, block or day (snapshots + live figures up to now)')
+    .option('--from <when>', 'start: today, yesterday, a date or a date-time (venue time)', 'today')
+    .option('--to <when>', 'end (exclusive); default: now')
+    .addOption(new Option('--group-by <size>', 'bucket size').choices([...GROUP_BY]).default('1h'))
+    .option('--csv', 'comma-separated values for a spreadsheet')
+    .action(async (flags: { from: string; to?: string; groupBy: string; csv?: boolean }, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const client = await connect(globals);
+      const reports = await client.get<Report[]>('/v1/reports', {
+        from: resolveDay(flags.from),
+        to: flags.to ? resolveDay(flags.to) : undefined,
+        groupBy: flags.groupBy,
+      });
+      if (globals.json) return printJson(reports);
+      if (flags.csv) return print(reportsCsv(reports));
+      if (reports.length === 0) return print('no sales in this period');
+      print(
+        formatTable(reports, [
+          { header: 'from', value: (r) => stamp(r.timestamp) },
+          { header: 'orders', value: (r) => r.totalOrders, align: 'right' },
+          { header: 'revenue', value: (r) => money(r.totalRevenue), align: 'right' },
+          { header: 'cash', value: (r) => money(r.totalCashRevenue), align: 'right' },
+          { header: 'card', value: (r) => money(r.totalCardRevenue), align: 'right' },
+          { header: 'avg min', value: (r) => r.averageCompletitionTime, align: 'right' },
+        ]),
+      );
+      const total = reports.reduce((sum, r) => sum + Math.round(r.totalRevenue * 100), 0);
+      print(`total ${money(total / 100)} in ${reports.reduce((sum, r) => sum + r.totalOrders, 0)} orders`);
+    });
+
+  program
+    .command('closure')
+    .description('run the general closure of the business day and print it on the register’s printer')
+    .requiredOption('--register <name-or-id>', 'the register asking for the closure (its printer prints it)')
+    .action(async (flags: { register: string }, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const client = await connect(globals);
+      const register = await findRegister(client, flags.register);
+      // One key for this closure: if the network drops, retrying never makes a second closure.
+      const key = randomUUID();
+      let report: Report | null = null;
+      for (let attempt = 1; report === null; attempt++) {
+        try {
+          report = await client.request<Report>('POST', '/v1/reports/general-closure', {
+            body: { cashRegister: register.id },
+            headers: { 'idempotency-key': key },
+          });
+        } catch (error) {
+          if (error instanceof ApiError || attempt >= 3) throw error;
+          process.stderr.write(`closure request failed (${(error as Error).message}); retrying...\n`);
+          await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+        }
+      }
+      if (globals.json) return printJson(report);
+      print(closureSummary(report, register.name));
+    });
+}
