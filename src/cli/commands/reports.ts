@@ -17,7 +17,7 @@ const localDate = (offsetDays: number) => {
 export function resolveDay(value: string): string {
   if (value === 'today') return localDate(0);
   if (value === 'yesterday') return localDate(-1);
-  if (/^\d{4}-\d\d-\d\d$/.test(value) || !Number.isNaN(Date.parse(value))) return value;
+  if (/^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d))?$/.test(value)) return value;
   throw new CliError(`--from/--to take today, yesterday, a date (2026-11-21) or a date-time, got "${value}"`);
 }
 
