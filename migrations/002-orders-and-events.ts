@@ -32,7 +32,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('orders_completed_at').on('orders').column('completed_at').execute();
   await db.schema.createIndex('orders_status').on('orders').columns(['status', 'created_at']).execute();
   await db.schema.createIndex('orders_display_code').on('orders').columns(['display_code', 'code_day']).execute();
-  await db.schema.createIndex('orders_code_day').on('orders').columns(['code_day', 'display_code']).execute();
   // The database itself refuses two equal ticket numbers in one ticket day.
   await db.schema
     .createIndex('orders_ticket_unique')

@@ -1,5 +1,4 @@
 import type { Db, Storage } from '../storage/database.js';
-import { transaction } from '../storage/database.js';
 import type { Clock } from './clock.js';
 import type { IdGenerator } from './ids.js';
 import type { VenueClock } from './venue-time.js';
@@ -27,9 +26,13 @@ export interface CoreContext {
   committed: CommitSignal;
 }
 
-/** The one write path: one transaction, then the outbox readers are woken. Nothing is published before commit. */
+/**
+ * The one write path: `work` runs atomically in the single writer's transaction (its own savepoint when it shares
+ * a group commit), and resolves only once committed; then the outbox readers are woken. Nothing is published
+ * before commit.
+ */
 export async function write<T>(ctx: CoreContext, work: (trx: Db) => Promise<T>): Promise<T> {
-  const result = await transaction(ctx.storage, work);
+  const result = await ctx.storage.writer.run(work);
   ctx.committed.notify();
   return result;
 }

@@ -33,10 +33,30 @@ function wallClock(value: string): { hour: number; minute: number } {
   return parsed;
 }
 
+/** Remembers the last period found, so the common case (now is in the same period as the last call) costs no zone math. */
+class PeriodCache<T> {
+  private start = 0;
+  private end = 0;
+  private value: T | undefined;
+
+  get(instant: number): T | undefined {
+    return instant >= this.start && instant < this.end ? this.value : undefined;
+  }
+
+  set(start: number, end: number, value: T): T {
+    this.start = start;
+    this.end = end;
+    this.value = value;
+    return value;
+  }
+}
+
 export class VenueClock {
   readonly timezone: string;
   private readonly reset: { hour: number; minute: number };
   private readonly start: { hour: number; minute: number };
+  private readonly ticketDays = new PeriodCache<string>();
+  private readonly hours = new PeriodCache<number>();
 
   constructor(options: VenueTimeOptions) {
     if (!isValidTimezone(options.timezone)) throw new Error(`unknown time zone: ${options.timezone}`);
@@ -54,7 +74,13 @@ export class VenueClock {
    * 21st to 12:00 on the 22nd with the default reset), so an evening that runs past midnight keeps one sequence.
    */
   ticketDay(instant: Date | number): string {
-    return this.periodKey(instant, this.reset);
+    const at = typeof instant === 'number' ? instant : instant.getTime();
+    const cached = this.ticketDays.get(at);
+    if (cached !== undefined) return cached;
+    const key = this.periodKey(at, this.reset);
+    const start = this.atWallClock(key, this.reset).getTime();
+    const next = this.atWallClock(DateTime.fromISO(key).plus({ days: 1 }).toISODate() as string, this.reset).getTime();
+    return at >= start && at < next ? this.ticketDays.set(start, next, key) : key;
   }
 
   /** The start of the business day an instant belongs to (07:00 by default; before 07:00 it is yesterday's). */
@@ -70,7 +96,11 @@ export class VenueClock {
 
   /** Start of the venue-time hour containing the instant. */
   hourStart(instant: Date | number): Date {
-    return this.local(instant).startOf('hour').toJSDate();
+    const at = typeof instant === 'number' ? instant : instant.getTime();
+    const cached = this.hours.get(at);
+    if (cached !== undefined) return new Date(cached);
+    const start = this.local(at).startOf('hour').toMillis();
+    return new Date(this.hours.set(start, start + 3600_000, start));
   }
 
   /** Instant of a wall-clock time on a local calendar day; a time skipped by DST moves forward, as luxon does. */

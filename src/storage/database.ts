@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema.js';
+import { WriteBatcher } from './write-batcher.js';
 
 /**
  * How hard a commit waits for the disk. `full` (the default) syncs the write-ahead log on every commit, so an
@@ -18,6 +19,8 @@ export interface Storage {
   read: Db;
   /** The raw writer connection, for what Kysely does not cover (online backup, pragmas). */
   sqlite: BetterSqlite3.Database;
+  /** Runs writes on `db`, sharing commits between writes that queue up together (group commit). */
+  writer: WriteBatcher;
   close(): Promise<void>;
 }
 
@@ -36,6 +39,31 @@ function applyPragmas(connection: BetterSqlite3.Database, durability: Durability
   connection.pragma('cache_size = -32000'); // 32 MiB page cache
 }
 
+/**
+ * Kysely's SQLite driver prepares every statement it runs; preparing costs more than running most of ours. The
+ * queries of a running appliance are a small fixed set of SQL texts, so their prepared statements are kept
+ * (bounded, least recently used first out). Safe because each connection runs one statement at a time.
+ */
+export function withStatementCache(connection: BetterSqlite3.Database, capacity = 500): SqliteDatabase {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = connection.prepare(text);
+        if (cache.size >= capacity) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(text, statement);
+      return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
+    },
+    close() {
+      connection.close();
+    },
+  };
+}
+
 export function openStorage(file: string, options: OpenOptions = {}): Storage {
   const durability = options.durability ?? 'full';
   const sqlite = new BetterSqlite3(file, { readonly: options.readonly ?? false });
@@ -48,12 +76,13 @@ export function openStorage(file: string, options: OpenOptions = {}): Storage {
   reader.pragma('busy_timeout = 5000');
   reader.pragma('cache_size = -32000');
 
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const read = new Kysely<Database>({ dialect: new SqliteDialect({ database: reader }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const read = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(reader) }) });
   return {
     db,
     read,
     sqlite,
+    writer: new WriteBatcher(db, sqlite),
     async close() {
       await read.destroy();
       await db.destroy();

@@ -1,0 +1,96 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
+import type { Db } from './database.js';
+
+interface PendingWrite {
+  work: (trx: Db) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit. Writes are queued and run one after another, as with a plain mutex; but the writes that queued up
+ * while the previous commit was in flight share the next transaction, each inside its own savepoint. A write that
+ * fails rolls back to its savepoint and leaves the others untouched. Nobody hears back before the shared COMMIT has
+ * succeeded, so a response still means "on disk". One commit (and one fsync) then serves many requests.
+ */
+export class WriteBatcher {
+  private readonly queue: PendingWrite[] = [];
+  private draining = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sqlite: BetterSqlite3.Database,
+    private readonly maxBatch = 64,
+  ) {}
+
+  run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.maxBatch);
+        try {
+          await this.db.connection().execute((connection) => this.runBatch(connection, batch));
+        } catch (error) {
+          // Only a failing BEGIN/ROLLBACK TO gets here: nobody in the batch has been answered yet.
+          if (this.sqlite.inTransaction) this.sqlite.exec('rollback');
+          for (const item of batch) item.reject(error);
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async runBatch(connection: Db, batch: PendingWrite[]): Promise<void> {
+    const settled: Array<() => void> = [];
+    try {
+      await sql`begin immediate`.execute(connection);
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    const single = batch.length === 1;
+    for (let index = 0; index < batch.length; index++) {
+      const item = batch[index] as PendingWrite;
+      const savepoint = sql.raw(`w${index}`);
+      try {
+        if (!single) await sql`savepoint ${savepoint}`.execute(connection);
+        const value = await item.work(connection);
+        if (!single) await sql`release ${savepoint}`.execute(connection);
+        settled.push(() => item.resolve(value));
+      } catch (error) {
+        if (!this.sqlite.inTransaction) {
+          // SQLite gave up the whole transaction (disk full, I/O error): what ran in it is gone and fails; the
+          // writes that did not run yet wait for the next batch.
+          for (const done of batch.slice(0, index + 1)) done.reject(error);
+          this.queue.unshift(...batch.slice(index + 1));
+          return;
+        }
+        if (single) {
+          await sql`rollback`.execute(connection);
+          item.reject(error);
+          return;
+        }
+        settled.push(() => item.reject(error));
+        await sql`rollback to ${savepoint}`.execute(connection);
+        await sql`release ${savepoint}`.execute(connection);
+      }
+    }
+    try {
+      await sql`commit`.execute(connection);
+    } catch (error) {
+      if (this.sqlite.inTransaction) await sql`rollback`.execute(connection);
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    for (const done of settled) done();
+  }
+}
