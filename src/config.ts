@@ -15,6 +15,8 @@ export interface ServerConfig {
   keepAliveMs: number;
   tokenTtlSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  /** Rotating online backups while serving; null = off. */
+  backup: { everyMs: number; dir: string; keep: number } | null;
 }
 
 export const DEFAULT_PORT = 4300;
@@ -32,6 +34,7 @@ export function defaultConfig(): ServerConfig {
     keepAliveMs: 15_000,
     tokenTtlSeconds: 12 * 3600,
     logLevel: 'warn',
+    backup: null,
   };
 }
 
@@ -51,6 +54,10 @@ export function validateConfig(config: ServerConfig): ServerConfig {
     throw new ConfigError(`--durability must be full or normal, got "${config.durability}"`);
   }
   if (!['on', 'off'].includes(config.printing)) throw new ConfigError(`--printing must be on or off, got "${config.printing}"`);
+  if (config.backup) {
+    if (config.backup.everyMs < 60_000) throw new ConfigError('--backup-every must be at least 1m');
+    if (!Number.isInteger(config.backup.keep) || config.backup.keep < 1) throw new ConfigError('--backup-keep must be a whole number of at least 1');
+  }
   return config;
 }
 

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
+import { registerBackup } from './commands/backup.js';
 import { registerEvents } from './commands/events.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerOrders } from './commands/orders.js';
@@ -35,5 +36,6 @@ export function buildProgram(): Command {
   registerOrders(program);
   registerEvents(program);
   registerReports(program);
+  registerBackup(program);
   return program;
 }

@@ -12,6 +12,7 @@ import { acquireLock, type DataDir, ensureDataDir, loadOrCreateSecret, resolveDa
 import { migrate } from '../storage/migrate.js';
 import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
+import { startBackups } from './backups.js';
 import { startMaintenance } from './maintenance.js';
 import { EventHub } from './sse/hub.js';
 
@@ -61,6 +62,15 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
     await hub.start();
     cleanups.push(() => hub.close());
     cleanups.push(startMaintenance(ctx));
+    if (config.backup) {
+      const { dir } = config.backup;
+      cleanups.push(
+        startBackups(storage, config.backup, {
+          done: (file) => console.log(`backup written: ${file}`),
+          failed: (error) => console.error(`backup to ${dir} failed: ${(error as Error).message}`),
+        }),
+      );
+    }
     const app = await buildApp({
       services: {
         ctx,

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { ConfigError, defaultConfig, parseTtl, type ServerConfig, validateConfig } from '../../config.js';
 import { DataDirLockedError } from '../../storage/data-dir.js';
@@ -16,6 +17,15 @@ interface ServeFlags {
   keepAlive: string;
   tokenTtl: string;
   logLevel: string;
+  backupEvery?: string;
+  backupDir?: string;
+  backupKeep: string;
+}
+
+function backupSchedule(flags: ServeFlags): ServerConfig['backup'] {
+  if (!flags.backupEvery && !flags.backupDir) return null;
+  if (!flags.backupEvery || !flags.backupDir) throw new ConfigError('--backup-every and --backup-dir go together');
+  return { everyMs: parseTtl(flags.backupEvery, '--backup-every') * 1000, dir: resolve(flags.backupDir), keep: Number(flags.backupKeep) };
 }
 
 export function registerServe(program: Command): void {
@@ -52,6 +62,9 @@ export function registerServe(program: Command): void {
         .env('POS_LOG_LEVEL')
         .default(defaults.logLevel),
     )
+    .addOption(new Option('--backup-every <duration>', 'write a rotating online backup this often, such as 10m').env('POS_BACKUP_EVERY'))
+    .addOption(new Option('--backup-dir <dir>', 'where rotating backups go (a USB stick); needed with --backup-every').env('POS_BACKUP_DIR'))
+    .addOption(new Option('--backup-keep <n>', 'how many rotating backups to keep').env('POS_BACKUP_KEEP').default('12'))
     .addHelpText(
       'after',
       '\nThe data dir (--data-dir or POS_DATA_DIR, default ./pos-data) holds the database, the token secret and uploads.\n' +
@@ -74,6 +87,7 @@ export function registerServe(program: Command): void {
           keepAliveMs: Number(flags.keepAlive),
           tokenTtlSeconds: parseTtl(flags.tokenTtl, '--token-ttl'),
           logLevel: flags.logLevel as ServerConfig['logLevel'],
+          backup: backupSchedule(flags),
         });
         if (!Number.isInteger(config.keepAliveMs) || config.keepAliveMs < 100) {
           throw new ConfigError('--keep-alive must be a number of milliseconds (at least 100)');
@@ -98,6 +112,7 @@ export function registerServe(program: Command): void {
       out(`  data dir    ${runtime.dataDir.root}`);
       out(`  time zone   ${config.timezone} (tickets restart at ${config.ticketReset}, business day starts at ${config.dayStart})`);
       out(`  printing    ${config.printing === 'on' ? 'on (this server drives the printers)' : 'off (an external print service prints)'}`);
+      if (config.backup) out(`  backups     every ${flags.backupEvery} to ${config.backup.dir} (keeping ${config.backup.keep})`);
       out('  open on a tablet:');
       for (const url of urls) out(`    ${url}`);
       if (runtime.initialAdmin) {

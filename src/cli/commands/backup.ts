@@ -1,0 +1,77 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { type Command } from 'commander';
+import { backupDatabase, checkBackup, restoreDatabase } from '../../storage/backup.js';
+import { acquireLock, DataDirLockedError, resolveDataDir } from '../../storage/data-dir.js';
+import { CliError } from '../errors.js';
+import { print, printJson } from '../output.js';
+import type { GlobalOptions } from '../program.js';
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export function registerBackup(program: Command): void {
+  program
+    .command('backup')
+    .description('write a consistent copy of the database to a file, even while pos serve is busy')
+    .argument('<file>', 'where to write the copy (for example /media/usb/pos-saturday.db)')
+    .action(async (file: string, _flags: unknown, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const dir = resolveDataDir(globals.dataDir);
+      if (!existsSync(dir.database)) throw new CliError(`no database in ${dir.root}: give the data dir with --data-dir`);
+      if (existsSync(file)) throw new CliError(`${file} already exists: choose a new file name`);
+      const source = new BetterSqlite3(dir.database, { fileMustExist: true });
+      source.pragma('busy_timeout = 5000');
+      try {
+        if (!globals.json) process.stderr.write(`copying ${dir.database}...\n`);
+        // One step: a single consistent read of the live database (writers carry on meanwhile).
+        const result = await backupDatabase(source, file, { pagesPerStep: 0x7fffffff });
+        const check = checkBackup(result.file);
+        if (!check.ok) throw new CliError(`the copy failed its check: ${check.problem}`);
+        if (globals.json) printJson({ file: result.file, bytes: result.bytes, orders: check.orders });
+        else print(`backup written: ${result.file} (${megabytes(result.bytes)}, ${check.orders} orders)`);
+      } finally {
+        source.close();
+      }
+    });
+
+  program
+    .command('restore')
+    .description('replace the database of the data dir with a backup (stop pos serve first)')
+    .argument('<file>', 'a file written by pos backup or --backup-every')
+    .option('--check', 'only check that the file is a sound pos backup')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(async (file: string, flags: { check?: boolean; yes?: boolean }, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const check = checkBackup(file);
+      if (!check.ok) throw new CliError(`cannot restore ${file}: ${check.problem}`);
+      if (flags.check) {
+        if (globals.json) return printJson(check);
+        return print(`${file} is a sound pos backup (${check.orders} orders)`);
+      }
+      const dir = resolveDataDir(globals.dataDir);
+      let release: () => void;
+      try {
+        release = acquireLock(dir);
+      } catch (error) {
+        if (error instanceof DataDirLockedError) throw new CliError(`${error.message.split('.')[0]}: stop it before restoring`);
+        throw error;
+      }
+      try {
+        if (!flags.yes) {
+          if (!process.stdin.isTTY) throw new CliError('restoring replaces the database: add --yes when not run interactively');
+          const { createInterface } = await import('node:readline/promises');
+          const rl = createInterface({ input: process.stdin, output: process.stderr });
+          const answer = await rl.question(`Replace the database in ${dir.root} with ${file} (${check.orders} orders)? [y/N] `);
+          rl.close();
+          if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('nothing restored');
+        }
+        const { previous } = restoreDatabase(dir, file);
+        if (globals.json) return printJson({ restored: file, previous, orders: check.orders });
+        print(`restored ${file} into ${dir.database} (${check.orders} orders)`);
+        if (previous) print(`the database it replaced is kept as ${previous}`);
+        print('start the server again with `pos serve`');
+      } finally {
+        release();
+      }
+    });
+}

@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import type { Storage } from '../storage/database.js';
+import { backupDatabase, backupFileName, rotateBackups } from '../storage/backup.js';
+
+export interface BackupSchedule {
+  everyMs: number;
+  dir: string;
+  keep: number;
+}
+
+/**
+ * Rotating online backups while serving (`pos serve --backup-every 10m --backup-dir /media/usb`): a consistent
+ * copy every interval through the server's own connection, keeping the newest `keep` files. A run still going
+ * when the next is due is not doubled. Returns the function that stops the schedule.
+ */
+export function startBackups(
+  storage: Storage,
+  schedule: BackupSchedule,
+  log: { done(file: string): void; failed(error: unknown): void },
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running) return;
+    running = (async () => {
+      try {
+        const { file } = await backupDatabase(storage.sqlite, join(schedule.dir, backupFileName(new Date())));
+        rotateBackups(schedule.dir, schedule.keep);
+        log.done(file);
+      } catch (error) {
+        log.failed(error);
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  const timer = setInterval(run, schedule.everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

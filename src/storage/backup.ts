@@ -1,0 +1,115 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { migrations } from '../../migrations/index.js';
+import type { DataDir } from './data-dir.js';
+
+export interface BackupProgress {
+  totalPages: number;
+  remainingPages: number;
+}
+
+/**
+ * A consistent copy of a live database with SQLite's online backup API: pages are copied in small steps between
+ * other work, and writes made meanwhile through the same connection are carried into the copy. The copy is
+ * written next to the target and renamed at the end, so a backup cut short never looks complete.
+ */
+export async function backupDatabase(
+  source: BetterSqlite3.Database,
+  target: string,
+  options: {
+    /**
+     * Pages copied per step. Through the connection that also writes (the server's), small steps keep requests
+     * flowing and writes are carried into the copy. From another process, writes made between steps restart the
+     * copy, so the CLI copies everything in one step (one consistent read, which never blocks writers in WAL mode).
+     */
+    pagesPerStep?: number;
+    onProgress?: (progress: BackupProgress) => void;
+  } = {},
+): Promise<{ file: string; bytes: number }> {
+  const file = resolve(target);
+  mkdirSync(dirname(file), { recursive: true });
+  const partial = `${file}.partial`;
+  rmSync(partial, { force: true });
+  await source.backup(partial, {
+    progress: (progress) => {
+      options.onProgress?.(progress);
+      return options.pagesPerStep ?? 200;
+    },
+  });
+  renameSync(partial, file);
+  return { file, bytes: statSync(file).size };
+}
+
+export interface BackupCheck {
+  ok: boolean;
+  problem?: string;
+  migrations?: number;
+  orders?: number;
+}
+
+/** Is this file a sound pos database that this version can serve? */
+export function checkBackup(file: string): BackupCheck {
+  if (!existsSync(file)) return { ok: false, problem: `${file} does not exist` };
+  let db: BetterSqlite3.Database | null = null;
+  try {
+    db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+    const integrity = db.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') return { ok: false, problem: `the file is damaged (integrity check: ${String(integrity)})` };
+    const hasTable = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'schema_migrations'").get();
+    if (!hasTable) return { ok: false, problem: 'this is not a pos database (no schema_migrations table)' };
+    const applied = (db.prepare('select name from schema_migrations').all() as Array<{ name: string }>).map((row) => row.name);
+    const unknown = applied.filter((name) => !(name in migrations));
+    if (unknown.length > 0) return { ok: false, problem: `the backup comes from a newer pos (migrations ${unknown.join(', ')})` };
+    const orders = (db.prepare('select count(*) as n from orders').get() as { n: number }).n;
+    return { ok: true, migrations: applied.length, orders };
+  } catch (error) {
+    return { ok: false, problem: `cannot read it as a database: ${(error as Error).message}` };
+  } finally {
+    db?.close();
+  }
+}
+
+/**
+ * Puts a backup in place of the data dir's database. The current database (with its WAL) is kept aside as
+ * `pos.db.before-restore-<time>` rather than deleted. The caller must hold the data dir lock (no server running).
+ */
+export function restoreDatabase(dir: DataDir, file: string, now = new Date()): { previous: string | null } {
+  const check = checkBackup(file);
+  if (!check.ok) throw new Error(check.problem);
+  let previous: string | null = null;
+  if (existsSync(dir.database)) {
+    // Fold the WAL into the old file first, so what is kept aside is complete on its own.
+    const old = new BetterSqlite3(dir.database);
+    old.pragma('wal_checkpoint(TRUNCATE)');
+    old.close();
+    previous = `${dir.database}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(dir.database, previous);
+  }
+  for (const suffix of ['-wal', '-shm']) rmSync(`${dir.database}${suffix}`, { force: true });
+  const incoming = `${dir.database}.incoming`;
+  copyFileSync(file, incoming);
+  renameSync(incoming, dir.database);
+  return { previous };
+}
+
+/** Backup files of `--backup-dir`, oldest first. */
+export function listBackups(directory: string): string[] {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory)
+    .filter((name) => /^pos-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d(-\d{3})?Z\.db$/.test(name))
+    .sort()
+    .map((name) => join(directory, name));
+}
+
+export function backupFileName(at: Date): string {
+  return `pos-${at.toISOString().replace(/[:.]/g, '-')}.db`;
+}
+
+/** Deletes all but the newest `keep` backups of the directory. */
+export function rotateBackups(directory: string, keep: number): string[] {
+  const files = listBackups(directory);
+  const removed = files.slice(0, Math.max(0, files.length - keep));
+  for (const file of removed) rmSync(file, { force: true });
+  return removed.map((file) => basename(file));
+}
