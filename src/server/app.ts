@@ -3,8 +3,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
+import uploadsPlugin from './plugins/uploads.js';
 import apiKeyRoutes from './routes/api-keys.js';
 import authRoutes from './routes/auth.js';
+import bannerRoutes from './routes/banners.js';
+import cashRegisterRoutes from './routes/cash-registers.js';
+import catalogRoutes from './routes/catalog.js';
 import eventRoutes from './routes/events.js';
 import healthRoutes from './routes/health.js';
 import orderRoutes from './routes/orders.js';
@@ -41,6 +45,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(docsPlugin, { version: services.version });
+  await app.register(uploadsPlugin);
 
   // Resources
   await app.register(healthRoutes);
@@ -48,6 +53,9 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   await app.register(userRoutes);
   await app.register(apiKeyRoutes);
   await app.register(printerRoutes);
+  await app.register(catalogRoutes);
+  await app.register(cashRegisterRoutes);
+  await app.register(bannerRoutes);
   await app.register(orderRoutes);
   await app.register(eventRoutes);
   await app.register(reportRoutes);

@@ -30,16 +30,33 @@ function credentialsOf(request: FastifyRequest): { bearer?: string; key?: string
   return {};
 }
 
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with the access it declared (the role matrix test walks it). */
+    routeAccess: RouteAccess[];
+  }
+}
+
 async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('principal', null);
+  app.decorate('routeAccess', [] as RouteAccess[]);
 
   app.addHook('onRoute', (route) => {
-    if (route.config?.access) return;
-    if (PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) {
+    if (!route.config?.access) {
+      if (!PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) {
+        throw new Error(`route ${route.method} ${route.url} does not declare config.access`);
+      }
       route.config = { ...route.config, access: 'public' };
-      return;
     }
-    throw new Error(`route ${route.method} ${route.url} does not declare config.access`);
+    for (const method of [route.method].flat()) {
+      app.routeAccess.push({ method, url: route.url, access: route.config.access as Access });
+    }
   });
 
   app.addHook('onRequest', async (request) => {

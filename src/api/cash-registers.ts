@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { booleanQuery, cuid, includeQuery, text } from './common.js';
+import { Printer } from './printers.js';
+
+export const CashRegister = z.object({
+  id: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  /** Null once its printer was deleted (the register then has no receipt printer until one is set). */
+  defaultPrinterId: z.string().nullable(),
+  /** With `include=printer`: the full printer, or null. */
+  defaultPrinter: Printer.nullable().optional(),
+});
+export type CashRegister = z.infer<typeof CashRegister>;
+
+export const CashRegisterInput = z.object({
+  name: text(100),
+  enabled: z.boolean().default(true),
+  defaultPrinterId: cuid,
+});
+export type CashRegisterInput = z.infer<typeof CashRegisterInput>;
+
+export const CashRegisterPatch = z.object({ enabled: z.boolean() });
+
+export const CashRegistersQuery = z.object({
+  include: includeQuery(['printer']).optional(),
+  enabled: booleanQuery.optional(),
+});
+
+export const CashRegisterQuery = z.object({ include: includeQuery(['printer']).optional() });

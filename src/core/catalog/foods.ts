@@ -1,0 +1,202 @@
+import type { Food, FoodInput, FoodPatch, FoodsQuery, Ingredient } from '../../api/catalog.js';
+import type { Db } from '../../storage/database.js';
+import type { FoodRow } from '../../storage/schema.js';
+import { type CoreContext, reader, write } from '../context.js';
+import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
+import { appendEvent } from '../events/event-log.js';
+import { centsToNumber } from '../money.js';
+import { checkPrinterRef, nameTaken } from './references.js';
+
+const FOOD_COLUMNS = [
+  'foods.id',
+  'foods.name',
+  'foods.description',
+  'foods.price_cents',
+  'foods.category_id',
+  'foods.printer_id',
+  'foods.available',
+  'categories.name as category_name',
+  'categories.available as category_available',
+  'categories.position as category_position',
+] as const;
+
+function foodsWithCategory(db: Db) {
+  return db.selectFrom('foods').innerJoin('categories', 'categories.id', 'foods.category_id').select(FOOD_COLUMNS);
+}
+
+type FoodWithCategory = Awaited<ReturnType<ReturnType<typeof foodsWithCategory>['executeTakeFirstOrThrow']>>;
+
+function toFood(row: FoodWithCategory, ingredients?: Ingredient[]): Food {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: centsToNumber(row.price_cents),
+    categoryId: row.category_id,
+    printerId: row.printer_id,
+    available: row.available === 1,
+    category: { id: row.category_id, name: row.category_name, available: row.category_available === 1, position: row.category_position },
+    ...(ingredients ? { ingredients } : {}),
+  };
+}
+
+/** Ingredients of each food, in the order they were given. */
+async function ingredientsOf(db: Db, foodIds: string[]): Promise<Map<string, Ingredient[]>> {
+  const result = new Map<string, Ingredient[]>(foodIds.map((id) => [id, []]));
+  if (foodIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('food_ingredients')
+    .innerJoin('ingredients', 'ingredients.id', 'food_ingredients.ingredient_id')
+    .select(['food_ingredients.food_id', 'ingredients.id', 'ingredients.name'])
+    .where('food_ingredients.food_id', 'in', foodIds)
+    .orderBy('food_ingredients.food_id')
+    .orderBy('food_ingredients.position')
+    .execute();
+  for (const row of rows) result.get(row.food_id)?.push({ id: row.id, name: row.name });
+  return result;
+}
+
+export interface FoodReadOptions {
+  includeIngredients: boolean;
+  /** Non-admin callers only ever see available foods (interface §4.5). */
+  onlyAvailable: boolean;
+}
+
+export async function listFoods(ctx: CoreContext, query: FoodsQuery, options: FoodReadOptions): Promise<Food[]> {
+  const db = reader(ctx);
+  let select = foodsWithCategory(db);
+  if (options.onlyAvailable) select = select.where('foods.available', '=', 1);
+  if (query.available !== undefined) select = select.where('foods.available', '=', query.available ? 1 : 0);
+  if (query.category && query.category.length > 0) select = select.where('categories.name', 'in', query.category);
+  const rows = await select.orderBy('categories.position').orderBy('categories.name').orderBy('foods.name').execute();
+  const ingredients = options.includeIngredients ? await ingredientsOf(db, rows.map((row) => row.id)) : null;
+  return rows.map((row) => toFood(row, ingredients?.get(row.id)));
+}
+
+export async function listFoodsOfCategories(db: Db, categoryIds: string[], onlyAvailable: boolean): Promise<Map<string, Food[]>> {
+  const result = new Map<string, Food[]>(categoryIds.map((id) => [id, []]));
+  if (categoryIds.length === 0) return result;
+  let select = foodsWithCategory(db).where('foods.category_id', 'in', categoryIds);
+  if (onlyAvailable) select = select.where('foods.available', '=', 1);
+  for (const row of await select.orderBy('foods.name').execute()) result.get(row.category_id)?.push(toFood(row));
+  return result;
+}
+
+async function readFood(db: Db, id: string, includeIngredients: boolean): Promise<Food | null> {
+  const row = await foodsWithCategory(db).where('foods.id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const ingredients = includeIngredients ? (await ingredientsOf(db, [id])).get(id) : undefined;
+  return toFood(row, ingredients);
+}
+
+/** By id, every caller sees the food whatever its availability (a tablet must be able to show "sold out"). */
+export async function getFood(ctx: CoreContext, id: string, includeIngredients: boolean): Promise<Food> {
+  const food = await readFood(reader(ctx), id, includeIngredients);
+  if (!food) throw new NotFoundError('Food not found');
+  return food;
+}
+
+async function checkReferences(trx: Db, input: FoodInput): Promise<void> {
+  const category = await trx.selectFrom('categories').select('id').where('id', '=', input.categoryId).executeTakeFirst();
+  if (!category) throw new InvalidError(`Unknown category ${input.categoryId}`, [{ path: 'body.categoryId', message: 'unknown category' }]);
+  await checkPrinterRef(trx, input.printerId);
+  const ids = input.ingredients.map((item) => item.id);
+  if (ids.length > 0) {
+    const found = new Set((await trx.selectFrom('ingredients').select('id').where('id', 'in', ids).execute()).map((row) => row.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new InvalidError(
+        `Unknown ingredients: ${missing.join(', ')}`,
+        missing.map((id) => ({ path: `body.ingredients.${ids.indexOf(id)}.id`, message: 'unknown ingredient' })),
+      );
+    }
+  }
+}
+
+async function setIngredients(trx: Db, foodId: string, ingredients: Array<{ id: string }>): Promise<void> {
+  await trx.deleteFrom('food_ingredients').where('food_id', '=', foodId).execute();
+  if (ingredients.length === 0) return;
+  await trx
+    .insertInto('food_ingredients')
+    .values(ingredients.map((item, position) => ({ food_id: foodId, ingredient_id: item.id, position })))
+    .execute();
+}
+
+/** `food-availability-changed` on the cashier channel, only when the value really changes. */
+async function announceAvailability(trx: Db, ctx: CoreContext, foodId: string, before: boolean, after: boolean): Promise<void> {
+  if (before === after) return;
+  await appendEvent(trx, ctx.clock.now(), 'cashier', 'food-availability-changed', { foodId, available: after });
+}
+
+export async function createFood(ctx: CoreContext, input: FoodInput): Promise<Food> {
+  return write(ctx, async (trx) => {
+    if (await nameTaken(trx, 'foods', input.name)) throw new ConflictError(`A food named "${input.name}" already exists`);
+    await checkReferences(trx, input);
+    const now = ctx.clock.now().getTime();
+    const row: FoodRow = {
+      id: ctx.newId(),
+      name: input.name,
+      description: input.description,
+      price_cents: input.price,
+      category_id: input.categoryId,
+      printer_id: input.printerId,
+      available: input.available ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    };
+    await trx.insertInto('foods').values(row).execute();
+    await setIngredients(trx, row.id, input.ingredients);
+    return (await readFood(trx, row.id, true)) as Food;
+  });
+}
+
+/** Full replacement; the food's past order lines keep their names and prices. */
+export async function replaceFood(ctx: CoreContext, id: string, input: FoodInput): Promise<Food> {
+  return write(ctx, async (trx) => {
+    const before = await trx.selectFrom('foods').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!before) throw new NotFoundError('Food not found');
+    if (await nameTaken(trx, 'foods', input.name, id)) throw new ConflictError(`A food named "${input.name}" already exists`);
+    await checkReferences(trx, input);
+    await trx
+      .updateTable('foods')
+      .set({
+        name: input.name,
+        description: input.description,
+        price_cents: input.price,
+        category_id: input.categoryId,
+        printer_id: input.printerId,
+        available: input.available ? 1 : 0,
+        updated_at: ctx.clock.now().getTime(),
+      })
+      .where('id', '=', id)
+      .execute();
+    await setIngredients(trx, id, input.ingredients);
+    await announceAvailability(trx, ctx, id, before.available === 1, input.available);
+    return (await readFood(trx, id, true)) as Food;
+  });
+}
+
+/** The quick changes of the evening: sold out / back, or another printer (null removes the override). */
+export async function patchFood(ctx: CoreContext, id: string, patch: FoodPatch): Promise<Food> {
+  return write(ctx, async (trx) => {
+    const before = await trx.selectFrom('foods').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!before) throw new NotFoundError('Food not found');
+    if (patch.printerId !== undefined) await checkPrinterRef(trx, patch.printerId);
+    await trx
+      .updateTable('foods')
+      .set({
+        ...(patch.available === undefined ? {} : { available: patch.available ? 1 : 0 }),
+        ...(patch.printerId === undefined ? {} : { printer_id: patch.printerId }),
+        updated_at: ctx.clock.now().getTime(),
+      })
+      .where('id', '=', id)
+      .execute();
+    if (patch.available !== undefined) await announceAvailability(trx, ctx, id, before.available === 1, patch.available);
+    return (await readFood(trx, id, false)) as Food;
+  });
+}
+
+export async function deleteFood(ctx: CoreContext, id: string): Promise<void> {
+  const result = await write(ctx, (trx) => trx.deleteFrom('foods').where('id', '=', id).executeTakeFirst());
+  if (result.numDeletedRows === 0n) throw new NotFoundError('Food not found');
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Banner, BannerInput } from '../../api/banners.js';
+import { IdParams } from '../../api/common.js';
+import { ADMIN, type Access } from '../../core/auth/principal.js';
+import { createBanner, deleteBanner, getBanner, listBanners, replaceBanner, setBannerImage, toBanner } from '../../core/catalog/banners.js';
+import { InvalidError } from '../../core/errors.js';
+
+/** Staff and display boards (`display` key) read the banners. */
+const READ: Access = { roles: ['admin', 'operator'], scopes: ['display'] };
+
+/** An absolute address of an uploaded file, as the caller reached this server (a tablet gets a LAN address). */
+function uploadUrl(request: FastifyRequest) {
+  return (file: string) => `${request.protocol}://${request.host}/uploads/${encodeURIComponent(file)}`;
+}
+
+const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx, dataDir } = app.services;
+  const tags = ['banners'];
+  const write = { access: ADMIN };
+
+  app.get('/v1/banners', { config: { access: READ }, schema: { tags, response: { 200: z.array(Banner) } } }, async (request) =>
+    (await listBanners(ctx)).map((row) => toBanner(row, uploadUrl(request))),
+  );
+  app.get('/v1/banners/:id', { config: { access: READ }, schema: { tags, params: IdParams, response: { 200: Banner } } }, async (request) =>
+    toBanner(await getBanner(ctx, request.params.id), uploadUrl(request)),
+  );
+  app.post('/v1/banners', { config: write, schema: { tags, body: BannerInput, response: { 201: Banner } } }, async (request, reply) =>
+    reply.code(201).send(toBanner(await createBanner(ctx, request.body), uploadUrl(request))),
+  );
+  app.put('/v1/banners/:id', { config: write, schema: { tags, params: IdParams, body: BannerInput, response: { 200: Banner } } }, async (request) =>
+    toBanner(await replaceBanner(ctx, request.params.id, request.body), uploadUrl(request)),
+  );
+  app.patch(
+    '/v1/banners/:id/image',
+    {
+      config: write,
+      schema: { tags, params: IdParams, consumes: ['multipart/form-data'], description: 'multipart/form-data with one file field `image` (PNG or JPEG, at most 5 MiB)', response: { 200: Banner } },
+    },
+    async (request) => {
+      const file = await request.file();
+      if (!file) throw new InvalidError('Send the image as a file field named "image"', [{ path: 'body.image', message: 'missing' }]);
+      if (file.fieldname !== 'image') {
+        throw new InvalidError(`Send the image in a field named "image" (got "${file.fieldname}")`, [{ path: `body.${file.fieldname}`, message: 'unexpected field' }]);
+      }
+      const bytes = await file.toBuffer(); // 413 past the size limit
+      return toBanner(await setBannerImage(ctx, dataDir.uploads, request.params.id, bytes), uploadUrl(request));
+    },
+  );
+  app.delete('/v1/banners/:id', { config: write, schema: { tags, params: IdParams } }, async (request, reply) => {
+    await deleteBanner(ctx, dataDir.uploads, request.params.id);
+    return reply.code(204).send();
+  });
+};
+
+export default bannerRoutes;
