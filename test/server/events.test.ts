@@ -184,3 +184,24 @@ t.test('a client that never reads does not hold up the others or the request', a
   await healthy.waitFor((events) => events.length === 100, 10_000);
   t.pass('the healthy client got all 100 events');
 });
+
+t.test('catalog availability changes reach cashiers (1.5.0 events)', async (t) => {
+  const app = await buildTestApp(t);
+  const base = await listen(app);
+  const menu = await seedMenu(app);
+  const cashier = await openSse(`${base}/events/cashier`, { authorization: `Bearer ${await app.token('operator')}` });
+  const display = await openSse(`${base}/events/display`, { authorization: `Bearer ${await app.token('operator')}` });
+  t.teardown(() => [cashier, display].forEach((s) => s.close()));
+  await app.request({ method: 'PATCH', url: `/v1/foods/${menu.foods.beer}`, body: { available: false } });
+  await app.request({ method: 'PATCH', url: `/v1/categories/${menu.categories.desserts}`, body: { available: false } });
+  await app.request({ method: 'PATCH', url: `/v1/printers/${menu.printers.bar}`, body: { status: 'OFFLINE' } });
+  await cashier.waitFor((events) => events.length === 3);
+  t.same(cashier.events.map((e) => [e.event, JSON.parse(e.data)]), [
+    ['food-availability-changed', { foodId: menu.foods.beer, available: false }],
+    ['category-availability-changed', { categoryId: menu.categories.desserts, available: false }],
+    ['printer-status-changed', { printerId: menu.printers.bar, status: 'OFFLINE' }],
+  ]);
+  await createOrder(app, pizzaOrder(menu, { orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CARD' } }));
+  await display.waitFor((events) => events.length === 1);
+  t.equal(display.events[0]!.event, 'confirmed-order', 'displays get none of the catalog events');
+});
