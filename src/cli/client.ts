@@ -44,6 +44,11 @@ function loadSession(): Session | null {
   }
 }
 
+/** An environment variable or flag that is set but empty counts as not given. */
+function given(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
 function normaliseUrl(url: string): string {
   if (!/^https?:\/\//.test(url)) throw new CliError(`--url must start with http:// or https://, got "${url}"`);
   return url.replace(/\/+$/, '');
@@ -151,7 +156,7 @@ export class ApiClient {
 
 /** The server's address only (login, health): --url, POS_URL, the saved session, or the local server. */
 export function resolveUrl(options: ConnectionOptions): string {
-  const url = options.url ?? process.env['POS_URL'] ?? loadSession()?.url ?? localServerUrl(options.dataDir);
+  const url = given(options.url) ?? given(process.env['POS_URL']) ?? loadSession()?.url ?? localServerUrl(given(options.dataDir));
   if (!url) {
     throw new CliError('no pos server found: start `pos serve` here, or give its address with --url or POS_URL');
   }
@@ -166,10 +171,10 @@ export async function connect(options: ConnectionOptions): Promise<ApiClient> {
   const url = resolveUrl(options);
   const session = loadSession();
   const token =
-    options.token ??
-    process.env['POS_TOKEN'] ??
+    given(options.token) ??
+    given(process.env['POS_TOKEN']) ??
     (session && normaliseUrl(session.url) === url ? session.token : null) ??
-    (await mintLocalToken(options.dataDir));
+    (await mintLocalToken(given(options.dataDir)));
   if (!token) {
     throw new CliError('not logged in: run `pos login`, or give a token with --token or POS_TOKEN');
   }

@@ -1,7 +1,9 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
 import { registerBackup } from './commands/backup.js';
+import { registerCatalog } from './commands/catalog.js';
 import { registerEvents } from './commands/events.js';
+import { registerLogin } from './commands/login.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerOrders } from './commands/orders.js';
 import { registerReports } from './commands/reports.js';
@@ -33,6 +35,8 @@ export function buildProgram(): Command {
   registerServe(program);
   registerMigrate(program);
   registerToken(program);
+  registerLogin(program);
+  registerCatalog(program);
   registerOrders(program);
   registerEvents(program);
   registerReports(program);

@@ -16,7 +16,8 @@ export interface DataDir {
 }
 
 export function resolveDataDir(dir: string | undefined): DataDir {
-  const root = resolve(dir ?? process.env['POS_DATA_DIR'] ?? DEFAULT_DATA_DIR);
+  const fromEnv = process.env['POS_DATA_DIR'];
+  const root = resolve(dir || (fromEnv && fromEnv.trim() !== '' ? fromEnv : DEFAULT_DATA_DIR));
   return {
     root,
     database: join(root, 'pos.db'),

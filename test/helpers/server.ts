@@ -67,7 +67,7 @@ export async function startRealServer(t: TestLike, dataDir: string, extraArgs: s
     url,
     port,
     dataDir,
-    adminPassword: /password\s+(\S+)/.exec(output)?.[1] ?? null,
+    adminPassword: /^\s+password\s+(\S+)$/m.exec(output)?.[1] ?? null,
     output: () => output,
     process: child,
     async stop(signal = 'SIGTERM') {

@@ -1,0 +1,31 @@
+import { CUID_PATTERN } from '../core/ids.js';
+import type { ApiClient } from './client.js';
+import { CliError } from './errors.js';
+
+/** Finds one record of a list by id or by exact name (case-insensitive); ambiguous or unknown names are errors. */
+export function pick<T extends { id: string }>(records: T[], wanted: string, nameOf: (record: T) => string, what: string): T {
+  const byId = records.find((record) => record.id === wanted);
+  if (byId) return byId;
+  const byName = records.filter((record) => nameOf(record).toLowerCase() === wanted.toLowerCase());
+  if (byName.length === 1) return byName[0] as T;
+  if (byName.length > 1) throw new CliError(`more than one ${what} is called "${wanted}": give its id`);
+  throw new CliError(`no ${what} "${wanted}"`);
+}
+
+/** The id of a record given by id or name; an id is used as is (the server says 404 if it is unknown). */
+export async function resolveId(client: ApiClient, path: string, wanted: string, what: string, nameField = 'name'): Promise<string> {
+  if (CUID_PATTERN.test(wanted)) return wanted;
+  const records = await client.get<Array<{ id: string } & Record<string, unknown>>>(path);
+  return pick(records, wanted, (record) => String(record[nameField] ?? ''), what).id;
+}
+
+/** "7.50" → 7.5 as the API takes it; refuses anything but a plain amount with at most 2 decimals. */
+export function parseMoney(value: string, flag: string): number {
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(value.trim())) throw new CliError(`${flag} must be an amount such as 7.50, got "${value}"`);
+  return Number(value.trim());
+}
+
+export function parseInteger(value: string, flag: string): number {
+  if (!/^-?\d+$/.test(value.trim())) throw new CliError(`${flag} must be a whole number, got "${value}"`);
+  return Number(value.trim());
+}

@@ -1,0 +1,113 @@
+import t from 'tap';
+import type { Command } from 'commander';
+import { buildProgram } from '../../src/cli/program.js';
+import { tempDir } from '../helpers/app.js';
+import { runPos, startRealServer } from '../helpers/server.js';
+
+t.test('an admin sets up the catalog from the terminal; everything survives a restart', async (t) => {
+  const dataDir = tempDir(t);
+  const configDir = tempDir(t);
+  let server = await startRealServer(t, dataDir);
+  t.match(server.output(), /First start: an admin user was created/);
+  t.match(server.adminPassword, /^[a-z0-9]{4}(-[a-z0-9]{4}){3}$/);
+  // On the server's machine the CLI needs no login: it finds the server and signs its own token.
+  const local = (args: string[], input?: string) => runPos([...args, '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir }, ...(input ? { input } : {}) });
+  const ok = (args: string[], input?: string) => {
+    const result = local(args, input);
+    t.equal(result.code, 0, `pos ${args.join(' ')}: ${result.stderr}`);
+    return result.stdout;
+  };
+  ok(['printers', 'add', '--name', 'Cucina', '--ip', '192.168.1.50', '--width', '42']);
+  ok(['printers', 'add', '--name', 'Cassa', '--ip', '192.168.1.51', '--drawer']);
+  ok(['categories', 'add', '--name', 'Pizze', '--position', '1', '--printer', 'Cucina']);
+  ok(['ingredients', 'add', '--name', 'Mozzarella']);
+  ok(['foods', 'add', '--name', 'Margherita', '--price', '7.50', '--category', 'Pizze', '--ingredient', 'Mozzarella']);
+  ok(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
+  ok(['users', 'add', '--username', 'anna', '--role', 'operator', '--password-stdin'], 'cassa-uno-2026\n');
+  const key = ok(['keys', 'add', '--name', 'TV', '--scope', 'display']);
+  t.match(key, /posk_display_\S+/);
+
+  t.match(ok(['foods', 'list']), /Margherita\s+7\.50\s+yes/);
+  ok(['foods', 'available', 'margherita', 'off']);
+  const foods = JSON.parse(ok(['foods', 'list', '--json']));
+  t.match(foods, [{ name: 'Margherita', price: 7.5, available: false, category: { name: 'Pizze' } }]);
+  ok(['foods', 'edit', 'Margherita', '--price', '8', '--available']);
+  t.match(JSON.parse(ok(['foods', 'show', 'Margherita', '--json'])), { price: 8, available: true, ingredients: [{ name: 'Mozzarella' }] });
+  t.match(JSON.parse(ok(['printers', 'show', 'Cassa', '--json'])), { cashDrawer: true, columns: 48 });
+
+  const bad = local(['foods', 'add', '--name', 'X', '--price', '1', '--category', 'Pizze', '--printer', 'Nowhere']);
+  t.equal(bad.code, 1);
+  t.match(bad.stderr, /no printer "Nowhere"/);
+  const conflict = local(['foods', 'add', '--name', 'margherita', '--price', '1', '--category', 'Pizze']);
+  t.equal(conflict.code, 1);
+  t.match(conflict.stderr, /already exists \(HTTP 409\)/);
+  const missing = local(['categories', 'rm', 'Pizze']);
+  t.equal(missing.code, 1, 'a category with foods is not deleted');
+
+  // A second server on the same data dir refuses to start, with a clear message.
+  const second = runPos(['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir], { timeoutMs: 10_000 });
+  t.equal(second.code, 1);
+  t.match(second.stderr, /already using this data dir/);
+
+  // pos login from another machine's point of view: URL and password, no data dir.
+  const remote = (args: string[], input?: string) => runPos(args, { env: { POS_CONFIG_DIR: configDir, POS_URL: server.url }, ...(input ? { input } : {}) });
+  const login = remote(['login', '--username', 'anna', '--password-stdin'], 'cassa-uno-2026');
+  t.equal(login.code, 0, login.stderr);
+  t.match(login.stdout, /logged in .* as anna \(operator\)/);
+  t.match(remote(['whoami']).stdout, /username\s+anna/);
+  const denied = remote(['printers', 'add', '--name', 'X', '--ip', '10.0.0.1']);
+  t.equal(denied.code, 1);
+  t.match(denied.stderr, /Forbidden \(HTTP 403\)/);
+  t.equal(remote(['logout']).code, 0);
+  t.equal(remote(['login', '--username', 'anna', '--password-stdin'], 'wrong').code, 1);
+
+  // Revocation takes effect on the running server.
+  const token = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
+  const me = () => fetch(`${server.url}/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  t.equal((await me()).status, 200);
+  t.equal(runPos(['token', 'revoke', token, '--data-dir', dataDir]).code, 0);
+  t.equal((await me()).status, 401);
+
+  t.equal(await server.stop('SIGTERM'), 0);
+  server = await startRealServer(t, dataDir);
+  t.equal(server.adminPassword, null, 'the admin is created only once');
+  t.match(ok(['printers', 'list']), /Cassa[\s\S]*Cucina/);
+  t.match(ok(['users', 'list']), /anna\s+operator/);
+  t.match(ok(['foods', 'list']), /Margherita\s+8\.00\s+yes/);
+  t.match(ok(['keys', 'list']), /TV\s+display/);
+  t.match(ok(['registers', 'list']), /Cassa 1/);
+});
+
+t.test('--help works for every command and subcommand', async (t) => {
+  const commands: string[][] = [];
+  const walk = (command: Command, path: string[]) => {
+    commands.push(path);
+    for (const sub of command.commands) walk(sub, [...path, sub.name()]);
+  };
+  walk(buildProgram(), []);
+  t.ok(commands.length > 40, `${commands.length} commands`);
+  for (const path of commands) {
+    // The same program the executable runs, parsed in-process (spawning 60 processes would be slow).
+    const program = buildProgram();
+    let output = '';
+    const capture = (command: Command) => {
+      command.exitOverride().configureOutput({ writeOut: (text) => (output += text), writeErr: (text) => (output += text) });
+      command.commands.forEach(capture);
+    };
+    capture(program);
+    let exitCode: number | null = null;
+    try {
+      await program.parseAsync(['node', 'pos', ...path, '--help']);
+    } catch (error) {
+      exitCode = (error as { exitCode?: number }).exitCode ?? 99;
+    }
+    t.equal(exitCode, 0, `pos ${path.join(' ')} --help`);
+    t.match(output, /Usage: pos/);
+    if (path.length > 0) t.notMatch(output, /Usage: pos \[options\] \[command\]\n\npoint of sale/, 'the subcommand has its own help');
+  }
+  const real = runPos(['foods', 'add', '--help']);
+  t.equal(real.code, 0);
+  t.match(real.stdout, /--price <amount>/);
+  t.equal(runPos(['no-such-command']).code, 1);
+  t.match(runPos(['--version']).stdout, /^\d+\.\d+\.\d+/);
+});
