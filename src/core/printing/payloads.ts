@@ -1,0 +1,59 @@
+import type { Report } from '../reports/report.js';
+
+// What a print job carries: a snapshot of everything needed to print it, taken when it was queued, so a later change
+// to the order or the menu never changes a ticket waiting for its printer.
+
+export interface TicketItem {
+  quantity: number;
+  name: string;
+  notes: string;
+  unitPriceCents: number;
+  surchargeCents: number;
+  totalCents: number;
+}
+
+interface OrderTicketBase {
+  orderId: number;
+  ticketNumber: number | null;
+  displayCode: string;
+  table: string;
+  customer: string;
+  /** When the order was confirmed (epoch ms); printed in venue time. */
+  confirmedAt: number;
+  reprint: boolean;
+}
+
+export interface KitchenTicketPayload extends OrderTicketBase {
+  kind: 'kitchen';
+  station: string;
+  items: TicketItem[];
+}
+
+export interface ReceiptPayload extends OrderTicketBase {
+  kind: 'receipt';
+  registerName: string | null;
+  paymentMethod: 'CASH' | 'CARD' | null;
+  items: TicketItem[];
+  subtotalCents: number;
+  discountCents: number;
+  surchargeCents: number;
+  totalCents: number;
+}
+
+export interface ClosurePayload {
+  kind: 'closure';
+  registerName: string;
+  report: Report;
+  /** Start and end of the closure window (epoch ms). */
+  from: number;
+  to: number;
+}
+
+export interface TestPagePayload {
+  kind: 'test';
+  printerName: string;
+  address: string;
+  requestedAt: number;
+}
+
+export type PrintPayload = KitchenTicketPayload | ReceiptPayload | ClosurePayload | TestPagePayload;

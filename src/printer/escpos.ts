@@ -1,0 +1,72 @@
+import thermal from 'node-thermal-printer';
+import type { PrintOp } from './layout.js';
+
+const { ThermalPrinter, PrinterTypes, CharacterSet, BreakLine } = thermal;
+
+/** Pulse on pin 2 for 50 ms on, 500 ms off (ESC p 0 25 250). */
+export const DRAWER_KICK = Buffer.from([0x1b, 0x70, 0x00, 0x19, 0xfa]);
+
+/**
+ * ESC/POS bytes of a ticket, built with node-thermal-printer (Epson command set) without any interface: we only take
+ * its buffer and send it ourselves, so timeouts and status queries stay under our control. Code page PC858 has
+ * à è é ì ò ù and €; node-thermal-printer switches page by itself for a character PC858 lacks.
+ */
+export function encodeTicket(ops: readonly PrintOp[], columns: number): Buffer {
+  const printer = new ThermalPrinter({
+    interface: '', // no interface: nothing is ever sent by the library itself
+    type: PrinterTypes.EPSON,
+    width: columns,
+    characterSet: CharacterSet.PC858_EURO,
+    breakLine: BreakLine.NONE,
+    removeSpecialCharacters: false,
+    lineCharacter: '-',
+  });
+  const reset = Buffer.from([0x1b, 0x40]); // ESC @ first: whatever the last job left, start clean
+  let bold = false;
+  let big = false;
+  for (const op of ops) {
+    switch (op.op) {
+      case 'text': {
+        if (op.align === 'center') printer.alignCenter();
+        else if (op.align === 'right') printer.alignRight();
+        else printer.alignLeft();
+        // Size first: ESC ! (size) also resets emphasis on real printers, so bold is set after it.
+        if ((op.big ?? false) !== big) {
+          big = op.big ?? false;
+          if (big) printer.setTextQuadArea();
+          else printer.setTextNormal();
+          bold = false;
+        }
+        if ((op.bold ?? false) !== bold) printer.bold((bold = op.bold ?? false));
+        printer.println(op.text);
+        break;
+      }
+      case 'rule':
+        printer.alignLeft();
+        printer.drawLine();
+        break;
+      case 'qr':
+        printer.alignCenter();
+        printer.printQR(op.data, { cellSize: 6, correction: 'M', model: 2 });
+        printer.newLine();
+        break;
+      case 'feed':
+        printer.newLine();
+        break;
+      case 'drawer':
+        // ESC p m t1 t2 in full: the library's kick omits the pulse times, which real printers then read from the
+        // next bytes.
+        printer.add(DRAWER_KICK);
+        break;
+      case 'cut':
+        if (bold) printer.bold((bold = false));
+        if (big) {
+          printer.setTextNormal();
+          big = false;
+        }
+        printer.cut();
+        break;
+    }
+  }
+  return Buffer.concat([reset, printer.getBuffer()]);
+}

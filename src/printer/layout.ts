@@ -1,0 +1,102 @@
+// A ticket as a short list of device-independent operations. Layouts produce them; the ESC/POS encoder turns them
+// into bytes; the emulator decodes bytes back into them; renderText shows them as the paper would, for golden
+// tests, emulator files and previews.
+
+export type Align = 'left' | 'center' | 'right';
+
+export type PrintOp =
+  /** One printed line; `big` is double width and height, so only half as many characters fit. */
+  | { op: 'text'; text: string; align?: Align; bold?: boolean; big?: boolean }
+  /** A line of dashes across the paper. */
+  | { op: 'rule' }
+  | { op: 'qr'; data: string }
+  | { op: 'feed' }
+  | { op: 'drawer' }
+  | { op: 'cut' };
+
+export const WIDTHS = [32, 42, 48] as const;
+export type Width = (typeof WIDTHS)[number];
+
+/** Characters that fit on one line in the given mode. */
+export function capacity(columns: number, big = false): number {
+  return big ? Math.floor(columns / 2) : columns;
+}
+
+/** Splits text into lines of at most `width` characters, at spaces when possible. */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      let rest = word;
+      while (rest.length > width) {
+        if (line) {
+          lines.push(line);
+          line = '';
+        }
+        lines.push(rest.slice(0, width));
+        rest = rest.slice(width);
+      }
+      if (!rest) continue;
+      if (!line) line = rest;
+      else if (line.length + 1 + rest.length <= width) line += ` ${rest}`;
+      else {
+        lines.push(line);
+        line = rest;
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** `left ........ right` on one line (the left part is cut if both do not fit). */
+export function leftRight(left: string, right: string, width: number): string {
+  const room = width - right.length - 1;
+  const shown = left.length > room ? left.slice(0, Math.max(0, room)) : left;
+  return `${shown}${' '.repeat(Math.max(1, width - shown.length - right.length))}${right}`;
+}
+
+function aligned(text: string, width: number, align: Align = 'left'): string {
+  const content = text.length > width ? text.slice(0, width) : text;
+  const room = width - content.length;
+  if (align === 'center') return `${' '.repeat(Math.floor(room / 2))}${content}`.trimEnd();
+  if (align === 'right') return `${' '.repeat(room)}${content}`;
+  return content.trimEnd();
+}
+
+/**
+ * The ticket as text, line by line, as it comes out of the printer: big text is shown with its letters spaced out
+ * (it takes two columns each), the QR code as `[QR <data>]`, a drawer kick as `[drawer]`; a cut ends the text.
+ */
+export function renderText(ops: readonly PrintOp[], columns: number): string {
+  const lines: string[] = [];
+  for (const op of ops) {
+    switch (op.op) {
+      case 'text': {
+        if (op.big) {
+          const half = aligned(op.text, capacity(columns, true), op.align);
+          lines.push([...half].map((char) => `${char} `).join('').trimEnd());
+        } else {
+          lines.push(aligned(op.text, columns, op.align));
+        }
+        break;
+      }
+      case 'rule':
+        lines.push('-'.repeat(columns));
+        break;
+      case 'qr':
+        lines.push(aligned(`[QR ${op.data}]`, columns, 'center'));
+        break;
+      case 'feed':
+        lines.push('');
+        break;
+      case 'drawer':
+        lines.push('[drawer]');
+        break;
+      case 'cut':
+        break;
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,60 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { encodeTicket } from '../../src/printer/escpos.js';
+import { EscPosDecoder } from '../../src/printer/escpos-decoder.js';
+import { type PrintOp, renderText, WIDTHS } from '../../src/printer/layout.js';
+import { layout } from '../../src/printer/tickets.js';
+import type { PrintPayload } from '../../src/core/printing/payloads.js';
+import { closure, kitchen, receipt, testPage } from './fixtures.js';
+
+const golden = (name: string) => fileURLToPath(new URL(`./golden/${name}.txt`, import.meta.url));
+
+const cases: Array<[string, PrintPayload, boolean]> = [
+  ['kitchen', kitchen, false],
+  ['kitchen-reprint', { ...kitchen, reprint: true }, false],
+  ['receipt', receipt, true],
+  ['receipt-reprint', { ...receipt, reprint: true, paymentMethod: 'CARD' }, false],
+  ['closure', closure, false],
+  ['test', testPage, false],
+];
+
+function decode(bytes: Buffer): PrintOp[][] {
+  const tickets: PrintOp[][] = [];
+  const decoder = new EscPosDecoder({ onTicket: (ops) => tickets.push(ops) });
+  // Byte by byte: commands split across network packets must still decode.
+  for (let i = 0; i < bytes.length; i += 7) decoder.push(bytes.subarray(i, i + 7));
+  return tickets;
+}
+
+for (const [name, payload, drawer] of cases) {
+  for (const columns of WIDTHS) {
+    t.test(`${name} at ${columns} columns`, async (t) => {
+      const ops = layout(payload, { columns, timezone: 'Europe/Rome', openDrawer: drawer });
+      const text = renderText(ops, columns);
+      for (const line of text.split('\n')) t.ok(line.length <= columns, `fits: "${line}"`);
+      const file = golden(`${name}-${columns}`);
+      if (process.env['UPDATE_GOLDEN'] === '1' || !existsSync(file)) writeFileSync(file, text);
+      t.equal(text, readFileSync(file, 'utf8'), 'matches the golden text');
+
+      const bytes = encodeTicket(ops, columns);
+      const decoded = decode(bytes);
+      t.equal(decoded.length, 1, 'one ticket, ended by a cut');
+      t.equal(renderText(decoded[0] as PrintOp[], columns), text, 'the printer prints what the layout says');
+    });
+  }
+}
+
+t.test('accents and € are encoded in code page 858', async (t) => {
+  const bytes = encodeTicket([{ op: 'text', text: 'àèéìòù €' }, { op: 'cut' }], 32);
+  t.ok(bytes.includes(Buffer.from([0x1b, 0x74, 19])), 'selects PC858');
+  t.ok(bytes.includes(Buffer.from([0x85, 0x8a, 0x82, 0x8d, 0x95, 0x97, 0x20, 0xd5])), 'à è é ì ò ù € as single bytes');
+  t.ok(bytes.includes(Buffer.from([0x1d, 0x56, 0x00])), 'full cut');
+  const withDrawer = encodeTicket([{ op: 'drawer' }, { op: 'cut' }], 32);
+  t.ok(withDrawer.includes(Buffer.from([0x1b, 0x70, 0x00, 0x19, 0xfa])), 'a complete drawer kick');
+});
+
+t.test('the receipt kicks the drawer only when asked', async (t) => {
+  t.match(renderText(layout(receipt, { columns: 48, timezone: 'Europe/Rome', openDrawer: true }), 48), /^\[drawer\]/);
+  t.notMatch(renderText(layout(receipt, { columns: 48, timezone: 'Europe/Rome' }), 48), /\[drawer\]/);
+});
