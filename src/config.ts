@@ -15,6 +15,8 @@ export interface ServerConfig {
   keepAliveMs: number;
   tokenTtlSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  /** How often the status monitor probes each printer. */
+  printerProbeMs: number;
   /** Rotating online backups while serving; null = off. */
   backup: { everyMs: number; dir: string; keep: number } | null;
 }
@@ -34,6 +36,7 @@ export function defaultConfig(): ServerConfig {
     keepAliveMs: 15_000,
     tokenTtlSeconds: 12 * 3600,
     logLevel: 'warn',
+    printerProbeMs: 5000,
     backup: null,
   };
 }

@@ -24,6 +24,8 @@ export interface CoreContext {
   newId: IdGenerator;
   venue: VenueClock;
   committed: CommitSignal;
+  /** Queue print jobs (printing on). With printing off, an external service prints from the printer channel. */
+  printJobs: boolean;
 }
 
 /**

@@ -12,6 +12,7 @@ import catalogRoutes from './routes/catalog.js';
 import eventRoutes from './routes/events.js';
 import healthRoutes from './routes/health.js';
 import orderRoutes from './routes/orders.js';
+import printJobRoutes from './routes/print-jobs.js';
 import printerRoutes from './routes/printers.js';
 import reportRoutes from './routes/reports.js';
 import userRoutes from './routes/users.js';
@@ -59,6 +60,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   await app.register(orderRoutes);
   await app.register(eventRoutes);
   await app.register(reportRoutes);
+  await app.register(printJobRoutes);
 
   await app.ready();
   return app;

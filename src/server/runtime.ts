@@ -14,6 +14,10 @@ import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
 import { startBackups } from './backups.js';
 import { startMaintenance } from './maintenance.js';
+import { PrinterLocks } from '../printer/locks.js';
+import { StatusMonitor } from '../printer/monitor.js';
+import { TcpTransport, type PrinterTransport } from '../printer/transport.js';
+import { PrintWorker } from '../printer/worker.js';
 import { EventHub } from './sse/hub.js';
 
 export interface Runtime {
@@ -30,6 +34,10 @@ export interface RuntimeOverrides {
   newId?: IdGenerator;
   /** Skip the data dir lock (tests that build several apps in one process on separate dirs do not need it). */
   skipLock?: boolean;
+  /** Run the print worker and status monitor when printing is on (default true; API tests turn them off). */
+  printerWorkers?: boolean;
+  /** How the printers are reached (tests may wrap the TCP transport). */
+  transport?: PrinterTransport;
 }
 
 /**
@@ -55,6 +63,7 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
       newId: overrides.newId ?? cuid,
       venue: new VenueClock({ timezone: config.timezone, ticketReset: config.ticketReset, dayStart: config.dayStart }),
       committed: new CommitSignal(),
+      printJobs: config.printing === 'on',
     };
     const tokens = new TokenService(loadOrCreateSecret(dataDir), clock);
     const initialAdmin = await ensureInitialAdmin(ctx);
@@ -62,6 +71,17 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
     await hub.start();
     cleanups.push(() => hub.close());
     cleanups.push(startMaintenance(ctx));
+    if (config.printing === 'on' && overrides.printerWorkers !== false) {
+      const locks = new PrinterLocks();
+      const transport = overrides.transport ?? new TcpTransport();
+      const log = (message: string) => console.error(message);
+      const worker = new PrintWorker(ctx, { transport, locks, log });
+      const monitor = new StatusMonitor(ctx, { transport, locks, intervalMs: config.printerProbeMs, log });
+      await worker.start();
+      monitor.start();
+      cleanups.push(() => worker.stop());
+      cleanups.push(() => monitor.stop());
+    }
     if (config.backup) {
       const { dir } = config.backup;
       cleanups.push(

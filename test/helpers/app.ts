@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Role } from '../../src/core/auth/principal.js';
-import { ManualClock } from '../../src/core/clock.js';
+import { ManualClock, systemClock } from '../../src/core/clock.js';
 import { defaultConfig, type ServerConfig } from '../../src/config.js';
+import type { PrinterTransport } from '../../src/printer/transport.js';
 import { createRuntime, type Runtime } from '../../src/server/runtime.js';
 
 /** The subset of tap's Test the helpers need (so they work with any tap version's types). */
@@ -43,13 +44,15 @@ export const DEFAULT_TEST_START = '2026-11-21T17:00:00.000Z'; // 18:00 in Rome, 
  */
 export async function buildTestApp(
   t: TestLike,
-  options: { config?: Partial<ServerConfig>; start?: string } = {},
+  options: { config?: Partial<ServerConfig>; start?: string; printerWorkers?: boolean; realTime?: boolean; transport?: PrinterTransport } = {},
 ): Promise<TestApp> {
   const dataDir = tempDir(t);
   const clock = new ManualClock(options.start ?? DEFAULT_TEST_START);
+  // Printing tests run on real time: retries and probes are driven by real timers.
+  const runtimeClock = options.realTime ? systemClock : clock;
   const runtime = await createRuntime(
     { ...defaultConfig(), timezone: 'Europe/Rome', logLevel: 'silent', ...options.config, dataDir },
-    { clock },
+    { clock: runtimeClock, printerWorkers: options.printerWorkers ?? false, ...(options.transport ? { transport: options.transport } : {}) },
   );
   t.teardown(() => runtime.close());
   const tokens = new Map<string, string>();

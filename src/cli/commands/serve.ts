@@ -20,6 +20,7 @@ interface ServeFlags {
   backupEvery?: string;
   backupDir?: string;
   backupKeep: string;
+  printerProbe: string;
 }
 
 function backupSchedule(flags: ServeFlags): ServerConfig['backup'] {
@@ -62,6 +63,7 @@ export function registerServe(program: Command): void {
         .env('POS_LOG_LEVEL')
         .default(defaults.logLevel),
     )
+    .addOption(new Option('--printer-probe <ms>', 'how often each printer\'s status is checked').env('POS_PRINTER_PROBE_MS').default(String(defaults.printerProbeMs)))
     .addOption(new Option('--backup-every <duration>', 'write a rotating online backup this often, such as 10m').env('POS_BACKUP_EVERY'))
     .addOption(new Option('--backup-dir <dir>', 'where rotating backups go (a USB stick); needed with --backup-every').env('POS_BACKUP_DIR'))
     .addOption(new Option('--backup-keep <n>', 'how many rotating backups to keep').env('POS_BACKUP_KEEP').default('12'))
@@ -88,7 +90,11 @@ export function registerServe(program: Command): void {
           tokenTtlSeconds: parseTtl(flags.tokenTtl, '--token-ttl'),
           logLevel: flags.logLevel as ServerConfig['logLevel'],
           backup: backupSchedule(flags),
+          printerProbeMs: Number(flags.printerProbe),
         });
+        if (!Number.isInteger(config.printerProbeMs) || config.printerProbeMs < 100) {
+          throw new ConfigError('--printer-probe must be a number of milliseconds (at least 100)');
+        }
         if (!Number.isInteger(config.keepAliveMs) || config.keepAliveMs < 100) {
           throw new ConfigError('--keep-alive must be a number of milliseconds (at least 100)');
         }

@@ -61,6 +61,7 @@ export function registerToken(program: Command): void {
           newId: cuid,
           venue: new VenueClock({ timezone: machineTimezone(), ticketReset: '12:00', dayStart: '07:00' }),
           committed: new CommitSignal(),
+          printJobs: false,
         };
         await revokeToken(ctx, jti, null);
       } finally {

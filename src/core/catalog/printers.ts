@@ -4,6 +4,7 @@ import type { PrinterRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { appendEvent } from '../events/event-log.js';
+import { orphanPrinterJobs } from '../printing/queue.js';
 
 export function toPrinter(row: PrinterRow): Printer {
   return {
@@ -106,6 +107,7 @@ export async function setPrinterStatus(ctx: CoreContext, id: string, status: Pri
 export async function deletePrinter(ctx: CoreContext, id: string): Promise<Printer> {
   return write(ctx, async (trx) => {
     const row = await requirePrinter(trx, id);
+    await orphanPrinterJobs(trx, ctx, id, row.name);
     await trx.deleteFrom('printers').where('id', '=', id).execute();
     return toPrinter(row);
   });

@@ -4,6 +4,7 @@ import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
 import { InvalidError } from '../errors.js';
 import { appendEvents } from '../events/event-log.js';
+import { queueOrderPrintJobs } from '../printing/queue.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
 import { orderTotals } from './pricing.js';
 import { confirmedSummary, orderRecord, printerRecordItems } from './records.js';
@@ -79,5 +80,6 @@ export async function applyConfirmation(
     { channel: 'display', name: 'confirmed-order', payload: summary },
     { channel: 'printer', name: 'confirmed-order', payload: orderRecord(confirmed, await printerRecordItems(trx, items)) },
   ]);
+  await queueOrderPrintJobs(trx, ctx, { order: confirmed, items });
   return confirmed;
 }

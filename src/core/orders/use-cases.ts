@@ -5,6 +5,7 @@ import { type Principal, principalId } from '../auth/principal.js';
 import type { CoreContext } from '../context.js';
 import { InvalidError, NotFoundError } from '../errors.js';
 import { appendEvent, appendEvents } from '../events/event-log.js';
+import { queueOrderPrintJobs } from '../printing/queue.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
 import { applyConfirmation } from './confirm.js';
 import { pickDisplayCode } from './display-code.js';
@@ -177,6 +178,7 @@ export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input:
     })
     .execute();
   await appendEvent(trx, now, 'printer', 'reprint-order', payload);
+  await queueOrderPrintJobs(trx, ctx, { order, items, reprint: { itemIds: wanted, receipt: input.reprintReceipt } });
   return { order, items, selected, response: payload };
 }
 

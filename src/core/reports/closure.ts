@@ -3,6 +3,7 @@ import { type Principal, principalId } from '../auth/principal.js';
 import type { CoreContext } from '../context.js';
 import { InvalidError } from '../errors.js';
 import { appendEvent } from '../events/event-log.js';
+import { queueClosurePrintJob } from '../printing/queue.js';
 import { windowFigures } from './aggregate.js';
 import { ceilHour, floorHour } from './buckets.js';
 import { buildReport, catalogNames, type Report } from './report.js';
@@ -53,6 +54,7 @@ export async function generalClosure(trx: Db, ctx: CoreContext, cashRegisterId: 
     .execute();
   const payload = { ...report, cashRegisterId: register.id };
   await appendEvent(trx, now, 'printer', 'general-closure', payload);
+  await queueClosurePrintJob(trx, ctx, { report, cashRegisterId: register.id, from: window.start, to: window.end });
   return payload;
 }
 

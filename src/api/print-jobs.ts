@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { cuid, repeatable } from './common.js';
+
+export const PRINT_JOB_STATUSES = ['queued', 'printing', 'printed', 'failed', 'unroutable'] as const;
+export const PRINT_JOB_KINDS = ['kitchen', 'receipt', 'reprint-kitchen', 'reprint-receipt', 'closure', 'test'] as const;
+
+export const PrintJob = z.object({
+  id: z.number().int(),
+  printerId: z.string().nullable(),
+  printerName: z.string().nullable(),
+  kind: z.enum(PRINT_JOB_KINDS),
+  orderId: z.number().int().nullable(),
+  reportId: z.string().nullable(),
+  status: z.enum(PRINT_JOB_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** A one-line description: ticket number, code, station, items. */
+  summary: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  printedAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type PrintJob = z.infer<typeof PrintJob>;
+
+export const PrintJobsQuery = z.object({
+  printerId: cuid.optional(),
+  status: repeatable(z.enum(PRINT_JOB_STATUSES)).optional(),
+  orderId: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const PrintJobParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+export const RetryInput = z
+  .object({ printerId: cuid.optional() })
+  .nullish()
+  .transform((value) => value ?? {});

@@ -1,0 +1,162 @@
+import type { Db } from '../../storage/database.js';
+import type { OrderItemRow, OrderRow, PrintJobKind, PrintJobStatus } from '../../storage/schema.js';
+import type { CoreContext } from '../context.js';
+import type { Report } from '../reports/report.js';
+import type { KitchenTicketPayload, PrintPayload, ReceiptPayload, TicketItem } from './payloads.js';
+
+// The printer outbox: jobs are queued in the same transaction as the change that causes them (confirmation,
+// reprint, closure), so a committed order always has its tickets, and an uncommitted one never does.
+
+export const UNROUTABLE_STATION = 'no printer';
+
+async function insertJob(
+  trx: Db,
+  ctx: CoreContext,
+  job: { printerId: string | null; kind: PrintJobKind; orderId?: number; reportId?: string; payload: PrintPayload; status?: PrintJobStatus; lastError?: string },
+): Promise<number> {
+  const now = ctx.clock.now().getTime();
+  const row = await trx
+    .insertInto('print_jobs')
+    .values({
+      printer_id: job.printerId,
+      kind: job.kind,
+      order_id: job.orderId ?? null,
+      report_id: job.reportId ?? null,
+      payload: JSON.stringify(job.payload),
+      status: job.status ?? (job.printerId === null ? 'unroutable' : 'queued'),
+      last_error: job.lastError ?? (job.printerId === null ? 'no printer for these items: set one on the food, its category or the register' : null),
+      next_attempt_at: now,
+      created_at: now,
+      updated_at: now,
+      printed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function ticketItem(item: OrderItemRow): TicketItem {
+  return {
+    quantity: item.quantity,
+    name: item.food_name,
+    notes: item.notes,
+    unitPriceCents: item.unit_price_cents,
+    surchargeCents: item.surcharge_cents,
+    totalCents: item.total_cents,
+  };
+}
+
+/** Item → food's printer → category's printer → the register's default printer → none. */
+async function routeItems(trx: Db, items: readonly OrderItemRow[], registerPrinter: string | null): Promise<Map<string | null, OrderItemRow[]>> {
+  const foodIds = [...new Set(items.map((item) => item.food_id))];
+  const categoryIds = [...new Set(items.map((item) => item.category_id))];
+  const foods = new Map(
+    (foodIds.length ? await trx.selectFrom('foods').select(['id', 'printer_id']).where('id', 'in', foodIds).execute() : []).map((row) => [row.id, row.printer_id]),
+  );
+  const categories = new Map(
+    (categoryIds.length ? await trx.selectFrom('categories').select(['id', 'printer_id']).where('id', 'in', categoryIds).execute() : []).map((row) => [
+      row.id,
+      row.printer_id,
+    ]),
+  );
+  const routes = new Map<string | null, OrderItemRow[]>();
+  for (const item of items) {
+    const printer = foods.get(item.food_id) ?? categories.get(item.category_id) ?? registerPrinter;
+    const list = routes.get(printer) ?? [];
+    list.push(item);
+    routes.set(printer, list);
+  }
+  return routes;
+}
+
+export interface OrderPrintRequest {
+  order: OrderRow;
+  items: readonly OrderItemRow[];
+  /** A reprint: only these items' kitchen tickets, and the receipt if asked. */
+  reprint?: { itemIds: readonly string[]; receipt: boolean };
+}
+
+/**
+ * One kitchen ticket per destination printer (listing only its items), and the customer receipt on the register's
+ * printer. Items that no printer takes become one `unroutable` job, kept and shown to operators. An order confirmed
+ * without a register gets no receipt (there is no till to print it at). Returns the ids of the jobs.
+ */
+export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: OrderPrintRequest): Promise<number[]> {
+  if (!ctx.printJobs) return [];
+  const { order, reprint } = request;
+  const items = reprint ? request.items.filter((item) => reprint.itemIds.includes(item.id)) : request.items;
+  const register = order.cash_register_id
+    ? await trx.selectFrom('cash_registers').select(['name', 'default_printer_id']).where('id', '=', order.cash_register_id).executeTakeFirst()
+    : undefined;
+  const registerPrinter = register?.default_printer_id ?? null;
+  const routes = await routeItems(trx, items, registerPrinter);
+  const printerIds = [...routes.keys()].filter((id): id is string => id !== null);
+  const names = new Map(
+    (printerIds.length ? await trx.selectFrom('printers').select(['id', 'name']).where('id', 'in', printerIds).execute() : []).map((row) => [row.id, row.name]),
+  );
+  const base = {
+    orderId: order.id,
+    ticketNumber: order.ticket_number,
+    displayCode: order.display_code,
+    table: order.table_name,
+    customer: order.customer,
+    confirmedAt: order.confirmed_at ?? ctx.clock.now().getTime(),
+    reprint: reprint !== undefined,
+  };
+  const ids: number[] = [];
+  const kitchenKind: PrintJobKind = reprint ? 'reprint-kitchen' : 'kitchen';
+  for (const [printerId, routed] of routes) {
+    const payload: KitchenTicketPayload = { kind: 'kitchen', ...base, station: printerId ? (names.get(printerId) ?? '') : UNROUTABLE_STATION, items: routed.map(ticketItem) };
+    ids.push(await insertJob(trx, ctx, { printerId, kind: kitchenKind, orderId: order.id, payload }));
+  }
+  if (register && (!reprint || reprint.receipt)) {
+    const payload: ReceiptPayload = {
+      kind: 'receipt',
+      ...base,
+      registerName: register.name,
+      paymentMethod: order.payment_method,
+      items: request.items.map(ticketItem),
+      subtotalCents: order.subtotal_cents,
+      discountCents: order.discount_cents,
+      surchargeCents: order.surcharge_cents,
+      totalCents: order.total_cents,
+    };
+    ids.push(await insertJob(trx, ctx, { printerId: registerPrinter, kind: reprint ? 'reprint-receipt' : 'receipt', orderId: order.id, payload }));
+  }
+  return ids;
+}
+
+/** The closure report on the requesting register's printer. */
+export async function queueClosurePrintJob(
+  trx: Db,
+  ctx: CoreContext,
+  request: { report: Report; cashRegisterId: string; from: number; to: number },
+): Promise<number | null> {
+  if (!ctx.printJobs) return null;
+  const register = await trx.selectFrom('cash_registers').select(['name', 'default_printer_id']).where('id', '=', request.cashRegisterId).executeTakeFirst();
+  if (!register) return null;
+  return insertJob(trx, ctx, {
+    printerId: register.default_printer_id,
+    kind: 'closure',
+    reportId: request.report.id,
+    payload: { kind: 'closure', registerName: register.name, report: request.report, from: request.from, to: request.to },
+  });
+}
+
+export async function queueTestPage(trx: Db, ctx: CoreContext, printer: { id: string; name: string; ip: string; port: number }): Promise<number> {
+  return insertJob(trx, ctx, {
+    printerId: printer.id,
+    kind: 'test',
+    payload: { kind: 'test', printerName: printer.name, address: `${printer.ip}:${printer.port}`, requestedAt: ctx.clock.now().getTime() },
+  });
+}
+
+/** When a printer is deleted its waiting jobs are not lost: they become unroutable until sent elsewhere. */
+export async function orphanPrinterJobs(trx: Db, ctx: CoreContext, printerId: string, printerName: string): Promise<void> {
+  await trx
+    .updateTable('print_jobs')
+    .set({ printer_id: null, status: 'unroutable', last_error: `printer "${printerName}" was deleted: retry on another printer`, updated_at: ctx.clock.now().getTime() })
+    .where('printer_id', '=', printerId)
+    .where('status', 'in', ['queued', 'printing', 'failed'])
+    .execute();
+}

@@ -1,0 +1,198 @@
+import t from 'tap';
+import { PrinterEmulator } from '../../src/printer/emulator.js';
+import { TcpTransport } from '../../src/printer/transport.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { createOrder, eventsSince, lastEventId } from '../helpers/orders.js';
+import { seedMenu, type SeededMenu } from '../helpers/seed.js';
+
+// The printing path for real: orders confirmed through the API, the worker and the monitor running, emulated
+// printers listening on 127.0.0.1.
+
+const fast = new TcpTransport({ connectMs: 500, sendMs: 1500, probeMs: 300 });
+
+async function setup(t: Parameters<typeof buildTestApp>[0]) {
+  const emulators = { kitchen: new PrinterEmulator(), bar: new PrinterEmulator(), till: new PrinterEmulator({ columns: 32 }) };
+  for (const emulator of Object.values(emulators)) {
+    await emulator.start();
+    t.teardown(() => emulator.stop());
+  }
+  const app = await buildTestApp(t, { realTime: true, printerWorkers: false, config: { printerProbeMs: 100 }, transport: fast });
+  const menu = await seedMenu(app);
+  for (const [name, emulator] of Object.entries(emulators)) {
+    await app.runtime.ctx.storage.db.updateTable('printers').set({ port: emulator.port }).where('id', '=', menu.printers[name as keyof SeededMenu['printers']]).execute();
+  }
+  return { app, menu, emulators };
+}
+
+/** Starts the worker and monitor the way `pos serve` does (after the test has arranged its printers). */
+async function startPrinting(t: Parameters<typeof buildTestApp>[0], app: TestApp) {
+  const { PrintWorker } = await import('../../src/printer/worker.js');
+  const { StatusMonitor } = await import('../../src/printer/monitor.js');
+  const { PrinterLocks } = await import('../../src/printer/locks.js');
+  const locks = new PrinterLocks();
+  const worker = new PrintWorker(app.runtime.ctx, { transport: fast, locks, retryMs: 50, maxRetryMs: 200, pollMs: 100 });
+  const monitor = new StatusMonitor(app.runtime.ctx, { transport: fast, locks, intervalMs: 100, missesBeforeOffline: 2 });
+  await worker.start();
+  monitor.start();
+  t.teardown(async () => {
+    await monitor.stop();
+    await worker.stop();
+  });
+  return { worker, monitor };
+}
+
+async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const order = (menu: SeededMenu, extra: Record<string, unknown> = {}) => ({
+  table: '7',
+  customer: 'Bianchi',
+  orderItems: [
+    { foodId: menu.foods.margherita, quantity: 2, notes: 'più cotta' },
+    { foodId: menu.foods.beer, quantity: 1 },
+  ],
+  confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register },
+  ...extra,
+});
+
+t.test('a confirmed order: one ticket per station with only its items, the receipt on the register printer', async (t) => {
+  const { app, menu, emulators } = await setup(t);
+  await startPrinting(t, app);
+  const created = await createOrder(app, order(menu));
+  const [kitchen] = await emulators.kitchen.waitForTickets(1);
+  const [bar] = await emulators.bar.waitForTickets(1);
+  const [receipt] = await emulators.till.waitForTickets(1);
+  t.match(kitchen!.text, /T I C K E T   1\n/);
+  t.match(kitchen!.text, new RegExp([...created.displayCode].join(' ')));
+  t.match(kitchen!.text, /2 x Margherita\n\s+> più cotta/);
+  t.notMatch(kitchen!.text, /Birra/, 'the kitchen gets only its items');
+  t.notMatch(kitchen!.text, /7\.50/, 'no prices in the kitchen');
+  t.match(bar!.text, /1 x Birra/);
+  t.notMatch(bar!.text, /Margherita/);
+  t.match(receipt!.text, /^\[drawer\]/, 'cash on a printer with a drawer: the drawer opens');
+  t.match(receipt!.text, /TOTAL\s+€ 19\.00/);
+  t.match(receipt!.text, /\[QR [2-9A-Z]{3}\]/);
+  const jobsOf = async () => (await app.request({ method: 'GET', url: `/v1/print-jobs?orderId=${created.id}`, as: 'operator' })).json();
+  await until('jobs marked printed', async () => (await jobsOf()).every((job: { status: string }) => job.status === 'printed'));
+  const jobs = await jobsOf();
+  t.same(jobs.map((j: { kind: string; status: string }) => `${j.kind}:${j.status}`).sort(), ['kitchen:printed', 'kitchen:printed', 'receipt:printed']);
+
+  // A reprint of one item and the receipt; a card payment never opens the drawer.
+  const detail = (await app.request({ method: 'GET', url: `/v1/orders/${created.id}` })).json();
+  const beer = detail.categorizedItems.find((g: { category: { name: string } }) => g.category.name === 'Bevande').items[0].id;
+  await app.request({ method: 'POST', url: `/v1/orders/${created.id}/reprint`, body: { orderItems: [{ id: beer }], reprintReceipt: true } });
+  const [, barAgain] = await emulators.bar.waitForTickets(2);
+  t.match(barAgain!.text, /REPRINT/);
+  const [, receiptAgain] = await emulators.till.waitForTickets(2);
+  t.notMatch(receiptAgain!.text, /\[drawer\]/, 'a reprinted receipt does not open the drawer');
+  t.equal(emulators.kitchen.tickets.length, 1, 'the kitchen got no reprint');
+});
+
+t.test('an offline printer holds 20 tickets and prints them once each, in order, when it is back', async (t) => {
+  const { app, menu, emulators } = await setup(t);
+  await emulators.kitchen.setOffline(true);
+  await startPrinting(t, app);
+  await until('kitchen OFFLINE', async () => (await app.request({ method: 'GET', url: `/v1/printers/${menu.printers.kitchen}` })).json().status === 'OFFLINE');
+  const tickets: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const created = await createOrder(app, { table: String(i), customer: 'x', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CARD' } });
+    tickets.push(created.ticketNumber as number);
+  }
+  const held = (await app.request({ method: 'GET', url: `/v1/print-jobs?printerId=${menu.printers.kitchen}&status=queued` })).json();
+  t.equal(held.length, 20, 'all 20 wait');
+  const mark = await lastEventId(app);
+  await emulators.kitchen.setOffline(false);
+  const printed = await emulators.kitchen.waitForTickets(20, 20_000);
+  const numbers = printed.map((ticket) => Number(/T I C K E T {3}((?:\d ?)+)/.exec(ticket.text)![1]!.replace(/ /g, '')));
+  t.same(numbers, tickets, 'in order');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.equal(emulators.kitchen.tickets.length, 20, 'each once');
+  t.match((await eventsSince(app, mark)).filter((e) => e.name === 'printer-status-changed').map((e) => e.payload), [{ printerId: menu.printers.kitchen, status: 'ONLINE' }]);
+});
+
+t.test('paper out: ERROR with its event, tickets wait, then ONLINE and they print', async (t) => {
+  const { app, menu, emulators } = await setup(t);
+  await startPrinting(t, app);
+  const mark = await lastEventId(app);
+  emulators.bar.setPaperOut(true);
+  await until('bar ERROR', async () => (await app.request({ method: 'GET', url: `/v1/printers/${menu.printers.bar}` })).json().status === 'ERROR');
+  await createOrder(app, order(menu));
+  await emulators.kitchen.waitForTickets(1);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.equal(emulators.bar.tickets.length, 0, 'nothing is sent to a printer without paper');
+  emulators.bar.setPaperOut(false);
+  await emulators.bar.waitForTickets(1);
+  const statuses = (await eventsSince(app, mark)).filter((e) => e.name === 'printer-status-changed').map((e) => e.payload);
+  t.same(statuses, [{ printerId: menu.printers.bar, status: 'ERROR' }, { printerId: menu.printers.bar, status: 'ONLINE' }]);
+});
+
+t.test('a printer that accepts connections but never reads does not hold up the others', async (t) => {
+  const { app, menu, emulators } = await setup(t);
+  emulators.bar.setStalled(true);
+  await startPrinting(t, app);
+  await createOrder(app, order(menu));
+  await createOrder(app, order(menu));
+  await emulators.kitchen.waitForTickets(2);
+  await emulators.till.waitForTickets(2);
+  t.equal(emulators.bar.tickets.length, 0);
+  const barJobs = (await app.request({ method: 'GET', url: `/v1/print-jobs?printerId=${menu.printers.bar}` })).json();
+  t.ok(barJobs.every((job: { status: string }) => job.status !== 'printed'), 'the stalled printer’s jobs are not taken for printed');
+  emulators.bar.setStalled(false);
+  await emulators.bar.waitForTickets(2, 20_000);
+});
+
+t.test('a job caught mid-send by a crash is sent again at start-up', async (t) => {
+  const { app, menu, emulators } = await setup(t);
+  await createOrder(app, order(menu, { orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CARD' } }));
+  await app.runtime.ctx.storage.db.updateTable('print_jobs').set({ status: 'printing' }).execute(); // as a crash would leave it
+  await startPrinting(t, app);
+  await emulators.kitchen.waitForTickets(1);
+  t.equal(emulators.till.tickets.length, 0, 'no register, no receipt');
+});
+
+t.test('unroutable items are kept and shown; a deleted printer’s jobs too; retry sends them elsewhere', async (t) => {
+  const { app, menu, emulators } = await setup(t);
+  const db = app.runtime.ctx.storage.db;
+  await db.updateTable('categories').set({ printer_id: null }).where('id', '=', menu.categories.drinks).execute();
+  await db.updateTable('cash_registers').set({ default_printer_id: null }).execute();
+  const created = await createOrder(app, order(menu));
+  const jobs = (await app.request({ method: 'GET', url: `/v1/print-jobs?orderId=${created.id}` })).json();
+  const unroutable = jobs.filter((job: { status: string }) => job.status === 'unroutable');
+  t.equal(unroutable.length, 2, 'the beer and the receipt have no printer');
+  t.match(unroutable.map((j: { summary: string }) => j.summary).join(' | '), /Birra/);
+  t.equal((await app.request({ method: 'POST', url: `/v1/print-jobs/${unroutable[0].id}/retry`, body: {} })).statusCode, 400, 'choose a printer');
+  await startPrinting(t, app);
+  for (const job of unroutable) {
+    const retried = await app.request({ method: 'POST', url: `/v1/print-jobs/${job.id}/retry`, as: 'operator', body: { printerId: menu.printers.bar } });
+    t.equal(retried.json().status, 'queued');
+  }
+  await emulators.bar.waitForTickets(2);
+
+  await emulators.kitchen.setOffline(true);
+  await until('kitchen OFFLINE', async () => (await app.request({ method: 'GET', url: `/v1/printers/${menu.printers.kitchen}` })).json().status === 'OFFLINE');
+  const second = await createOrder(app, order(menu));
+  await app.request({ method: 'DELETE', url: `/v1/printers/${menu.printers.kitchen}` });
+  const orphaned = (await app.request({ method: 'GET', url: `/v1/print-jobs?orderId=${second.id}&status=unroutable` })).json();
+  t.ok(orphaned.some((job: { kind: string; lastError: string }) => job.kind === 'kitchen' && /printer "Kitchen" was deleted/.test(job.lastError)), 'the deleted printer’s ticket waits as unroutable');
+});
+
+t.test('test page, and the --printing off world: nothing queued', async (t) => {
+  const { app, menu, emulators } = await setup(t);
+  await startPrinting(t, app);
+  const job = await app.request({ method: 'POST', url: `/v1/printers/${menu.printers.till}/test` });
+  t.equal(job.statusCode, 201);
+  const [page] = await emulators.till.waitForTickets(1);
+  t.match(page!.text, /T E S T   P A G E/);
+  t.match(page!.text, /àèéìòù ÀÈÉÌÒÙ €/);
+  t.equal((await app.request({ method: 'POST', url: '/v1/printers/c000000000000000000000000/test' })).statusCode, 404);
+
+  const off = await buildTestApp(t, { config: { printing: 'off' } });
+  const offMenu = await seedMenu(off);
+  await createOrder(off, order(offMenu));
+  t.same((await off.request({ method: 'GET', url: '/v1/print-jobs' })).json(), [], 'an external service prints from the printer channel');
+});
