@@ -6,6 +6,8 @@ import { registerEvents } from './commands/events.js';
 import { registerLogin } from './commands/login.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerOrders } from './commands/orders.js';
+import { registerPrintJobs } from './commands/print-jobs.js';
+import { registerPrinterEmulator } from './commands/printer-emulator.js';
 import { registerReports } from './commands/reports.js';
 import { registerServe } from './commands/serve.js';
 import { registerToken } from './commands/token.js';
@@ -41,5 +43,7 @@ export function buildProgram(): Command {
   registerEvents(program);
   registerReports(program);
   registerBackup(program);
+  registerPrintJobs(program);
+  registerPrinterEmulator(program);
   return program;
 }

@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import t from 'tap';
+import { tempDir } from '../helpers/app.js';
+import { startEmulatorProcess } from '../helpers/emulator-process.js';
+import { runPos, startRealServer } from '../helpers/server.js';
+
+t.test('a volunteer sets up two printers, unplugs one, and every ticket comes out once, in order', async (t) => {
+  const dataDir = tempDir(t);
+  const kitchenOut = join(tempDir(t), 'kitchen');
+  const tillOut = join(tempDir(t), 'till');
+  let kitchen = await startEmulatorProcess(t, kitchenOut);
+  const till = await startEmulatorProcess(t, tillOut, 0, 32);
+  let server = await startRealServer(t, dataDir, ['--printer-probe', '200']);
+  const pos = (args: string[]) => {
+    const result = runPos([...args, '--data-dir', dataDir]);
+    t.equal(result.code, 0, `pos ${args.join(' ')}: ${result.stderr}`);
+    return result.stdout;
+  };
+  pos(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1', '--port', String(kitchen.port)]);
+  pos(['printers', 'add', '--name', 'Cassa', '--ip', '127.0.0.1', '--port', String(till.port), '--width', '32', '--drawer']);
+  pos(['categories', 'add', '--name', 'Pizze', '--printer', 'Cucina']);
+  pos(['categories', 'add', '--name', 'Dolci']);
+  pos(['foods', 'add', '--name', 'Margherita', '--price', '7.50', '--category', 'Pizze']);
+  pos(['foods', 'add', '--name', 'Tiramisù', '--price', '4.50', '--category', 'Dolci']);
+  pos(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
+  const foods = JSON.parse(pos(['foods', 'list', '--json'])) as Array<{ id: string; name: string }>;
+  const registers = JSON.parse(pos(['registers', 'list', '--json'])) as Array<{ id: string }>;
+  const token = runPos(['token', 'create', '--role', 'operator', '--data-dir', dataDir]).stdout.trim();
+  const sell = async (customer: string) => {
+    const response = await fetch(`${server.url}/v1/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        table: '3', customer,
+        orderItems: [{ foodId: foods.find((f) => f.name === 'Margherita')!.id, quantity: 1 }, { foodId: foods.find((f) => f.name === 'Tiramisù')!.id, quantity: 2, notes: 'con più caffè' }],
+        confirm: { paymentMethod: 'CASH', cashRegisterId: registers[0]!.id },
+      }),
+    });
+    t.equal(response.status, 201);
+    return (await response.json()) as { ticketNumber: number };
+  };
+
+  await sell('Rossi');
+  const [kitchenTicket] = await kitchen.waitForTickets(1);
+  t.match(kitchenTicket, /1 x Margherita/);
+  t.notMatch(kitchenTicket, /Tiramisù/, 'desserts have no printer of their own: they go to the register printer');
+  const tillTickets = await till.waitForTickets(2);
+  t.match(tillTickets.join('\n'), /2 x Tiramisù\n\s+> con più caffè/, 'accents survive the round trip');
+  t.match(tillTickets.join('\n'), /TOTAL\s+€ 16\.50/);
+  t.match(tillTickets.join('\n'), /\[drawer\]/);
+
+  // The kitchen printer is unplugged during the rush, then plugged back in.
+  await kitchen.stop();
+  const sold = [];
+  for (const customer of ['Bianchi', 'Verdi', 'Neri']) sold.push((await sell(customer)).ticketNumber);
+  const waiting = JSON.parse(pos(['print-jobs', 'list', '--printer', 'Cucina', '--status', 'queued', '--json'])) as unknown[];
+  t.equal(waiting.length, 3, 'three kitchen tickets wait');
+  t.match(pos(['printers', 'list']), /Cucina\s+127\.0\.0\.1:\d+\s+OFFLINE/, 'volunteers see the printer offline');
+
+  // And the server crashes with the tickets still queued.
+  await server.kill();
+  server = await startRealServer(t, dataDir, ['--printer-probe', '200']);
+  kitchen = await startEmulatorProcess(t, kitchenOut, kitchen.port);
+  const all = await kitchen.waitForTickets(4, 30_000);
+  const numbers = all.slice(1).map((text) => Number(/T I C K E T {3}((?:\d ?)+)/.exec(text)![1]!.replace(/ /g, '')));
+  t.same(numbers, sold, 'in order, once each');
+
+  // The treasurer closes the day from the terminal; the closure comes out of the register printer.
+  const closure = runPos(['closure', '--register', 'Cassa 1', '--data-dir', dataDir]);
+  t.equal(closure.code, 0, closure.stderr);
+  t.match(closure.stdout, /GENERAL CLOSURE[\s\S]*orders\s+4[\s\S]*revenue\s+66\.00/);
+  const withClosure = await till.waitForTickets(tillTickets.length + 6 + 1, 30_000);
+  t.match(withClosure.at(-1), /C L O S U R E[\s\S]*REVENUE\s+€ 66\.00/);
+
+  t.match(pos(['printers', 'test', 'Cucina']), /test page queued/);
+  await kitchen.waitForTickets(5);
+  t.match(kitchen.tickets().at(-1), /T E S T   P A G E/);
+});

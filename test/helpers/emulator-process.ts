@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestLike } from './app.js';
+import { POS_BIN } from './server.js';
+
+export interface EmulatorProcess {
+  port: number;
+  outDir: string;
+  process: ChildProcess;
+  /** The tickets written so far, oldest first. */
+  tickets(): string[];
+  waitForTickets(count: number, timeoutMs?: number): Promise<string[]>;
+  send(command: string): void;
+  stop(): Promise<void>;
+}
+
+/** Starts `pos printer-emulator` (the real command) and waits until it listens. */
+export async function startEmulatorProcess(t: TestLike, outDir: string, port = 0, columns = 48): Promise<EmulatorProcess> {
+  const child = spawn(process.execPath, [POS_BIN, 'printer-emulator', '--port', String(port), '--out', outDir, '--width', String(columns)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let alive = true;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => (alive = false));
+  t.teardown(() => {
+    if (alive) child.kill('SIGKILL');
+  });
+  const deadline = Date.now() + 15_000;
+  let bound = 0;
+  while (!bound) {
+    const match = /listening on [\d.]+:(\d+)/.exec(output);
+    if (match) bound = Number(match[1]);
+    else if (!alive || Date.now() > deadline) throw new Error(`printer emulator did not start:\n${output}`);
+    else await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const tickets = () =>
+    existsSync(outDir)
+      ? readdirSync(outDir)
+          .filter((name) => name.endsWith('.txt'))
+          .sort()
+          .map((name) => readFileSync(join(outDir, name), 'utf8'))
+      : [];
+  return {
+    port: bound,
+    outDir,
+    process: child,
+    tickets,
+    async waitForTickets(count, timeoutMs = 20_000) {
+      const until = Date.now() + timeoutMs;
+      while (tickets().length < count) {
+        if (Date.now() > until) throw new Error(`${tickets().length} of ${count} tickets in ${outDir} after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return tickets();
+    },
+    send(command) {
+      child.stdin?.write(`${command}\n`);
+    },
+    async stop() {
+      if (!alive) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
