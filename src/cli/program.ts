@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
 import { registerBackup } from './commands/backup.js';
 import { registerCatalog } from './commands/catalog.js';
+import { registerDisplayUrl } from './commands/display-url.js';
 import { registerEvents } from './commands/events.js';
 import { registerLogin } from './commands/login.js';
 import { registerMigrate } from './commands/migrate.js';
@@ -45,5 +46,6 @@ export function buildProgram(): Command {
   registerBackup(program);
   registerPrintJobs(program);
   registerPrinterEmulator(program);
+  registerDisplayUrl(program);
   return program;
 }

@@ -9,6 +9,7 @@ import authRoutes from './routes/auth.js';
 import bannerRoutes from './routes/banners.js';
 import cashRegisterRoutes from './routes/cash-registers.js';
 import catalogRoutes from './routes/catalog.js';
+import displayRoutes from './routes/display.js';
 import eventRoutes from './routes/events.js';
 import healthRoutes from './routes/health.js';
 import orderRoutes from './routes/orders.js';
@@ -61,6 +62,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   await app.register(eventRoutes);
   await app.register(reportRoutes);
   await app.register(printJobRoutes);
+  await app.register(displayRoutes);
 
   await app.ready();
   return app;

@@ -33,6 +33,7 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'POST /v1/orders/:id/reprint': [...STAFF, 'printer'], 'PATCH /v1/orders/:id': STAFF, 'DELETE /v1/orders/:id': STAFF,
   'GET /events/cashier': STAFF, 'GET /events/display': [...STAFF, 'display'], 'GET /events/printer': [...STAFF, 'printer'],
   'GET /events/:channel': [...STAFF, 'printer', 'display'],
+  'GET /v1/display/state': [...STAFF, 'display'], 'GET /display': 'public',
   'GET /v1/print-jobs': STAFF, 'POST /v1/print-jobs/:id/retry': STAFF, 'POST /v1/printers/:id/test': ADMIN,
   'GET /v1/reports': ADMIN, 'GET /v1/reports/closures': ADMIN, 'GET /v1/reports/:id': ADMIN, 'POST /v1/reports/general-closure': ADMIN,
 };

@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import QRCode from 'qrcode';
+import { lanUrls } from '../../server/serve.js';
+import { connect } from '../client.js';
+import { CliError } from '../errors.js';
+import { print, printJson } from '../output.js';
+import type { GlobalOptions } from '../program.js';
+
+export function registerDisplayUrl(program: Command): void {
+  program
+    .command('display-url')
+    .description('print the address of the ready-number screen for each network, with a QR code to open it on a TV or tablet')
+    .option('--key <key>', 'an existing display key (posk_display_...)')
+    .option('--create-key [name]', 'create a new display key for this screen')
+    .addHelpText('after', '\nExample:\n  pos display-url --create-key "TV by the bar"')
+    .action(async (flags: { key?: string; createKey?: string | boolean }, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const client = await connect(globals);
+      let key = flags.key;
+      if (!key && flags.createKey !== undefined) {
+        const name = typeof flags.createKey === 'string' ? flags.createKey : 'display';
+        key = (await client.post<{ key: string }>('/v1/api-keys', { name, scope: 'display' })).key;
+      }
+      if (!key) throw new CliError('give the display key with --key, or make one with --create-key "TV by the bar"');
+      if (!key.startsWith('posk_display_')) throw new CliError('that is not a display key (they start with posk_display_)');
+      const server = new URL(client.baseUrl);
+      const isLocal = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(server.hostname);
+      const bases = isLocal ? lanUrls('0.0.0.0', Number(server.port || 80)) : [client.baseUrl];
+      const urls = bases.map((base) => `${base}/display?key=${encodeURIComponent(key as string)}`);
+      if (globals.json) return printJson({ urls });
+      for (const url of urls) print(url);
+      const forScreens = urls.find((url) => !url.includes('//localhost')) ?? urls[0] as string;
+      print(`\nScan to open ${forScreens.replace(/key=.*/, 'key=…')} on the screen:\n`);
+      print(await QRCode.toString(forScreens, { type: 'terminal', small: true }));
+    });
+}

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DisplayState } from '../../api/display.js';
+import type { Access } from '../../core/auth/principal.js';
+import { toBanner } from '../../core/catalog/banners.js';
+import { displayState } from '../../core/display.js';
+import { DISPLAY_PAGE } from '../display/page.js';
+
+const READ: Access = { roles: ['admin', 'operator'], scopes: ['display'] };
+
+const displayRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app.services;
+
+  app.get('/v1/display/state', { config: { access: READ }, schema: { tags: ['display'], response: { 200: DisplayState } } }, async (request) => {
+    const state = await displayState(ctx);
+    const imageUrl = (file: string) => `${request.protocol}://${request.host}/uploads/${encodeURIComponent(file)}`;
+    return { ...state, banners: state.banners.map((row) => toBanner(row, imageUrl)) };
+  });
+
+  // The page itself holds nothing secret; it calls the API with the key given in its address (?key=...).
+  app.get('/display', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', "default-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'")
+      .header('referrer-policy', 'no-referrer')
+      .send(DISPLAY_PAGE),
+  );
+};
+
+export default displayRoutes;

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { openStorage } from '../../src/storage/database.js';
+import { tempDir } from '../helpers/app.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { JPEG_1X1, multipartBody } from '../helpers/multipart.js';
+import { seedMenuRows } from '../helpers/seed.js';
+import { runPos, startRealServer } from '../helpers/server.js';
+
+t.test('the ready-number screen follows the kitchen live and survives a server restart', async (t) => {
+  const browser = await launchBrowser(t);
+  if (!browser) {
+    t.skip('no chromium on this machine (apt-get install chromium); CI installs it');
+    return;
+  }
+  const dataDir = tempDir(t);
+  let server = await startRealServer(t, dataDir);
+  const port = server.port;
+  const storage = openStorage(join(dataDir, 'pos.db'));
+  const menu = await seedMenuRows(storage.db, Date.now());
+  await storage.close();
+  const admin = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${admin}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return response.json() as Promise<Record<string, any>>;
+  };
+  const key = (await api('POST', '/v1/api-keys', { name: 'TV', scope: 'display' }))['key'] as string;
+  const banner = await api('POST', '/v1/banners', {
+    name: 'Pro Loco', type: 'SPONSOR', title: 'Pro Loco di Borgo', description: 'Grazie a tutti i volontari!', website: 'https://proloco.example',
+    social1: '@proloco', social2: '', color: '1f6feb', dateTime: '2026-11-21T19:00:00Z', active: true,
+  });
+  const { payload, headers } = multipartBody('image', 'logo.jpg', 'image/jpeg', JPEG_1X1);
+  await fetch(`${server.url}/v1/banners/${banner['id']}/image`, { method: 'PATCH', headers: { ...headers, authorization: `Bearer ${admin}` }, body: payload });
+  const confirm = async () =>
+    api('POST', '/v1/orders', { table: '1', customer: 'x', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CASH' } });
+
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const first = await confirm(); // before the page opens: comes from the state endpoint
+  await page.goto(`${server.url}/display?key=${encodeURIComponent(key)}`);
+  await page.waitForSelector('#connection.live', { timeout: 15_000 });
+  await page.waitForSelector(`#preparing li[data-id="${first['id']}"]`, { timeout: 10_000 });
+  const second = await confirm();
+  const third = await confirm();
+  await page.waitForSelector(`#preparing li[data-id="${third['id']}"]`, { timeout: 10_000 });
+  t.same(await page.$$eval('#preparing .number', (nodes) => nodes.map((n) => n.textContent)), ['1', '2', '3']);
+  t.equal(await page.textContent(`#preparing li[data-id="${second['id']}"] .code`), second['displayCode']);
+
+  await api('PATCH', `/v1/orders/${second['id']}`, { status: 'COMPLETED' });
+  await page.waitForSelector(`#ready li.newest[data-id="${second['id']}"]`, { timeout: 10_000 });
+  await api('PATCH', `/v1/orders/${first['id']}`, { status: 'COMPLETED' });
+  await page.waitForSelector(`#ready li.newest[data-id="${first['id']}"]`, { timeout: 10_000 });
+  t.notOk(await page.$(`#ready li.newest[data-id="${second['id']}"]`), 'only the newest ready order is highlighted');
+  t.notOk(await page.$(`#preparing li[data-id="${first['id']}"]`), 'moved out of the kitchen column');
+  await page.waitForSelector('footer .title', { timeout: 15_000 });
+  t.equal(await page.textContent('footer .title'), 'Pro Loco di Borgo');
+  t.ok(await page.$('footer img[src*="/uploads/"]'), 'the banner image is shown');
+  if (process.env['UPDATE_SCREENSHOTS'] === '1') {
+    const images = fileURLToPath(new URL('../../docs/images/', import.meta.url));
+    mkdirSync(images, { recursive: true });
+    await page.screenshot({ path: join(images, 'display.png') });
+  }
+
+  // The laptop restarts: the page notices, reconnects and catches up by itself.
+  t.equal(await server.stop('SIGTERM'), 0);
+  await page.waitForSelector('#connection.offline', { timeout: 15_000 });
+  server = await startRealServer(t, dataDir, ['--port', String(port)]);
+  await api('PATCH', `/v1/orders/${first['id']}`, { status: 'PICKED_UP' });
+  const fourth = await confirm();
+  await page.waitForSelector(`#preparing li[data-id="${fourth['id']}"]`, { timeout: 30_000 });
+  await page.waitForSelector(`#ready li[data-id="${first['id']}"]`, { state: 'detached', timeout: 10_000 });
+  await page.waitForSelector('#connection.live', { timeout: 10_000 });
+  t.pass('caught up after the restart');
+});
