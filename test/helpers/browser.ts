@@ -8,7 +8,7 @@ export const CHROMIUM = process.env['POS_CHROMIUM'] ?? '/usr/bin/chromium';
  * Debian's chromium, headless, with the flags that keep it off the network. Returns null (and the test skips) only
  * outside CI: in CI (`CI=true`) a missing browser is a failure, never a silent pass.
  */
-export async function launchBrowser(t: TestLike & { skip?: (why: string) => void }): Promise<Browser | null> {
+export async function launchBrowser(t: TestLike): Promise<Browser | null> {
   if (!existsSync(CHROMIUM)) {
     if (process.env['CI']) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium before the tests`);
     return null;
