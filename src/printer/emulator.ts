@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { EscPosDecoder, type RealtimeQuery } from './escpos-decoder.js';
-import { type PrintOp, renderText } from './layout.js';
+import { type PrintOp, renderText } from './layouts/ops.js';
 
 export interface EmulatedTicket {
   sequence: number;

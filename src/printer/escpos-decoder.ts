@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import type { Align, PrintOp } from './layout.js';
+import type { Align, PrintOp } from './layouts/ops.js';
 
 // Reads an ESC/POS byte stream back into print operations: what the emulator uses to stand in for a printer.
 // It understands the Epson commands a receipt printer gets in practice (and all that our encoder sends), and skips

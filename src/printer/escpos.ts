@@ -1,5 +1,5 @@
 import thermal from 'node-thermal-printer';
-import type { PrintOp } from './layout.js';
+import type { PrintOp } from './layouts/ops.js';
 
 const { ThermalPrinter, PrinterTypes, CharacterSet, BreakLine } = thermal;
 

@@ -3,7 +3,7 @@ import type { PrintPayload } from '../core/printing/payloads.js';
 import type { PrintJobRow, PrinterRow } from '../storage/schema.js';
 import { encodeTicket } from './escpos.js';
 import type { PrinterLocks } from './locks.js';
-import { layout } from './tickets.js';
+import { layout } from './layouts/index.js';
 import type { PrinterTransport } from './transport.js';
 
 export interface WorkerOptions {

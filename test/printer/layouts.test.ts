@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { encodeTicket } from '../../src/printer/escpos.js';
 import { EscPosDecoder } from '../../src/printer/escpos-decoder.js';
-import { type PrintOp, renderText, WIDTHS } from '../../src/printer/layout.js';
-import { layout } from '../../src/printer/tickets.js';
+import { type PrintOp, renderText, WIDTHS } from '../../src/printer/layouts/ops.js';
+import { layout } from '../../src/printer/layouts/index.js';
 import type { PrintPayload } from '../../src/core/printing/payloads.js';
 import { closure, kitchen, receipt, testPage } from './fixtures.js';
 

@@ -1,0 +1,26 @@
+import type { PrintPayload } from '../../core/printing/payloads.js';
+import { closureReport } from './closure.js';
+import type { LayoutOptions } from './common.js';
+import { kitchenTicket } from './kitchen.js';
+import type { PrintOp } from './ops.js';
+import { receipt } from './receipt.js';
+import { testPage } from './test-page.js';
+
+// The paper that comes out of the appliance, laid out for 32, 42 or 48 columns as device-independent operations
+// (ops.ts); escpos.ts turns them into bytes.
+
+export type { LayoutOptions } from './common.js';
+export { closureReport, kitchenTicket, receipt, testPage };
+
+export function layout(payload: PrintPayload, options: LayoutOptions): PrintOp[] {
+  switch (payload.kind) {
+    case 'kitchen':
+      return kitchenTicket(payload, options);
+    case 'receipt':
+      return receipt(payload, options);
+    case 'closure':
+      return closureReport(payload, options);
+    case 'test':
+      return testPage(payload, options);
+  }
+}
