@@ -1,17 +1,10 @@
 import iconv from 'iconv-lite';
+import { DECODE_PAGES } from './codepage.js';
 import type { Align, PrintOp } from './layouts/ops.js';
 
 // Reads an ESC/POS byte stream back into print operations: what the emulator uses to stand in for a printer.
 // It understands the Epson commands a receipt printer gets in practice (and all that our encoder sends), and skips
 // the rest by their known lengths.
-
-/** ESC t n → character encoding (Epson numbering, as node-thermal-printer uses it). */
-const CODE_PAGES: Record<number, string> = {
-  0: 'cp437', 2: 'cp850', 3: 'cp860', 4: 'cp863', 5: 'cp865', 11: 'cp860', 13: 'cp857', 14: 'cp737', 15: 'iso-8859-7',
-  16: 'cp1252', 17: 'cp866', 18: 'cp852', 19: 'cp858', 33: 'cp775', 34: 'cp855', 35: 'cp861', 36: 'cp862', 37: 'cp864',
-  38: 'cp869', 39: 'iso-8859-2', 40: 'iso-8859-15', 44: 'cp1125', 45: 'win1250', 46: 'win1251', 47: 'win1253',
-  48: 'win1254', 49: 'win1255', 50: 'win1256', 51: 'win1257',
-};
 
 /** Arguments after `ESC <x>` for the commands without a variable length. */
 const ESC_ARGS: Record<number, number> = {
@@ -34,6 +27,8 @@ export interface DecoderEvents {
 export class EscPosDecoder {
   private pending: Buffer = Buffer.alloc(0);
   private ops: PrintOp[] = [];
+  /** The current line: text already decoded (before a code page switch) and the bytes since. */
+  private lineText = '';
   private line: number[] = [];
   private align: Align = 'left';
   private bold = false;
@@ -111,12 +106,14 @@ export class EscPosDecoder {
     const value = arg(2);
     switch (command) {
       case 0x40: // ESC @
+        this.decodeBytes();
         this.align = 'left';
         this.bold = false;
         this.big = false;
         this.codePage = 0;
         break;
       case 0x74:
+        this.decodeBytes(); // a switch can come mid-line: what came before is in the old page
         this.codePage = value;
         break;
       case 0x21:
@@ -186,8 +183,15 @@ export class EscPosDecoder {
     }
   }
 
+  private decodeBytes(): void {
+    if (this.line.length === 0) return;
+    this.lineText += iconv.decode(Buffer.from(this.line), DECODE_PAGES[this.codePage] ?? 'cp437');
+    this.line = [];
+  }
+
   private endLine(newline: boolean): void {
-    if (this.line.length === 0) {
+    this.decodeBytes();
+    if (this.lineText.length === 0) {
       if (newline) {
         if (this.swallowNextNewline) this.swallowNextNewline = false;
         else this.ops.push({ op: 'feed' });
@@ -195,8 +199,8 @@ export class EscPosDecoder {
       return;
     }
     this.swallowNextNewline = false;
-    const text = iconv.decode(Buffer.from(this.line), CODE_PAGES[this.codePage] ?? 'cp437');
-    this.line = [];
+    const text = this.lineText;
+    this.lineText = '';
     if (/^-{16,}$/.test(text)) {
       this.ops.push({ op: 'rule' });
       return;

@@ -1,27 +1,31 @@
 import thermal from 'node-thermal-printer';
+import { TicketTextEncoder } from './codepage.js';
 import type { PrintOp } from './layouts/ops.js';
 
-const { ThermalPrinter, PrinterTypes, CharacterSet, BreakLine } = thermal;
+const { ThermalPrinter, PrinterTypes, BreakLine } = thermal;
+const LF = Buffer.from([0x0a]);
 
 /** Pulse on pin 2 for 50 ms on, 500 ms off (ESC p 0 25 250). */
 export const DRAWER_KICK = Buffer.from([0x1b, 0x70, 0x00, 0x19, 0xfa]);
 
 /**
  * ESC/POS bytes of a ticket, built with node-thermal-printer (Epson command set) without any interface: we only take
- * its buffer and send it ourselves, so timeouts and status queries stay under our control. Code page PC858 has
- * à è é ì ò ù and €; node-thermal-printer switches page by itself for a character PC858 lacks.
+ * its buffer and send it ourselves, so timeouts and status queries stay under our control. The library lays out the
+ * commands (alignment, emphasis, size, QR, cut); the text itself is encoded by codepage.ts (PC858, with à è é ì ò ù
+ * and €, and a switch to another page only for a character PC858 lacks).
  */
 export function encodeTicket(ops: readonly PrintOp[], columns: number): Buffer {
   const printer = new ThermalPrinter({
     interface: '', // no interface: nothing is ever sent by the library itself
     type: PrinterTypes.EPSON,
     width: columns,
-    characterSet: CharacterSet.PC858_EURO,
     breakLine: BreakLine.NONE,
     removeSpecialCharacters: false,
     lineCharacter: '-',
   });
-  const reset = Buffer.from([0x1b, 0x40]); // ESC @ first: whatever the last job left, start clean
+  // ESC @ first: whatever the last job left, start clean; then the code page the text encoder starts from.
+  const start = Buffer.concat([Buffer.from([0x1b, 0x40]), TicketTextEncoder.start()]);
+  const text = new TicketTextEncoder();
   let bold = false;
   let big = false;
   for (const op of ops) {
@@ -38,7 +42,7 @@ export function encodeTicket(ops: readonly PrintOp[], columns: number): Buffer {
           bold = false;
         }
         if ((op.bold ?? false) !== bold) printer.bold((bold = op.bold ?? false));
-        printer.println(op.text);
+        printer.add(Buffer.concat([text.encode(op.text), LF]));
         break;
       }
       case 'rule':
@@ -68,5 +72,5 @@ export function encodeTicket(ops: readonly PrintOp[], columns: number): Buffer {
         break;
     }
   }
-  return Buffer.concat([reset, printer.getBuffer()]);
+  return Buffer.concat([start, printer.getBuffer()]);
 }

@@ -58,3 +58,18 @@ t.test('the receipt kicks the drawer only when asked', async (t) => {
   t.match(renderText(layout(receipt, { columns: 48, timezone: 'Europe/Rome', openDrawer: true }), 48), /^\[drawer\]/);
   t.notMatch(renderText(layout(receipt, { columns: 48, timezone: 'Europe/Rome' }), 48), /\[drawer\]/);
 });
+
+t.test('text from customers and notes cannot become printer commands, and foreign letters do not garble the ticket', async (t) => {
+  const hostile = { ...kitchen, customer: 'Evil\u001bp\u0000\u0019\u00fa', items: [{ ...kitchen.items[0]!, notes: 'one\u001dV\u0000two' }] };
+  const bytes = encodeTicket(layout(hostile, { columns: 48, timezone: 'Europe/Rome' }), 48);
+  t.notOk(bytes.includes(Buffer.from([0x1b, 0x70])), 'no drawer kick from a customer name');
+  t.equal(decode(bytes).length, 1, 'no cut from a note');
+
+  const names = 'Ševčík Łukasz Zoë 中文 Ærø € àèéìòù';
+  const [ops] = decode(encodeTicket([{ op: 'text', text: names }, { op: 'text', text: 'Caffè € 1.20' }, { op: 'cut' }], 48));
+  t.same(
+    ops!.filter((op) => op.op === 'text').map((op) => (op as { text: string }).text),
+    ['Ševčík Łukasz Zoë ?? Ærø € àèéìòù', 'Caffè € 1.20'],
+    'other pages for the letters PC858 lacks, "?" for what no page has, and PC858 again after',
+  );
+});

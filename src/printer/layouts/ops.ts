@@ -2,6 +2,8 @@
 // into bytes; the emulator decodes bytes back into them; renderText shows them as the paper would, for golden
 // tests, emulator files and previews.
 
+import { printable } from '../codepage.js';
+
 export type Align = 'left' | 'center' | 'right';
 
 export type PrintOp =
@@ -74,11 +76,12 @@ export function renderText(ops: readonly PrintOp[], columns: number): string {
   for (const op of ops) {
     switch (op.op) {
       case 'text': {
+        const text = printable(op.text); // as the encoder sends it
         if (op.big) {
-          const half = aligned(op.text, capacity(columns, true), op.align);
+          const half = aligned(text, capacity(columns, true), op.align);
           lines.push([...half].map((char) => `${char} `).join('').trimEnd());
         } else {
-          lines.push(aligned(op.text, columns, op.align));
+          lines.push(aligned(text, columns, op.align));
         }
         break;
       }
