@@ -22,6 +22,7 @@ export class StatusMonitor {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  private readonly abort = new AbortController();
 
   constructor(
     private readonly ctx: CoreContext,
@@ -47,6 +48,7 @@ export class StatusMonitor {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.abort.abort();
     await this.running;
   }
 
@@ -60,7 +62,7 @@ export class StatusMonitor {
     if (!locks.tryAcquire(printer.id)) return; // a job holds the connection: no probe now
     let result;
     try {
-      result = await transport.probe({ host: printer.ip, port: printer.port });
+      result = await transport.probe({ host: printer.ip, port: printer.port }, this.abort.signal);
     } finally {
       locks.release(printer.id);
     }

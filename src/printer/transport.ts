@@ -16,8 +16,13 @@ export type ProbeResult =
   | { state: 'NO_ANSWER' };
 
 export interface PrinterTransport {
-  send(address: PrinterAddress, bytes: Buffer): Promise<void>;
-  probe(address: PrinterAddress): Promise<ProbeResult>;
+  /**
+   * Resolves once the printer has read the whole job; rejects on a timeout, a connection error or `signal` (the
+   * job is then sent again later: at least once).
+   */
+  send(address: PrinterAddress, bytes: Buffer, signal?: AbortSignal): Promise<void>;
+  /** Never rejects: what the printer said, or why it said nothing. */
+  probe(address: PrinterAddress, signal?: AbortSignal): Promise<ProbeResult>;
 }
 
 export interface TcpTimeouts {
@@ -25,14 +30,22 @@ export interface TcpTimeouts {
   /** How long a job may take to be read by the printer (a full-buffer printer reads slowly). */
   sendMs: number;
   probeMs: number;
+  /** After a job was read, how long a printer may keep the connection before we cut it (default 1000). */
+  closeGraceMs?: number;
 }
 
-export const DEFAULT_TIMEOUTS: TcpTimeouts = { connectMs: 3000, sendMs: 20_000, probeMs: 1500 };
+export const DEFAULT_TIMEOUTS: TcpTimeouts = { connectMs: 3000, sendMs: 20_000, probeMs: 1500, closeGraceMs: 1000 };
 
 /** DLE EOT 1 (printer), 2 (offline cause), 4 (paper sensor): three real-time status queries. */
 export const STATUS_QUERY = Buffer.from([0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0x10, 0x04, 0x04]);
 
-/** A status byte always has bit 1 and bit 4 set and bits 0 and 7 clear. */
+/**
+ * Sent after every job: the printer answers a real-time status query only once it has read everything before it,
+ * so the answer is the receipt for the job (a closed connection is not: it may close without reading).
+ */
+export const DELIVERY_QUERY = Buffer.from([0x10, 0x04, 0x01]);
+
+/** A status byte always has bit 1 and bit 4 set and bits 0 and 7 clear (ASB bytes never match). */
 const valid = (byte: number) => (byte & 0x93) === 0x12;
 
 export function interpretStatus(bytes: Buffer): ProbeResult {
@@ -40,78 +53,109 @@ export function interpretStatus(bytes: Buffer): ProbeResult {
   if (bytes.length < 3 || ![printer, cause, paper].every(valid)) return { state: 'NO_ANSWER' };
   if ((paper & 0x60) !== 0 || (cause & 0x20) !== 0) return { state: 'ERROR', reason: 'paper-out' };
   if ((cause & 0x04) !== 0) return { state: 'ERROR', reason: 'cover-open' };
-  if ((printer & 0x08) !== 0) return { state: 'ERROR', reason: 'offline' };
+  if ((printer & 0x08) !== 0 || (cause & 0x40) !== 0) return { state: 'ERROR', reason: 'offline' };
   return { state: 'ONLINE' };
 }
 
-function open(address: PrinterAddress, timeoutMs: number): Promise<Socket> {
+const stopped = () => new Error('stopped');
+
+function open(address: PrinterAddress, timeoutMs: number, signal?: AbortSignal): Promise<Socket> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(stopped());
     const socket = connect({ host: address.host, port: address.port });
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`no connection to ${address.host}:${address.port} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    socket.once('connect', () => {
+    const fail = (error: Error) => {
       clearTimeout(timer);
-      resolve(socket);
-    });
-    socket.once('error', (error) => {
-      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       socket.destroy();
       reject(error);
+    };
+    const onAbort = () => fail(stopped());
+    const timer = setTimeout(() => fail(new Error(`no connection to ${address.host}:${address.port} within ${timeoutMs} ms`)), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(socket);
     });
+    socket.once('error', fail);
   });
 }
 
 /** Raw TCP (port 9100 "JetDirect") to ESC/POS network printers. */
 export class TcpTransport implements PrinterTransport {
-  constructor(private readonly timeouts: TcpTimeouts = DEFAULT_TIMEOUTS) {}
+  private readonly timeouts: Required<TcpTimeouts>;
+
+  constructor(timeouts: TcpTimeouts = DEFAULT_TIMEOUTS) {
+    this.timeouts = { closeGraceMs: 1000, ...timeouts };
+  }
 
   /**
-   * Sends a job and resolves only when the printer has read all of it: after our FIN, a printer closes its side
-   * once it has consumed everything before it. A printer that accepts the connection but never reads cannot make a
-   * job look delivered: the send times out and the job is tried again later.
+   * Sends a job, then a status query, then our FIN. The job counts as read only when the printer answers the query:
+   * it answers once it has read everything before it. (The status monitor already requires DLE EOT of every printer
+   * it calls ONLINE.) A printer that accepts the connection but never reads, or closes it without answering, cannot
+   * make a job look delivered: the send fails and the job is tried again.
    */
-  async send(address: PrinterAddress, bytes: Buffer): Promise<void> {
-    const socket = await open(address, this.timeouts.connectMs);
+  async send(address: PrinterAddress, bytes: Buffer, signal?: AbortSignal): Promise<void> {
+    const socket = await open(address, this.timeouts.connectMs, signal);
+    const { sendMs, closeGraceMs } = this.timeouts;
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        socket.destroy();
-        reject(new Error(`the printer did not take the job within ${this.timeouts.sendMs} ms`));
-      }, this.timeouts.sendMs);
-      socket.on('data', () => {}); // a printer may answer (ASB); keep reading so it never blocks
-      socket.once('error', (error) => {
+      let settled = false;
+      const settle = (error?: Error) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
-        reject(error);
+        signal?.removeEventListener('abort', onAbort);
+        if (error) {
+          socket.destroy();
+          return reject(error);
+        }
+        if (socket.destroyed) return resolve();
+        // Read: let the printer close (most do at once); one that keeps the connection is cut after a grace, so
+        // the next job does not find its only connection taken. The job is safe in the printer either way.
+        const grace = setTimeout(() => socket.destroy(), closeGraceMs);
+        socket.once('close', () => {
+          clearTimeout(grace);
+          resolve();
+        });
+      };
+      const onAbort = () => settle(stopped());
+      const timer = setTimeout(() => settle(new Error(`the printer did not take the job within ${sendMs} ms`)), sendMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      socket.on('data', (chunk: Buffer) => {
+        if (chunk.some(valid)) settle();
       });
-      socket.once('close', (hadError) => {
-        clearTimeout(timer);
-        if (!hadError) resolve();
-      });
-      socket.end(bytes);
+      socket.on('error', (error) => settle(error));
+      socket.once('close', () => settle(new Error('the printer closed the connection without confirming the job')));
+      socket.end(Buffer.concat([bytes, DELIVERY_QUERY]));
     });
   }
 
-  async probe(address: PrinterAddress): Promise<ProbeResult> {
+  async probe(address: PrinterAddress, signal?: AbortSignal): Promise<ProbeResult> {
     let socket: Socket;
     try {
-      socket = await open(address, this.timeouts.connectMs);
+      socket = await open(address, this.timeouts.connectMs, signal);
     } catch (error) {
       return { state: 'UNREACHABLE', reason: (error as Error).message };
     }
     return new Promise<ProbeResult>((resolve) => {
       let answer = Buffer.alloc(0);
+      let settled = false;
       const finish = (result: ProbeResult) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         socket.destroy();
         resolve(result);
       };
+      const onAbort = () => finish({ state: 'NO_ANSWER' });
       const timer = setTimeout(() => finish(answer.length === 0 ? { state: 'NO_ANSWER' } : interpretStatus(answer)), this.timeouts.probeMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
       socket.on('data', (chunk: Buffer) => {
         answer = Buffer.concat([answer, chunk]);
         if (answer.length >= 3) finish(interpretStatus(answer));
       });
-      socket.once('error', () => finish({ state: 'NO_ANSWER' }));
+      socket.on('error', () => finish({ state: 'NO_ANSWER' }));
       socket.once('close', () => finish(answer.length >= 3 ? interpretStatus(answer) : { state: 'NO_ANSWER' }));
       socket.write(STATUS_QUERY);
     });

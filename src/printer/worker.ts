@@ -26,6 +26,8 @@ export interface WorkerOptions {
 export class PrintWorker {
   private readonly busy = new Set<string>();
   private readonly sending = new Set<Promise<void>>();
+  /** Cuts the connections of jobs in flight on stop (they are sent again at the next start). */
+  private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
@@ -50,6 +52,7 @@ export class PrintWorker {
     this.stopped = true;
     this.unsubscribe?.();
     if (this.timer) clearTimeout(this.timer);
+    this.abort.abort();
     await Promise.allSettled([...this.sending]);
   }
 
@@ -88,7 +91,10 @@ export class PrintWorker {
       const job = await db.selectFrom('print_jobs').selectAll().where('id', '=', head.id).executeTakeFirst();
       const printer = await db.selectFrom('printers').selectAll().where('id', '=', printerId).executeTakeFirst();
       if (!job || !printer || job.status !== 'queued' || printer.status !== 'ONLINE') continue;
-      if (job.next_attempt_at > now) {
+      // The backoff is for a printer that keeps failing; one that changed since (back ONLINE, a new address) gets
+      // its jobs at once.
+      const printerChanged = printer.updated_at > job.updated_at;
+      if (job.next_attempt_at > now && !printerChanged) {
         nextDue = Math.min(nextDue, job.next_attempt_at);
         continue;
       }
@@ -135,7 +141,7 @@ export class PrintWorker {
       return;
     }
     try {
-      await this.options.transport.send({ host: printer.ip, port: printer.port }, bytes);
+      await this.options.transport.send({ host: printer.ip, port: printer.port }, bytes, this.abort.signal);
       await this.finish(job.id, { status: 'printed', last_error: null, printed_at: ctx.clock.now().getTime() });
     } catch (error) {
       const delay = Math.min(this.options.maxRetryMs ?? 30_000, (this.options.retryMs ?? 1000) * 2 ** Math.min(job.attempts, 10));

@@ -196,3 +196,38 @@ t.test('test page, and the --printing off world: nothing queued', async (t) => {
   await createOrder(off, order(offMenu));
   t.same((await off.request({ method: 'GET', url: '/v1/print-jobs' })).json(), [], 'an external service prints from the printer channel');
 });
+
+t.test('a printer back ONLINE gets its waiting jobs at once, not after the backoff; stop does not wait for a stalled printer', async (t) => {
+  const { app, menu, emulators } = await setup(t);
+  const { PrintWorker } = await import('../../src/printer/worker.js');
+  const { StatusMonitor } = await import('../../src/printer/monitor.js');
+  const { PrinterLocks } = await import('../../src/printer/locks.js');
+  await emulators.kitchen.setOffline(true);
+  const locks = new PrinterLocks();
+  const slow = new TcpTransport({ connectMs: 500, sendMs: 60_000, probeMs: 300 });
+  const worker = new PrintWorker(app.runtime.ctx, { transport: slow, locks, retryMs: 60_000, maxRetryMs: 60_000, pollMs: 100 });
+  await worker.start();
+  t.teardown(() => worker.stop());
+  await createOrder(app, order(menu, { orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CARD' } }));
+  const kitchenJob = async () => (await app.request({ method: 'GET', url: `/v1/print-jobs?printerId=${menu.printers.kitchen}` })).json()[0];
+  await until('a failed first attempt', async () => (await kitchenJob())?.attempts === 1 && (await kitchenJob()).status === 'queued');
+  t.ok(Date.parse((await kitchenJob()).nextAttemptAt) - Date.now() > 30_000, 'next attempt a minute away');
+
+  const monitor = new StatusMonitor(app.runtime.ctx, { transport: fast, locks, intervalMs: 100, missesBeforeOffline: 2 });
+  monitor.start();
+  t.teardown(() => monitor.stop());
+  await until('kitchen OFFLINE', async () => (await app.request({ method: 'GET', url: `/v1/printers/${menu.printers.kitchen}` })).json().status === 'OFFLINE');
+  await emulators.kitchen.setOffline(false);
+  await emulators.kitchen.waitForTickets(1, 5000);
+
+  // A stalled printer holds a send for up to a minute; stopping the worker cuts it, and the job is sent again later.
+  emulators.bar.setStalled(true);
+  await createOrder(app, order(menu, { orderItems: [{ foodId: menu.foods.beer, quantity: 1 }], confirm: { paymentMethod: 'CARD' } }));
+  const barJob = async () => (await app.request({ method: 'GET', url: `/v1/print-jobs?printerId=${menu.printers.bar}` })).json()[0];
+  await until('the bar job in flight', async () => (await barJob())?.status === 'printing');
+  await monitor.stop();
+  const stopping = Date.now();
+  await worker.stop();
+  t.ok(Date.now() - stopping < 2000, 'stopped at once');
+  t.not((await barJob()).status, 'printed');
+});

@@ -1,0 +1,110 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import t from 'tap';
+import { PrinterEmulator } from '../../src/printer/emulator.js';
+import { interpretStatus, TcpTransport } from '../../src/printer/transport.js';
+
+// The TCP transport against the emulator and against printers that misbehave in the ways real ones do.
+
+const transport = new TcpTransport({ connectMs: 500, sendMs: 800, probeMs: 300, closeGraceMs: 200 });
+const job = Buffer.from('hello\n\x1dV\x00');
+
+async function emulator(t: Parameters<Parameters<typeof t.test>[1]>[0]): Promise<PrinterEmulator> {
+  const printer = new PrinterEmulator();
+  await printer.start();
+  t.teardown(() => printer.stop());
+  return printer;
+}
+
+/** A raw TCP server on 127.0.0.1:0 that does what `onSocket` says. */
+async function rawPrinter(t: Parameters<Parameters<typeof t.test>[1]>[0], onSocket: (socket: Socket) => void): Promise<number> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    onSocket(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return (server.address() as { port: number }).port;
+}
+
+const at = (port: number) => ({ host: '127.0.0.1', port });
+
+t.test('a job is delivered when the printer has read it', async (t) => {
+  const printer = await emulator(t);
+  await transport.send(at(printer.port), job);
+  t.equal(printer.tickets.length, 1);
+  t.match(printer.tickets[0]!.text, /hello/);
+});
+
+t.test('a printer that keeps the connection open after answering: delivered, connection cut after the grace', async (t) => {
+  let closedAt = 0;
+  const port = await rawPrinter(t, (socket) => {
+    socket.on('data', (chunk) => {
+      if (chunk.includes(Buffer.from([0x10, 0x04, 0x01]))) socket.write(Buffer.from([0x12]));
+    });
+    socket.on('close', () => (closedAt = Date.now()));
+    socket.on('end', () => {}); // never closes its side
+  });
+  const start = Date.now();
+  await transport.send(at(port), job);
+  t.ok(Date.now() - start < 700, 'no send timeout');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  t.ok(closedAt > 0, 'the connection is closed, so the next job can connect');
+});
+
+t.test('a printer that closes without reading or answering never makes a job look delivered', async (t) => {
+  const port = await rawPrinter(t, (socket) => socket.end());
+  await t.rejects(transport.send(at(port), job), /without confirming/);
+});
+
+t.test('a stalled printer times out; a refused connection fails fast; stop cuts a send short', async (t) => {
+  const printer = await emulator(t);
+  printer.setStalled(true);
+  const start = Date.now();
+  await t.rejects(transport.send(at(printer.port), job), /did not take the job within 800 ms/);
+  t.ok(Date.now() - start >= 750);
+
+  const refused = await emulator(t);
+  const port = refused.port;
+  await refused.setOffline(true);
+  await t.rejects(transport.send(at(port), job), /ECONNREFUSED/);
+
+  const slow = new TcpTransport({ connectMs: 500, sendMs: 60_000, probeMs: 300 });
+  const controller = new AbortController();
+  const stopping = Date.now();
+  setTimeout(() => controller.abort(), 100);
+  await t.rejects(slow.send(at(printer.port), job, controller.signal), /stopped/);
+  t.ok(Date.now() - stopping < 1000, 'stopped at once');
+  t.equal(printer.tickets.length, 0);
+});
+
+t.test('probes: ONLINE, paper out, cover open, unreachable, no answer', async (t) => {
+  const printer = await emulator(t);
+  t.same(await transport.probe(at(printer.port)), { state: 'ONLINE' });
+  printer.setPaperOut(true);
+  t.same(await transport.probe(at(printer.port)), { state: 'ERROR', reason: 'paper-out' });
+  printer.setPaperOut(false);
+  printer.setCoverOpen(true);
+  t.same(await transport.probe(at(printer.port)), { state: 'ERROR', reason: 'cover-open' });
+  printer.setCoverOpen(false);
+  printer.setStalled(true);
+  t.same(await transport.probe(at(printer.port)), { state: 'NO_ANSWER' });
+  printer.setStalled(false);
+  const port = printer.port;
+  await printer.setOffline(true);
+  t.match(await transport.probe(at(port)), { state: 'UNREACHABLE' });
+});
+
+t.test('status bytes', async (t) => {
+  t.same(interpretStatus(Buffer.from([0x12, 0x12, 0x12])), { state: 'ONLINE' });
+  t.same(interpretStatus(Buffer.from([0x1a, 0x12, 0x7e])), { state: 'ERROR', reason: 'paper-out' }, 'paper end on the roll sensor');
+  t.same(interpretStatus(Buffer.from([0x1a, 0x16, 0x12])), { state: 'ERROR', reason: 'cover-open' });
+  t.same(interpretStatus(Buffer.from([0x1a, 0x52, 0x12])), { state: 'ERROR', reason: 'offline' }, 'an error stops the printer');
+  t.same(interpretStatus(Buffer.from([0x12, 0x12, 0x1e])), { state: 'ONLINE' }, 'paper near end still prints');
+  t.same(interpretStatus(Buffer.from([0x00, 0x12, 0x12])), { state: 'NO_ANSWER' }, 'not a status byte');
+  t.same(interpretStatus(Buffer.from([0x12, 0x12])), { state: 'NO_ANSWER' }, 'too short');
+});
