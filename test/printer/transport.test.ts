@@ -2,13 +2,14 @@ import { createServer, type Server, type Socket } from 'node:net';
 import t from 'tap';
 import { PrinterEmulator } from '../../src/printer/emulator.js';
 import { interpretStatus, TcpTransport } from '../../src/printer/transport.js';
+import type { TestLike } from '../helpers/app.js';
 
 // The TCP transport against the emulator and against printers that misbehave in the ways real ones do.
 
 const transport = new TcpTransport({ connectMs: 500, sendMs: 800, probeMs: 300, closeGraceMs: 200 });
 const job = Buffer.from('hello\n\x1dV\x00');
 
-async function emulator(t: Parameters<Parameters<typeof t.test>[1]>[0]): Promise<PrinterEmulator> {
+async function emulator(t: TestLike): Promise<PrinterEmulator> {
   const printer = new PrinterEmulator();
   await printer.start();
   t.teardown(() => printer.stop());
@@ -16,7 +17,7 @@ async function emulator(t: Parameters<Parameters<typeof t.test>[1]>[0]): Promise
 }
 
 /** A raw TCP server on 127.0.0.1:0 that does what `onSocket` says. */
-async function rawPrinter(t: Parameters<Parameters<typeof t.test>[1]>[0], onSocket: (socket: Socket) => void): Promise<number> {
+async function rawPrinter(t: TestLike, onSocket: (socket: Socket) => void): Promise<number> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
