@@ -1,10 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { EscPosDecoder, type RealtimeQuery } from './escpos-decoder.js';
 import { type PrintOp, renderText } from './layouts/ops.js';
 
 export interface EmulatedTicket {
+  /** The ticket's number, also its file name: it continues the numbers already in `outDir` (a restarted emulator). */
   sequence: number;
   ops: PrintOp[];
   text: string;
@@ -39,8 +40,13 @@ export class PrinterEmulator {
   private boundPort = 0;
   private waiters: Array<() => void> = [];
 
+  private lastSequence = 0;
+
   constructor(private readonly options: EmulatorOptions = {}) {
-    if (options.outDir) mkdirSync(options.outDir, { recursive: true });
+    if (options.outDir) {
+      mkdirSync(options.outDir, { recursive: true });
+      for (const name of readdirSync(options.outDir)) this.lastSequence = Math.max(this.lastSequence, Number(/^(\d+)-.*\.txt$/.exec(name)?.[1] ?? 0));
+    }
   }
 
   get port(): number {
@@ -168,7 +174,7 @@ export class PrinterEmulator {
   }
 
   private print(ops: PrintOp[]): void {
-    const sequence = this.tickets.length + 1;
+    const sequence = ++this.lastSequence;
     const text = renderText(ops, this.options.columns ?? 48);
     const receivedAt = new Date();
     let file: string | null = null;
