@@ -126,20 +126,25 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
   return ids;
 }
 
-/** The closure report on the requesting register's printer. */
+/**
+ * The closure report on the requesting register's printer (unroutable when the register has none). `from`/`to`
+ * (epoch ms) default to the report's own period. Null for an unknown register or with printing off.
+ */
 export async function queueClosurePrintJob(
   trx: Db,
   ctx: CoreContext,
-  request: { report: Report; cashRegisterId: string; from: number; to: number },
+  request: { report: Report; cashRegisterId: string; from?: number; to?: number },
 ): Promise<number | null> {
   if (!ctx.printJobs) return null;
   const register = await trx.selectFrom('cash_registers').select(['name', 'default_printer_id']).where('id', '=', request.cashRegisterId).executeTakeFirst();
   if (!register) return null;
+  const from = request.from ?? Date.parse(request.report.timestamp);
+  const to = request.to ?? from + request.report.intervalInMinutes * 60_000;
   return insertJob(trx, ctx, {
     printerId: register.default_printer_id,
     kind: 'closure',
     reportId: request.report.id,
-    payload: { kind: 'closure', registerName: register.name, report: request.report, from: request.from, to: request.to },
+    payload: { kind: 'closure', registerName: register.name, report: request.report, from, to },
   });
 }
 
