@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
 import { registerBackup } from './commands/backup.js';
 import { registerCatalog } from './commands/catalog.js';
+import { registerDashboard } from './commands/dashboard.js';
 import { registerDisplayUrl } from './commands/display-url.js';
 import { registerEvents } from './commands/events.js';
 import { registerLogin } from './commands/login.js';
@@ -47,5 +48,6 @@ export function buildProgram(): Command {
   registerPrintJobs(program);
   registerPrinterEmulator(program);
   registerDisplayUrl(program);
+  registerDashboard(program);
   return program;
 }

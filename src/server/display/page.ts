@@ -54,8 +54,6 @@ export const DISPLAY_PAGE = `<!doctype html>
   var state = { preparing: new Map(), ready: new Map(), banners: [], newest: null };
   var source = null;
   var retryTimer = null;
-  var lastEventId = 0;
-  var STORE = 'pos-display-last-event';
 
   function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
   function setConnection(text, cls) { var c = document.getElementById('connection'); c.textContent = text; c.className = cls || ''; }
@@ -74,10 +72,6 @@ export const DISPLAY_PAGE = `<!doctype html>
         return item;
       }));
     });
-  }
-
-  function remember(id) {
-    if (id) { lastEventId = Number(id); try { localStorage.setItem(STORE, String(lastEventId)); } catch (e) {} }
   }
 
   function apply(name, data) {
@@ -106,7 +100,7 @@ export const DISPLAY_PAGE = `<!doctype html>
       if (source.readyState === EventSource.CLOSED) schedule();
     };
     ['confirmed-order', 'order-status-changed', 'order-deleted'].forEach(function (name) {
-      source.addEventListener(name, function (event) { remember(event.lastEventId); apply(name, JSON.parse(event.data)); });
+      source.addEventListener(name, function (event) { apply(name, JSON.parse(event.data)); });
     });
     source.addEventListener('resync', function () { load(); });
   }
@@ -129,7 +123,6 @@ export const DISPLAY_PAGE = `<!doctype html>
         state.ready = new Map(data.ready.map(function (o) { return [o.id, o]; }));
         if (data.ready.length > 0 && !state.ready.has(state.newest)) state.newest = data.ready[0].id;
         state.banners = data.banners;
-        remember(String(data.lastEventId));
         render();
         connect(data.lastEventId);
       })

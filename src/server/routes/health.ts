@@ -1,16 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+const Health = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  /** Extension: the venue time zone and the start of the current business day, for clients' "today". */
+  timezone: z.string(),
+  businessDayStart: z.string(),
+});
+
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { version } = app.services;
-  app.get(
-    '/health',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) } },
-    },
-    () => ({ status: 'ok' as const, version }),
-  );
+  const { version, ctx } = app.services;
+  app.get('/health', { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: Health } } }, () => ({
+    status: 'ok' as const,
+    version,
+    timezone: ctx.venue.timezone,
+    businessDayStart: ctx.venue.businessDayStart(ctx.clock.now()).toISOString(),
+  }));
 };
 
 export default healthRoutes;

@@ -1,0 +1,170 @@
+import { Box, type Key, Text, useApp, useInput, useStdout } from 'ink';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { Footer } from './components/Footer.js';
+import { FoodPicker } from './components/FoodPicker.js';
+import { Header } from './components/Header.js';
+import { OrderBoard } from './components/OrderBoard.js';
+import { PrintersPanel } from './components/PrintersPanel.js';
+import type { DashboardSource } from './source.js';
+import { type Action, findOrder, initialState, nextStatus, reduce, selectedOrder } from './state.js';
+
+export interface AppProps {
+  source: DashboardSource;
+  /** Orders waiting longer than this in the kitchen are shown in red. */
+  lateMinutes?: number;
+  /** Events are applied in batches at most this often, so a burst never makes the screen flicker. */
+  frameMs?: number;
+  refreshMs?: number;
+  now?: () => number;
+}
+
+/**
+ * The dashboard: loads the state over REST, then follows the cashier event stream. Events are queued and applied
+ * together at most every `frameMs` (10 frames a second by default), whatever their rate.
+ */
+export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_000, now = Date.now }: AppProps) {
+  const { exit } = useApp();
+  const { stdout } = useStdout();
+  const [state, dispatchToReact] = useReducer(reduce, undefined, initialState);
+  // Keys can arrive faster than React renders: every action also updates this copy at once, so the next key sees
+  // the effect of the previous one (the same pure reducer runs on both, in the same order).
+  const latest = useRef(state);
+  const dispatch = useCallback((action: Action) => {
+    latest.current = reduce(latest.current, action);
+    dispatchToReact(action);
+  }, []);
+  const [size, setSize] = useState({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+  const [clock, setClock] = useState(now());
+  const pending = useRef<Action[]>([]);
+  const figuresTimer = useRef<NodeJS.Timeout | null>(null);
+
+  const report = useCallback((error: unknown) => dispatch({ type: 'message', message: `error: ${(error as Error).message}` }), [dispatch]);
+  // A snapshot can be older than events that arrived while it was loading: those events are kept and applied
+  // again on top of it (applying an event twice changes nothing). Only the newest load counts.
+  const sinceLoad = useRef<Action[] | null>(null);
+  const loadGeneration = useRef(0);
+  const reload = useCallback(() => {
+    const generation = ++loadGeneration.current;
+    sinceLoad.current = [];
+    source.load().then((loaded) => {
+      if (generation !== loadGeneration.current) return;
+      const replay = (sinceLoad.current ?? []).flatMap((action) => (action.type === 'event' ? [{ name: action.name, data: action.data, at: action.at }] : []));
+      sinceLoad.current = null;
+      dispatch({ type: 'loaded', ...loaded, at: now(), replay });
+    }, report);
+  }, [source, report, dispatch, now]);
+  const refreshFigures = useCallback(() => {
+    if (figuresTimer.current) return;
+    figuresTimer.current = setTimeout(() => {
+      figuresTimer.current = null;
+      source.figures().then((figures) => dispatch({ type: 'figures', figures }), report);
+    }, 1500);
+  }, [source, report, dispatch]);
+
+  useEffect(() => {
+    reload();
+    const stop = source.stream({
+      onEvent: (name, data) => {
+        if (name === 'resync') return reload();
+        const action: Action = { type: 'event', name, data, at: now() };
+        pending.current.push(action);
+        sinceLoad.current?.push(action);
+        // An order created already confirmed is announced without table and customer: fetch them.
+        if (name === 'confirmed-order') {
+          source.order(Number(data['id'])).then((order) => pending.current.push({ type: 'details', order }), () => {});
+        }
+        if (name === 'confirmed-order' || name === 'order-deleted') refreshFigures();
+        if (name === 'printer-status-changed') source.printers().then((printers) => dispatch({ type: 'printers', printers }), report);
+      },
+      onStatus: (connection, message) => {
+        dispatch({ type: 'connection', connection, ...(message ? { message } : {}) });
+        if (connection === 'live') reload(); // caught up: take a fresh picture in case anything was missed
+      },
+    });
+    const frames = setInterval(() => {
+      const batch = pending.current.splice(0);
+      for (const action of batch) dispatch(action);
+    }, frameMs);
+    const refresh = setInterval(() => {
+      setClock(now());
+      source.printers().then((printers) => dispatch({ type: 'printers', printers }), report);
+    }, refreshMs);
+    const onResize = () => setSize({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+    stdout.on('resize', onResize);
+    return () => {
+      stop();
+      clearInterval(frames);
+      clearInterval(refresh);
+      if (figuresTimer.current) clearTimeout(figuresTimer.current);
+      stdout.off('resize', onResize);
+    };
+  }, [source, frameMs, refreshMs, now, reload, refreshFigures, report, stdout, dispatch]);
+
+  const act = (work: Promise<unknown>, done: string) =>
+    work.then(() => dispatch({ type: 'message', message: done }), report);
+
+  const handleKey = (input: string, key: Key) => {
+    const state = latest.current;
+    if (state.mode === 'search') {
+      if (key.escape) return dispatch({ type: 'mode', mode: 'board' });
+      if (key.return) {
+        dispatch({ type: 'mode', mode: 'board' });
+        return dispatch({ type: 'message', message: findOrder(state, state.search) ? '' : `nothing matches "${state.search}"` });
+      }
+      if (key.backspace || key.delete) return dispatch({ type: 'search', text: state.search.slice(0, -1) });
+      if (input && !key.ctrl && !key.meta) return dispatch({ type: 'search', text: state.search + input });
+      return;
+    }
+    if (input === 'q' || (key.ctrl && input === 'c')) return exit();
+    if (state.mode === 'foods') {
+      if (key.escape || input === 'f') return dispatch({ type: 'mode', mode: 'board' });
+      if (key.upArrow || input === 'k') return dispatch({ type: 'food-cursor', delta: -1 });
+      if (key.downArrow || input === 'j') return dispatch({ type: 'food-cursor', delta: 1 });
+      const food = state.foods[state.foodCursor];
+      if (food && (input === ' ' || key.return)) {
+        return act(source.setFoodAvailable(food.id, !food.available), `${food.name} is now ${food.available ? 'SOLD OUT' : 'available'}`);
+      }
+      return;
+    }
+    if (key.leftArrow || input === 'h') return dispatch({ type: 'move', direction: 'left', now: now() });
+    if (key.rightArrow || input === 'l') return dispatch({ type: 'move', direction: 'right', now: now() });
+    if (key.upArrow || input === 'k') return dispatch({ type: 'move', direction: 'up', now: now() });
+    if (key.downArrow || input === 'j') return dispatch({ type: 'move', direction: 'down', now: now() });
+    if (input === 'f') return dispatch({ type: 'mode', mode: 'foods' });
+    if (input === '/') return dispatch({ type: 'mode', mode: 'search' });
+    const order = selectedOrder(state);
+    if (!order) return;
+    if (input === 'n' || key.return || input === 'b') {
+      const status = nextStatus(order, input === 'b' ? 'back' : 'next');
+      if (status) act(source.setStatus(order.id, status), `order ${order.ticketNumber ?? order.id} (${order.displayCode}) → ${status}`);
+      return;
+    }
+    if (input === 'r') act(source.reprint(order.id), `reprint of ${order.displayCode} sent to the printers`);
+  };
+
+  useInput((input, key) => {
+    // Keys typed quickly (or over a slow SSH link) can arrive as one chunk: take them one at a time.
+    if (input.length > 1 && !key.ctrl && !key.meta && !key.escape) {
+      for (const char of input) handleKey(char === '\r' || char === '\n' ? '' : char, { ...key, return: char === '\r' || char === '\n' });
+      return;
+    }
+    handleKey(input, key);
+  });
+
+  const bodyHeight = Math.max(4, size.rows - 5);
+  return (
+    <Box flexDirection="column" width={size.columns} height={size.rows}>
+      <Header connection={state.connection} figures={state.figures} now={clock} />
+      {state.mode === 'foods' ? (
+        <FoodPicker foods={state.foods} cursor={state.foodCursor} width={size.columns} height={bodyHeight} />
+      ) : (
+        <OrderBoard state={state} width={size.columns} height={bodyHeight} now={clock} lateMinutes={lateMinutes} />
+      )}
+      <PrintersPanel printers={state.printers} />
+      <Text color={state.message.startsWith('error') || state.connection === 'offline' ? 'red' : 'gray'} wrap="truncate-end">
+        {state.message || ' '}
+      </Text>
+      <Footer state={state} />
+    </Box>
+  );
+}

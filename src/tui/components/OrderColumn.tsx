@@ -1,0 +1,45 @@
+import { Box, Text } from 'ink';
+import { fit, minutesSince } from '../format.js';
+import type { OrderCard, Stage } from '../state.js';
+
+export interface OrderColumnProps {
+  title: string;
+  stage: Stage;
+  orders: OrderCard[];
+  width: number;
+  height: number;
+  selectedId: number | null;
+  active: boolean;
+  now: number;
+  lateMinutes: number;
+}
+
+/** One stage of the board: a title with the count, then one line per order (the selected one inverted). */
+export function OrderColumn({ title, stage, orders, width, height, selectedId, active, now, lateMinutes }: OrderColumnProps) {
+  const rows = Math.max(1, height - 1);
+  const selectedIndex = Math.max(0, orders.findIndex((order) => order.id === selectedId));
+  const start = Math.max(0, Math.min(selectedIndex - rows + 2, orders.length - rows));
+  const visible = orders.slice(start, start + (orders.length > rows ? rows - 1 : rows));
+  const hidden = orders.length - visible.length;
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text bold color={active ? 'cyan' : undefined} underline={active}>
+        {fit(`${title} (${orders.length})`, width - 1)}
+      </Text>
+      {visible.map((order) => {
+        const waited = stage === 'kitchen' ? minutesSince(order.confirmedAt, now) : stage === 'ready' ? minutesSince(order.completedAt, now) : null;
+        const late = stage === 'kitchen' && waited !== null && waited >= lateMinutes;
+        const ticket = order.ticketNumber === null ? '  -' : String(order.ticketNumber).padStart(3);
+        const minutes = waited === null ? '' : `${waited}m`;
+        const label = `${ticket} ${order.displayCode} ${order.table} ${order.customer}`;
+        const line = `${fit(label, width - 1 - minutes.length - 1)} ${minutes}`;
+        return (
+          <Text key={order.id} inverse={order.id === selectedId && active} color={late ? 'red' : undefined} bold={late}>
+            {line}
+          </Text>
+        );
+      })}
+      {hidden > 0 ? <Text color="gray">{fit(`  +${hidden} more`, width - 1)}</Text> : null}
+    </Box>
+  );
+}

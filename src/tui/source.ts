@@ -1,0 +1,116 @@
+import type { ApiClient } from '../cli/client.js';
+import { ApiError } from '../cli/errors.js';
+import { streamEvents } from '../cli/sse.js';
+import type { Connection, Figures, FoodCard, ListedOrder, PrinterCard } from './state.js';
+
+/** Everything the dashboard reads and does; the terminal UI is tested against a fake of this. */
+export interface DashboardSource {
+  load(): Promise<{ orders: ListedOrder[]; printers: PrinterCard[]; foods: FoodCard[]; figures: Figures | null }>;
+  figures(): Promise<Figures | null>;
+  printers(): Promise<PrinterCard[]>;
+  /** Follows the cashier event stream until the returned function is called. */
+  stream(handlers: { onEvent(name: string, data: Record<string, any>): void; onStatus(connection: Connection, message?: string): void }): () => void;
+  /** One order's details (table, customer, times), for orders the cashier stream announces without them. */
+  order(orderId: number): Promise<ListedOrder>;
+  setStatus(orderId: number, status: string): Promise<void>;
+  reprint(orderId: number): Promise<number>;
+  setFoodAvailable(foodId: string, available: boolean): Promise<void>;
+}
+
+interface OrderPage {
+  orders: ListedOrder[];
+  pagination: { totalPages: number };
+}
+
+/** The real source: the REST API and the event stream of a pos server. */
+export function httpSource(client: ApiClient): DashboardSource {
+  const allOf = async (query: Record<string, string | string[]>) => {
+    const orders: ListedOrder[] = [];
+    for (let page = 1; page <= 10; page++) {
+      const result = await client.get<OrderPage>('/v1/orders', { ...query, limit: '100', page: String(page) });
+      orders.push(...result.orders);
+      if (page >= result.pagination.totalPages) break;
+    }
+    return orders;
+  };
+  const source: DashboardSource = {
+    async load() {
+      const [open, picked, printers, foods, figures] = await Promise.all([
+        allOf({ status: ['pending', 'confirmed', 'completed'], sortBy: 'createdAt', order: 'asc' }),
+        client.get<OrderPage>('/v1/orders', { status: 'picked_up', sortBy: 'completedAt', order: 'desc', limit: '10' }).then((r) => r.orders),
+        source.printers(),
+        client.get<Array<{ id: string; name: string; available: boolean; category: { name: string } }>>('/v1/foods'),
+        source.figures(),
+      ]);
+      return {
+        orders: [...open, ...picked],
+        printers,
+        foods: foods.map((food) => ({ id: food.id, name: food.name, category: food.category.name, available: food.available })),
+        figures,
+      };
+    },
+    async figures() {
+      try {
+        const health = await client.get<{ businessDayStart: string }>('/health');
+        const [report] = await client.get<Array<{ totalOrders: number; totalRevenue: number; totalCashRevenue: number; totalCardRevenue: number }>>(
+          '/v1/reports',
+          { from: health.businessDayStart, groupBy: 'all' },
+        );
+        return { orders: report?.totalOrders ?? 0, revenue: report?.totalRevenue ?? 0, cash: report?.totalCashRevenue ?? 0, card: report?.totalCardRevenue ?? 0 };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 403) return null; // reports are for admins
+        throw error;
+      }
+    },
+    async printers() {
+      const [printers, jobs] = await Promise.all([
+        client.get<Array<{ id: string; name: string; status: string }>>('/v1/printers'),
+        client.get<Array<{ printerId: string | null }>>('/v1/print-jobs', { status: ['queued', 'printing'], limit: '500' }),
+      ]);
+      return printers.map((printer) => ({
+        id: printer.id,
+        name: printer.name,
+        status: printer.status,
+        held: jobs.filter((job) => job.printerId === printer.id).length,
+      }));
+    },
+    stream(handlers) {
+      const controller = new AbortController();
+      void streamEvents({
+        url: client.url('/events/cashier'),
+        headers: client.token ? { authorization: `Bearer ${client.token}` } : {},
+        signal: controller.signal,
+        maxRetryMs: 5000,
+        onEvent: (event) => {
+          try {
+            handlers.onEvent(event.event, JSON.parse(event.data) as Record<string, any>);
+          } catch {
+            // not JSON: ignore
+          }
+        },
+        onStatus: (status) =>
+          status.state === 'connected'
+            ? handlers.onStatus('live')
+            : handlers.onStatus('offline', `offline (${status.reason}), retrying in ${Math.round(status.retryInMs / 1000)} s`),
+        onFatal: (status) => handlers.onStatus('offline', `the server refused the event stream (HTTP ${status}): log in again`),
+      });
+      return () => controller.abort();
+    },
+    async order(orderId) {
+      return client.get<ListedOrder>(`/v1/orders/${orderId}`);
+    },
+    async setStatus(orderId, status) {
+      await client.patch(`/v1/orders/${orderId}`, { status });
+    },
+    async reprint(orderId) {
+      const detail = await client.get<{ categorizedItems: Array<{ items: Array<{ id: string }> }> }>(`/v1/orders/${orderId}`);
+      const items = detail.categorizedItems.flatMap((group) => group.items.map((item) => ({ id: item.id })));
+      await client.post(`/v1/orders/${orderId}/reprint`, { orderItems: items, reprintReceipt: false });
+      return items.length;
+    },
+    async setFoodAvailable(foodId, available) {
+      await client.patch(`/v1/foods/${foodId}`, { available });
+    },
+  };
+  return source;
+}

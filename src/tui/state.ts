@@ -1,0 +1,267 @@
+// The dashboard's state and every change to it, as plain data and a reducer: unit-tested without a terminal.
+
+export type Stage = 'pending' | 'kitchen' | 'ready' | 'picked';
+export const STAGES: readonly Stage[] = ['pending', 'kitchen', 'ready', 'picked'];
+export const STAGE_TITLES: Record<Stage, string> = { pending: 'Pending', kitchen: 'In the kitchen', ready: 'Ready', picked: 'Picked up' };
+const STATUS_OF_STAGE: Record<Stage, string> = { pending: 'PENDING', kitchen: 'CONFIRMED', ready: 'COMPLETED', picked: 'PICKED_UP' };
+const STAGE_OF_STATUS: Record<string, Stage> = { PENDING: 'pending', CONFIRMED: 'kitchen', COMPLETED: 'ready', PICKED_UP: 'picked' };
+
+export interface OrderCard {
+  id: number;
+  ticketNumber: number | null;
+  displayCode: string;
+  table: string;
+  customer: string;
+  stage: Stage;
+  confirmedAt: number | null;
+  completedAt: number | null;
+  total: string;
+}
+
+export interface PrinterCard {
+  id: string;
+  name: string;
+  status: string;
+  held: number;
+}
+
+export interface FoodCard {
+  id: string;
+  name: string;
+  category: string;
+  available: boolean;
+}
+
+export interface Figures {
+  orders: number;
+  revenue: number;
+  cash: number;
+  card: number;
+}
+
+export type Connection = 'connecting' | 'live' | 'offline';
+
+export interface DashboardState {
+  orders: Map<number, OrderCard>;
+  printers: PrinterCard[];
+  foods: FoodCard[];
+  figures: Figures | null;
+  connection: Connection;
+  /** Why the stream is down, or what the last action did. */
+  message: string;
+  selected: { stage: Stage; id: number | null };
+  mode: 'board' | 'foods' | 'search';
+  search: string;
+  foodCursor: number;
+  /** Picked-up orders stay visible this long (ms), counted from their completion (pick-up times are not kept). */
+  pickedVisibleMs: number;
+}
+
+export function initialState(): DashboardState {
+  return {
+    orders: new Map(),
+    printers: [],
+    foods: [],
+    figures: null,
+    connection: 'connecting',
+    message: '',
+    selected: { stage: 'kitchen', id: null },
+    mode: 'board',
+    search: '',
+    foodCursor: 0,
+    pickedVisibleMs: 15 * 60_000,
+  };
+}
+
+export interface ListedOrder {
+  id: number;
+  ticketNumber: number | null;
+  displayCode: string;
+  table: string;
+  customer: string;
+  status: string;
+  confirmedAt: string | null;
+  completedAt: string | null;
+  total: string;
+}
+
+export function cardOf(order: ListedOrder): OrderCard {
+  return {
+    id: order.id,
+    ticketNumber: order.ticketNumber,
+    displayCode: order.displayCode,
+    table: order.table,
+    customer: order.customer,
+    stage: STAGE_OF_STATUS[order.status.toUpperCase()] ?? 'pending',
+    confirmedAt: order.confirmedAt ? Date.parse(order.confirmedAt) : null,
+    completedAt: order.completedAt ? Date.parse(order.completedAt) : null,
+    total: order.total,
+  };
+}
+
+export type Action =
+  /** A snapshot, with the events that arrived while it was loading applied on top (they may be newer than it). */
+  | { type: 'loaded'; orders: ListedOrder[]; printers: PrinterCard[]; foods: FoodCard[]; figures: Figures | null; at: number; replay?: Array<{ name: string; data: Record<string, any>; at: number }> }
+  | { type: 'figures'; figures: Figures | null }
+  /** Details fetched for an order the stream announced without them (table, customer, server times). */
+  | { type: 'details'; order: ListedOrder }
+  | { type: 'printers'; printers: PrinterCard[] }
+  | { type: 'connection'; connection: Connection; message?: string }
+  | { type: 'event'; name: string; data: Record<string, any>; at: number }
+  | { type: 'move'; direction: 'up' | 'down' | 'left' | 'right'; now: number }
+  | { type: 'mode'; mode: DashboardState['mode'] }
+  | { type: 'search'; text: string }
+  | { type: 'food-cursor'; delta: number }
+  | { type: 'message'; message: string };
+
+/** The orders of a stage in display order: oldest first while waiting, newest first once done. */
+export function ordersIn(state: DashboardState, stage: Stage, now: number): OrderCard[] {
+  const cards = [...state.orders.values()].filter((card) => card.stage === stage);
+  if (stage === 'picked') {
+    return cards
+      .filter((card) => card.completedAt === null || now - card.completedAt < state.pickedVisibleMs)
+      .sort((a, b) => (b.completedAt ?? 0) - (a.completedAt ?? 0))
+      .slice(0, 10);
+  }
+  if (stage === 'ready') return cards.sort((a, b) => (b.completedAt ?? 0) - (a.completedAt ?? 0));
+  return cards.sort((a, b) => (a.confirmedAt ?? a.id) - (b.confirmedAt ?? b.id) || (a.ticketNumber ?? 0) - (b.ticketNumber ?? 0) || a.id - b.id);
+}
+
+export function selectedOrder(state: DashboardState): OrderCard | null {
+  return state.selected.id === null ? null : (state.orders.get(state.selected.id) ?? null);
+}
+
+/** The status an order moves to with "next" / "back", or null at the ends. */
+export function nextStatus(card: OrderCard, direction: 'next' | 'back'): string | null {
+  const index = STAGES.indexOf(card.stage) + (direction === 'next' ? 1 : -1);
+  const stage = STAGES[index];
+  return stage ? STATUS_OF_STAGE[stage] : null;
+}
+
+function keepSelection(state: DashboardState, now: number): DashboardState['selected'] {
+  const { stage, id } = state.selected;
+  if (id !== null && state.orders.get(id)?.stage === stage) return state.selected;
+  const first = ordersIn(state, stage, now)[0];
+  return { stage, id: first?.id ?? null };
+}
+
+/**
+ * Events carry no timestamps; what they report happened after everything already known, so their time is the
+ * receipt time, but never earlier than the latest known one. This keeps the board in the server's order even when
+ * snapshot times (server clock) and receipt times (this clock) mix.
+ */
+function after(orders: Map<number, OrderCard>, field: 'confirmedAt' | 'completedAt', at: number): number {
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const card of orders.values()) latest = Math.max(latest, card[field] ?? Number.NEGATIVE_INFINITY);
+  return Math.max(at, latest + 1);
+}
+
+function applyEvent(state: DashboardState, name: string, data: Record<string, any>, at: number, select = true): DashboardState {
+  const orders = new Map(state.orders);
+  const id = Number(data['id']);
+  switch (name) {
+    case 'new-order':
+      orders.set(id, cardOf({ ...(data as ListedOrder), status: 'PENDING', confirmedAt: null, completedAt: null }));
+      break;
+    case 'confirmed-order': {
+      const card = orders.get(id);
+      orders.set(id, {
+        ...(card ?? { id, table: '…', customer: '…', completedAt: null, total: '' }),
+        displayCode: data['displayCode'],
+        ticketNumber: data['ticketNumber'],
+        stage: 'kitchen',
+        confirmedAt: card?.confirmedAt ?? after(orders, 'confirmedAt', at),
+      } as OrderCard);
+      break;
+    }
+    case 'order-status-changed': {
+      const card = orders.get(id);
+      const stage = STAGE_OF_STATUS[String(data['status'])] ?? 'pending';
+      const done = stage === 'ready' || stage === 'picked';
+      orders.set(id, {
+        ...(card ?? { id, table: '…', customer: '…', confirmedAt: null, total: '' }),
+        displayCode: data['displayCode'],
+        ticketNumber: data['ticketNumber'],
+        stage,
+        completedAt: done ? (card?.completedAt ?? after(orders, 'completedAt', at)) : null,
+      } as OrderCard);
+      break;
+    }
+    case 'order-deleted':
+      orders.delete(id);
+      break;
+    case 'food-availability-changed':
+      return { ...state, foods: state.foods.map((food) => (food.id === data['foodId'] ? { ...food, available: Boolean(data['available']) } : food)) };
+    case 'printer-status-changed':
+      return { ...state, printers: state.printers.map((printer) => (printer.id === data['printerId'] ? { ...printer, status: String(data['status']) } : printer)) };
+    default:
+      return state;
+  }
+  const next = { ...state, orders };
+  return select ? { ...next, selected: keepSelection(next, at) } : next;
+}
+
+function move(state: DashboardState, direction: 'up' | 'down' | 'left' | 'right', now: number): DashboardState {
+  if (state.mode === 'foods') return state;
+  if (direction === 'left' || direction === 'right') {
+    const index = STAGES.indexOf(state.selected.stage) + (direction === 'right' ? 1 : -1);
+    const stage = STAGES[Math.max(0, Math.min(STAGES.length - 1, index))] as Stage;
+    return { ...state, selected: { stage, id: ordersIn(state, stage, now)[0]?.id ?? null } };
+  }
+  const cards = ordersIn(state, state.selected.stage, now);
+  if (cards.length === 0) return state;
+  const index = cards.findIndex((card) => card.id === state.selected.id);
+  const target = cards[Math.max(0, Math.min(cards.length - 1, (index === -1 ? 0 : index) + (direction === 'down' ? 1 : -1)))] as OrderCard;
+  return { ...state, selected: { stage: state.selected.stage, id: target.id } };
+}
+
+/** Finds an order by display code or ticket number (the most recent match) and selects it. */
+export function findOrder(state: DashboardState, text: string): OrderCard | null {
+  const wanted = text.trim().toUpperCase();
+  if (!wanted) return null;
+  const matches = [...state.orders.values()].filter((card) => card.displayCode === wanted || String(card.ticketNumber ?? '') === wanted);
+  return matches.sort((a, b) => b.id - a.id)[0] ?? null;
+}
+
+export function reduce(state: DashboardState, action: Action): DashboardState {
+  switch (action.type) {
+    case 'loaded': {
+      let next: DashboardState = { ...state, orders: new Map(action.orders.map((order) => [order.id, cardOf(order)])), printers: action.printers, foods: action.foods, figures: action.figures };
+      for (const event of action.replay ?? []) next = applyEvent(next, event.name, event.data, event.at, false);
+      // The selection is checked once, on the final picture: an order the snapshot missed but an event brought back
+      // stays selected.
+      return { ...next, selected: keepSelection(next, action.at) };
+    }
+    case 'figures':
+      return { ...state, figures: action.figures };
+    case 'details': {
+      const card = state.orders.get(action.order.id);
+      if (!card) return state;
+      const fetched = cardOf(action.order);
+      const orders = new Map(state.orders);
+      // The stage stays what the stream says (it may be newer than this answer); the rest is the server's.
+      orders.set(card.id, { ...fetched, stage: card.stage, completedAt: card.completedAt ?? fetched.completedAt });
+      return { ...state, orders };
+    }
+    case 'printers':
+      return { ...state, printers: action.printers };
+    case 'connection':
+      return { ...state, connection: action.connection, message: action.message ?? (action.connection === 'live' ? '' : state.message) };
+    case 'event':
+      return applyEvent(state, action.name, action.data, action.at);
+    case 'move':
+      return move(state, action.direction, action.now);
+    case 'mode':
+      return { ...state, mode: action.mode, search: action.mode === 'search' ? '' : state.search };
+    case 'search': {
+      const found = findOrder(state, action.text);
+      return found
+        ? { ...state, search: action.text, selected: { stage: found.stage, id: found.id } }
+        : { ...state, search: action.text };
+    }
+    case 'food-cursor':
+      return { ...state, foodCursor: Math.max(0, Math.min(state.foods.length - 1, state.foodCursor + action.delta)) };
+    case 'message':
+      return { ...state, message: action.message };
+  }
+}

@@ -1,0 +1,87 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { openStorage } from '../../src/storage/database.js';
+import { tempDir } from '../helpers/app.js';
+import { seedMenuRows } from '../helpers/seed.js';
+import { POS_BIN, runPos, startRealServer } from '../helpers/server.js';
+
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+
+t.test('pos dashboard in a real terminal: orders appear live and move with the keyboard', async (t) => {
+  if (!hasTmux) {
+    if (process.env['CI']) throw new Error('tmux is missing: .ci/run installs it before the tests');
+    t.comment('SKIPPED: no tmux on this machine (apt-get install tmux); in CI this is a failure');
+    return;
+  }
+  const dataDir = tempDir(t);
+  const server = await startRealServer(t, dataDir);
+  const storage = openStorage(join(dataDir, 'pos.db'));
+  const menu = await seedMenuRows(storage.db, Date.now());
+  await storage.close();
+  const token = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await response.json()) as Record<string, any>;
+  };
+  const session = `pos-dashboard-${process.pid}`;
+  const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
+  tmux('new-session', '-d', '-s', session, '-x', '80', '-y', '24', `env POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`);
+  t.teardown(() => spawnSync('tmux', ['kill-session', '-t', session]));
+  const screen = () => tmux('capture-pane', '-p', '-t', session);
+  const waitFor = async (what: string, check: (text: string) => boolean, timeoutMs = 15_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const text = screen();
+      if (check(text)) return text;
+      if (Date.now() > deadline) throw new Error(`screen never showed ${what}:\n${text}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  // Loaded: live, and the printers (which come with the first snapshot) are listed.
+  await waitFor('the loaded live board', (text) => text.includes(' live ') && text.includes('printers: Bar'));
+  const sell = (customer: string, confirm: boolean) =>
+    api('POST', '/v1/orders', {
+      table: '4', customer, orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }],
+      ...(confirm ? { confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register } } : {}),
+    });
+  const rossi = await sell('Rossi', true);
+  const bianchi = await sell('Bianchi', true);
+  const verdi = await sell('Verdi', false);
+  let text = await waitFor('three orders with their details', (s) => s.includes('In the kitchen (2)') && s.includes('Pending (1)') && s.includes(' Bianc') && s.includes(' Rossi'));
+  t.match(text, new RegExp(`1 ${rossi['displayCode']} 4 Rossi[^\n]*\n[^\n]*2 ${bianchi['displayCode']} 4 Bianc`), `the oldest first:\n${text}`);
+  await waitFor('the figures updated', (s) => s.includes('today 2 orders'));
+
+  tmux('send-keys', '-t', session, 'n');
+  text = await waitFor('Rossi ready', (s) => s.includes('Ready (1)') && s.includes('In the kitchen (1)'));
+  t.equal((await api('GET', `/v1/orders/${rossi['id']}`))['status'], 'COMPLETED', 'the key changed the order on the server');
+  tmux('send-keys', '-t', session, '/', String(bianchi['ticketNumber']), 'Enter', 'n');
+  await waitFor('Bianchi ready', (s) => s.includes('Ready (2)'));
+  await api('POST', `/v1/orders/${verdi['id']}/confirm`, { paymentMethod: 'CARD' });
+  text = await waitFor('Verdi in the kitchen', (s) => s.includes('In the kitchen (1)') && s.includes('Pending (0)'));
+  t.match(text, /printers: .*Kitchen/);
+  if (process.env['UPDATE_SCREENSHOTS'] === '1') {
+    writeFileSync(fileURLToPath(new URL('../../docs/images/dashboard.txt', import.meta.url)), text);
+  }
+
+  tmux('send-keys', '-t', session, 'f');
+  await waitFor('the food list', (s) => s.includes('Foods: space switches'));
+  await waitFor('Diavola available', (s) => s.includes('[ ] available  Pizze · Diavola'));
+  tmux('send-keys', '-t', session, 'Space');
+  await waitFor('Diavola sold out', (s) => s.includes('[x] SOLD OUT   Pizze · Diavola'));
+  t.equal((await api('GET', `/v1/foods/${menu.foods.diavola}`))['available'], false, 'sold out on the server');
+  tmux('send-keys', '-t', session, 'Escape', 'q');
+  const deadline = Date.now() + 10_000;
+  while (spawnSync('tmux', ['has-session', '-t', session]).status === 0) {
+    if (Date.now() > deadline) throw new Error(`q did not quit:\n${screen()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  t.pass('q quits and the terminal session ends');
+});

@@ -1,0 +1,211 @@
+import { render } from 'ink-testing-library';
+import t from 'tap';
+import { App } from '../../src/tui/App.js';
+import type { DashboardSource } from '../../src/tui/source.js';
+import type { Connection, ListedOrder } from '../../src/tui/state.js';
+
+const NOW = Date.parse('2026-11-21T19:00:00.000Z');
+
+function fakeSource(orders: ListedOrder[]) {
+  const calls: string[] = [];
+  let handlers: Parameters<DashboardSource['stream']>[0] | null = null;
+  let loads = 0;
+  const source: DashboardSource = {
+    async load() {
+      loads++;
+      return {
+        orders,
+        printers: [
+          { id: 'p1', name: 'Cucina', status: 'ONLINE', held: 0 },
+          { id: 'p2', name: 'Bar', status: 'ERROR', held: 3 },
+        ],
+        foods: [
+          { id: 'f1', name: 'Birra', category: 'Bevande', available: true },
+          { id: 'f2', name: 'Margherita', category: 'Pizze', available: true },
+        ],
+        figures: { orders: 12, revenue: 123.5, cash: 100, card: 23.5 },
+      };
+    },
+    async figures() {
+      return { orders: 13, revenue: 130, cash: 100, card: 30 };
+    },
+    async printers() {
+      return [{ id: 'p1', name: 'Cucina', status: 'ONLINE', held: 0 }];
+    },
+    stream(h) {
+      handlers = h;
+      return () => (handlers = null);
+    },
+    async order(id) {
+      const known = orders.find((o) => o.id === id);
+      if (known) return known;
+      return { id, ticketNumber: id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente${id}`, status: 'confirmed', confirmedAt: new Date(NOW).toISOString(), completedAt: null, total: '1.00' };
+    },
+    async setStatus(id, status) {
+      calls.push(`status ${id} ${status}`);
+    },
+    async reprint(id) {
+      calls.push(`reprint ${id}`);
+      return 2;
+    },
+    async setFoodAvailable(id, available) {
+      calls.push(`food ${id} ${available}`);
+    },
+  };
+  return {
+    source,
+    calls,
+    loads: () => loads,
+    emit: (name: string, data: Record<string, unknown>) => handlers?.onEvent(name, data),
+    status: (connection: Connection, message?: string) => handlers?.onStatus(connection, message),
+  };
+}
+
+const order = (id: number, status: string, minutesAgo = id): ListedOrder => ({
+  id, ticketNumber: status === 'pending' ? null : id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente${id}`, status,
+  confirmedAt: status === 'pending' ? null : new Date(NOW - minutesAgo * 60_000).toISOString(),
+  completedAt: status === 'completed' ? new Date(NOW - 60_000).toISOString() : null, total: '7.50',
+});
+
+async function frame(instance: ReturnType<typeof render>, check: (text: string) => boolean, what: string, timeoutMs = 3000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = instance.lastFrame() ?? '';
+    if (check(text)) return text;
+    if (Date.now() > deadline) throw new Error(`no frame with ${what} after ${timeoutMs} ms; last frame:\n${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function until(check: () => boolean, what: string) {
+  const deadline = Date.now() + 3000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function mount(t: { teardown(fn: () => void): void }, orders: ListedOrder[], frameMs = 10) {
+  const fake = fakeSource(orders);
+  const instance = render(<App source={fake.source} now={() => NOW} frameMs={frameMs} refreshMs={60_000} lateMinutes={15} />);
+  t.teardown(() => instance.unmount());
+  return { ...fake, instance };
+}
+
+t.test('the board: stages, figures, printers, keys', async (t) => {
+  const { instance } = mount(t, [order(1, 'confirmed'), order(2, 'confirmed', 20), order(3, 'pending'), order(4, 'completed')]);
+  const text = await frame(instance, (f) => f.includes('In the kitchen (2)'), 'the kitchen column');
+  t.match(text, /Pending \(1\)/);
+  t.match(text, /Ready \(1\)/);
+  t.match(text, /today 12 orders · 123\.50 \(cash 100\.00 · card 23\.50\)/);
+  t.match(text, /Cucina ONLINE · Bar ERROR \(3 waiting\)/);
+  t.match(text, /2 K2P T2 Cliente2\s+20m/, 'minutes waiting in the kitchen');
+  t.match(text, /n\/Enter next stage {2}b back {2}r reprint {2}f foods {2}\/ find {2}q quit/, 'every key in the footer');
+});
+
+t.test('live events appear in the next frame', async (t) => {
+  const { instance, emit } = mount(t, [order(1, 'confirmed')]);
+  await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
+  emit('new-order', { id: 9, displayCode: 'NEW', table: 'T9', customer: 'Nuovo', total: '4.00', ticketNumber: null });
+  await frame(instance, (f) => f.includes('Pending (1)') && f.includes('NEW T9 Nuovo'), 'the new order');
+  emit('confirmed-order', { id: 9, displayCode: 'NEW', ticketNumber: 2 });
+  await frame(instance, (f) => f.includes('In the kitchen (2)'), 'confirmed');
+  emit('confirmed-order', { id: 12, displayCode: 'K12P', ticketNumber: 3 });
+  await frame(instance, (f) => f.includes('K12P T12 Client'), 'an order created confirmed gets its table and customer fetched');
+  emit('order-status-changed', { id: 1, displayCode: 'K1P', ticketNumber: 1, status: 'COMPLETED' });
+  await frame(instance, (f) => f.includes('Ready (1)'), 'ready');
+  emit('order-deleted', { id: 9, displayCode: 'NEW' });
+  await frame(instance, (f) => f.includes('In the kitchen (1)') && !f.includes('NEW'), 'deleted');
+});
+
+t.test('n moves the selected order on, b back, r reprints', async (t) => {
+  const { instance, calls } = mount(t, [order(1, 'confirmed'), order(2, 'confirmed', 20)]);
+  await frame(instance, (f) => f.includes('In the kitchen (2)'), 'loaded');
+  instance.stdin.write('n');
+  await until(() => calls.includes('status 2 COMPLETED'), 'the oldest kitchen order moves to COMPLETED');
+  await frame(instance, (f) => f.includes('order 2 (K2P) → COMPLETED'), 'a message');
+  instance.stdin.write('j');
+  instance.stdin.write('b');
+  await until(() => calls.includes('status 1 PENDING'), 'back moves order 1 to PENDING');
+  instance.stdin.write('r');
+  await until(() => calls.includes('reprint 1'), 'reprint');
+  await frame(instance, (f) => f.includes('reprint of K1P sent'), 'the reprint message');
+});
+
+t.test('arrows change the column; the picked-up column moves back to ready', async (t) => {
+  const { instance, calls } = mount(t, [order(1, 'completed'), { ...order(2, 'picked_up'), completedAt: new Date(NOW - 60_000).toISOString() }]);
+  await frame(instance, (f) => f.includes('Picked up (1)'), 'loaded');
+  instance.stdin.write('\u001b[C'); // → ready
+  instance.stdin.write('\u001b[C'); // → picked up
+  instance.stdin.write('b');
+  await until(() => calls.includes('status 2 COMPLETED'), 'picked up back to ready');
+});
+
+t.test('f opens the foods: space switches sold out, Esc returns', async (t) => {
+  const { instance, calls } = mount(t, [order(1, 'confirmed')]);
+  await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
+  instance.stdin.write('f');
+  await frame(instance, (f) => f.includes('Foods: space switches sold out'), 'the food list');
+  instance.stdin.write('j');
+  instance.stdin.write(' ');
+  await until(() => calls.includes('food f2 false'), 'Margherita sold out');
+  instance.stdin.write('\u001b');
+  await frame(instance, (f) => f.includes('In the kitchen (1)'), 'back on the board');
+});
+
+t.test('/ finds an order by ticket number or code', async (t) => {
+  const { instance, calls } = mount(t, [order(1, 'confirmed'), order(2, 'confirmed', 20), order(7, 'completed')]);
+  await frame(instance, (f) => f.includes('In the kitchen (2)'), 'loaded');
+  instance.stdin.write('/');
+  await frame(instance, (f) => f.includes('find:'), 'the search line');
+  instance.stdin.write('k7p');
+  await frame(instance, (f) => f.includes('find: k7p'), 'typed');
+  instance.stdin.write('\r');
+  instance.stdin.write('n');
+  await until(() => calls.includes('status 7 PICKED_UP'), 'the found order moves on');
+  instance.stdin.write('/99\r');
+  await frame(instance, (f) => f.includes('nothing matches "99"'), 'no match');
+});
+
+t.test('offline, caught up, and resync', async (t) => {
+  const { instance, status, emit, loads } = mount(t, [order(1, 'confirmed')]);
+  await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
+  status('offline', 'offline (connection refused), retrying in 2 s');
+  await frame(instance, (f) => f.includes('OFFLINE') && f.includes('retrying in 2 s'), 'offline');
+  const before = loads();
+  status('live');
+  await frame(instance, (f) => f.includes(' live '), 'live again');
+  await until(() => loads() > before, 'a reload after catching up');
+  const again = loads();
+  emit('resync', { reason: 'history-expired' });
+  await until(() => loads() > again, 'resync reloads the state');
+});
+
+t.test('a stream of events is drawn at most once per frame, not once per event', async (t) => {
+  const { instance, emit } = mount(t, [], 100);
+  await frame(instance, (f) => f.includes('Pending (0)'), 'loaded');
+  const framesBefore = instance.frames.length;
+  const started = Date.now();
+  for (let i = 1; i <= 60; i++) {
+    emit('new-order', { id: i, displayCode: `C${i}`, table: 'T', customer: 'c', total: '1.00', ticketNumber: null });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await frame(instance, (f) => f.includes('Pending (60)'), 'all 60');
+  const frames = instance.frames.length - framesBefore;
+  const budget = Math.ceil((Date.now() - started) / 100) + 3;
+  t.ok(frames <= budget, `${frames} frames for 60 events over ${Date.now() - started} ms (at most ${budget})`);
+});
+
+t.test('events that arrive while a snapshot is loading are not lost when it lands', async (t) => {
+  const fake = fakeSource([]);
+  let release: (value: Awaited<ReturnType<DashboardSource['load']>>) => void = () => {};
+  const slow = { ...fake.source, load: () => new Promise<Awaited<ReturnType<DashboardSource['load']>>>((resolve) => (release = resolve)) };
+  const instance = render(<App source={slow} now={() => NOW} frameMs={10} refreshMs={60_000} />);
+  t.teardown(() => instance.unmount());
+  await until(() => instance.lastFrame() !== undefined, 'first frame');
+  // The snapshot was taken before order 5 was confirmed, but reaches the dashboard after the event did.
+  fake.emit('confirmed-order', { id: 5, displayCode: 'K5P', ticketNumber: 5 });
+  await frame(instance, (f) => f.includes('In the kitchen (1)'), 'the event applied');
+  release({ orders: [order(1, 'confirmed')], printers: [], foods: [], figures: null });
+  await frame(instance, (f) => f.includes('In the kitchen (2)'), 'both the snapshot and the event');
+});

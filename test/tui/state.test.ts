@@ -1,0 +1,91 @@
+import t from 'tap';
+import { findOrder, initialState, type ListedOrder, nextStatus, ordersIn, reduce, selectedOrder } from '../../src/tui/state.js';
+
+const NOW = Date.parse('2026-11-21T19:00:00.000Z');
+const order = (id: number, status: string, extra: Partial<ListedOrder> = {}): ListedOrder => ({
+  id, ticketNumber: status === 'pending' ? null : id, displayCode: `C${id}X`, table: String(id), customer: `c${id}`, status,
+  confirmedAt: status === 'pending' ? null : new Date(NOW - id * 60_000).toISOString(), completedAt: null, total: '7.50', ...extra,
+});
+
+function loaded() {
+  return reduce(initialState(), {
+    type: 'loaded',
+    orders: [order(1, 'confirmed'), order(2, 'confirmed'), order(3, 'pending'), order(4, 'completed', { completedAt: new Date(NOW - 60_000).toISOString() })],
+    printers: [{ id: 'p', name: 'Cucina', status: 'ONLINE', held: 0 }],
+    foods: [{ id: 'f', name: 'Birra', category: 'Bevande', available: true }],
+    figures: null,
+    at: NOW,
+  });
+}
+
+t.test('stages and their order', async (t) => {
+  const state = loaded();
+  t.same(ordersIn(state, 'kitchen', NOW).map((o) => o.id), [2, 1], 'waiting longest first');
+  t.same(ordersIn(state, 'pending', NOW).map((o) => o.id), [3]);
+  t.same(ordersIn(state, 'ready', NOW).map((o) => o.id), [4]);
+  t.equal(selectedOrder(state)?.id, 2, 'the first kitchen order is selected');
+});
+
+t.test('events move orders between stages and keep a sensible selection', async (t) => {
+  let state = loaded();
+  state = reduce(state, { type: 'event', name: 'new-order', data: { id: 5, displayCode: 'NEW', table: '9', customer: 'z', total: '1.00', ticketNumber: null }, at: NOW });
+  t.same(ordersIn(state, 'pending', NOW).map((o) => o.id), [3, 5]);
+  state = reduce(state, { type: 'event', name: 'confirmed-order', data: { id: 5, displayCode: 'NEW', ticketNumber: 9 }, at: NOW });
+  t.equal(state.orders.get(5)?.stage, 'kitchen');
+  t.equal(state.orders.get(5)?.table, '9', 'what we knew is kept');
+  state = reduce(state, { type: 'event', name: 'order-status-changed', data: { id: 2, displayCode: 'C2X', ticketNumber: 2, status: 'COMPLETED' }, at: NOW });
+  t.equal(state.orders.get(2)?.stage, 'ready');
+  t.equal(selectedOrder(state)?.id, 1, 'the selection follows to the next kitchen order');
+  state = reduce(state, { type: 'event', name: 'order-deleted', data: { id: 1, displayCode: 'C1X' }, at: NOW });
+  t.notOk(state.orders.has(1));
+  state = reduce(state, { type: 'event', name: 'confirmed-order', data: { id: 77, displayCode: 'UNK', ticketNumber: 12 }, at: NOW });
+  t.equal(state.orders.get(77)?.table, '…', 'an order confirmed elsewhere appears even before its details are known');
+  state = reduce(state, { type: 'event', name: 'printer-status-changed', data: { printerId: 'p', status: 'ERROR' }, at: NOW });
+  t.equal(state.printers[0]?.status, 'ERROR');
+  state = reduce(state, { type: 'event', name: 'food-availability-changed', data: { foodId: 'f', available: false }, at: NOW });
+  t.equal(state.foods[0]?.available, false);
+});
+
+t.test('keys: columns, rows, next/back, search', async (t) => {
+  let state = loaded();
+  state = reduce(state, { type: 'move', direction: 'down', now: NOW });
+  t.equal(selectedOrder(state)?.id, 1);
+  state = reduce(state, { type: 'move', direction: 'down', now: NOW });
+  t.equal(selectedOrder(state)?.id, 1, 'stays at the end');
+  state = reduce(state, { type: 'move', direction: 'left', now: NOW });
+  t.equal(state.selected.stage, 'pending');
+  t.equal(nextStatus(selectedOrder(state)!, 'next'), 'CONFIRMED');
+  t.equal(nextStatus(selectedOrder(state)!, 'back'), null, 'nothing before pending');
+  state = reduce(state, { type: 'move', direction: 'right', now: NOW });
+  state = reduce(state, { type: 'move', direction: 'right', now: NOW });
+  t.equal(state.selected.stage, 'ready');
+  t.equal(nextStatus(selectedOrder(state)!, 'next'), 'PICKED_UP');
+  t.equal(findOrder(state, 'c4x')?.id, 4, 'by display code, any case');
+  t.equal(findOrder(state, '2')?.id, 2, 'by ticket number');
+  state = reduce(state, { type: 'mode', mode: 'search' });
+  state = reduce(state, { type: 'search', text: '1' });
+  t.same(state.selected, { stage: 'kitchen', id: 1 });
+});
+
+t.test('picked-up orders fade from the board', async (t) => {
+  const state = reduce(initialState(), {
+    type: 'loaded',
+    orders: [
+      order(1, 'picked_up', { completedAt: new Date(NOW - 5 * 60_000).toISOString() }),
+      order(2, 'picked_up', { completedAt: new Date(NOW - 40 * 60_000).toISOString() }),
+    ],
+    printers: [], foods: [], figures: null, at: NOW,
+  });
+  t.same(ordersIn(state, 'picked', NOW).map((o) => o.id), [1]);
+});
+
+t.test('orders known from events keep the server order next to snapshot orders', async (t) => {
+  // Order 1 came in a snapshot with the server's time; order 2 is confirmed later but its event is received at a
+  // moment this clock says is earlier. The kitchen still lists 1 before 2.
+  let state = reduce(initialState(), {
+    type: 'loaded', orders: [order(1, 'confirmed', { confirmedAt: new Date(NOW).toISOString() })], printers: [], foods: [], figures: null, at: NOW,
+  });
+  state = reduce(state, { type: 'event', name: 'confirmed-order', data: { id: 2, displayCode: 'C2X', ticketNumber: 2 }, at: NOW - 5000 });
+  t.same(ordersIn(state, 'kitchen', NOW).map((o) => o.id), [1, 2]);
+  t.equal(selectedOrder(state)?.id, 1);
+});
