@@ -5,7 +5,7 @@ import t from 'tap';
 import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
-import { JPEG_1X1, multipartBody } from '../helpers/multipart.js';
+import { multipartBody, stripedPng } from '../helpers/multipart.js';
 import { seedMenuRows } from '../helpers/seed.js';
 import { runPos, startRealServer } from '../helpers/server.js';
 
@@ -35,7 +35,7 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
     name: 'Pro Loco', type: 'SPONSOR', title: 'Pro Loco di Borgo', description: 'Grazie a tutti i volontari!', website: 'https://proloco.example',
     social1: '@proloco', social2: '', color: '1f6feb', dateTime: '2026-11-21T19:00:00Z', active: true,
   });
-  const { payload, headers } = multipartBody('image', 'logo.jpg', 'image/jpeg', JPEG_1X1);
+  const { payload, headers } = multipartBody('image', 'logo.png', 'image/png', stripedPng(160, 80, [255, 210, 63], [31, 111, 235]));
   await fetch(`${server.url}/v1/banners/${banner['id']}/image`, { method: 'PATCH', headers: { ...headers, authorization: `Bearer ${admin}` }, body: payload });
   const confirm = async () =>
     api('POST', '/v1/orders', { table: '1', customer: 'x', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CASH' } });
@@ -61,6 +61,7 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   t.equal(await page.textContent('footer .title'), 'Pro Loco di Borgo');
   t.ok(await page.$('footer img[src*="/uploads/"]'), 'the banner image is shown');
   if (process.env['UPDATE_SCREENSHOTS'] === '1') {
+    await page.waitForTimeout(4000); // let the highlight pulse finish
     const images = fileURLToPath(new URL('../../docs/images/', import.meta.url));
     mkdirSync(images, { recursive: true });
     await page.screenshot({ path: join(images, 'display.png') });

@@ -147,7 +147,7 @@ export const DISPLAY_PAGE = `<!doctype html>
     footer.replaceChildren.apply(footer, parts);
   }
 
-  function tick() { document.getElementById('clock').textContent = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }); }
+  function tick() { document.getElementById('clock').textContent = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }); }
 
   tick(); setInterval(tick, 10000);
   setInterval(rotateBanner, 10000);
