@@ -144,7 +144,8 @@ export class PrintWorker {
       await this.options.transport.send({ host: printer.ip, port: printer.port }, bytes, this.abort.signal);
       await this.finish(job.id, { status: 'printed', last_error: null, printed_at: ctx.clock.now().getTime() });
     } catch (error) {
-      const delay = Math.min(this.options.maxRetryMs ?? 30_000, (this.options.retryMs ?? 1000) * 2 ** Math.min(job.attempts, 10));
+      // Cut short by stop: first in line at the next start, not after a backoff.
+      const delay = this.stopped ? 0 : Math.min(this.options.maxRetryMs ?? 30_000, (this.options.retryMs ?? 1000) * 2 ** Math.min(job.attempts, 10));
       await this.finish(job.id, { status: 'queued', last_error: (error as Error).message, next_attempt_at: ctx.clock.now().getTime() + delay });
     }
   }
