@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { cuid, isoDateTime, moneyInput, optionalText, repeatable, text } from './common.js';
 
-export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'COMPLETED', 'PICKED_UP'] as const;
+import { ORDER_SORT_FIELDS, ORDER_STATUSES } from './enums.js';
+
+export { ORDER_SORT_FIELDS, ORDER_STATUSES };
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export const PaymentMethod = z.enum(['CASH', 'CARD']);
@@ -65,7 +67,6 @@ export const OrderIdParams = z.object({
     .max(Number.MAX_SAFE_INTEGER),
 });
 
-export const ORDER_SORT_FIELDS = ['createdAt', 'confirmedAt', 'completedAt', 'ticketNumber', 'total'] as const;
 
 /** A date-time, or a plain date meaning that whole day in venue time. */
 const dateBound = z.union([isoDateTime, z.iso.date({ message: 'must be an ISO 8601 date or date-time' })]);

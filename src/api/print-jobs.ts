@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { cuid, repeatable } from './common.js';
 
-export const PRINT_JOB_STATUSES = ['queued', 'printing', 'printed', 'failed', 'unroutable'] as const;
-export const PRINT_JOB_KINDS = ['kitchen', 'receipt', 'reprint-kitchen', 'reprint-receipt', 'closure', 'test'] as const;
+import { PRINT_JOB_KINDS, PRINT_JOB_STATUSES } from './enums.js';
+
+export { PRINT_JOB_KINDS, PRINT_JOB_STATUSES };
 
 export const PrintJob = z.object({
   id: z.number().int(),

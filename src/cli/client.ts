@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { TokenService } from '../core/auth/tokens.js';
 import { systemClock } from '../core/clock.js';
 import { readSecret, resolveDataDir } from '../storage/data-dir.js';
 import type { ServerInfo } from '../server/serve.js';
@@ -68,6 +67,7 @@ function localServerUrl(dataDir: string | undefined): string | null {
 async function mintLocalToken(dataDir: string | undefined): Promise<string | null> {
   const secret = readSecret(resolveDataDir(dataDir));
   if (!secret) return null;
+  const { TokenService } = await import('../core/auth/tokens.js');
   const issued = await new TokenService(secret, systemClock).issue({
     subject: 'token:cli',
     userId: null,

@@ -1,5 +1,4 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import { networkInterfaces } from 'node:os';
 import type { ServerConfig } from '../config.js';
 import { createRuntime, type Runtime } from './runtime.js';
 
@@ -11,23 +10,16 @@ export interface ServerInfo {
   startedAt: string;
 }
 
+import { lanUrls } from './lan-urls.js';
+
+export { lanUrls };
+
 export interface RunningServer {
   runtime: Runtime;
   port: number;
   /** URLs a tablet on the venue Wi-Fi can use (every LAN address), local first. */
   urls: string[];
   stop(): Promise<void>;
-}
-
-export function lanUrls(host: string, port: number): string[] {
-  if (host !== '0.0.0.0' && host !== '::') return [`http://${host.includes(':') ? `[${host}]` : host}:${port}`];
-  const urls = [`http://localhost:${port}`];
-  for (const addresses of Object.values(networkInterfaces())) {
-    for (const address of addresses ?? []) {
-      if (address.family === 'IPv4' && !address.internal) urls.push(`http://${address.address}:${port}`);
-    }
-  }
-  return urls;
 }
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {

@@ -32,7 +32,9 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   };
   const session = `pos-dashboard-${process.pid}`;
   const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
-  tmux('new-session', '-d', '-s', session, '-x', '80', '-y', '24', `env POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`);
+  // Ink draws nothing live when it sees CI set (it assumes a log, not a terminal); a venue laptop never has it.
+  tmux('new-session', '-d', '-s', session, '-x', '80', '-y', '24',
+    `env -u CI POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`);
   t.teardown(() => spawnSync('tmux', ['kill-session', '-t', session]));
   const screen = () => tmux('capture-pane', '-p', '-t', session);
   const waitFor = async (what: string, check: (text: string) => boolean, timeoutMs = 15_000) => {

@@ -1,7 +1,5 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { type Command } from 'commander';
-import { backupDatabase, checkBackup, restoreDatabase } from '../../storage/backup.js';
 import { acquireLock, DataDirLockedError, resolveDataDir } from '../../storage/data-dir.js';
 import { CliError } from '../errors.js';
 import { print, printJson } from '../output.js';
@@ -19,6 +17,8 @@ export function registerBackup(program: Command): void {
       const dir = resolveDataDir(globals.dataDir);
       if (!existsSync(dir.database)) throw new CliError(`no database in ${dir.root}: give the data dir with --data-dir`);
       if (existsSync(file)) throw new CliError(`${file} already exists: choose a new file name`);
+      const { default: BetterSqlite3 } = await import('better-sqlite3');
+      const { backupDatabase, checkBackup } = await import('../../storage/backup.js');
       const source = new BetterSqlite3(dir.database, { fileMustExist: true });
       source.pragma('busy_timeout = 5000');
       try {
@@ -42,6 +42,7 @@ export function registerBackup(program: Command): void {
     .option('-y, --yes', 'do not ask for confirmation')
     .action(async (file: string, flags: { check?: boolean; yes?: boolean }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
+      const { checkBackup, restoreDatabase } = await import('../../storage/backup.js');
       const check = checkBackup(file);
       if (!check.ok) throw new CliError(`cannot restore ${file}: ${check.problem}`);
       if (flags.check) {

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import QRCode from 'qrcode';
-import { lanUrls } from '../../server/serve.js';
+import { lanUrls } from '../../server/lan-urls.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import { print, printJson } from '../output.js';
@@ -31,6 +30,7 @@ export function registerDisplayUrl(program: Command): void {
       for (const url of urls) print(url);
       const forScreens = urls.find((url) => !url.includes('//localhost')) ?? urls[0] as string;
       print(`\nScan to open ${forScreens.replace(/key=.*/, 'key=…')} on the screen:\n`);
+      const { default: QRCode } = await import('qrcode');
       print(await QRCode.toString(forScreens, { type: 'terminal', small: true }));
     });
 }

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { openStorage } from '../../storage/database.js';
 import { ensureDataDir, resolveDataDir } from '../../storage/data-dir.js';
-import { migrate } from '../../storage/migrate.js';
 import { print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 
@@ -13,6 +11,7 @@ export function registerMigrate(program: Command): void {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const dir = resolveDataDir(globals.dataDir);
       ensureDataDir(dir);
+      const [{ openStorage }, { migrate }] = await Promise.all([import('../../storage/database.js'), import('../../storage/migrate.js')]);
       const storage = openStorage(dir.database);
       try {
         const result = await migrate(storage);

@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import { ORDER_SORT_FIELDS, ORDER_STATUSES } from '../../api/orders.js';
+import { ORDER_SORT_FIELDS, ORDER_STATUSES } from '../../api/enums.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import { formatRecord, formatTable, print, printJson } from '../output.js';

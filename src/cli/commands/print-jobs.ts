@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
+import { PRINT_JOB_STATUSES } from '../../api/enums.js';
 import type { PrintJob } from '../../api/print-jobs.js';
-import { PRINT_JOB_STATUSES } from '../../api/print-jobs.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import { formatTable, print, printJson } from '../output.js';

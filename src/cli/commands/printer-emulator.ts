@@ -1,7 +1,6 @@
 import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { PrinterEmulator } from '../../printer/emulator.js';
 import { CliError } from '../errors.js';
 import { print } from '../output.js';
 
@@ -22,6 +21,7 @@ export function registerPrinterEmulator(program: Command): void {
       const columns = Number(flags.width);
       if (![32, 42, 48].includes(columns)) throw new CliError(`--width must be 32, 42 or 48, got "${flags.width}"`);
       const outDir = flags.out ? resolve(flags.out) : undefined;
+      const { PrinterEmulator } = await import('../../printer/emulator.js');
       const emulator = new PrinterEmulator({
         port,
         host: flags.host,

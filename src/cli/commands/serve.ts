@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { ConfigError, defaultConfig, parseTtl, type ServerConfig, validateConfig } from '../../config.js';
 import { DataDirLockedError } from '../../storage/data-dir.js';
-import { startServer } from '../../server/serve.js';
 import { CliError } from '../errors.js';
 import type { GlobalOptions } from '../program.js';
 
@@ -104,6 +103,8 @@ export function registerServe(program: Command): void {
       }
       let server;
       try {
+        // Loaded on demand: the server's modules would slow every other command's start.
+        const { startServer } = await import('../../server/serve.js');
         server = await startServer(config);
       } catch (error) {
         if (error instanceof DataDirLockedError) throw new CliError(error.message);

@@ -1,14 +1,6 @@
 import { type Command, Option } from 'commander';
-import { revokeToken } from '../../core/auth/authenticate.js';
-import { TokenService } from '../../core/auth/tokens.js';
 import { systemClock } from '../../core/clock.js';
-import { CommitSignal } from '../../core/context.js';
-import { cuid } from '../../core/ids.js';
-import { VenueClock, machineTimezone } from '../../core/venue-time.js';
-import { parseTtl } from '../../config.js';
-import { openStorage } from '../../storage/database.js';
 import { ensureDataDir, loadOrCreateSecret, resolveDataDir } from '../../storage/data-dir.js';
-import { migrate } from '../../storage/migrate.js';
 import { CliError } from '../errors.js';
 import { print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
@@ -26,7 +18,8 @@ export function registerToken(program: Command): void {
     .option('--ttl <duration>', 'lifetime, such as 30m, 12h or 7d', '12h')
     .action(async (flags: { role: 'admin' | 'operator'; name: string; ttl: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const ttlSeconds = parseTtlOrFail(flags.ttl);
+      const ttlSeconds = await parseTtlOrFail(flags.ttl);
+      const { TokenService } = await import('../../core/auth/tokens.js');
       const dir = resolveDataDir(globals.dataDir);
       ensureDataDir(dir);
       const service = new TokenService(loadOrCreateSecret(dir), systemClock);
@@ -47,11 +40,22 @@ export function registerToken(program: Command): void {
     .argument('<token-or-jti>', 'the token, or its jti')
     .action(async (value: string, _flags: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
+      // Modules loaded on demand keep `pos --help` and every other command quick to start.
+      const { TokenService } = await import('../../core/auth/tokens.js');
       const jti = value.includes('.') ? TokenService.peekJti(value) : value;
       if (!jti) throw new CliError('that is not a pos token: give the token as printed, or its jti');
       const dir = resolveDataDir(globals.dataDir);
       ensureDataDir(dir);
       // Written straight into the database: a running server checks revocations on every request.
+      const [{ openStorage }, { migrate }, { revokeToken }, { CommitSignal }, { cuid }, { VenueClock, machineTimezone }] =
+        await Promise.all([
+          import('../../storage/database.js'),
+          import('../../storage/migrate.js'),
+          import('../../core/auth/authenticate.js'),
+          import('../../core/context.js'),
+          import('../../core/ids.js'),
+          import('../../core/venue-time.js'),
+        ]);
       const storage = openStorage(dir.database);
       try {
         await migrate(storage);
@@ -72,7 +76,8 @@ export function registerToken(program: Command): void {
     });
 }
 
-function parseTtlOrFail(value: string): number {
+async function parseTtlOrFail(value: string): Promise<number> {
+  const { parseTtl } = await import('../../config.js');
   try {
     return parseTtl(value);
   } catch (error) {
