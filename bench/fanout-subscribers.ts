@@ -1,0 +1,69 @@
+// A share of the display screens of the fan-out bench: K raw SSE connections in one process, each recording when
+// every confirmed-order frame arrived. Latencies are computed here against the creation response times the parent
+// sends at the end, and returned as a histogram (1 ms buckets), so nothing large crosses the IPC channel.
+import { request } from 'node:http';
+import { wallMs } from './lib/stats.js';
+
+const [url, key, countText] = process.argv.slice(2) as [string, string, string];
+const count = Number(countText);
+const arrivals: Array<Map<number, number>> = [];
+let opened = 0;
+let failures = 0;
+
+function subscribe(index: number): void {
+  const seen = new Map<number, number>();
+  arrivals[index] = seen;
+  const req = request(`${url}/events/display`, { agent: false, headers: { 'x-api-key': key, accept: 'text/event-stream' } }, (res) => {
+    if (res.statusCode !== 200) {
+      failures++;
+      res.resume();
+      return;
+    }
+    let buffer = '';
+    let counted = false;
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      const at = wallMs();
+      buffer += chunk;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (!counted) {
+          counted = true;
+          opened++;
+          if (opened + failures === count) process.send?.({ ready: opened, failures });
+        }
+        if (!frame.includes('event: confirmed-order')) continue;
+        const id = /"id":(\d+)/.exec(frame.slice(frame.indexOf('data: ')));
+        if (id) seen.set(Number(id[1]), at);
+      }
+    });
+  });
+  req.on('error', () => {
+    failures++;
+    if (opened + failures === count) process.send?.({ ready: opened, failures });
+  });
+  req.end();
+}
+
+for (let index = 0; index < count; index++) subscribe(index);
+
+process.on('message', (message: { responses: Array<[number, number]> }) => {
+  const histogram = new Array<number>(10_001).fill(0); // 0..10,000 ms; the last bucket holds everything slower
+  let missing = 0;
+  let early = 0;
+  for (const seen of arrivals) {
+    for (const [id, respondedAt] of message.responses) {
+      const at = seen?.get(id);
+      if (at === undefined) {
+        missing++;
+        continue;
+      }
+      // A frame can beat the HTTP response to the client: that is zero latency, not negative.
+      if (at < respondedAt) early++;
+      histogram[Math.min(10_000, Math.max(0, Math.round(at - respondedAt)))]!++;
+    }
+  }
+  process.send?.({ histogram, missing, early }, () => process.exit(0));
+});

@@ -1,0 +1,191 @@
+// npm run bench [-- --smoke] [-- --out file]: the figures of issue #7 in one run, printed as a table and written
+// to bench/results.json. --smoke runs every step at a tiny scale (a few seconds) so the test suite keeps it alive.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DateTime } from 'luxon';
+import { openStorage } from '../src/storage/database.js';
+import { migrate } from '../src/storage/migrate.js';
+import { type RealServer, runPos, startRealServer } from '../test/helpers/server.js';
+import { forkReady, stopChild } from './lib/children.js';
+import { fanout } from './lib/fanout.js';
+import { fillOrders } from './lib/big-db.js';
+import { load } from './lib/load.js';
+import { rssMb, watchPeakRss } from './lib/proc.js';
+import { percentile, round, wallMs } from './lib/stats.js';
+import { type BenchVenue, orderBodies, seedVenue } from './lib/venue.js';
+import { type Figure, printTable } from './lib/table.js';
+
+const smoke = process.argv.includes('--smoke');
+const outIndex = process.argv.indexOf('--out');
+const outFile = outIndex > 0 ? process.argv[outIndex + 1]! : new URL('results.json', import.meta.url).pathname;
+const TIMEZONE = 'Europe/Rome';
+const scale = smoke
+  ? { connections: 10, loadSeconds: 2, readSeconds: 1, ceilingSeconds: 1, subscribers: 20, fanoutRate: 50, fanoutSeconds: 2, reportOrders: 20_000, reportRuns: 5 }
+  : { connections: 50, loadSeconds: 20, readSeconds: 10, ceilingSeconds: 10, subscribers: 1_000, fanoutRate: 200, fanoutSeconds: 10, reportOrders: 1_000_000, reportRuns: 50 };
+
+const cleanups: Array<() => unknown> = [];
+const lifetime = { teardown: (fn: () => unknown) => void cleanups.push(fn) };
+const progress = (message: string) => process.stderr.write(`bench: ${message}\n`);
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pos-bench-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+
+async function prepareDataDir(dir: string, printerPorts: number[]): Promise<BenchVenue> {
+  const storage = openStorage(join(dir, 'pos.db'));
+  await migrate(storage);
+  const venue = await seedVenue(storage.db, printerPorts);
+  await storage.close();
+  return venue;
+}
+
+const token = (dir: string, role: 'admin' | 'operator') => runPos(['token', 'create', '--role', role, '--ttl', '2h', '--data-dir', dir]).stdout.trim();
+
+async function timed(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return performance.now() - started;
+}
+
+async function ceiling() {
+  progress(`ceiling: bare Fastify JSON POST, ${scale.connections} connections, ${scale.ceilingSeconds} s`);
+  const { child, info } = await forkReady<{ port: number }>('../bare-server.ts');
+  try {
+    const body = JSON.stringify({ table: '5', customer: 'Bench', orderItems: [{ foodId: 'x', quantity: 2 }] });
+    return await load({ url: `http://127.0.0.1:${info.port}/orders`, pid: child.pid!, method: 'POST', connections: scale.connections, seconds: scale.ceilingSeconds, headers: { 'content-type': 'application/json' }, bodies: [body] });
+  } finally {
+    await stopChild(child);
+  }
+}
+
+async function liveVenue(printerPorts: number[]) {
+  const dir = tempDir();
+  const venue = await prepareDataDir(dir, printerPorts);
+  const server = await startRealServer(lifetime, dir);
+  const operator = token(dir, 'operator');
+  const admin = token(dir, 'admin');
+  const idleRss = rssMb(server.process.pid!);
+  const peak = watchPeakRss(server.process.pid!);
+  const bodies = orderBodies(venue);
+  const auth = { authorization: `Bearer ${operator}` };
+
+  progress(`1. create-and-confirm: ${scale.connections} connections, ${scale.loadSeconds} s`);
+  const orders = await load({ url: `${server.url}/v1/orders`, pid: server.process.pid!, method: 'POST', connections: scale.connections, seconds: scale.loadSeconds, headers: { ...auth, 'content-type': 'application/json' }, bodies });
+
+  progress(`2. order list and detail: ${scale.readSeconds} s each`);
+  const list = await load({ url: `${server.url}/v1/orders`, pid: server.process.pid!, connections: scale.connections, seconds: scale.readSeconds, headers: auth, paths: ['/v1/orders?page=1&search=Bench%201', '/v1/orders?page=1&search=bench', '/v1/orders?page=1'] });
+  const ids = Array.from({ length: Math.max(1, Math.min(orders.total, 5_000)) }, (_, index) => `/v1/orders/${index + 1}`);
+  const detail = await load({ url: `${server.url}/v1/orders/1`, pid: server.process.pid!, connections: scale.connections, seconds: scale.readSeconds, headers: auth, paths: ids });
+
+  progress(`3. SSE fan-out: ${scale.subscribers} display subscribers, ${scale.fanoutRate} orders/s for ${scale.fanoutSeconds} s`);
+  const keyResponse = await fetch(`${server.url}/v1/api-keys`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench screens', scope: 'display' }) });
+  const { key } = (await keyResponse.json()) as { key: string };
+  const sse = await fanout({ url: server.url, displayKey: key, token: operator, subscribers: scale.subscribers, ordersPerSecond: scale.fanoutRate, seconds: scale.fanoutSeconds, bodies });
+  const loadRss = peak.stop();
+  await server.stop();
+  return { orders, list, detail, sse, idleRss, loadRss };
+}
+
+async function history() {
+  const dir = tempDir();
+  const venue = await prepareDataDir(dir, [9, 9, 9, 9, 9, 9]);
+  progress(`4. writing ${scale.reportOrders.toLocaleString('en')} confirmed orders over 30 days`);
+  const span = fillOrders(join(dir, 'pos.db'), venue, {
+    orders: scale.reportOrders,
+    days: 30,
+    timezone: TIMEZONE,
+    onProgress: (done) => done % 200_000 === 0 && progress(`   ${done.toLocaleString('en')} orders`),
+  });
+  progress('5. start-up with that database');
+  const started = wallMs();
+  let server: RealServer = await startRealServer(lifetime, dir, ['--printing', 'off']);
+  const startupMs = wallMs() - started;
+  const admin = token(dir, 'admin');
+  const auth = { authorization: `Bearer ${admin}` };
+  // The server writes the hourly snapshots it is missing in the background; reports are measured once they exist.
+  const catchUpStarted = wallMs();
+  const day = DateTime.fromMillis(span.to, { zone: TIMEZONE }).minus({ days: 15 }).startOf('day');
+  const window = `from=${encodeURIComponent(day.toISO()!)}&to=${encodeURIComponent(day.plus({ days: 1 }).toISO()!)}`;
+  const firstAll = await timed(`${server.url}/v1/reports?${window}&groupBy=all`, auth);
+  await waitForSnapshots(server, span.to);
+  const catchUpMs = wallMs() - catchUpStarted;
+  const measure = async (groupBy: string) => {
+    const times: number[] = [];
+    for (let run = 0; run < scale.reportRuns; run++) times.push(await timed(`${server.url}/v1/reports?${window}&groupBy=${groupBy}`, auth));
+    return { p50Ms: percentile(times, 50), p99Ms: percentile(times, 99) };
+  };
+  progress(`   reports: ${scale.reportRuns} runs each of groupBy=all and groupBy=1h for ${day.toISODate()}`);
+  const all = await measure('all');
+  const hourly = await measure('1h');
+  const idleRss = rssMb(server.process.pid!);
+  await server.stop();
+  server = null as unknown as RealServer;
+  return { startupMs, catchUpMs, firstAllMs: firstAll, all, hourly, idleRss };
+}
+
+async function waitForSnapshots(server: RealServer, through: number): Promise<void> {
+  const storage = openStorage(join(server.dataDir, 'pos.db'), { readonly: true });
+  try {
+    const deadline = Date.now() + 300_000;
+    for (;;) {
+      const row = storage.sqlite.prepare("select value from settings where key = 'snapshots_through'").get() as { value: string } | undefined;
+      if (row && Number(row.value) >= through) return;
+      if (Date.now() > deadline) throw new Error('the server did not write the report snapshots within 5 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await storage.close();
+  }
+}
+
+try {
+  const bare = await ceiling();
+  const { child: emulators, info } = await forkReady<{ ports: number[] }>('../emulators.ts', ['6']);
+  cleanups.push(() => stopChild(emulators));
+  const live = await liveVenue(info.ports);
+  const past = await history();
+  const figures: Figure[] = [
+    { key: 'ceiling.requestsPerSecond', label: 'bare Fastify JSON POST (ceiling)', value: bare.requestsPerSecond, unit: 'req/s' },
+    { key: 'orders.perSecond', label: '1. create-and-confirm', value: live.orders.requestsPerSecond, unit: 'orders/s', target: 2_500, better: 'higher' },
+    { key: 'orders.p50Ms', label: '1. create-and-confirm p50', value: live.orders.p50Ms, unit: 'ms' },
+    { key: 'orders.p99Ms', label: '1. create-and-confirm p99', value: live.orders.p99Ms, unit: 'ms', target: 30, better: 'lower' },
+    { key: 'orders.cpuMsPerOrder', label: '1. server CPU per order', value: live.orders.cpuMsPerRequest, unit: 'ms', target: 0.6, better: 'lower' },
+    { key: 'orders.ofCeiling', label: '1. share of the ceiling', value: (100 * live.orders.requestsPerSecond) / bare.requestsPerSecond, unit: '%', target: 20, better: 'higher' },
+    { key: 'orders.failed', label: '1. failed requests (non-2xx, errors)', value: live.orders.non2xx + live.orders.errors, unit: '', target: 0, better: 'lower' },
+    { key: 'list.perSecond', label: '2. order list (page 1, search)', value: live.list.requestsPerSecond, unit: 'req/s', target: 2_000, better: 'higher' },
+    { key: 'list.p99Ms', label: '2. order list p99', value: live.list.p99Ms, unit: 'ms', target: 50, better: 'lower' },
+    { key: 'detail.perSecond', label: '2. order detail', value: live.detail.requestsPerSecond, unit: 'req/s', target: 4_000, better: 'higher' },
+    { key: 'detail.p99Ms', label: '2. order detail p99', value: live.detail.p99Ms, unit: 'ms', target: 50, better: 'lower' },
+    { key: 'sse.p50Ms', label: `3. SSE fan-out to ${live.sse.subscribers} p50`, value: live.sse.p50Ms, unit: 'ms' },
+    { key: 'sse.p99Ms', label: `3. SSE fan-out to ${live.sse.subscribers} p99`, value: live.sse.p99Ms, unit: 'ms', target: 100, better: 'lower' },
+    { key: 'sse.missing', label: '3. frames missing', value: live.sse.missing, unit: '', target: 0, better: 'lower' },
+    { key: 'reports.allP50Ms', label: `4. report groupBy=all, 1 day of ${scale.reportOrders.toLocaleString('en')} p50`, value: past.all.p50Ms, unit: 'ms' },
+    { key: 'reports.allP99Ms', label: '4. report groupBy=all p99', value: past.all.p99Ms, unit: 'ms', target: 50, better: 'lower' },
+    { key: 'reports.hourlyP50Ms', label: '4. report groupBy=1h p50', value: past.hourly.p50Ms, unit: 'ms' },
+    { key: 'reports.hourlyP99Ms', label: '4. report groupBy=1h p99', value: past.hourly.p99Ms, unit: 'ms', target: 50, better: 'lower' },
+    { key: 'reports.firstMs', label: '4. first report, before the snapshots', value: past.firstAllMs, unit: 'ms' },
+    { key: 'reports.snapshotCatchUpMs', label: '4. snapshot catch-up after start', value: past.catchUpMs, unit: 'ms' },
+    { key: 'startup.ms', label: '5. start-up to 200 on /health', value: past.startupMs, unit: 'ms', target: 1_000, better: 'lower' },
+    { key: 'rss.idleMb', label: '5. RSS idle', value: live.idleRss, unit: 'MB' },
+    { key: 'rss.loadMb', label: '5. RSS peak under load 1+3', value: live.loadRss, unit: 'MB', target: 150, better: 'lower' },
+    { key: 'rss.idleBigDbMb', label: '5. RSS idle after the reports', value: past.idleRss, unit: 'MB' },
+  ];
+  printTable(figures, smoke);
+  const results = {
+    when: new Date().toISOString(),
+    smoke,
+    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    scale,
+    figures: Object.fromEntries(figures.map((figure) => [figure.key, round(figure.value, 3)])),
+    raw: { bare, live, past },
+  };
+  writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+  progress(`written to ${outFile}`);
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}
+process.exit(0);
