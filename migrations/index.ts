@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-catalog-and-auth.js';
 import * as m002 from './002-orders-and-events.js';
 import * as m003 from './003-printing-and-reports.js';
+import * as m004 from './004-print-queue-index.js';
 
 // Numbered and append-only: a released migration is never edited; a change is a new file added here.
 export const migrations: Record<string, Migration> = {
   '001-catalog-and-auth': m001,
   '002-orders-and-events': m002,
   '003-printing-and-reports': m003,
+  '004-print-queue-index': m004,
 };
