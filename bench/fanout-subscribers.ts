@@ -10,44 +10,59 @@ const arrivals: Array<Map<number, number>> = [];
 let opened = 0;
 let failures = 0;
 
-function subscribe(index: number): void {
-  const seen = new Map<number, number>();
+/** Resolves once the stream answered (or finally failed): screens connect in waves, as a venue's would. */
+function subscribe(index: number, attempt = 1): Promise<void> {
+  const seen = arrivals[index] ?? new Map<number, number>();
   arrivals[index] = seen;
-  const req = request(`${url}/events/display`, { agent: false, headers: { 'x-api-key': key, accept: 'text/event-stream' } }, (res) => {
-    if (res.statusCode !== 200) {
-      failures++;
-      res.resume();
-      return;
-    }
-    let buffer = '';
-    let counted = false;
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      const at = wallMs();
-      buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!counted) {
-          counted = true;
-          opened++;
-          if (opened + failures === count) process.send?.({ ready: opened, failures });
-        }
-        if (!frame.includes('event: confirmed-order')) continue;
-        const id = /"id":(\d+)/.exec(frame.slice(frame.indexOf('data: ')));
-        if (id) seen.set(Number(id[1]), at);
+  return new Promise((settle) => {
+    const req = request(`${url}/events/display`, { agent: false, headers: { 'x-api-key': key, accept: 'text/event-stream' } }, (res) => {
+      settle();
+      if (res.statusCode !== 200) {
+        process.stderr.write(`display subscriber: HTTP ${res.statusCode}\n`);
+        failures++;
+        if (opened + failures === count) process.send?.({ ready: opened, failures });
+        res.resume();
+        return;
       }
+      let buffer = '';
+      let counted = false;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        const at = wallMs();
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!counted) {
+            counted = true;
+            opened++;
+            if (opened + failures === count) process.send?.({ ready: opened, failures });
+          }
+          if (!frame.includes('event: confirmed-order')) continue;
+          const id = /"id":(\d+)/.exec(frame.slice(frame.indexOf('data: ')));
+          if (id) seen.set(Number(id[1]), at);
+        }
+      });
     });
+    req.on('error', (error) => {
+      if (attempt < 5) {
+        setTimeout(() => void subscribe(index, attempt + 1).then(settle), 200 * attempt);
+        return;
+      }
+      process.stderr.write(`display subscriber: ${error.message}\n`);
+      failures++;
+      settle();
+      if (opened + failures === count) process.send?.({ ready: opened, failures });
+    });
+    req.end();
   });
-  req.on('error', () => {
-    failures++;
-    if (opened + failures === count) process.send?.({ ready: opened, failures });
-  });
-  req.end();
 }
 
-for (let index = 0; index < count; index++) subscribe(index);
+const WAVE = 50;
+for (let first = 0; first < count; first += WAVE) {
+  await Promise.all(Array.from({ length: Math.min(WAVE, count - first) }, (_, offset) => subscribe(first + offset)));
+}
 
 process.on('message', (message: { responses: Array<[number, number]> }) => {
   const histogram = new Array<number>(10_001).fill(0); // 0..10,000 ms; the last bucket holds everything slower
