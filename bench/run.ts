@@ -163,6 +163,7 @@ try {
     { key: 'sse.p50Ms', label: `3. SSE fan-out to ${live.sse.subscribers} p50`, value: live.sse.p50Ms, unit: 'ms' },
     { key: 'sse.p99Ms', label: `3. SSE fan-out to ${live.sse.subscribers} p99`, value: live.sse.p99Ms, unit: 'ms', target: 100, better: 'lower' },
     { key: 'sse.missing', label: '3. frames missing', value: live.sse.missing, unit: '', target: 0, better: 'lower' },
+    { key: 'sse.ordersFailed', label: '3. orders refused or timed out meanwhile', value: live.sse.failed, unit: '', target: 0, better: 'lower' },
     { key: 'reports.allP50Ms', label: `4. report groupBy=all, 1 day of ${scale.reportOrders.toLocaleString('en')} p50`, value: past.all.p50Ms, unit: 'ms' },
     { key: 'reports.allP99Ms', label: '4. report groupBy=all p99', value: past.all.p99Ms, unit: 'ms', target: 50, better: 'lower' },
     { key: 'reports.hourlyP50Ms', label: '4. report groupBy=1h p50', value: past.hourly.p50Ms, unit: 'ms' },
