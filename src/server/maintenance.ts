@@ -25,7 +25,8 @@ export function startMaintenance(ctx: CoreContext, log: MaintenanceLog = default
     await run;
     running.delete(run);
   };
-  const snapshots = track('report snapshots', () => writeDueSnapshots(ctx));
+  const shutdown = new AbortController();
+  const snapshots = track('report snapshots', () => writeDueSnapshots(ctx, shutdown.signal));
   const prune = track('log pruning', () => pruneLogs(ctx));
   void snapshots().then(prune);
   const jobs = [
@@ -34,6 +35,7 @@ export function startMaintenance(ctx: CoreContext, log: MaintenanceLog = default
   ];
   return async () => {
     stopped = true;
+    shutdown.abort(); // a long catch-up stops after the hour it is writing; the next start resumes it
     for (const job of jobs) job.stop();
     await Promise.all(running);
   };

@@ -61,7 +61,16 @@ t.test('snapshots: catch-up after a gap, idempotent, and corrected by late chang
   const early = await sell(app, menu, '2026-11-21T15:20:00.000Z', 'CASH', [[menu.foods.margherita, 1]]);
   await sell(app, menu, '2026-11-21T17:45:00.000Z', 'CARD', [[menu.foods.beer, 2]]);
   app.clock.set('2026-11-21T21:10:00.000Z'); // the appliance was off for hours
+  const watermarkNow = () => app.runtime.ctx.storage.db.selectFrom('settings').select('value').where('key', '=', 'snapshots_through').executeTakeFirst();
+  const watermarkBefore = await watermarkNow();
+  const stopping = new AbortController();
+  stopping.abort();
+  t.same(await writeDueSnapshots(app.runtime.ctx, stopping.signal), [], 'a shutdown stops the catch-up before the next hour');
+  t.same(await watermarkNow(), watermarkBefore, 'and leaves the hours it did not write to the next run');
+  let eventLoopTurned = false;
+  setImmediate(() => (eventLoopTurned = true));
   const written = await writeDueSnapshots(app.runtime.ctx);
+  t.ok(eventLoopTurned, 'the catch-up lets requests in between hours (the start-up is not held)');
   t.same(written.map((h) => new Date(h).toISOString()), ['2026-11-21T15:00:00.000Z', '2026-11-21T17:00:00.000Z'], 'only hours with activity are stored');
   const db = app.runtime.ctx.storage.db;
   const rows = async () => ({

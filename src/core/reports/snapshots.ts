@@ -93,9 +93,9 @@ async function nextActivity(db: Db, from: number): Promise<number | null> {
 /**
  * Writes the snapshot of every finished hour not covered yet: after each hour at runtime, and at start-up for
  * the hours missed while the appliance was off. Each hour commits on its own with the watermark, so a crash in
- * the middle resumes where it stopped. Returns the hours written.
+ * the middle (or `signal`, on shutdown) resumes where it stopped at the next run. Returns the hours written.
  */
-export async function writeDueSnapshots(ctx: CoreContext): Promise<number[]> {
+export async function writeDueSnapshots(ctx: CoreContext, signal?: AbortSignal): Promise<number[]> {
   const target = floorHour(ctx.venue, ctx.clock.now().getTime()); // the current hour is never snapshotted
   const db = ctx.storage.db;
   let cursor = (await snapshotWatermark(db)) ?? null;
@@ -105,6 +105,10 @@ export async function writeDueSnapshots(ctx: CoreContext): Promise<number[]> {
   }
   const written: number[] = [];
   while (cursor < target) {
+    // SQLite calls are synchronous: without a turn of the event loop between hours, catching up on weeks of
+    // history would hold every request (and the start-up) until it is done. Stopping half-way is safe.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (signal?.aborted) return written;
     const activity = await nextActivity(db, cursor);
     if (activity === null || activity >= target) break;
     const hour = floorHour(ctx.venue, activity);
