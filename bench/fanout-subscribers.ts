@@ -9,6 +9,14 @@ const count = Number(countText);
 const arrivals: Array<Map<number, number>> = [];
 let opened = 0;
 let failures = 0;
+let readySent = false;
+const streaming = new Set<number>();
+/** Tells the parent once every screen is either streaming or given up on (a retried screen counts once). */
+function reportWhenReady(): void {
+  if (readySent || opened + failures < count) return;
+  readySent = true;
+  process.send?.({ ready: opened, failures });
+}
 
 /** Resolves once the stream answered (or finally failed): screens connect in waves, as a venue's would. */
 function subscribe(index: number, attempt = 1): Promise<void> {
@@ -20,7 +28,7 @@ function subscribe(index: number, attempt = 1): Promise<void> {
       if (res.statusCode !== 200) {
         process.stderr.write(`display subscriber: HTTP ${res.statusCode}\n`);
         failures++;
-        if (opened + failures === count) process.send?.({ ready: opened, failures });
+        reportWhenReady();
         res.resume();
         return;
       }
@@ -36,8 +44,9 @@ function subscribe(index: number, attempt = 1): Promise<void> {
           buffer = buffer.slice(end + 2);
           if (!counted) {
             counted = true;
-            opened++;
-            if (opened + failures === count) process.send?.({ ready: opened, failures });
+            if (!streaming.has(index)) opened++;
+            streaming.add(index);
+            reportWhenReady();
           }
           if (!frame.includes('event: confirmed-order')) continue;
           const id = /"id":(\d+)/.exec(frame.slice(frame.indexOf('data: ')));
@@ -53,7 +62,7 @@ function subscribe(index: number, attempt = 1): Promise<void> {
       process.stderr.write(`display subscriber: ${error.message}\n`);
       failures++;
       settle();
-      if (opened + failures === count) process.send?.({ ready: opened, failures });
+      reportWhenReady();
     });
     req.end();
   });
