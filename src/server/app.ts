@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import uploadsPlugin from './plugins/uploads.js';
 import apiKeyRoutes from './routes/api-keys.js';
 import authRoutes from './routes/auth.js';
@@ -36,6 +36,8 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A malformed URL or an overlong path parameter is answered before routing: still the one error shape.
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -57,6 +57,15 @@ function frameworkClientError(error: FastifyError): { status: number; message: s
   return null;
 }
 
+/**
+ * Fastify's `frameworkErrors` option: what it answers before any route or error handler is involved (a URL that does
+ * not decode, a path parameter past maxParamLength) gets the same body as every other error, not Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+  reply.code(status).send(body(status, status >= 500 ? 'Internal Server Error' : error.message));
+}
+
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const plain = request.routeOptions.config?.plainBadRequest === true;

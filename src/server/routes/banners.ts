@@ -5,7 +5,7 @@ import { Banner, BannerInput } from '../../api/banners.js';
 import { IdParams } from '../../api/common.js';
 import { ADMIN, type Access } from '../../core/auth/principal.js';
 import { createBanner, deleteBanner, getBanner, listBanners, replaceBanner, setBannerImage, toBanner } from '../../core/catalog/banners.js';
-import { InvalidError } from '../../core/errors.js';
+import { AppError, InvalidError } from '../../core/errors.js';
 
 /** Staff and display boards (`display` key) read the banners. */
 const READ: Access = { roles: ['admin', 'operator'], scopes: ['display'] };
@@ -13,6 +13,24 @@ const READ: Access = { roles: ['admin', 'operator'], scopes: ['display'] };
 /** An absolute address of an uploaded file, as the caller reached this server (a tablet gets a LAN address). */
 function uploadUrl(request: FastifyRequest) {
   return (file: string) => `${request.protocol}://${request.host}/uploads/${encodeURIComponent(file)}`;
+}
+
+/**
+ * The bytes of the one file field `image`. A body the multipart parser gives up on (no boundary, cut short) is the
+ * client's mistake: 400, not 500. Errors that carry their own status (413 past the size limit) keep it.
+ */
+async function readImage(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file) throw new InvalidError('Send the image as a file field named "image"', [{ path: 'body.image', message: 'missing' }]);
+    if (file.fieldname !== 'image') {
+      throw new InvalidError(`Send the image in a field named "image" (got "${file.fieldname}")`, [{ path: `body.${file.fieldname}`, message: 'unexpected field' }]);
+    }
+    return await file.toBuffer(); // 413 past the size limit
+  } catch (error) {
+    if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new InvalidError('The body is not valid multipart/form-data', [{ path: 'body', message: (error as Error).message }]);
+  }
 }
 
 const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,12 +57,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: IdParams, consumes: ['multipart/form-data'], description: 'multipart/form-data with one file field `image` (PNG or JPEG, at most 5 MiB)', response: { 200: Banner } },
     },
     async (request) => {
-      const file = await request.file();
-      if (!file) throw new InvalidError('Send the image as a file field named "image"', [{ path: 'body.image', message: 'missing' }]);
-      if (file.fieldname !== 'image') {
-        throw new InvalidError(`Send the image in a field named "image" (got "${file.fieldname}")`, [{ path: `body.${file.fieldname}`, message: 'unexpected field' }]);
-      }
-      const bytes = await file.toBuffer(); // 413 past the size limit
+      const bytes = await readImage(request);
       return toBanner(await setBannerImage(ctx, dataDir.uploads, request.params.id, bytes), uploadUrl(request));
     },
   );

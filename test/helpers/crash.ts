@@ -1,0 +1,198 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestLike } from './app.js';
+import { POS_BIN, type RealServer } from './server.js';
+
+// Helpers for the crash-safety fault tests (issue #7): a seeded random source, a server start that survives being
+// polled while it writes server.json, a client that retries one Idempotency-Key until it gets a 2xx (across server
+// kills and restarts), and a reader for emulated tickets.
+
+/** A small seeded PRNG (mulberry32): the same seed gives the same kill moments and order mix. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A 4xx: the server refused the request itself, retrying the same key would not change that. */
+export class RejectedError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    what: string,
+  ) {
+    super(`${what}: ${status} ${body}`);
+  }
+}
+
+export interface Acknowledged {
+  status: number;
+  body: Record<string, unknown>;
+  /** Requests sent for this key, the successful one included. */
+  attempts: number;
+  /** Whether the 2xx said it was a replay of an earlier, already committed attempt. */
+  replayed: boolean;
+}
+
+/**
+ * POSTs `body` with `key` until a 2xx comes back: network errors (server killed, restarting), 5xx, 408 and 429 are
+ * retried with the same key and body; any other 4xx is thrown as a RejectedError. `baseUrl()` is read before every
+ * attempt, so a server restarted on a new port is picked up. Bounded by `deadline` (epoch ms).
+ */
+export async function postUntil2xx(options: {
+  baseUrl: () => string;
+  path: string;
+  token: string;
+  key: string;
+  body: unknown;
+  deadline: number;
+  requestTimeoutMs?: number;
+  /** Gives up at once (the test ended or failed elsewhere). */
+  signal?: AbortSignal;
+}): Promise<Acknowledged> {
+  let attempts = 0;
+  let failures = 0;
+  let lastProblem = 'no attempt';
+  while (Date.now() < options.deadline) {
+    options.signal?.throwIfAborted();
+    attempts++;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${options.baseUrl()}${options.path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', 'idempotency-key': options.key },
+        body: JSON.stringify(options.body),
+        signal: AbortSignal.timeout(options.requestTimeoutMs ?? 8000),
+      });
+      text = await response.text();
+    } catch (error) {
+      lastProblem = `${(error as Error).message} ${String((error as { cause?: { code?: string } }).cause?.code ?? '')}`.trim();
+      // The server is down (killed, starting again): back off up to 250 ms so the retries do not starve the start
+      // on a small machine, but go again at once when the server is back at a new address.
+      failures++;
+      const url = options.baseUrl();
+      const until = Date.now() + Math.min(250, 20 * 2 ** Math.min(failures, 4)) * (0.75 + Math.random() / 2);
+      while (Date.now() < until && options.baseUrl() === url) await sleep(15);
+      continue;
+    }
+    failures = 0;
+    if (response.status >= 200 && response.status < 300) {
+      return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, attempts, replayed: response.headers.get('idempotent-replayed') === 'true' };
+    }
+    if (response.status >= 500 || response.status === 408 || response.status === 429) {
+      lastProblem = `${response.status} ${text}`;
+      await sleep(50);
+      continue;
+    }
+    throw new RejectedError(response.status, text, `POST ${options.path} (Idempotency-Key ${options.key})`);
+  }
+  throw new Error(`POST ${options.path} (Idempotency-Key ${options.key}): no 2xx before the deadline after ${attempts} attempts; last: ${lastProblem}`);
+}
+
+export interface ReadTicket {
+  /** The `Order N` of the header, null when the header did not arrive (a ticket cut short). */
+  orderId: number | null;
+  ticketNumber: number | null;
+  reprint: boolean;
+  /** Everything up to the final rule (kitchen) or the display code under the QR code (receipt) arrived. */
+  complete: boolean;
+}
+
+/** Reads what an emulated printer received (kitchen ticket or receipt, as laid out by src/printer/layouts). */
+export function readTicket(text: string, kind: 'kitchen' | 'receipt'): ReadTicket {
+  const orderId = /Order (\d+)\s*$/m.exec(text);
+  const ticket = /T I C K E T {3}((?:\d ?)+)/.exec(text);
+  const code = /^\s*([0-9A-Z](?: [0-9A-Z]){2})\s*$/m.exec(text)?.[1];
+  let complete: boolean;
+  if (kind === 'kitchen') {
+    // Header rule, rule under the station name, rule after the items.
+    complete = (text.match(/^-{20,}$/gm) ?? []).length >= 3;
+  } else {
+    const afterQr = text.split(/\[QR [0-9A-Z]{3}\]/)[1];
+    complete = code !== undefined && afterQr !== undefined && afterQr.includes(code);
+  }
+  return {
+    orderId: orderId ? Number(orderId[1]) : null,
+    ticketNumber: ticket ? Number(ticket[1]!.replace(/ /g, '')) : null,
+    reprint: text.includes('REPRINT'),
+    complete: complete && orderId !== null,
+  };
+}
+
+/**
+ * `bin/pos serve` on 127.0.0.1:0, like startRealServer in server.ts, except that a server.json caught half-written
+ * (the server writes it with a plain writeFileSync: truncate, then write) counts as "not yet" instead of throwing
+ * "Unexpected end of JSON input" (twenty restarts in a row hit that window often enough to matter), and that the
+ * server starts without tap's process-info hook.
+ */
+export async function startServer(t: TestLike, dataDir: string, extraArgs: string[] = []): Promise<RealServer> {
+  // Under tap, child_process is wrapped to put tap's process-info hook into every child's NODE_OPTIONS (whatever env
+  // is passed), which more than doubles the CPU a start of the server takes (≈2 s → ≈4.5 s of CPU here). The server
+  // under test does not need it: `env -u NODE_OPTIONS` execs node in place (same pid, so signals reach the server).
+  const child = spawn(
+    'env',
+    ['-u', 'NODE_OPTIONS', process.execPath, POS_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--timezone', 'Europe/Rome', ...extraArgs],
+    { env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let alive = true;
+  void exited.then(() => (alive = false));
+  t.teardown(() => {
+    if (alive) child.kill('SIGKILL');
+  });
+  const info = join(dataDir, 'server.json');
+  const deadline = Date.now() + 30_000;
+  let port = 0;
+  for (;;) {
+    if (!alive) throw new Error(`pos serve exited early:\n${output}`);
+    if (existsSync(info)) {
+      try {
+        const parsed = JSON.parse(readFileSync(info, 'utf8')) as { port: number; pid: number };
+        if (parsed.pid === child.pid) port = parsed.port;
+      } catch {
+        // being written right now
+      }
+    }
+    if (port) break;
+    if (Date.now() > deadline) throw new Error(`pos serve wrote no server.json within 30 s:\n${output}`);
+    await sleep(20);
+  }
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).ok) break;
+    } catch {
+      // not answering yet
+    }
+    if (Date.now() > deadline) throw new Error(`pos serve did not answer /health within 30 s:\n${output}`);
+    await sleep(20);
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    adminPassword: /^\s+password\s+(\S+)$/m.exec(output)?.[1] ?? null,
+    output: () => output,
+    process: child,
+    async stop(signal = 'SIGTERM') {
+      child.kill(signal);
+      return Promise.race([exited, new Promise<number | null>((_, reject) => setTimeout(() => reject(new Error('server did not stop within 10 s')), 10_000))]);
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
