@@ -171,3 +171,17 @@ export async function windowFigures(
   addFigures(figures, await liveFigures(db, to, window.end));
   return figures;
 }
+
+/** The first confirmation or completion at or after `from` (two index seeks); null when there is none. */
+export async function nextActivity(db: Db, from: number): Promise<number | null> {
+  const first = async (column: 'confirmed_at' | 'completed_at') =>
+    (
+      await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.min<number | null>(column).as('at'))
+        .where(column, '>=', from)
+        .executeTakeFirstOrThrow()
+    ).at;
+  const candidates = [await first('confirmed_at'), await first('completed_at')].filter((value): value is number => value !== null);
+  return candidates.length > 0 ? Math.min(...candidates) : null;
+}

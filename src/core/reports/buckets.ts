@@ -49,6 +49,16 @@ export function bucketWindows(venue: VenueClock, from: number, to: number, group
   return windows;
 }
 
+/**
+ * The window of `bucketWindows(venue, from, to, groupBy)` that holds `at` (from <= at < to), without building the
+ * others: a report over a long range only visits the buckets that have activity.
+ */
+export function windowAt(venue: VenueClock, at: number, from: number, to: number, groupBy: GroupBy): Window {
+  if (groupBy === 'all') return { start: from, end: to };
+  const { start, next } = bucketAround(venue, at, groupBy);
+  return { start: Math.max(start.toMillis(), from), end: Math.min(next.toMillis(), to) };
+}
+
 /** Venue-time hour boundaries: the start of the hour containing `at`, and the first boundary at or after it. */
 export function floorHour(venue: VenueClock, at: number): number {
   return venue.hourStart(at).getTime();

@@ -1,7 +1,7 @@
 import { type CoreContext, reader } from '../context.js';
 import { NotFoundError } from '../errors.js';
-import { windowFigures } from './aggregate.js';
-import { bucketWindows, ceilHour, floorHour, type GroupBy, type Window } from './buckets.js';
+import { nextActivity, windowFigures } from './aggregate.js';
+import { ceilHour, floorHour, type GroupBy, type Window, windowAt } from './buckets.js';
 import { isEmpty, type Figures } from './figures.js';
 import { buildReport, catalogNames, parseWindowReportId, type Report, windowReportId } from './report.js';
 import { snapshotWatermark } from './snapshots.js';
@@ -15,13 +15,32 @@ async function figuresOf(ctx: CoreContext, windows: Window[]): Promise<Figures[]
   return result;
 }
 
+/**
+ * The buckets of [from, to) that have a confirmation or a completion in them, found by jumping from one activity
+ * to the next: a range of years with two busy evenings costs two buckets, not tens of thousands of empty ones.
+ * Buckets that start after `now` cannot hold anything yet.
+ */
+async function activeWindows(ctx: CoreContext, from: number, to: number, groupBy: GroupBy, now: number): Promise<Window[]> {
+  if (to <= from) return [];
+  if (groupBy === 'all') return from <= now ? [{ start: from, end: to }] : [];
+  const db = reader(ctx);
+  const windows: Window[] = [];
+  let cursor = from;
+  while (cursor < to) {
+    const at = await nextActivity(db, cursor);
+    if (at === null || at >= to) break;
+    const window = windowAt(ctx.venue, at, from, to, groupBy);
+    if (window.start > now) break;
+    windows.push(window);
+    cursor = window.end;
+  }
+  return windows;
+}
+
 /** Reports of [from, to) grouped into venue-time buckets; `to` defaults to now. Empty buckets are left out. */
 export async function listReports(ctx: CoreContext, query: { from: number; to?: number | undefined; groupBy: GroupBy }): Promise<Report[]> {
   const now = ctx.clock.now().getTime();
-  const to = query.to ?? now;
-  let windows = bucketWindows(ctx.venue, query.from, to, query.groupBy);
-  // Buckets entirely in the future cannot hold anything; do not compute them.
-  windows = windows.filter((window) => window.start <= now);
+  const windows = await activeWindows(ctx, query.from, query.to ?? now, query.groupBy, now);
   const figures = await figuresOf(ctx, windows);
   const names = await catalogNames(reader(ctx), figures);
   const reports: Report[] = [];

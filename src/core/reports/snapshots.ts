@@ -1,7 +1,7 @@
 import type { Db } from '../../storage/database.js';
 import type { OrderRow } from '../../storage/schema.js';
 import { type CoreContext, write } from '../context.js';
-import { liveFigures } from './aggregate.js';
+import { liveFigures, nextActivity } from './aggregate.js';
 import { floorHour, nextHour } from './buckets.js';
 
 // Hourly snapshots (interface §1 rule 3). Everything before the watermark is covered: an hour with activity has a
@@ -74,20 +74,6 @@ export async function writeHourSnapshot(trx: Db, ctx: CoreContext, hourStart: nu
       )
       .execute();
   }
-}
-
-/** The first confirmation or completion at or after `from` (two index seeks). */
-async function nextActivity(db: Db, from: number): Promise<number | null> {
-  const first = async (column: 'confirmed_at' | 'completed_at') =>
-    (
-      await db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.min<number | null>(column).as('at'))
-        .where(column, '>=', from)
-        .executeTakeFirstOrThrow()
-    ).at;
-  const candidates = [await first('confirmed_at'), await first('completed_at')].filter((value): value is number => value !== null);
-  return candidates.length > 0 ? Math.min(...candidates) : null;
 }
 
 /**
