@@ -15,12 +15,23 @@ export type ProbeResult =
   /** Connected, but no (valid) status answer in time: a busy printer, or one that does not speak DLE EOT. */
   | { state: 'NO_ANSWER' };
 
+/** A send that did not deliver every ticket: the first `delivered` ones were read by the printer, the rest were not. */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly delivered: number,
+  ) {
+    super(message);
+  }
+}
+
 export interface PrinterTransport {
   /**
-   * Resolves once the printer has read the whole job; rejects on a timeout, a connection error or `signal` (the
-   * job is then sent again later: at least once).
+   * Sends tickets, in order, over one connection. Resolves once the printer has read all of them; otherwise rejects
+   * with a DeliveryError that says how many it did read (the others are sent again later: at least once, and
+   * never a ticket the printer confirmed).
    */
-  send(address: PrinterAddress, bytes: Buffer, signal?: AbortSignal): Promise<void>;
+  send(address: PrinterAddress, tickets: readonly Buffer[], signal?: AbortSignal): Promise<void>;
   /** Never rejects: what the printer said, or why it said nothing. */
   probe(address: PrinterAddress, signal?: AbortSignal): Promise<ProbeResult>;
 }
@@ -90,16 +101,23 @@ export class TcpTransport implements PrinterTransport {
   }
 
   /**
-   * Sends a job, then a status query, then our FIN. The job counts as read only when the printer answers the query:
-   * it answers once it has read everything before it. (The status monitor already requires DLE EOT of every printer
-   * it calls ONLINE.) A printer that accepts the connection but never reads, or closes it without answering, cannot
-   * make a job look delivered: the send fails and the job is tried again.
+   * Sends each ticket followed by a status query, then our FIN. A ticket counts as read only when the printer answers
+   * the query after it: it answers once it has read everything before it. (The status monitor already requires DLE
+   * EOT of every printer it calls ONLINE.) A printer that accepts the connection but never reads, or closes it
+   * without answering, cannot make a ticket look delivered. `sendMs` is the longest wait for the next answer, so a
+   * slow printer working through a long batch is not cut off while a stalled one is.
    */
-  async send(address: PrinterAddress, bytes: Buffer, signal?: AbortSignal): Promise<void> {
-    const socket = await open(address, this.timeouts.connectMs, signal);
+  async send(address: PrinterAddress, tickets: readonly Buffer[], signal?: AbortSignal): Promise<void> {
+    let socket: Socket;
+    try {
+      socket = await open(address, this.timeouts.connectMs, signal);
+    } catch (error) {
+      throw new DeliveryError((error as Error).message, 0);
+    }
     const { sendMs, closeGraceMs } = this.timeouts;
     await new Promise<void>((resolve, reject) => {
       let settled = false;
+      let delivered = 0;
       const settle = (error?: Error) => {
         if (settled) return;
         settled = true;
@@ -107,11 +125,11 @@ export class TcpTransport implements PrinterTransport {
         signal?.removeEventListener('abort', onAbort);
         if (error) {
           socket.destroy();
-          return reject(error);
+          return reject(new DeliveryError(error.message, delivered));
         }
         if (socket.destroyed) return resolve();
         // Read: let the printer close (most do at once); one that keeps the connection is cut after a grace, so
-        // the next job does not find its only connection taken. The job is safe in the printer either way.
+        // the next job does not find its only connection taken. The tickets are safe in the printer either way.
         const grace = setTimeout(() => socket.destroy(), closeGraceMs);
         socket.once('close', () => {
           clearTimeout(grace);
@@ -119,14 +137,18 @@ export class TcpTransport implements PrinterTransport {
         });
       };
       const onAbort = () => settle(stopped());
-      const timer = setTimeout(() => settle(new Error(`the printer did not take the job within ${sendMs} ms`)), sendMs);
+      const stall = () => settle(new Error(`the printer did not take the job within ${sendMs} ms`));
+      let timer = setTimeout(stall, sendMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       socket.on('data', (chunk: Buffer) => {
-        if (chunk.some(valid)) settle();
+        for (const byte of chunk) if (valid(byte)) delivered++;
+        if (delivered >= tickets.length) return settle();
+        clearTimeout(timer);
+        timer = setTimeout(stall, sendMs);
       });
       socket.on('error', (error) => settle(error));
       socket.once('close', () => settle(new Error('the printer closed the connection without confirming the job')));
-      socket.end(Buffer.concat([bytes, DELIVERY_QUERY]));
+      socket.end(Buffer.concat(tickets.flatMap((ticket) => [ticket, DELIVERY_QUERY])));
     });
   }
 

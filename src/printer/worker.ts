@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { type CoreContext, reader, write } from '../core/context.js';
 import type { PrintPayload } from '../core/printing/payloads.js';
+import type { Db } from '../storage/database.js';
 import type { PrintJobRow, PrinterRow } from '../storage/schema.js';
 import { encodeTicket } from './escpos.js';
 import type { PrinterLocks } from './locks.js';
 import { layout } from './layouts/index.js';
-import type { PrinterTransport } from './transport.js';
+import { DeliveryError, type PrinterTransport } from './transport.js';
 
 export interface WorkerOptions {
   transport: PrinterTransport;
@@ -77,34 +78,29 @@ export class PrintWorker {
 
   private async tick(): Promise<void> {
     const db = reader(this.ctx);
-    // The oldest waiting job of each printer, from the partial index of waiting jobs (named: left to itself, the
-    // planner prefers the full queue index, which also walks every job already printed).
-    const { rows: heads } = await sql<{ printer_id: string; id: number }>`
-      select printer_id, min(id) as id from print_jobs indexed by print_jobs_waiting
-      where status in ('queued', 'printing') and printer_id is not null group by printer_id`.execute(db);
     const now = this.ctx.clock.now().getTime();
     let nextDue = now + (this.options.pollMs ?? 2000);
-    for (const head of heads) {
-      const printerId = head.printer_id as string;
-      if (this.busy.has(printerId)) continue;
-      const job = await db.selectFrom('print_jobs').selectAll().where('id', '=', head.id).executeTakeFirst();
-      const printer = await db.selectFrom('printers').selectAll().where('id', '=', printerId).executeTakeFirst();
-      if (!job || !printer || job.status !== 'queued' || printer.status !== 'ONLINE') continue;
+    const printers = await db.selectFrom('printers').selectAll().where('status', '=', 'ONLINE').execute();
+    for (const printer of printers) {
+      if (this.busy.has(printer.id)) continue; // it wakes the worker when it is done
+      const jobs = await waitingJobs(db, printer.id, MAX_TICKETS_PER_SEND);
+      const head = jobs[0];
+      if (!head || head.status !== 'queued') continue;
       // The backoff is for a printer that keeps failing; one that changed since (back ONLINE, a new address) gets
       // its jobs at once.
-      const printerChanged = printer.updated_at > job.updated_at;
-      if (job.next_attempt_at > now && !printerChanged) {
-        nextDue = Math.min(nextDue, job.next_attempt_at);
+      const printerChanged = printer.updated_at > head.updated_at;
+      if (head.next_attempt_at > now && !printerChanged) {
+        nextDue = Math.min(nextDue, head.next_attempt_at);
         continue;
       }
-      if (!this.options.locks.tryAcquire(printerId)) {
+      if (!this.options.locks.tryAcquire(printer.id)) {
         nextDue = Math.min(nextDue, now + 200); // a status probe is talking to it: right after
         continue;
       }
-      this.busy.add(printerId);
-      const run = this.send(job, printer).finally(() => {
-        this.options.locks.release(printerId);
-        this.busy.delete(printerId);
+      this.busy.add(printer.id);
+      const run = this.send(jobs, printer).finally(() => {
+        this.options.locks.release(printer.id);
+        this.busy.delete(printer.id);
         this.sending.delete(run);
         this.wake();
       });
@@ -117,46 +113,115 @@ export class PrintWorker {
     }
   }
 
-  private async send(job: PrintJobRow, printer: PrinterRow): Promise<void> {
+  /** The tickets of the printer's waiting jobs, oldest first, up to the first one that is not queued or too big. */
+  private layOut(jobs: PrintJobRow[], printer: PrinterRow): { ready: Array<{ job: PrintJobRow; bytes: Buffer }>; broken: { job: PrintJobRow; reason: string } | null } {
+    const ready: Array<{ job: PrintJobRow; bytes: Buffer }> = [];
+    let size = 0;
+    for (const job of jobs) {
+      if (job.status !== 'queued' || size >= MAX_BYTES_PER_SEND) break;
+      try {
+        const payload = JSON.parse(job.payload) as PrintPayload;
+        const openDrawer = payload.kind === 'receipt' && !payload.reprint && payload.paymentMethod === 'CASH' && printer.cash_drawer === 1;
+        const bytes = encodeTicket(layout(payload, { columns: printer.columns, timezone: this.ctx.venue.timezone, openDrawer }), printer.columns);
+        ready.push({ job, bytes });
+        size += bytes.length;
+      } catch (error) {
+        return { ready, broken: { job, reason: (error as Error).message } };
+      }
+    }
+    return { ready, broken: null };
+  }
+
+  /**
+   * Sends the printer's waiting jobs that are due, oldest first, in one connection (a printer back from paper-out
+   * gets its backlog at once). Each ticket is confirmed by the printer on its own, so a send cut short marks the
+   * confirmed ones printed and queues only the rest again.
+   */
+  private async send(jobs: PrintJobRow[], printer: PrinterRow): Promise<void> {
     const ctx = this.ctx;
-    const taken = await write(ctx, async (trx) => {
-      const result = await trx
-        .updateTable('print_jobs')
-        .set({ status: 'printing', attempts: job.attempts + 1, updated_at: ctx.clock.now().getTime() })
-        .where('id', '=', job.id)
-        .where('status', '=', 'queued')
-        .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
-    });
-    if (!taken) return;
-    let bytes: Buffer;
-    try {
-      const payload = JSON.parse(job.payload) as PrintPayload;
-      const openDrawer = payload.kind === 'receipt' && !payload.reprint && payload.paymentMethod === 'CASH' && printer.cash_drawer === 1;
-      bytes = encodeTicket(layout(payload, { columns: printer.columns, timezone: ctx.venue.timezone, openDrawer }), printer.columns);
-    } catch (error) {
+    const { ready, broken } = this.layOut(jobs, printer);
+    if (ready.length === 0 && broken) {
       // Not the printer's fault and not going to get better by itself: an operator decides (retry).
-      await this.finish(job.id, { status: 'failed', last_error: `cannot lay the ticket out: ${(error as Error).message}` });
+      await write(ctx, (trx) =>
+        trx
+          .updateTable('print_jobs')
+          .set({ status: 'failed', last_error: `cannot lay the ticket out: ${broken.reason}`, updated_at: ctx.clock.now().getTime() })
+          .where('id', '=', broken.job.id)
+          .where('status', '=', 'queued')
+          .execute(),
+      );
       return;
     }
+    const taken = await write(ctx, (trx) => takeJobs(trx, ready, printer.id, ctx.clock.now().getTime()));
+    if (taken.length === 0) return;
+    const ids = taken.map(({ job }) => job.id);
     try {
-      await this.options.transport.send({ host: printer.ip, port: printer.port }, bytes, this.abort.signal);
-      await this.finish(job.id, { status: 'printed', last_error: null, printed_at: ctx.clock.now().getTime() });
+      await this.options.transport.send({ host: printer.ip, port: printer.port }, taken.map(({ bytes }) => bytes), this.abort.signal);
+      await this.finish(ids, { status: 'printed', last_error: null, printed_at: ctx.clock.now().getTime() });
     } catch (error) {
+      const delivered = error instanceof DeliveryError ? error.delivered : 0;
+      if (delivered > 0) await this.finish(ids.slice(0, delivered), { status: 'printed', last_error: null, printed_at: ctx.clock.now().getTime() });
       // Cut short by stop: first in line at the next start, not after a backoff.
-      const delay = this.stopped ? 0 : Math.min(this.options.maxRetryMs ?? 30_000, (this.options.retryMs ?? 1000) * 2 ** Math.min(job.attempts, 10));
-      await this.finish(job.id, { status: 'queued', last_error: (error as Error).message, next_attempt_at: ctx.clock.now().getTime() + delay });
+      const attempts = (taken[delivered]?.job.attempts ?? 0) + 1;
+      const delay = this.stopped ? 0 : Math.min(this.options.maxRetryMs ?? 30_000, (this.options.retryMs ?? 1000) * 2 ** Math.min(attempts - 1, 10));
+      await this.finish(ids.slice(delivered), { status: 'queued', last_error: (error as Error).message, next_attempt_at: ctx.clock.now().getTime() + delay });
     }
   }
 
-  private async finish(id: number, changes: Partial<Pick<PrintJobRow, 'status' | 'last_error' | 'printed_at' | 'next_attempt_at'>>): Promise<void> {
+  private async finish(ids: number[], changes: Partial<Pick<PrintJobRow, 'status' | 'last_error' | 'printed_at' | 'next_attempt_at'>>): Promise<void> {
+    if (ids.length === 0) return;
     await write(this.ctx, (trx) =>
       trx
         .updateTable('print_jobs')
         .set({ ...changes, updated_at: this.ctx.clock.now().getTime() })
-        .where('id', '=', id)
+        .where('id', 'in', ids)
         .where('status', '=', 'printing')
         .execute(),
     );
   }
+}
+
+/** At most this many tickets, and about this many bytes, go out in one connection. */
+const MAX_TICKETS_PER_SEND = 20;
+const MAX_BYTES_PER_SEND = 64 * 1024;
+
+/**
+ * A printer's waiting jobs, oldest first, from the partial index of waiting jobs: its condition is written out
+ * literally, or SQLite cannot use it, and the index is named, or the planner may prefer the full queue index,
+ * which also walks every job already printed.
+ */
+async function waitingJobs(db: Db, printerId: string, limit: number): Promise<PrintJobRow[]> {
+  const { rows } = await sql<PrintJobRow>`
+    select * from print_jobs indexed by print_jobs_waiting
+    where printer_id = ${printerId} and status in ('queued', 'printing')
+    order by id limit ${limit}`.execute(db);
+  return rows;
+}
+
+/**
+ * Marks the jobs `printing` (one more attempt) before they are sent, so a crash in between sends them again. Only
+ * the leading jobs that are still queued for this printer are taken: one retried elsewhere in the meantime must
+ * not be printed here, nor anything after it out of order.
+ */
+async function takeJobs<T extends { job: PrintJobRow }>(trx: Db, candidates: T[], printerId: string, now: number): Promise<T[]> {
+  if (candidates.length === 0) return [];
+  const current = await trx
+    .selectFrom('print_jobs')
+    .select(['id', 'status', 'printer_id'])
+    .where('id', 'in', candidates.map(({ job }) => job.id))
+    .execute();
+  const stillQueued = new Set(current.filter((row) => row.status === 'queued' && row.printer_id === printerId).map((row) => row.id));
+  const taken: T[] = [];
+  for (const candidate of candidates) {
+    if (!stillQueued.has(candidate.job.id)) break;
+    taken.push(candidate);
+  }
+  if (taken.length > 0) {
+    await trx
+      .updateTable('print_jobs')
+      .set({ status: 'printing', attempts: sql<number>`attempts + 1`, updated_at: now })
+      .where('id', 'in', taken.map(({ job }) => job.id))
+      .execute();
+  }
+  return taken;
 }

@@ -2,6 +2,7 @@ import t from 'tap';
 import { write } from '../../src/core/context.js';
 import type { KitchenTicketPayload, PrintPayload, ReceiptPayload } from '../../src/core/printing/payloads.js';
 import { queueClosurePrintJob, queueOrderPrintJobs, queueTestPage } from '../../src/core/printing/queue.js';
+import { loadRouting } from '../../src/core/orders/routing.js';
 import type { Report } from '../../src/core/reports/report.js';
 import type { OrderItemRow, OrderRow } from '../../src/storage/schema.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -42,7 +43,7 @@ async function confirmedOrder(app: TestApp, foods: Array<{ id: string; quantity?
         .executeTakeFirstOrThrow(),
     );
   }
-  return { order: order as OrderRow, items };
+  return { order: order as OrderRow, items, routing: await loadRouting(db, items) };
 }
 
 async function jobs(app: TestApp) {
@@ -73,8 +74,8 @@ const all = (menu: SeededMenu) => [
 
 t.test('each item goes to its food’s printer, else its category’s, else the register’s; one ticket per printer; the receipt at the register', async (t) => {
   const { app, menu } = await setup(t);
-  const { order, items } = await confirmedOrder(app, all(menu), menu.register);
-  const ids = await write(app.runtime.ctx, (trx) => queueOrderPrintJobs(trx, app.runtime.ctx, { order, items }));
+  const { order, items, routing } = await confirmedOrder(app, all(menu), menu.register);
+  const ids = await write(app.runtime.ctx, (trx) => queueOrderPrintJobs(trx, app.runtime.ctx, { order, items, routing }));
   const queued = await jobs(app);
   t.same(queued.map((job) => job.id), ids);
   const byPrinter = (printerId: string, kind: string) => queued.filter((job) => job.printer_id === printerId && job.kind === kind);
@@ -91,8 +92,8 @@ t.test('each item goes to its food’s printer, else its category’s, else the 
 
 t.test('a snapshot: later changes to the menu or the order never change a queued ticket', async (t) => {
   const { app, menu, db } = await setup(t);
-  const { order, items } = await confirmedOrder(app, [{ id: menu.foods.margherita }], menu.register);
-  await write(app.runtime.ctx, (trx) => queueOrderPrintJobs(trx, app.runtime.ctx, { order, items }));
+  const { order, items, routing } = await confirmedOrder(app, [{ id: menu.foods.margherita }], menu.register);
+  await write(app.runtime.ctx, (trx) => queueOrderPrintJobs(trx, app.runtime.ctx, { order, items, routing }));
   const before = (await jobs(app)).map((job) => job.payload);
   await db.updateTable('foods').set({ name: 'Pizza Margherita', price_cents: 990 }).where('id', '=', menu.foods.margherita).execute();
   await db.updateTable('printers').set({ name: 'Cucina' }).where('id', '=', menu.printers.kitchen).execute();
@@ -104,8 +105,8 @@ t.test('a snapshot: later changes to the menu or the order never change a queued
 t.test('items that no printer takes, and a receipt for a register without a printer, are kept as unroutable', async (t) => {
   const { app, menu, db } = await setup(t);
   await db.updateTable('cash_registers').set({ default_printer_id: null }).execute();
-  const { order, items } = await confirmedOrder(app, [{ id: menu.foods.margherita }, { id: 'cannolo', notes: 'senza canditi' }], menu.register);
-  await write(app.runtime.ctx, (trx) => queueOrderPrintJobs(trx, app.runtime.ctx, { order, items }));
+  const { order, items, routing } = await confirmedOrder(app, [{ id: menu.foods.margherita }, { id: 'cannolo', notes: 'senza canditi' }], menu.register);
+  await write(app.runtime.ctx, (trx) => queueOrderPrintJobs(trx, app.runtime.ctx, { order, items, routing }));
   const queued = await jobs(app);
   const unroutable = queued.filter((job) => job.status === 'unroutable');
   t.same(unroutable.map((job) => [job.kind, job.printer_id]), [['kitchen', null], ['receipt', null]]);
@@ -116,21 +117,21 @@ t.test('items that no printer takes, and a receipt for a register without a prin
 
 t.test('an order confirmed without a register: kitchen tickets, no receipt; unroutable items still kept', async (t) => {
   const { app, menu } = await setup(t);
-  const { order, items } = await confirmedOrder(app, [{ id: menu.foods.beer }, { id: 'cannolo' }], null);
-  await write(app.runtime.ctx, (trx) => queueOrderPrintJobs(trx, app.runtime.ctx, { order, items }));
+  const { order, items, routing } = await confirmedOrder(app, [{ id: menu.foods.beer }, { id: 'cannolo' }], null);
+  await write(app.runtime.ctx, (trx) => queueOrderPrintJobs(trx, app.runtime.ctx, { order, items, routing }));
   t.same((await jobs(app)).map((job) => [job.kind, job.printer_id, job.status]), [['kitchen', menu.printers.bar, 'queued'], ['kitchen', null, 'unroutable']]);
 });
 
 t.test('a reprint: only the chosen items, marked, and the receipt only when asked', async (t) => {
   const { app, menu } = await setup(t);
-  const { order, items } = await confirmedOrder(app, all(menu), menu.register);
+  const { order, items, routing } = await confirmedOrder(app, all(menu), menu.register);
   const beer = items.find((item) => item.food_name === 'Birra')!;
-  await write(app.runtime.ctx, (trx) => queueOrderPrintJobs(trx, app.runtime.ctx, { order, items, reprint: { itemIds: [beer.id], receipt: false } }));
+  await write(app.runtime.ctx, (trx) => queueOrderPrintJobs(trx, app.runtime.ctx, { order, items, routing, reprint: { itemIds: [beer.id], receipt: false } }));
   let queued = await jobs(app);
   t.same(queued.map((job) => [job.kind, job.printer_id, names(job.payload)]), [['reprint-kitchen', menu.printers.bar, ['Birra']]]);
   t.equal(queued[0]!.payload.kind === 'kitchen' && queued[0]!.payload.reprint, true);
 
-  await write(app.runtime.ctx, (trx) => queueOrderPrintJobs(trx, app.runtime.ctx, { order, items, reprint: { itemIds: [], receipt: true } }));
+  await write(app.runtime.ctx, (trx) => queueOrderPrintJobs(trx, app.runtime.ctx, { order, items, routing, reprint: { itemIds: [], receipt: true } }));
   queued = (await jobs(app)).slice(1);
   t.same(queued.map((job) => [job.kind, job.printer_id]), [['reprint-receipt', menu.printers.till]]);
   t.match(queued[0]!.payload, { kind: 'receipt', reprint: true });
@@ -153,8 +154,8 @@ t.test('closure on the register’s printer, test pages, and nothing at all with
 
   const off = await buildTestApp(t, { config: { printing: 'off' } });
   const offMenu = await seedMenu(off);
-  const { order, items } = await confirmedOrder(off, [{ id: offMenu.foods.margherita }], offMenu.register);
-  t.same(await write(off.runtime.ctx, (trx) => queueOrderPrintJobs(trx, off.runtime.ctx, { order, items })), []);
+  const { order, items, routing } = await confirmedOrder(off, [{ id: offMenu.foods.margherita }], offMenu.register);
+  t.same(await write(off.runtime.ctx, (trx) => queueOrderPrintJobs(trx, off.runtime.ctx, { order, items, routing })), []);
   t.equal(await write(off.runtime.ctx, (trx) => queueClosurePrintJob(trx, off.runtime.ctx, { report, cashRegisterId: offMenu.register })), null);
   t.same(await jobs(off), [], 'an external service prints from the printer channel');
   t.equal((await off.request({ method: 'POST', url: `/v1/printers/${offMenu.printers.bar}/test` })).statusCode, 409, 'no test page that would never print');

@@ -36,7 +36,7 @@ const at = (port: number) => ({ host: '127.0.0.1', port });
 
 t.test('a job is delivered when the printer has read it', async (t) => {
   const printer = await emulator(t);
-  await transport.send(at(printer.port), job);
+  await transport.send(at(printer.port), [job]);
   t.equal(printer.tickets.length, 1);
   t.match(printer.tickets[0]!.text, /hello/);
 });
@@ -51,7 +51,7 @@ t.test('a printer that keeps the connection open after answering: delivered, con
     socket.on('end', () => {}); // never closes its side
   });
   const start = Date.now();
-  await transport.send(at(port), job);
+  await transport.send(at(port), [job]);
   t.ok(Date.now() - start < 700, 'no send timeout');
   await new Promise((resolve) => setTimeout(resolve, 50));
   t.ok(closedAt > 0, 'the connection is closed, so the next job can connect');
@@ -59,26 +59,26 @@ t.test('a printer that keeps the connection open after answering: delivered, con
 
 t.test('a printer that closes without reading or answering never makes a job look delivered', async (t) => {
   const port = await rawPrinter(t, (socket) => socket.end());
-  await t.rejects(transport.send(at(port), job), /without confirming/);
+  await t.rejects(transport.send(at(port), [job]), /without confirming/);
 });
 
 t.test('a stalled printer times out; a refused connection fails fast; stop cuts a send short', async (t) => {
   const printer = await emulator(t);
   printer.setStalled(true);
   const start = Date.now();
-  await t.rejects(transport.send(at(printer.port), job), /did not take the job within 800 ms/);
+  await t.rejects(transport.send(at(printer.port), [job]), /did not take the job within 800 ms/);
   t.ok(Date.now() - start >= 750);
 
   const refused = await emulator(t);
   const port = refused.port;
   await refused.setOffline(true);
-  await t.rejects(transport.send(at(port), job), /ECONNREFUSED/);
+  await t.rejects(transport.send(at(port), [job]), /ECONNREFUSED/);
 
   const slow = new TcpTransport({ connectMs: 500, sendMs: 60_000, probeMs: 300 });
   const controller = new AbortController();
   const stopping = Date.now();
   setTimeout(() => controller.abort(), 100);
-  await t.rejects(slow.send(at(printer.port), job, controller.signal), /stopped/);
+  await t.rejects(slow.send(at(printer.port), [job], controller.signal), /stopped/);
   t.ok(Date.now() - stopping < 1000, 'stopped at once');
   t.equal(printer.tickets.length, 0);
 });

@@ -29,6 +29,22 @@ t.test('concurrent writes share commits; a failing write rolls back alone', asyn
   t.same(keys.sort(), Array.from({ length: 30 }, (_, i) => i).filter((i) => i % 7 !== 3).map((i) => `k${i}`).sort(), 'only the failing writes left nothing');
 });
 
+t.test('writes queued in one turn of the event loop share one commit, as requests parsed together do', async (t) => {
+  const storage = await setup(t);
+  // What a burst of requests does: each handler queues its write from its own callback of the same turn.
+  const writes = await new Promise<Array<Promise<number>>>((resolve) => {
+    const queued: Array<Promise<number>> = [];
+    for (let i = 0; i < 10; i++) {
+      queueMicrotask(() => queued.push(storage.writer.run(async (trx) => (await trx.insertInto('settings').values(setting(`k${i}`)).execute(), i))));
+    }
+    setImmediate(() => resolve(queued));
+  });
+  t.same(await Promise.all(writes), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  t.same(storage.writer.stats, { commits: 1, writes: 10 }, 'one commit for the ten writes');
+  await storage.writer.run((trx) => trx.insertInto('settings').values(setting('later')).execute());
+  t.same(storage.writer.stats, { commits: 2, writes: 11 }, 'a write of a later turn gets its own');
+});
+
 t.test('writes run in order and each sees the writes before it', async (t) => {
   const storage = await setup(t);
   const seen: number[] = [];

@@ -4,10 +4,11 @@ import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
 import { InvalidError } from '../errors.js';
 import { appendEvents } from '../events/event-log.js';
-import { queueOrderPrintJobs } from '../printing/queue.js';
+import { queueOrderPrintJobs, type RegisterPrinting } from '../printing/queue.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
 import { orderTotals } from './pricing.js';
 import { confirmedSummary, orderRecord, printerRecordItems } from './records.js';
+import type { Routing } from './routing.js';
 import { nextTicketNumber } from './tickets.js';
 
 export interface ConfirmationDetails {
@@ -17,44 +18,47 @@ export interface ConfirmationDetails {
   cashRegisterId: string | null;
 }
 
-async function checkReferences(trx: Db, details: ConfirmationDetails): Promise<void> {
+/** The register must exist and be enabled, the user must exist. Returns the register (null: none given). */
+async function checkReferences(trx: Db, details: ConfirmationDetails): Promise<RegisterPrinting | null> {
+  let register: RegisterPrinting | null = null;
   if (details.cashRegisterId !== null) {
-    const register = await trx
+    const row = await trx
       .selectFrom('cash_registers')
-      .select(['enabled', 'name'])
+      .select(['enabled', 'name', 'default_printer_id'])
       .where('id', '=', details.cashRegisterId)
       .executeTakeFirst();
-    if (!register) throw new InvalidError(`Unknown cash register ${details.cashRegisterId}`, [{ path: 'body.cashRegisterId', message: 'unknown cash register' }]);
-    if (register.enabled !== 1) {
-      throw new InvalidError(`Cash register "${register.name}" is disabled`, [{ path: 'body.cashRegisterId', message: 'disabled cash register' }]);
+    if (!row) throw new InvalidError(`Unknown cash register ${details.cashRegisterId}`, [{ path: 'body.cashRegisterId', message: 'unknown cash register' }]);
+    if (row.enabled !== 1) {
+      throw new InvalidError(`Cash register "${row.name}" is disabled`, [{ path: 'body.cashRegisterId', message: 'disabled cash register' }]);
     }
+    register = { name: row.name, default_printer_id: row.default_printer_id };
   }
   if (details.userId !== null) {
     const user = await trx.selectFrom('users').select('id').where('id', '=', details.userId).executeTakeFirst();
     if (!user) throw new InvalidError(`Unknown user ${details.userId}`, [{ path: 'body.userId', message: 'unknown user' }]);
   }
+  return register;
 }
 
 /**
- * Confirms an order inside the caller's transaction: takes the next ticket number of the ticket day, records
- * payment and totals, and appends the confirmation events for cashiers, displays and printers (the outbox).
- * Shared by confirm-at-creation, POST /confirm and PATCH to CONFIRMED.
+ * What a confirmation makes of an order, not written yet: the next ticket number of the ticket day (taken inside
+ * the caller's transaction, so a rollback gives it back), payment and totals. Checks the register and the user.
  */
-export async function applyConfirmation(
+export async function confirmedOrder<T extends Omit<OrderRow, 'id'>>(
   trx: Db,
   ctx: CoreContext,
-  order: OrderRow,
-  items: OrderItemRow[],
+  order: T,
+  items: readonly OrderItemRow[],
   details: ConfirmationDetails,
-): Promise<OrderRow> {
-  await checkReferences(trx, details);
+): Promise<{ order: T; register: RegisterPrinting | null }> {
+  const register = await checkReferences(trx, details);
   const totals = orderTotals(
     items.map((item) => ({ totalCents: item.total_cents, surchargeCents: item.surcharge_cents })),
     details.discountCents,
   );
   const now = ctx.clock.now();
   const ticketDay = ctx.venue.ticketDay(now);
-  const confirmed: OrderRow = {
+  const confirmed: T = {
     ...order,
     status: 'CONFIRMED',
     ticket_number: await nextTicketNumber(trx, ticketDay),
@@ -70,16 +74,47 @@ export async function applyConfirmation(
     completed_at: null,
     updated_at: now.getTime(),
   };
+  return { order: confirmed, register };
+}
+
+/**
+ * The outbox of a confirmation that is written: `confirmed-order` for cashiers, displays and printers, and the
+ * kitchen tickets and receipt. Returns the printer channel's record, which is also the confirm response.
+ */
+export async function publishConfirmation(
+  trx: Db,
+  ctx: CoreContext,
+  confirmed: OrderRow,
+  items: readonly OrderItemRow[],
+  routing: Routing,
+  register: RegisterPrinting | null,
+) {
+  const summary = confirmedSummary(confirmed);
+  const record = orderRecord(confirmed, printerRecordItems(items, routing));
+  await appendEvents(trx, ctx.clock.now(), [
+    { channel: 'cashier', name: 'confirmed-order', payload: summary },
+    { channel: 'display', name: 'confirmed-order', payload: summary },
+    { channel: 'printer', name: 'confirmed-order', payload: record },
+  ]);
+  await queueOrderPrintJobs(trx, ctx, { order: confirmed, items, routing, register });
+  return record;
+}
+
+/**
+ * Confirms an existing order inside the caller's transaction: ticket number, payment and totals, the snapshots
+ * kept true, and the outbox. Shared by POST /confirm and PATCH to CONFIRMED.
+ */
+export async function applyConfirmation(
+  trx: Db,
+  ctx: CoreContext,
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  routing: Routing,
+  details: ConfirmationDetails,
+): Promise<{ order: OrderRow; record: ReturnType<typeof orderRecord> }> {
+  const { order: confirmed, register } = await confirmedOrder(trx, ctx, order, items, details);
   const { id, ...changes } = confirmed;
   await trx.updateTable('orders').set(changes).where('id', '=', id).execute();
   await refreshSnapshotsFor(trx, ctx, [order, confirmed]);
-
-  const summary = confirmedSummary(confirmed);
-  await appendEvents(trx, now, [
-    { channel: 'cashier', name: 'confirmed-order', payload: summary },
-    { channel: 'display', name: 'confirmed-order', payload: summary },
-    { channel: 'printer', name: 'confirmed-order', payload: orderRecord(confirmed, await printerRecordItems(trx, items)) },
-  ]);
-  await queueOrderPrintJobs(trx, ctx, { order: confirmed, items });
-  return confirmed;
+  return { order: confirmed, record: await publishConfirmation(trx, ctx, confirmed, items, routing, register) };
 }

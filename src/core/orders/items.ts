@@ -2,6 +2,7 @@ import type { OrderItemInput } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
 import type { OrderItemRow } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
+import type { Routing } from './routing.js';
 import { InvalidError, type IssueDetail } from '../errors.js';
 import { priceLine } from './pricing.js';
 
@@ -15,6 +16,8 @@ interface OrderableFood {
   category_name: string;
   category_position: number;
   category_available: number;
+  printer_id: string | null;
+  category_printer_id: string | null;
 }
 
 async function loadFoods(trx: Db, ids: string[]): Promise<Map<string, OrderableFood>> {
@@ -31,6 +34,8 @@ async function loadFoods(trx: Db, ids: string[]): Promise<Map<string, OrderableF
       'categories.name as category_name',
       'categories.position as category_position',
       'categories.available as category_available',
+      'foods.printer_id',
+      'categories.printer_id as category_printer_id',
     ])
     .where('foods.id', 'in', ids)
     .execute();
@@ -40,14 +45,15 @@ async function loadFoods(trx: Db, ids: string[]): Promise<Map<string, OrderableF
 /**
  * Turns item inputs into order lines priced at the foods' current prices, with copies of the names so the order
  * keeps its meaning if the menu changes later. Unknown foods and foods not orderable right now (the food or its
- * category is unavailable) are refused together, naming every offending id.
+ * category is unavailable) are refused together, naming every offending id. The same read gives the lines'
+ * printer routing.
  */
 export async function buildOrderItems(
   trx: Db,
   ctx: CoreContext,
   orderId: number,
   inputs: readonly OrderItemInput[],
-): Promise<OrderItemRow[]> {
+): Promise<{ items: OrderItemRow[]; routing: Routing }> {
   const foods = await loadFoods(trx, [...new Set(inputs.map((input) => input.foodId))]);
   const unknown = new Set<string>();
   const unavailable = new Set<string>();
@@ -69,7 +75,12 @@ export async function buildOrderItems(
     if (unavailable.size > 0) parts.push(`unavailable foods: ${[...unavailable].join(', ')}`);
     throw new InvalidError(`Cannot order ${parts.join('; ')}`, details);
   }
-  return inputs.map((input, position) => {
+  const routing: Routing = { foodPrinters: new Map(), categoryPrinters: new Map() };
+  for (const food of foods.values()) {
+    routing.foodPrinters.set(food.id, food.printer_id);
+    routing.categoryPrinters.set(food.category_id, food.category_printer_id);
+  }
+  const items = inputs.map((input, position): OrderItemRow => {
     const food = foods.get(input.foodId) as OrderableFood;
     const line = priceLine({
       quantity: input.quantity,
@@ -93,6 +104,7 @@ export async function buildOrderItems(
       total_cents: line.totalCents,
     };
   });
+  return { items, routing };
 }
 
 export async function loadItems(trx: Db, orderId: number): Promise<OrderItemRow[]> {

@@ -1,8 +1,8 @@
 import type { OrderRecord } from '../../api/orders.js';
-import type { Db } from '../../storage/database.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { centsToDecimal } from '../money.js';
 import { unitSurcharge } from './pricing.js';
+import type { Routing } from './routing.js';
 
 // The shapes orders take on the wire (interface §2.9 and §6): built here once, used by responses and events.
 
@@ -68,19 +68,9 @@ export function confirmedSummary(order: OrderRow) {
   return { displayCode: order.display_code, ticketNumber: order.ticket_number as number, id: order.id };
 }
 
-/** Current printer override of each food (null when none, or when the food was deleted since). */
-export async function foodPrinterIds(trx: Db, items: readonly OrderItemRow[]): Promise<Map<string, string | null>> {
-  const ids = [...new Set(items.map((item) => item.food_id))];
-  const result = new Map<string, string | null>();
-  if (ids.length === 0) return result;
-  const rows = await trx.selectFrom('foods').select(['id', 'printer_id']).where('id', 'in', ids).execute();
-  for (const row of rows) result.set(row.id, row.printer_id);
-  return result;
-}
-
-export async function printerRecordItems(trx: Db, items: readonly OrderItemRow[]) {
-  const printers = await foodPrinterIds(trx, items);
-  return items.map((item) => printerItem(item, printers.get(item.food_id) ?? null));
+/** The printer channel's items: with each food's current printer override. */
+export function printerRecordItems(items: readonly OrderItemRow[], routing: Routing) {
+  return items.map((item) => printerItem(item, routing.foodPrinters.get(item.food_id) ?? null));
 }
 
 export function creationResponse(order: OrderRow) {

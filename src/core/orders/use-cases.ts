@@ -7,11 +7,12 @@ import { InvalidError, NotFoundError } from '../errors.js';
 import { appendEvent, appendEvents } from '../events/event-log.js';
 import { queueOrderPrintJobs } from '../printing/queue.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
-import { applyConfirmation } from './confirm.js';
+import { applyConfirmation, confirmedOrder, publishConfirmation } from './confirm.js';
 import { pickDisplayCode } from './display-code.js';
 import { buildOrderItems, loadItems } from './items.js';
 import { orderTotals } from './pricing.js';
 import { creationResponse, newOrderItem, orderRecord, printerRecordItems } from './records.js';
+import { loadRouting, type Routing } from './routing.js';
 
 // The order use cases. Each runs inside the caller's transaction (`trx`), so a route can wrap it with an
 // idempotency record in the same commit.
@@ -29,7 +30,9 @@ function callerUserId(actor: Principal): string | null {
 export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput, actor: Principal) {
   const now = ctx.clock.now();
   const codeDay = ctx.venue.ticketDay(now);
-  const draft = {
+  const { items, routing } = await buildOrderItems(trx, ctx, 0, input.orderItems);
+  const totals = orderTotals(items.map((item) => ({ totalCents: item.total_cents, surchargeCents: item.surcharge_cents })), 0);
+  let draft: Omit<OrderRow, 'id'> = {
     display_code: await pickDisplayCode(trx, codeDay),
     code_day: codeDay,
     table_name: input.table,
@@ -38,10 +41,10 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
     ticket_number: null,
     ticket_day: null,
     payment_method: null,
-    subtotal_cents: 0,
+    subtotal_cents: totals.subtotalCents,
     discount_cents: 0,
-    surcharge_cents: 0,
-    total_cents: 0,
+    surcharge_cents: totals.surchargeCents,
+    total_cents: totals.totalCents,
     user_id: null,
     cash_register_id: null,
     created_at: now.getTime(),
@@ -49,25 +52,23 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
     confirmed_at: null,
     completed_at: null,
   };
-  const { id } = await trx.insertInto('orders').values(draft).returning('id').executeTakeFirstOrThrow();
-  const items = await buildOrderItems(trx, ctx, id, input.orderItems);
-  await trx.insertInto('order_items').values(items).execute();
-  const totals = orderTotals(items.map((item) => ({ totalCents: item.total_cents, surchargeCents: item.surcharge_cents })), 0);
-  let order: OrderRow = { ...draft, id, subtotal_cents: totals.subtotalCents, surcharge_cents: totals.surchargeCents, total_cents: totals.totalCents };
-  await trx
-    .updateTable('orders')
-    .set({ subtotal_cents: order.subtotal_cents, surcharge_cents: order.surcharge_cents, total_cents: order.total_cents })
-    .where('id', '=', id)
-    .execute();
-
+  // Confirmed at creation: the order is written once, already confirmed, with the same effects as a confirmation
+  // (and no `new-order`).
+  let register = null;
   if (input.confirm) {
-    // Confirmed at creation: the same effects as a confirmation, and no `new-order`.
-    order = await applyConfirmation(trx, ctx, order, items, {
+    ({ order: draft, register } = await confirmedOrder(trx, ctx, draft, items, {
       paymentMethod: input.confirm.paymentMethod,
       discountCents: input.confirm.discount ?? 0,
       userId: input.confirm.userId ?? callerUserId(actor),
       cashRegisterId: input.confirm.cashRegisterId ?? null,
-    });
+    }));
+  }
+  const { id } = await trx.insertInto('orders').values(draft).returning('id').executeTakeFirstOrThrow();
+  const order: OrderRow = { ...draft, id };
+  for (const item of items) item.order_id = id;
+  await trx.insertInto('order_items').values(items).execute();
+  if (input.confirm) {
+    await publishConfirmation(trx, ctx, order, items, routing, register);
   } else {
     await appendEvent(trx, now, 'cashier', 'new-order', orderRecord(order, items.map(newOrderItem)));
   }
@@ -84,20 +85,22 @@ export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input:
     );
   }
   let items: OrderItemRow[];
+  let routing: Routing;
   if (input.orderItems) {
     await trx.deleteFrom('order_items').where('order_id', '=', id).execute();
-    items = await buildOrderItems(trx, ctx, id, input.orderItems);
+    ({ items, routing } = await buildOrderItems(trx, ctx, id, input.orderItems));
     await trx.insertInto('order_items').values(items).execute();
   } else {
     items = await loadItems(trx, id);
+    routing = await loadRouting(trx, items);
   }
-  const confirmed = await applyConfirmation(trx, ctx, order, items, {
+  const confirmed = await applyConfirmation(trx, ctx, order, items, routing, {
     paymentMethod: input.paymentMethod,
     discountCents: input.discount ?? 0,
     userId: input.userId ?? callerUserId(actor),
     cashRegisterId: input.cashRegisterId ?? null,
   });
-  return { order: confirmed, items, response: orderRecord(confirmed, await printerRecordItems(trx, items)) };
+  return { order: confirmed.order, items, response: confirmed.record };
 }
 
 /**
@@ -108,15 +111,16 @@ export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input:
 export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, status: OrderStatus) {
   const before = await requireOrder(trx, id);
   let order = before;
+  const items = await loadItems(trx, id);
+  const routing = await loadRouting(trx, items);
   if (status !== before.status) {
-    const items = await loadItems(trx, id);
     if (status === 'CONFIRMED' && before.confirmed_at === null) {
-      order = await applyConfirmation(trx, ctx, before, items, {
+      ({ order } = await applyConfirmation(trx, ctx, before, items, routing, {
         paymentMethod: before.payment_method,
         discountCents: before.discount_cents,
         userId: before.user_id,
         cashRegisterId: before.cash_register_id,
-      });
+      }));
     }
     const now = ctx.clock.now();
     const done = status === 'COMPLETED' || status === 'PICKED_UP';
@@ -137,10 +141,8 @@ export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, stat
       { channel: 'cashier', name: 'order-status-changed', payload },
       { channel: 'display', name: 'order-status-changed', payload },
     ]);
-    return { before, order, items, response: orderRecord(order, await printerRecordItems(trx, items)) };
   }
-  const items = await loadItems(trx, id);
-  return { before, order, items, response: orderRecord(order, await printerRecordItems(trx, items)) };
+  return { before, order, items, response: orderRecord(order, printerRecordItems(items, routing)) };
 }
 
 export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
@@ -160,7 +162,8 @@ export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input:
   }
   const selected = items.filter((item) => wanted.includes(item.id));
   const now = ctx.clock.now();
-  const allRecordItems = await printerRecordItems(trx, items);
+  const routing = await loadRouting(trx, items);
+  const allRecordItems = printerRecordItems(items, routing);
   const payload = {
     ...orderRecord(order, allRecordItems),
     reprintReceipt: input.reprintReceipt,
@@ -178,7 +181,7 @@ export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input:
     })
     .execute();
   await appendEvent(trx, now, 'printer', 'reprint-order', payload);
-  await queueOrderPrintJobs(trx, ctx, { order, items, reprint: { itemIds: wanted, receipt: input.reprintReceipt } });
+  await queueOrderPrintJobs(trx, ctx, { order, items, routing, reprint: { itemIds: wanted, receipt: input.reprintReceipt } });
   return { order, items, selected, response: payload };
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../storage/database.js';
-import type { OrderItemRow, OrderRow, PrintJobKind, PrintJobStatus } from '../../storage/schema.js';
+import type { OrderItemRow, OrderRow, PrintJobKind } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
+import { printerFor, type Routing } from '../orders/routing.js';
 import type { Report } from '../reports/report.js';
 import type { KitchenTicketPayload, PrintPayload, ReceiptPayload, TicketItem } from './payloads.js';
 
@@ -9,30 +10,42 @@ import type { KitchenTicketPayload, PrintPayload, ReceiptPayload, TicketItem } f
 
 export const UNROUTABLE_STATION = 'no printer';
 
-async function insertJob(
-  trx: Db,
-  ctx: CoreContext,
-  job: { printerId: string | null; kind: PrintJobKind; orderId?: number; reportId?: string; payload: PrintPayload; status?: PrintJobStatus; lastError?: string },
-): Promise<number> {
+interface NewJob {
+  printerId: string | null;
+  kind: PrintJobKind;
+  orderId?: number;
+  reportId?: string;
+  payload: PrintPayload;
+}
+
+/** Queues jobs in one statement, in the order given (their ids keep that order on each printer). */
+async function insertJobs(trx: Db, ctx: CoreContext, jobs: readonly NewJob[]): Promise<number[]> {
+  if (jobs.length === 0) return [];
   const now = ctx.clock.now().getTime();
-  const row = await trx
+  const rows = await trx
     .insertInto('print_jobs')
-    .values({
-      printer_id: job.printerId,
-      kind: job.kind,
-      order_id: job.orderId ?? null,
-      report_id: job.reportId ?? null,
-      payload: JSON.stringify(job.payload),
-      status: job.status ?? (job.printerId === null ? 'unroutable' : 'queued'),
-      last_error: job.lastError ?? (job.printerId === null ? 'no printer for these items: set one on the food, its category or the register' : null),
-      next_attempt_at: now,
-      created_at: now,
-      updated_at: now,
-      printed_at: null,
-    })
+    .values(
+      jobs.map((job) => ({
+        printer_id: job.printerId,
+        kind: job.kind,
+        order_id: job.orderId ?? null,
+        report_id: job.reportId ?? null,
+        payload: JSON.stringify(job.payload),
+        status: job.printerId === null ? ('unroutable' as const) : ('queued' as const),
+        last_error: job.printerId === null ? 'no printer for these items: set one on the food, its category or the register' : null,
+        next_attempt_at: now,
+        created_at: now,
+        updated_at: now,
+        printed_at: null,
+      })),
+    )
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+async function insertJob(trx: Db, ctx: CoreContext, job: NewJob): Promise<number> {
+  return (await insertJobs(trx, ctx, [job]))[0] as number;
 }
 
 function ticketItem(item: OrderItemRow): TicketItem {
@@ -46,34 +59,19 @@ function ticketItem(item: OrderItemRow): TicketItem {
   };
 }
 
-/** Item → food's printer → category's printer → the register's default printer → none. */
-async function routeItems(trx: Db, items: readonly OrderItemRow[], registerPrinter: string | null): Promise<Map<string | null, OrderItemRow[]>> {
-  const foodIds = [...new Set(items.map((item) => item.food_id))];
-  const categoryIds = [...new Set(items.map((item) => item.category_id))];
-  const foods = new Map(
-    (foodIds.length ? await trx.selectFrom('foods').select(['id', 'printer_id']).where('id', 'in', foodIds).execute() : []).map((row) => [row.id, row.printer_id]),
-  );
-  const categories = new Map(
-    (categoryIds.length ? await trx.selectFrom('categories').select(['id', 'printer_id']).where('id', 'in', categoryIds).execute() : []).map((row) => [
-      row.id,
-      row.printer_id,
-    ]),
-  );
-  const routes = new Map<string | null, OrderItemRow[]>();
-  for (const item of items) {
-    const printer = foods.get(item.food_id) ?? categories.get(item.category_id) ?? registerPrinter;
-    const list = routes.get(printer) ?? [];
-    list.push(item);
-    routes.set(printer, list);
-  }
-  return routes;
-}
-
 export interface OrderPrintRequest {
   order: OrderRow;
   items: readonly OrderItemRow[];
+  routing: Routing;
+  /** The order's register when the caller has read it already (null: none); looked up when absent. */
+  register?: RegisterPrinting | null;
   /** A reprint: only these items' kitchen tickets, and the receipt if asked. */
   reprint?: { itemIds: readonly string[]; receipt: boolean };
+}
+
+export interface RegisterPrinting {
+  name: string;
+  default_printer_id: string | null;
 }
 
 /**
@@ -83,13 +81,22 @@ export interface OrderPrintRequest {
  */
 export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: OrderPrintRequest): Promise<number[]> {
   if (!ctx.printJobs) return [];
-  const { order, reprint } = request;
+  const { order, reprint, routing } = request;
   const items = reprint ? request.items.filter((item) => reprint.itemIds.includes(item.id)) : request.items;
-  const register = order.cash_register_id
-    ? await trx.selectFrom('cash_registers').select(['name', 'default_printer_id']).where('id', '=', order.cash_register_id).executeTakeFirst()
-    : undefined;
+  const register =
+    request.register !== undefined
+      ? request.register
+      : order.cash_register_id
+        ? ((await trx.selectFrom('cash_registers').select(['name', 'default_printer_id']).where('id', '=', order.cash_register_id).executeTakeFirst()) ?? null)
+        : null;
   const registerPrinter = register?.default_printer_id ?? null;
-  const routes = await routeItems(trx, items, registerPrinter);
+  const routes = new Map<string | null, OrderItemRow[]>();
+  for (const item of items) {
+    const printer = printerFor(routing, item, registerPrinter);
+    const list = routes.get(printer) ?? [];
+    list.push(item);
+    routes.set(printer, list);
+  }
   const printerIds = [...routes.keys()].filter((id): id is string => id !== null);
   const names = new Map(
     (printerIds.length ? await trx.selectFrom('printers').select(['id', 'name']).where('id', 'in', printerIds).execute() : []).map((row) => [row.id, row.name]),
@@ -103,11 +110,11 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
     confirmedAt: order.confirmed_at ?? ctx.clock.now().getTime(),
     reprint: reprint !== undefined,
   };
-  const ids: number[] = [];
+  const jobs: NewJob[] = [];
   const kitchenKind: PrintJobKind = reprint ? 'reprint-kitchen' : 'kitchen';
   for (const [printerId, routed] of routes) {
     const payload: KitchenTicketPayload = { kind: 'kitchen', ...base, station: printerId ? (names.get(printerId) ?? '') : UNROUTABLE_STATION, items: routed.map(ticketItem) };
-    ids.push(await insertJob(trx, ctx, { printerId, kind: kitchenKind, orderId: order.id, payload }));
+    jobs.push({ printerId, kind: kitchenKind, orderId: order.id, payload });
   }
   if (register && (!reprint || reprint.receipt)) {
     const payload: ReceiptPayload = {
@@ -121,9 +128,9 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
       surchargeCents: order.surcharge_cents,
       totalCents: order.total_cents,
     };
-    ids.push(await insertJob(trx, ctx, { printerId: registerPrinter, kind: reprint ? 'reprint-receipt' : 'receipt', orderId: order.id, payload }));
+    jobs.push({ printerId: registerPrinter, kind: reprint ? 'reprint-receipt' : 'receipt', orderId: order.id, payload });
   }
-  return ids;
+  return insertJobs(trx, ctx, jobs);
 }
 
 /**
