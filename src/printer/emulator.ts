@@ -39,6 +39,8 @@ export class PrinterEmulator {
   private stalled = false;
   private boundPort = 0;
   private waiters: Array<() => void> = [];
+  /** Set by resetNextDeliveryAfter: how many tickets the next delivering connection confirms before it is cut. */
+  private resetAfter: number | null = null;
 
   private lastSequence = 0;
 
@@ -87,6 +89,15 @@ export class PrinterEmulator {
       if (value) socket.pause();
       else socket.resume();
     }
+  }
+
+  /**
+   * A printer that resets mid-job: the next connection that brings tickets is cut (TCP reset) right after the
+   * printer has confirmed `confirmed` of them; whatever came after is lost, as in a real reset. Status probes
+   * (connections without tickets) are not affected.
+   */
+  resetNextDeliveryAfter(confirmed: number): void {
+    this.resetAfter = confirmed;
   }
 
   /** The three status bytes a real printer would give for DLE EOT 1, 2 and 4. */
@@ -146,11 +157,26 @@ export class PrinterEmulator {
       socket.pause();
       return;
     }
+    let ticketsHere = 0;
+    let confirmedHere = 0;
+    let reset = false;
     const decoder = new EscPosDecoder({
-      onTicket: (ops) => this.receive(ops),
+      onTicket: (ops) => {
+        if (reset) return;
+        ticketsHere++;
+        this.receive(ops);
+      },
       onStatusQuery: (query) => {
+        if (reset) return;
         this.statusQueries++;
-        socket.write(Buffer.from([this.statusByte(query)]));
+        const answer = Buffer.from([this.statusByte(query)]);
+        if (ticketsHere > 0 && this.resetAfter !== null && ++confirmedHere >= this.resetAfter) {
+          this.resetAfter = null;
+          reset = true;
+          socket.write(answer, () => socket.resetAndDestroy()); // the answer goes out first, then the reset
+          return;
+        }
+        socket.write(answer);
       },
     });
     socket.on('data', (chunk: Buffer) => decoder.push(chunk));

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import t from 'tap';
 import { PrinterEmulator } from '../../src/printer/emulator.js';
-import { interpretStatus, TcpTransport } from '../../src/printer/transport.js';
+import { DeliveryError, interpretStatus, TcpTransport } from '../../src/printer/transport.js';
 import type { TestLike } from '../helpers/app.js';
 
 // The TCP transport against the emulator and against printers that misbehave in the ways real ones do.
@@ -17,9 +17,9 @@ async function emulator(t: TestLike): Promise<PrinterEmulator> {
 }
 
 /** A raw TCP server on 127.0.0.1:0 that does what `onSocket` says. */
-async function rawPrinter(t: TestLike, onSocket: (socket: Socket) => void): Promise<number> {
+async function rawPrinter(t: TestLike, onSocket: (socket: Socket) => void, options: { allowHalfOpen?: boolean } = {}): Promise<number> {
   const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
+  const server: Server = createServer({ allowHalfOpen: options.allowHalfOpen ?? false }, (socket) => {
     sockets.add(socket);
     socket.on('error', () => {});
     onSocket(socket);
@@ -81,6 +81,37 @@ t.test('a stalled printer times out; a refused connection fails fast; stop cuts 
   await t.rejects(slow.send(at(printer.port), [job], controller.signal), /stopped/);
   t.ok(Date.now() - stopping < 1000, 'stopped at once');
   t.equal(printer.tickets.length, 0);
+});
+
+t.test('a batch: each ticket confirmed on its own; a printer that stops answering keeps the ones it confirmed', async (t) => {
+  const tickets = [Buffer.from('one\n\x1dV\x00'), Buffer.from('two\n\x1dV\x00'), Buffer.from('three\n\x1dV\x00')];
+  const printer = await emulator(t);
+  await transport.send(at(printer.port), tickets);
+  t.same(printer.tickets.map((ticket) => ticket.text.trim()), ['one', 'two', 'three'], 'three tickets over one connection');
+
+  // Answers the first two status queries, one every 500 ms, then never again.
+  const slowThenStalled = await rawPrinter(t, (socket) => {
+    let answered = 0;
+    socket.on('data', (chunk) => {
+      for (let at = chunk.indexOf(Buffer.from([0x10, 0x04, 0x01])); at >= 0; at = chunk.indexOf(Buffer.from([0x10, 0x04, 0x01]), at + 3)) {
+        if (++answered <= 2) setTimeout(() => socket.write(Buffer.from([0x12])), 500 * answered);
+      }
+    });
+  }, { allowHalfOpen: true }); // our FIN does not make it close: it just stops answering
+  const started = Date.now();
+  const error = await transport.send(at(slowThenStalled), tickets).then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  t.ok(error instanceof DeliveryError, 'a DeliveryError');
+  t.equal((error as DeliveryError).delivered, 2, 'two tickets confirmed');
+  t.match((error as Error).message, /did not take the job within 800 ms/);
+  t.ok(Date.now() - started >= 1000 + 750, 'the wait is for the next answer: a printer that keeps answering is never cut off');
+
+  const refused = await emulator(t);
+  await refused.setOffline(true);
+  const unreachable = await transport.send(at(refused.port), tickets).catch((failure: unknown) => failure);
+  t.equal((unreachable as DeliveryError).delivered, 0, 'no connection: nothing delivered');
 });
 
 t.test('probes: ONLINE, paper out, cover open, unreachable, no answer', async (t) => {

@@ -146,6 +146,28 @@ t.test('a printer that accepts connections but never reads does not hold up the 
   await emulators.bar.waitForTickets(2, 20_000);
 });
 
+t.test('a printer that resets mid-batch: the tickets it confirmed are printed, only the rest go again', async (t) => {
+  const { app, menu, emulators } = await setup(t);
+  await emulators.kitchen.setOffline(true);
+  await startPrinting(t, app);
+  await until('kitchen OFFLINE', async () => (await app.request({ method: 'GET', url: `/v1/printers/${menu.printers.kitchen}` })).json().status === 'OFFLINE');
+  const tickets: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const created = await createOrder(app, { table: String(i), customer: 'x', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CARD' } });
+    tickets.push(created.ticketNumber as number);
+  }
+  // Back on line, it gets the three waiting tickets in one connection, and resets after confirming two of them.
+  emulators.kitchen.resetNextDeliveryAfter(2);
+  await emulators.kitchen.setOffline(false);
+  const printed = await emulators.kitchen.waitForTickets(3, 20_000);
+  t.same(printed.map((ticket) => Number(/T I C K E T {3}((?:\d ?)+)/.exec(ticket.text)![1]!.replace(/ /g, ''))), tickets, 'each ticket once, in order');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.equal(emulators.kitchen.tickets.length, 3, 'no ticket printed twice');
+  const jobs = await app.runtime.ctx.storage.db
+    .selectFrom('print_jobs').select(['status', 'attempts', 'last_error']).where('printer_id', '=', menu.printers.kitchen).orderBy('id').execute();
+  t.same(jobs.map((job) => [job.status, job.attempts]), [['printed', 1], ['printed', 1], ['printed', 2]], 'the unconfirmed ticket alone was sent again');
+});
+
 t.test('a job caught mid-send by a crash is sent again at start-up', async (t) => {
   const { app, menu, emulators } = await setup(t);
   await createOrder(app, order(menu, { orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CARD' } }));
