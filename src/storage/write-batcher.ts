@@ -1,6 +1,15 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Db } from './database.js';
+import { prepared } from './prepared.js';
+
+// The statements of the batch itself, compiled once (savepoint names by index: w0, w1, ...).
+const begin = prepared<object, unknown>(() => sql`begin immediate`);
+const commit = prepared<object, unknown>(() => sql`commit`);
+const rollback = prepared<object, unknown>(() => sql`rollback`);
+const savepoint = prepared<object, unknown>((_db, _p, index) => sql`savepoint ${sql.raw(`w${index}`)}`);
+const release = prepared<object, unknown>((_db, _p, index) => sql`release ${sql.raw(`w${index}`)}`);
+const rollbackTo = prepared<object, unknown>((_db, _p, index) => sql`rollback to ${sql.raw(`w${index}`)}`);
 
 interface PendingWrite {
   work: (trx: Db) => Promise<unknown>;
@@ -64,7 +73,7 @@ export class WriteBatcher {
   private async runBatch(connection: Db, batch: PendingWrite[]): Promise<void> {
     const settled: Array<() => void> = [];
     try {
-      await sql`begin immediate`.execute(connection);
+      await begin.run(connection, {});
     } catch (error) {
       for (const item of batch) item.reject(error);
       return;
@@ -72,11 +81,10 @@ export class WriteBatcher {
     const single = batch.length === 1;
     for (let index = 0; index < batch.length; index++) {
       const item = batch[index] as PendingWrite;
-      const savepoint = sql.raw(`w${index}`);
       try {
-        if (!single) await sql`savepoint ${savepoint}`.execute(connection);
+        if (!single) await savepoint.run(connection, {}, index);
         const value = await item.work(connection);
-        if (!single) await sql`release ${savepoint}`.execute(connection);
+        if (!single) await release.run(connection, {}, index);
         settled.push(() => item.resolve(value));
       } catch (error) {
         if (!this.sqlite.inTransaction) {
@@ -87,21 +95,21 @@ export class WriteBatcher {
           return;
         }
         if (single) {
-          await sql`rollback`.execute(connection);
+          await rollback.run(connection, {});
           item.reject(error);
           return;
         }
         settled.push(() => item.reject(error));
-        await sql`rollback to ${savepoint}`.execute(connection);
-        await sql`release ${savepoint}`.execute(connection);
+        await rollbackTo.run(connection, {}, index);
+        await release.run(connection, {}, index);
       }
     }
     try {
-      await sql`commit`.execute(connection);
+      await commit.run(connection, {});
       this.stats.commits++;
       this.stats.writes += batch.length;
     } catch (error) {
-      if (this.sqlite.inTransaction) await sql`rollback`.execute(connection);
+      if (this.sqlite.inTransaction) await rollback.run(connection, {});
       for (const item of batch) item.reject(error);
       return;
     }

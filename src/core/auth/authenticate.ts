@@ -1,21 +1,28 @@
 import type { CoreContext } from '../context.js';
 import { reader, write } from '../context.js';
+import { prepared } from '../../storage/prepared.js';
 import { hashApiKey } from './api-keys.js';
 import type { Principal } from './principal.js';
 import type { TokenService } from './tokens.js';
+
+// Every request asks these: built and compiled once.
+const revokedToken = prepared<{ jti: string }, { jti: string }>((db, p) => db.selectFrom('revoked_tokens').select('jti').where('jti', '=', p.jti));
+const tokenUser = prepared<{ id: string }, { role: 'admin' | 'operator'; username: string }>((db, p) =>
+  db.selectFrom('users').select(['role', 'username']).where('id', '=', p.id),
+);
 
 /** A bearer token's principal, or null when it is invalid, expired, revoked, or its user is gone. */
 export async function principalFromToken(ctx: CoreContext, tokens: TokenService, token: string): Promise<Principal | null> {
   const claims = await tokens.verify(token);
   if (!claims) return null;
   const db = reader(ctx);
-  const revoked = await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', claims.jti).executeTakeFirst();
+  const revoked = await revokedToken.executeTakeFirst(db, { jti: claims.jti });
   if (revoked) return null;
   let role = claims.role;
   let name = claims.name;
   if (claims.userId !== null) {
     // The user's current role counts, not the one at login: a demoted or deleted user loses access at once.
-    const user = await db.selectFrom('users').select(['role', 'username']).where('id', '=', claims.userId).executeTakeFirst();
+    const user = await tokenUser.executeTakeFirst(db, { id: claims.userId });
     if (!user) return null;
     role = user.role;
     name = user.username;

@@ -1,5 +1,6 @@
 import type { Db } from '../../storage/database.js';
-import type { EventChannel } from '../../storage/schema.js';
+import { prepared, rowParams } from '../../storage/prepared.js';
+import type { EventChannel, EventRow } from '../../storage/schema.js';
 
 export const CHANNELS = ['cashier', 'display', 'printer'] as const satisfies readonly EventChannel[];
 export type { EventChannel };
@@ -28,15 +29,12 @@ export async function appendEvents(
   events: ReadonlyArray<{ channel: EventChannel; name: string; payload: unknown }>,
 ): Promise<void> {
   if (events.length === 0) return;
-  await trx
-    .insertInto('events')
-    .values(
-      events.map((event) => ({
-        channel: event.channel,
-        name: event.name,
-        payload: JSON.stringify(event.payload),
-        created_at: at.getTime(),
-      })),
-    )
-    .execute();
+  const rows = events.map((event) => ({ channel: event.channel, name: event.name, payload: JSON.stringify(event.payload), created_at: at.getTime() }));
+  await insertEvents.run(trx, { rows }, rows.length);
 }
+
+type NewEvent = Omit<EventRow, 'id'>;
+
+const insertEvents = prepared<{ rows: NewEvent[] }, never>((db, _p, count) =>
+  db.insertInto('events').values(Array.from({ length: count }, (_, index) => rowParams<NewEvent>('rows', index, ['channel', 'name', 'payload', 'created_at']))),
+);

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
+import { prepared } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
 import { InvalidError } from '../errors.js';
@@ -18,15 +19,15 @@ export interface ConfirmationDetails {
   cashRegisterId: string | null;
 }
 
+const confirmingRegister = prepared<{ id: string }, { enabled: number; name: string; default_printer_id: string | null }>((db, p) =>
+  db.selectFrom('cash_registers').select(['enabled', 'name', 'default_printer_id']).where('id', '=', p.id),
+);
+
 /** The register must exist and be enabled, the user must exist. Returns the register (null: none given). */
 async function checkReferences(trx: Db, details: ConfirmationDetails): Promise<RegisterPrinting | null> {
   let register: RegisterPrinting | null = null;
   if (details.cashRegisterId !== null) {
-    const row = await trx
-      .selectFrom('cash_registers')
-      .select(['enabled', 'name', 'default_printer_id'])
-      .where('id', '=', details.cashRegisterId)
-      .executeTakeFirst();
+    const row = await confirmingRegister.executeTakeFirst(trx, { id: details.cashRegisterId });
     if (!row) throw new InvalidError(`Unknown cash register ${details.cashRegisterId}`, [{ path: 'body.cashRegisterId', message: 'unknown cash register' }]);
     if (row.enabled !== 1) {
       throw new InvalidError(`Cash register "${row.name}" is disabled`, [{ path: 'body.cashRegisterId', message: 'disabled cash register' }]);

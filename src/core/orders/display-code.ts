@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../storage/database.js';
+import { prepared } from '../../storage/prepared.js';
 import { UnavailableError } from '../errors.js';
 
 /** No look-alikes: no 0/O, no 1/I/L. 31 symbols, 29,791 codes. */
@@ -18,15 +19,17 @@ export function isDisplayCode(value: string): boolean {
 }
 
 /** A code is taken while an order of the same ticket day has it, or any order that was not picked up yet. */
-async function isTaken(trx: Db, code: string, codeDay: string): Promise<boolean> {
-  const row = await trx
+const holderOfCode = prepared<{ code: string; codeDay: string }, { id: number }>((db, p) =>
+  db
     .selectFrom('orders')
     .select('id')
-    .where('display_code', '=', code)
-    .where((eb) => eb.or([eb('code_day', '=', codeDay), eb('status', '!=', 'PICKED_UP')]))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('display_code', '=', p.code)
+    .where((eb) => eb.or([eb('code_day', '=', p.codeDay), eb('status', '!=', 'PICKED_UP')]))
+    .limit(1),
+);
+
+async function isTaken(trx: Db, code: string, codeDay: string): Promise<boolean> {
+  return (await holderOfCode.executeTakeFirst(trx, { code, codeDay })) !== undefined;
 }
 
 function* allCodes(): Generator<string> {

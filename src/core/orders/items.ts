@@ -1,5 +1,6 @@
 import type { OrderItemInput } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
+import { listParams, prepared } from '../../storage/prepared.js';
 import type { OrderItemRow } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
 import type { Routing } from './routing.js';
@@ -20,8 +21,8 @@ interface OrderableFood {
   category_printer_id: string | null;
 }
 
-async function loadFoods(trx: Db, ids: string[]): Promise<Map<string, OrderableFood>> {
-  const rows = await trx
+const orderableFoods = prepared<{ ids: string[] }, OrderableFood>((db, _p, count) =>
+  db
     .selectFrom('foods')
     .innerJoin('categories', 'categories.id', 'foods.category_id')
     .select([
@@ -37,8 +38,11 @@ async function loadFoods(trx: Db, ids: string[]): Promise<Map<string, OrderableF
       'foods.printer_id',
       'categories.printer_id as category_printer_id',
     ])
-    .where('foods.id', 'in', ids)
-    .execute();
+    .where('foods.id', 'in', listParams<string>('ids', count)),
+);
+
+async function loadFoods(trx: Db, ids: string[]): Promise<Map<string, OrderableFood>> {
+  const rows = await orderableFoods.execute(trx, { ids }, ids.length);
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -1,5 +1,6 @@
 import type { ConfirmInput, CreateOrderInput, OrderStatus, ReprintInput } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
+import { prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { type Principal, principalId } from '../auth/principal.js';
 import type { CoreContext } from '../context.js';
@@ -16,6 +17,28 @@ import { loadRouting, type Routing } from './routing.js';
 
 // The order use cases. Each runs inside the caller's transaction (`trx`), so a route can wrap it with an
 // idempotency record in the same commit.
+
+const ORDER_COLUMNS = [
+  'display_code', 'code_day', 'table_name', 'customer', 'status', 'ticket_number', 'ticket_day', 'payment_method', 'subtotal_cents',
+  'discount_cents', 'surcharge_cents', 'total_cents', 'user_id', 'cash_register_id', 'created_at', 'updated_at', 'confirmed_at', 'completed_at',
+] as const satisfies ReadonlyArray<keyof OrderRow>;
+
+const ITEM_COLUMNS = [
+  'id', 'order_id', 'position', 'food_id', 'food_name', 'food_description', 'category_id', 'category_name', 'category_position', 'quantity',
+  'notes', 'unit_price_cents', 'surcharge_cents', 'total_cents',
+] as const satisfies ReadonlyArray<keyof OrderItemRow>;
+
+// The writes of every order, built once (per number of lines).
+const insertOrder = prepared<{ rows: Array<Omit<OrderRow, 'id'>> }, { id: number }>((db) =>
+  db.insertInto('orders').values(rowParams<Omit<OrderRow, 'id'>>('rows', 0, ORDER_COLUMNS)).returning('id'),
+);
+const insertItems = prepared<{ rows: OrderItemRow[] }, never>((db, _p, count) =>
+  db.insertInto('order_items').values(Array.from({ length: count }, (_, index) => rowParams<OrderItemRow>('rows', index, ITEM_COLUMNS))),
+);
+
+async function insertOrderItems(trx: Db, items: OrderItemRow[]): Promise<void> {
+  await insertItems.run(trx, { rows: items }, items.length);
+}
 
 async function requireOrder(trx: Db, id: number): Promise<OrderRow> {
   const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -63,10 +86,10 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
       cashRegisterId: input.confirm.cashRegisterId ?? null,
     }));
   }
-  const { id } = await trx.insertInto('orders').values(draft).returning('id').executeTakeFirstOrThrow();
+  const { id } = (await insertOrder.executeTakeFirst(trx, { rows: [draft] }, 1)) as { id: number };
   const order: OrderRow = { ...draft, id };
   for (const item of items) item.order_id = id;
-  await trx.insertInto('order_items').values(items).execute();
+  await insertOrderItems(trx, items);
   if (input.confirm) {
     await publishConfirmation(trx, ctx, order, items, routing, register);
   } else {
@@ -89,7 +112,7 @@ export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input:
   if (input.orderItems) {
     await trx.deleteFrom('order_items').where('order_id', '=', id).execute();
     ({ items, routing } = await buildOrderItems(trx, ctx, id, input.orderItems));
-    await trx.insertInto('order_items').values(items).execute();
+    await insertOrderItems(trx, items);
   } else {
     items = await loadItems(trx, id);
     routing = await loadRouting(trx, items);

@@ -1,5 +1,6 @@
 import type { Db } from '../../storage/database.js';
-import type { OrderItemRow, OrderRow, PrintJobKind } from '../../storage/schema.js';
+import { listParams, prepared, rowParams } from '../../storage/prepared.js';
+import type { OrderItemRow, OrderRow, PrintJobKind, PrintJobRow } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
 import { printerFor, type Routing } from '../orders/routing.js';
 import type { Report } from '../reports/report.js';
@@ -22,10 +23,10 @@ interface NewJob {
 async function insertJobs(trx: Db, ctx: CoreContext, jobs: readonly NewJob[]): Promise<number[]> {
   if (jobs.length === 0) return [];
   const now = ctx.clock.now().getTime();
-  const rows = await trx
-    .insertInto('print_jobs')
-    .values(
-      jobs.map((job) => ({
+  const rows = await insertPrintJobs.execute(
+    trx,
+    {
+      rows: jobs.map((job) => ({
         printer_id: job.printerId,
         kind: job.kind,
         order_id: job.orderId ?? null,
@@ -38,11 +39,27 @@ async function insertJobs(trx: Db, ctx: CoreContext, jobs: readonly NewJob[]): P
         updated_at: now,
         printed_at: null,
       })),
-    )
-    .returning('id')
-    .execute();
+    },
+    jobs.length,
+  );
   return rows.map((row) => row.id);
 }
+
+type NewJobRow = Omit<PrintJobRow, 'id' | 'attempts'>;
+const JOB_COLUMNS = [
+  'printer_id', 'kind', 'order_id', 'report_id', 'payload', 'status', 'last_error', 'next_attempt_at', 'created_at', 'updated_at', 'printed_at',
+] as const satisfies ReadonlyArray<keyof NewJobRow>;
+
+const insertPrintJobs = prepared<{ rows: NewJobRow[] }, { id: number }>((db, _p, count) =>
+  db
+    .insertInto('print_jobs')
+    .values(Array.from({ length: count }, (_, index) => rowParams<NewJobRow>('rows', index, JOB_COLUMNS)))
+    .returning('id'),
+);
+
+const printerNames = prepared<{ ids: string[] }, { id: string; name: string }>((db, _p, count) =>
+  db.selectFrom('printers').select(['id', 'name']).where('id', 'in', listParams<string>('ids', count)),
+);
 
 async function insertJob(trx: Db, ctx: CoreContext, job: NewJob): Promise<number> {
   return (await insertJobs(trx, ctx, [job]))[0] as number;
@@ -99,7 +116,7 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
   }
   const printerIds = [...routes.keys()].filter((id): id is string => id !== null);
   const names = new Map(
-    (printerIds.length ? await trx.selectFrom('printers').select(['id', 'name']).where('id', 'in', printerIds).execute() : []).map((row) => [row.id, row.name]),
+    (printerIds.length ? await printerNames.execute(trx, { ids: printerIds }, printerIds.length) : []).map((row) => [row.id, row.name]),
   );
   const base = {
     orderId: order.id,

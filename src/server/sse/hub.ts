@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { type CoreContext, reader } from '../../core/context.js';
 import { CHANNELS, type EventChannel } from '../../core/events/event-log.js';
 import { prunedThrough } from '../../core/events/retention.js';
+import { prepared } from '../../storage/prepared.js';
 import type { EventRow } from '../../storage/schema.js';
 
 export interface HubOptions {
@@ -17,6 +18,9 @@ interface Client {
 }
 
 const PAGE = 500;
+
+/** What was committed since the hub last looked (after every commit: built once). */
+const newEvents = prepared<{ after: number }, EventRow>((db, p) => db.selectFrom('events').selectAll().where('id', '>', p.after).orderBy('id').limit(PAGE));
 
 /** `id:` / `event:` / `data:` with LF line ends, written in one piece. The payload is one line of JSON. */
 export function frame(event: Pick<EventRow, 'id' | 'name' | 'payload'>): string {
@@ -153,7 +157,7 @@ export class EventHub {
 
   private async pump(): Promise<void> {
     for (;;) {
-      const rows = await reader(this.ctx).selectFrom('events').selectAll().where('id', '>', this.lastId).orderBy('id').limit(PAGE).execute();
+      const rows = await newEvents.execute(reader(this.ctx), { after: this.lastId });
       if (rows.length === 0) return;
       const chunks = new Map<EventChannel, string>();
       for (const row of rows) chunks.set(row.channel, (chunks.get(row.channel) ?? '') + frame(row));
