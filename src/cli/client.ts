@@ -63,19 +63,35 @@ function localServerUrl(dataDir: string | undefined): string | null {
   }
 }
 
-/** On the server's own machine the CLI signs a short-lived admin token with the data dir's secret. */
-async function mintLocalToken(dataDir: string | undefined): Promise<string | null> {
+/** What a request is authorized with: a token, and for a token the CLI minted itself, how to get the next one. */
+interface Credential {
+  token: string;
+  /** Epoch ms; only known for tokens the CLI minted. */
+  expiresAt?: number;
+  renew?: () => Promise<Credential>;
+}
+
+const LOCAL_TOKEN_SECONDS = 300;
+
+/**
+ * On the server's own machine the CLI signs a short-lived admin token with the data dir's secret, and signs a new
+ * one when it runs out: `pos dashboard` and `pos events` run all evening on one.
+ */
+async function mintLocalToken(dataDir: string | undefined): Promise<Credential | null> {
   const secret = readSecret(resolveDataDir(dataDir));
   if (!secret) return null;
   const { TokenService } = await import('../core/auth/tokens.js');
-  const issued = await new TokenService(secret, systemClock).issue({
-    subject: 'token:cli',
-    userId: null,
-    name: 'cli',
-    role: 'admin',
-    ttlSeconds: 300,
-  });
-  return issued.token;
+  const mint = async (): Promise<Credential> => {
+    const issued = await new TokenService(secret, systemClock).issue({
+      subject: 'token:cli',
+      userId: null,
+      name: 'cli',
+      role: 'admin',
+      ttlSeconds: LOCAL_TOKEN_SECONDS,
+    });
+    return { token: issued.token, expiresAt: Date.now() + LOCAL_TOKEN_SECONDS * 1000, renew: mint };
+  };
+  return mint();
 }
 
 export interface RequestOptions {
@@ -87,10 +103,24 @@ export interface RequestOptions {
 }
 
 export class ApiClient {
+  private credential: Credential | null;
+
   constructor(
     readonly baseUrl: string,
-    readonly token: string | null,
-  ) {}
+    credential: string | Credential | null,
+  ) {
+    this.credential = typeof credential === 'string' ? { token: credential } : credential;
+  }
+
+  /** The Authorization header for the next request (a minted token is renewed a minute before it runs out). */
+  async authHeaders(): Promise<Record<string, string>> {
+    const current = this.credential;
+    if (!current) return {};
+    if (current.renew && current.expiresAt !== undefined && current.expiresAt - Date.now() < 60_000) {
+      this.credential = await current.renew();
+    }
+    return { authorization: `Bearer ${(this.credential as Credential).token}` };
+  }
 
   url(path: string, query?: RequestOptions['query']): string {
     const url = new URL(this.baseUrl + path);
@@ -103,8 +133,7 @@ export class ApiClient {
   }
 
   async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (this.token) headers['authorization'] = `Bearer ${this.token}`;
+    const headers: Record<string, string> = { ...options.headers, ...(await this.authHeaders()) };
     let body: string | FormData | undefined;
     if (options.rawBody) body = options.rawBody;
     else if (options.body !== undefined) {
@@ -170,7 +199,7 @@ export function resolveUrl(options: ConnectionOptions): string {
 export async function connect(options: ConnectionOptions): Promise<ApiClient> {
   const url = resolveUrl(options);
   const session = loadSession();
-  const token =
+  const token: string | Credential | null =
     given(options.token) ??
     given(process.env['POS_TOKEN']) ??
     (session && normaliseUrl(session.url) === url ? session.token : null) ??

@@ -87,7 +87,8 @@ export class SseParser {
 
 export interface StreamOptions {
   url: string;
-  headers?: Record<string, string>;
+  /** Asked again at every (re)connection, so a renewed token is used. */
+  headers?: () => Promise<Record<string, string>>;
   lastEventId?: string;
   signal: AbortSignal;
   onEvent(event: SseEvent): void;
@@ -108,7 +109,7 @@ export async function streamEvents(options: StreamOptions): Promise<void> {
   while (!options.signal.aborted) {
     let reason = 'connection closed';
     try {
-      const headers: Record<string, string> = { accept: 'text/event-stream', ...options.headers };
+      const headers: Record<string, string> = { accept: 'text/event-stream', ...(await options.headers?.()) };
       if (lastEventId) headers['last-event-id'] = lastEventId;
       const response = await fetch(options.url, { headers, signal: options.signal });
       if (!response.ok || !response.body) {

@@ -78,7 +78,7 @@ export function httpSource(client: ApiClient): DashboardSource {
       const controller = new AbortController();
       void streamEvents({
         url: client.url('/events/cashier'),
-        headers: client.token ? { authorization: `Bearer ${client.token}` } : {},
+        headers: () => client.authHeaders(),
         signal: controller.signal,
         maxRetryMs: 5000,
         onEvent: (event) => {

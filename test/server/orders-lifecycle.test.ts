@@ -111,6 +111,16 @@ t.test('status changes: completedAt rules and order-status-changed events', asyn
   t.equal(same.statusCode, 200);
   t.same(await eventsSince(app, mark), [], 'no event when nothing changes');
 
+  // Back at PENDING, it was still confirmed once: no second ticket number, no second set of kitchen tickets.
+  const jobsBefore = await app.runtime.ctx.storage.db.selectFrom('print_jobs').select('id').execute();
+  const again = await app.request({ method: 'POST', url: `/v1/orders/${created.id}/confirm`, as: 'operator', body: { paymentMethod: 'CASH' } });
+  t.equal(again.statusCode, 400);
+  t.match(again.json().message, /already confirmed \(ticket 1\); PATCH its status to CONFIRMED/);
+  t.same(await eventsSince(app, mark), [], 'nothing emitted');
+  t.equal((await app.runtime.ctx.storage.db.selectFrom('print_jobs').select('id').execute()).length, jobsBefore.length, 'nothing printed');
+  t.match((await patch('CONFIRMED')).json(), { status: 'CONFIRMED', ticketNumber: 1 }, 'PATCH moves it back with its ticket');
+  await patch('PENDING');
+
   t.equal((await patch('READY')).statusCode, 400);
   t.equal((await app.request({ method: 'PATCH', url: '/v1/orders/999999', as: 'operator', body: { status: 'COMPLETED' } })).statusCode, 404);
 });

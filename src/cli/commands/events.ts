@@ -63,7 +63,7 @@ export function registerEvents(program: Command): void {
       let fatal: CliError | null = null;
       await streamEvents({
         url: client.url(`/events/${channel}`),
-        headers: client.token ? { authorization: `Bearer ${client.token}` } : {},
+        headers: () => client.authHeaders(),
         ...(flags.since ? { lastEventId: flags.since } : {}),
         signal: controller.signal,
         onEvent: (event) => {

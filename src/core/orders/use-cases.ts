@@ -100,12 +100,17 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
 
 export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input: ConfirmInput, actor: Principal) {
   const order = await requireOrder(trx, id);
-  if (order.status !== 'PENDING') {
+  // An order confirmed once keeps its ticket number and its kitchen tickets are out: even moved back to PENDING it
+  // is not confirmed (and printed) a second time. PATCH moves it back to CONFIRMED, with the same ticket.
+  if (order.confirmed_at !== null) {
     throw new InvalidError(
-      order.confirmed_at === null
-        ? `Order ${id} is ${order.status.toLowerCase()}, only a pending order can be confirmed`
+      order.status === 'PENDING'
+        ? `Order ${id} was already confirmed (ticket ${order.ticket_number}); PATCH its status to CONFIRMED to move it back`
         : `Order ${id} is already confirmed (ticket ${order.ticket_number})`,
     );
+  }
+  if (order.status !== 'PENDING') {
+    throw new InvalidError(`Order ${id} is ${order.status.toLowerCase()}, only a pending order can be confirmed`);
   }
   let items: OrderItemRow[];
   let routing: Routing;

@@ -1,0 +1,46 @@
+import { createServer } from 'node:http';
+import t from 'tap';
+import { ApiClient } from '../../src/cli/client.js';
+import { streamEvents } from '../../src/cli/sse.js';
+
+// `pos dashboard` and `pos events` run all evening on the server's machine with a token the CLI mints for five
+// minutes: the token is renewed before it runs out, for requests and for every reconnection of the stream.
+
+t.test('a minted token is renewed before it runs out; a given token is used as is', async (t) => {
+  let minted = 0;
+  const renew = async () => ({ token: `minted-${++minted}`, expiresAt: Date.now() + 300_000, renew });
+  const expiring = new ApiClient('http://127.0.0.1:1', { token: 'first', expiresAt: Date.now() + 30_000, renew });
+  t.same(await expiring.authHeaders(), { authorization: 'Bearer minted-1' }, 'less than a minute left: renewed');
+  t.same(await expiring.authHeaders(), { authorization: 'Bearer minted-1' }, 'fresh: kept');
+  t.same(await new ApiClient('http://127.0.0.1:1', 'given').authHeaders(), { authorization: 'Bearer given' });
+  t.same(await new ApiClient('http://127.0.0.1:1', null).authHeaders(), {});
+});
+
+t.test('the event stream asks for its headers again at each reconnection', async (t) => {
+  const seen: Array<string | undefined> = [];
+  const server = createServer((req, res) => {
+    seen.push(req.headers.authorization);
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.end(`id: ${seen.length}\nevent: ping\ndata: {}\n\n`); // one event, then the connection drops
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const { port } = server.address() as { port: number };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 10_000);
+  let asked = 0;
+  const events: string[] = [];
+  await streamEvents({
+    url: `http://127.0.0.1:${port}/events/cashier`,
+    headers: async () => ({ authorization: `Bearer token-${++asked}` }),
+    signal: controller.signal,
+    initialRetryMs: 10,
+    onEvent: (event) => {
+      events.push(event.lastEventId);
+      if (events.length === 3) controller.abort();
+    },
+  });
+  clearTimeout(timer);
+  t.same(events, ['1', '2', '3']);
+  t.same(seen, ['Bearer token-1', 'Bearer token-2', 'Bearer token-3'], 'a fresh Authorization on each connection');
+});
