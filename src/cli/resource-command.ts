@@ -36,13 +36,29 @@ export interface ResourceDefinition {
   beforeAdd?: (body: Json, flags: Json) => Promise<void>;
   afterAdd?: (record: Json, json: boolean) => void;
   examples?: string;
+  /** How `show` prints some fields (money with two decimals); nested records print their names. */
+  showAs?: Record<string, (value: unknown) => string>;
 }
 
-function record(value: Json): string {
-  return formatRecord(
-    Object.entries(value).map(([key, v]) => [key, v !== null && typeof v === 'object' ? JSON.stringify(v) : (v as string | number | boolean | null)]),
-  );
+const nameOf = (value: unknown): string | null =>
+  value !== null && typeof value === 'object' && typeof (value as Json)['name'] === 'string' ? ((value as Json)['name'] as string) : null;
+
+/** One field for people: a nested record by its name, a list of records as their names, the rest as JSON. */
+function showValue(value: unknown): string | number | boolean | null {
+  if (value === null || typeof value !== 'object') return value as string | number | boolean | null;
+  if (Array.isArray(value)) {
+    const names = value.map(nameOf);
+    return names.every((name) => name !== null) ? names.join(', ') || '-' : JSON.stringify(value);
+  }
+  return nameOf(value) ?? JSON.stringify(value);
 }
+
+function record(value: Json, showAs: ResourceDefinition['showAs'] = {}): string {
+  return formatRecord(Object.entries(value).map(([key, v]) => [key, showAs[key] ? showAs[key](v) : showValue(v)]));
+}
+
+/** "a food", "an ingredient". */
+const withArticle = (what: string) => `${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what}`;
 
 async function applyFlags(definition: ResourceDefinition, flags: Json, body: Json, client: ApiClient, adding: boolean): Promise<boolean> {
   let changed = false;
@@ -92,10 +108,10 @@ export function registerResource(program: Command, definition: ResourceDefinitio
       const client = await connect(globals);
       const value = await client.get<Json>(`${definition.path}/${await idOf(client, wanted)}`, definition.detailQuery);
       if (globals.json) return printJson(value);
-      print(record(value));
+      print(record(value, definition.showAs));
     });
 
-  const add = group.command('add').description(`create a ${definition.what}`);
+  const add = group.command('add').description(`create ${withArticle(definition.what)}`);
   for (const field of definition.fields) add.option(field.flags, field.description);
   add.action(async (flags: Json, command: Command) => {
     const globals = globalsOf(command);
@@ -113,7 +129,7 @@ export function registerResource(program: Command, definition: ResourceDefinitio
   if (definition.canEdit !== false) {
     const edit = group
       .command('edit')
-      .description(`change a ${definition.what}: only the flags given change`)
+      .description(`change ${withArticle(definition.what)}: only the flags given change`)
       .argument('<id-or-name>', `the ${definition.what}'s id or ${nameField}`);
     for (const field of definition.fields) edit.option(field.flags, field.description);
     edit.action(async (wanted: string, flags: Json, command: Command) => {

@@ -53,6 +53,12 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}
+
 /** 422: used for an Idempotency-Key replayed with a different body. */
 export class UnprocessableError extends AppError {
   constructor(message: string) {

@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyBodyParser, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { InvalidError } from '../core/errors.js';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
@@ -27,6 +28,32 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Fastify's JSON parser, refusing text that is not valid Unicode: JSON lets `\ud800` through as a lone half of a
+ * surrogate pair, which SQLite would store as bytes that no client can decode. The walk only happens for the rare
+ * body whose text has such an escape.
+ */
+function wellFormedJsonParser(parse: FastifyBodyParser<string>): FastifyBodyParser<string> {
+  return (request, body, done) => {
+    parse(request, body, (error, value) => {
+      if (error) return done(error);
+      if (/\\u[dD][89a-fA-F]/.test(body) && !isWellFormed(value)) {
+        return done(new InvalidError('The body has text that is not valid Unicode (a lone surrogate)'));
+      }
+      done(null, value);
+    });
+  };
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function isWellFormed(value: unknown): boolean {
+  if (typeof value === 'string') return !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every(isWellFormed);
+  if (value && typeof value === 'object') return Object.entries(value).every(([key, item]) => isWellFormed(key) && isWellFormed(item));
+  return true;
+}
+
 /** The HTTP application, read top to bottom: infrastructure plugins first, then one route file per resource. */
 export async function buildApp({ services, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -44,6 +71,8 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   app.decorate('services', services);
   // The API speaks JSON (and multipart for uploads): a text/plain body is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, wellFormedJsonParser(app.getDefaultJsonParser('error', 'error')));
 
   // Infrastructure
   await app.register(errorsPlugin);

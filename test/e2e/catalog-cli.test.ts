@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import t from 'tap';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli/program.js';
@@ -34,6 +36,11 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   ok(['foods', 'edit', 'Margherita', '--price', '8', '--available']);
   t.match(JSON.parse(ok(['foods', 'show', 'Margherita', '--json'])), { price: 8, available: true, ingredients: [{ name: 'Mozzarella' }] });
   t.match(JSON.parse(ok(['printers', 'show', 'Cassa', '--json'])), { cashDrawer: true, columns: 48 });
+  const shown = ok(['foods', 'show', 'Margherita']);
+  t.match(shown, /^price\s+8\.00$/m, 'money with two decimals');
+  t.match(shown, /^category\s+Pizze$/m, 'a nested record by its name');
+  t.match(shown, /^ingredients\s+Mozzarella$/m, 'a list of records as names');
+  t.match(ok(['ingredients', 'add', '--help']), /create an ingredient/);
 
   const bad = local(['foods', 'add', '--name', 'X', '--price', '1', '--category', 'Pizze', '--printer', 'Nowhere']);
   t.equal(bad.code, 1);
@@ -67,6 +74,13 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   t.equal((await me()).status, 200);
   t.equal(runPos(['token', 'revoke', token, '--data-dir', dataDir]).code, 0);
   t.equal((await me()).status, 401);
+  const mistyped = join(dataDir, 'not-here');
+  const stray = runPos(['token', 'create', '--role', 'admin', '--data-dir', mistyped]);
+  t.equal(stray.code, 1, 'a mistyped data dir gets no token');
+  t.match(stray.stderr, /is not the data dir of a pos server/);
+  t.equal(stray.stdout, '');
+  t.equal(runPos(['token', 'revoke', 'abc', '--data-dir', mistyped]).code, 1);
+  t.notOk(existsSync(mistyped), 'and nothing is created there');
 
   t.equal(await server.stop('SIGTERM'), 0);
   server = await startRealServer(t, dataDir);

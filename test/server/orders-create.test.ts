@@ -1,4 +1,5 @@
 import t from 'tap';
+import { multipartBody } from '../helpers/multipart.js';
 import { buildTestApp } from '../helpers/app.js';
 import { createOrder, eventsSince, pizzaOrder } from '../helpers/orders.js';
 import { seedMenu, snapshotTables } from '../helpers/seed.js';
@@ -102,12 +103,19 @@ t.test('limits and malformed bodies: 4xx and nothing written', async (t) => {
     ['unknown register', { table: '1', customer: 'x', orderItems: [item], confirm: { paymentMethod: 'CASH', cashRegisterId: 'c000000000000000000000000' } }],
     ['unknown user', { table: '1', customer: 'x', orderItems: [item], confirm: { paymentMethod: 'CARD', userId: 'c000000000000000000000000' } }],
     ['array body', [item]],
+    ['lone surrogate in a name', { table: '1', customer: 'Ros\ud800si', orderItems: [item] }],
     ['string body', 'order'],
   ];
+  const detailPaths: Record<string, string> = {
+    'disabled register': 'body.confirm.cashRegisterId',
+    'unknown register': 'body.confirm.cashRegisterId',
+    'unknown user': 'body.confirm.userId',
+  };
   for (const [name, body, status = 400] of cases) {
     const response = await app.request({ method: 'POST', url: '/v1/orders', as: 'operator', body });
     t.equal(response.statusCode, status, name);
     t.match(response.json(), { statusCode: status, error: String, message: String }, name);
+    if (detailPaths[name]) t.same(response.json().details.map((d: { path: string }) => d.path), [detailPaths[name]], `${name}: details point into confirm`);
   }
   const badJson = await app.runtime.app.inject({
     method: 'POST', url: '/v1/orders', payload: '{"table":', headers: { 'content-type': 'application/json', authorization: `Bearer ${await app.token('operator')}` },
@@ -122,6 +130,11 @@ t.test('limits and malformed bodies: 4xx and nothing written', async (t) => {
     method: 'POST', url: '/v1/orders', payload: 'table=1', headers: { 'content-type': 'text/plain', authorization: `Bearer ${await app.token('operator')}` },
   });
   t.equal(text.statusCode, 415, 'wrong content type');
+  const form = multipartBody('table', 'order.json', 'application/json', Buffer.from('{}'));
+  const multipart = await app.runtime.app.inject({
+    method: 'POST', url: '/v1/orders', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${await app.token('operator')}` },
+  });
+  t.equal(multipart.statusCode, 415, 'multipart is for the banner image only');
   t.same(await snapshotTables(app), before);
 });
 

@@ -108,6 +108,7 @@ export function registerCatalog(program: Command): void {
     path: '/v1/foods',
     description: 'the menu: foods with price, category, printer and availability',
     detailQuery: { include: 'ingredients' },
+    showAs: { price: money },
     columns: [
       { header: 'id', value: (r) => r['id'] as string },
       { header: 'category', value: (r) => (r['category'] as Json)['name'] as string },

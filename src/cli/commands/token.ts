@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { systemClock } from '../../core/clock.js';
-import { ensureDataDir, loadOrCreateSecret, resolveDataDir } from '../../storage/data-dir.js';
+import { existsSync } from 'node:fs';
+import { readSecret, resolveDataDir } from '../../storage/data-dir.js';
 import { CliError } from '../errors.js';
 import { print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
@@ -21,8 +22,10 @@ export function registerToken(program: Command): void {
       const ttlSeconds = await parseTtlOrFail(flags.ttl);
       const { TokenService } = await import('../../core/auth/tokens.js');
       const dir = resolveDataDir(globals.dataDir);
-      ensureDataDir(dir);
-      const service = new TokenService(loadOrCreateSecret(dir), systemClock);
+      // A mistyped --data-dir must not quietly get a secret of its own and a token no server accepts.
+      const secret = readSecret(dir);
+      if (!secret) throw new CliError(notADataDir(dir.root));
+      const service = new TokenService(secret, systemClock);
       const issued = await service.issue({
         subject: `token:${flags.name}`,
         userId: null,
@@ -45,7 +48,7 @@ export function registerToken(program: Command): void {
       const jti = value.includes('.') ? TokenService.peekJti(value) : value;
       if (!jti) throw new CliError('that is not a pos token: give the token as printed, or its jti');
       const dir = resolveDataDir(globals.dataDir);
-      ensureDataDir(dir);
+      if (!existsSync(dir.database)) throw new CliError(notADataDir(dir.root));
       // Written straight into the database: a running server checks revocations on every request.
       const [{ openStorage }, { migrate }, { revokeToken }, { CommitSignal }, { cuid }, { VenueClock, machineTimezone }] =
         await Promise.all([
@@ -75,6 +78,10 @@ export function registerToken(program: Command): void {
       else print(`revoked ${jti}`);
     });
 }
+
+const notADataDir = (root: string) =>
+  `${root} is not the data dir of a pos server (no token secret or database there): check --data-dir or POS_DATA_DIR; ` +
+  '`pos serve` creates them on its first start';
 
 async function parseTtlOrFail(value: string): Promise<number> {
   const { parseTtl } = await import('../../config.js');

@@ -17,6 +17,8 @@ export interface ConfirmationDetails {
   discountCents: number;
   userId: string | null;
   cashRegisterId: string | null;
+  /** Where these came from in the request, for error details (`body`, or `body.confirm` at creation). */
+  inputPath?: string;
 }
 
 const confirmingRegister = prepared<{ id: string }, { enabled: number; name: string; default_printer_id: string | null }>((db, p) =>
@@ -26,17 +28,18 @@ const confirmingRegister = prepared<{ id: string }, { enabled: number; name: str
 /** The register must exist and be enabled, the user must exist. Returns the register (null: none given). */
 async function checkReferences(trx: Db, details: ConfirmationDetails): Promise<RegisterPrinting | null> {
   let register: RegisterPrinting | null = null;
+  const at = details.inputPath ?? 'body';
   if (details.cashRegisterId !== null) {
     const row = await confirmingRegister.executeTakeFirst(trx, { id: details.cashRegisterId });
-    if (!row) throw new InvalidError(`Unknown cash register ${details.cashRegisterId}`, [{ path: 'body.cashRegisterId', message: 'unknown cash register' }]);
+    if (!row) throw new InvalidError(`Unknown cash register ${details.cashRegisterId}`, [{ path: `${at}.cashRegisterId`, message: 'unknown cash register' }]);
     if (row.enabled !== 1) {
-      throw new InvalidError(`Cash register "${row.name}" is disabled`, [{ path: 'body.cashRegisterId', message: 'disabled cash register' }]);
+      throw new InvalidError(`Cash register "${row.name}" is disabled`, [{ path: `${at}.cashRegisterId`, message: 'disabled cash register' }]);
     }
     register = { name: row.name, default_printer_id: row.default_printer_id };
   }
   if (details.userId !== null) {
     const user = await trx.selectFrom('users').select('id').where('id', '=', details.userId).executeTakeFirst();
-    if (!user) throw new InvalidError(`Unknown user ${details.userId}`, [{ path: 'body.userId', message: 'unknown user' }]);
+    if (!user) throw new InvalidError(`Unknown user ${details.userId}`, [{ path: `${at}.userId`, message: 'unknown user' }]);
   }
   return register;
 }

@@ -84,6 +84,7 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
       discountCents: input.confirm.discount ?? 0,
       userId: input.confirm.userId ?? callerUserId(actor),
       cashRegisterId: input.confirm.cashRegisterId ?? null,
+      inputPath: 'body.confirm',
     }));
   }
   const { id } = (await insertOrder.executeTakeFirst(trx, { rows: [draft] }, 1)) as { id: number };

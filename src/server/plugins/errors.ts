@@ -24,11 +24,13 @@ interface ZodLikeIssue {
 
 function validationDetails(error: FastifyError): IssueDetail[] {
   const context = (error as { validationContext?: string }).validationContext ?? 'body';
-  return (error.validation ?? []).map((raw) => {
+  const details = (error.validation ?? []).map((raw) => {
     const issue = raw as ZodLikeIssue;
     const path = issue.params?.issue?.path?.map(String).join('.') ?? issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
     return { path: path ? `${context}.${path}` : context, message: issue.params?.issue?.message ?? issue.message ?? 'is invalid' };
   });
+  // Two checks can fail the same way (an integer past the safe range is neither an integer nor in range).
+  return details.filter((detail, index) => details.findIndex((other) => other.path === detail.path && other.message === detail.message) === index);
 }
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large, ...) keep their 4xx status. */
