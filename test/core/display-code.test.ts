@@ -23,37 +23,62 @@ async function insertOrder(app: Awaited<ReturnType<typeof buildTestApp>>, code: 
     .execute();
 }
 
+/** Every code as an order of `codeDay` with `status`, except `except`. */
+function fillDay(app: Awaited<ReturnType<typeof buildTestApp>>, codeDay: string, status: 'PENDING' | 'PICKED_UP', except: string[] = []) {
+  const sqlite = app.runtime.ctx.storage.sqlite;
+  const insert = sqlite.prepare(
+    `insert into orders (display_code, code_day, table_name, customer, status, subtotal_cents, discount_cents, surcharge_cents, total_cents, created_at, updated_at)
+     values (?, ?, 't', 'c', ?, 0, 0, 0, 0, 0, 0)`,
+  );
+  const a = DISPLAY_CODE_ALPHABET;
+  sqlite.transaction(() => {
+    for (const x of a) for (const y of a) for (const z of a) if (!except.includes(x + y + z)) insert.run(x + y + z, codeDay, status);
+  })();
+}
+
 t.test('codes are unique within the ticket day and never reused while waiting', async (t) => {
   const app = await buildTestApp(t);
   const db = app.runtime.ctx.storage.db;
-  await insertOrder(app, 'AAA', '2026-11-21', 'PICKED_UP'); // today, picked up: still taken today
   await insertOrder(app, 'BBB', '2026-11-20', 'PENDING'); // yesterday, still waiting: taken
   await insertOrder(app, 'CCC', '2026-11-20', 'PICKED_UP'); // yesterday, done: free again
-  // A random source that proposes the taken codes first, then a free one.
-  const proposals = ['AAA', 'BBB', 'CCC'];
-  let call = 0;
-  const scripted = (max: number) => {
-    const code = proposals[Math.floor(call / 3)] ?? 'CCC';
-    const char = code[call % 3] as string;
-    call++;
-    return DISPLAY_CODE_ALPHABET.indexOf(char) % max;
-  };
-  t.equal(await pickDisplayCode(db, '2026-11-21', scripted), 'CCC');
+  fillDay(app, '2026-11-21', 'PICKED_UP', ['BBB', 'CCC']); // today, even picked up: taken
+  t.equal(await pickDisplayCode(db, {}, '2026-11-21'), 'CCC', 'the one code neither used today nor waiting');
+});
+
+t.test('picks are random, never repeat in a day, and stay one look-up each as the day fills up', async (t) => {
+  const app = await buildTestApp(t);
+  const db = app.runtime.ctx.storage.db;
+  const owner = {};
+  const picked: string[] = [];
+  for (let i = 0; i < 300; i++) {
+    const code = await pickDisplayCode(db, owner, '2026-11-21');
+    await insertOrder(app, code, '2026-11-21', 'PICKED_UP');
+    picked.push(code);
+  }
+  t.equal(new Set(picked).size, 300, 'no repeats');
+  t.ok(picked.every(isDisplayCode));
+  t.not(JSON.stringify(picked), JSON.stringify([...picked].sort()), 'not in sequence');
+  // Each code handed out is checked against the orders: one taken meanwhile by another way is not handed out.
+  const second = await buildTestApp(t);
+  fillDay(second, '2026-11-22', 'PENDING', ['222', '223']);
+  const first = await pickDisplayCode(second.runtime.ctx.storage.db, owner, '2026-11-22');
+  t.ok(['222', '223'].includes(first));
+  const other = first === '222' ? '223' : '222';
+  await insertOrder(second, first, '2026-11-22', 'PENDING');
+  await insertOrder(second, other, '2026-11-22', 'PENDING'); // the next code in line, taken by another way
+  await t.rejects(pickDisplayCode(second.runtime.ctx.storage.db, owner, '2026-11-22'), UnavailableError, 'the last free code was taken meanwhile: refused, not shared');
 });
 
 t.test('when every code of the day is used, a picked-up code is reused; when all wait, 503', async (t) => {
   const app = await buildTestApp(t);
   const db = app.runtime.ctx.storage.db;
   const sqlite = app.runtime.ctx.storage.sqlite;
-  const insert = sqlite.prepare(
-    `insert into orders (display_code, code_day, table_name, customer, status, subtotal_cents, discount_cents, surcharge_cents, total_cents, created_at, updated_at)
-     values (?, '2026-11-21', 't', 'c', ?, 0, 0, 0, 0, 0, 0)`,
-  );
-  const a = DISPLAY_CODE_ALPHABET;
-  sqlite.transaction(() => {
-    for (const x of a) for (const y of a) for (const z of a) insert.run(x + y + z, x + y + z === 'ZZZ' ? 'PICKED_UP' : 'PENDING');
-  })();
-  t.equal(await pickDisplayCode(db, '2026-11-21'), 'ZZZ', 'the only code not waiting');
+  fillDay(app, '2026-11-21', 'PENDING', ['ZZZ']);
+  await insertOrder(app, 'ZZZ', '2026-11-21', 'PICKED_UP');
+  const owner = {};
+  t.equal(await pickDisplayCode(db, owner, '2026-11-21'), 'ZZZ', 'the only code not waiting');
   sqlite.prepare(`update orders set status = 'PENDING' where display_code = 'ZZZ'`).run();
-  await t.rejects(pickDisplayCode(db, '2026-11-21'), UnavailableError);
+  await t.rejects(pickDisplayCode(db, owner, '2026-11-21'), UnavailableError);
+  sqlite.prepare(`update orders set status = 'PICKED_UP' where display_code = 'K7P'`).run();
+  t.equal(await pickDisplayCode(db, owner, '2026-11-21'), 'K7P', 'a code picked up since is found again');
 });
