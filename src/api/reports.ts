@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { GROUP_BY } from '../core/reports/buckets.js';
-import { cuid, isoDateTime } from './common.js';
+import { cuid } from './common.js';
 
-/** A date-time, or a plain date meaning the start of that venue-time day. */
-const instant = z.union([isoDateTime, z.iso.date({ message: 'must be an ISO 8601 date or date-time' })]);
+/** A date-time (without an offset: venue time), or a plain date meaning the start of that venue-time day. */
+const instant = z.union([
+  z.iso.datetime({ offset: true, local: true, message: 'must be an ISO 8601 date-time' }),
+  z.iso.date({ message: 'must be an ISO 8601 date or date-time' }),
+]);
 
 export const ReportsQuery = z.object({
   from: instant,

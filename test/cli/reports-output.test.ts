@@ -10,11 +10,17 @@ const report = {
 };
 
 t.test('csv for spreadsheets', async (t) => {
-  t.equal(reportsCsv([report]), 'start,minutes,orders,revenue,cash,card,average_completion_minutes\n2026-11-21T06:00:00.000Z,1050,87,1234.50,1000.00,234.50,12.25');
+  t.equal(
+    reportsCsv([report], 'Europe/Rome'),
+    'start,start_utc,minutes,orders,revenue,cash,card,average_completion_minutes\n2026-11-21 07:00,2026-11-21T06:00:00.000Z,1050,87,1234.50,1000.00,234.50,12.25',
+    'the start in venue time for people, in UTC for programs',
+  );
 });
 
 t.test('closure summary', async (t) => {
-  const text = closureSummary(report, 'Cassa 1');
+  const text = closureSummary(report, 'Cassa 1', 'Europe/Rome');
+  t.match(text, /from 2026-11-21 07:00 for/, 'venue time, whatever the machine\'s zone');
+  t.match(closureSummary(report, 'Cassa 1', 'America/New_York'), /from 2026-11-21 01:00 for/);
   t.match(text, /GENERAL CLOSURE/);
   t.match(text, /orders\s+87/);
   t.match(text, /revenue\s+1234\.50/);
@@ -23,9 +29,13 @@ t.test('closure summary', async (t) => {
   t.match(text, /for 17 h 30 min/);
 });
 
-t.test('days', async (t) => {
-  t.match(resolveDay('today'), /^\d{4}-\d\d-\d\d$/);
-  t.equal(resolveDay('2026-11-21'), '2026-11-21');
-  t.equal(resolveDay('2026-11-21T10:00:00Z'), '2026-11-21T10:00:00Z');
-  t.throws(() => resolveDay('last week'), { message: /last week/ });
+t.test('days are the venue\'s', async (t) => {
+  const lateEvening = Date.parse('2026-11-21T23:30:00Z'); // 00:30 on the 22nd in Rome, still the 21st in UTC
+  t.equal(resolveDay('today', 'Europe/Rome', lateEvening), '2026-11-22');
+  t.equal(resolveDay('yesterday', 'Europe/Rome', lateEvening), '2026-11-21');
+  t.equal(resolveDay('today', 'America/New_York', lateEvening), '2026-11-21');
+  t.equal(resolveDay('2026-11-21', 'Europe/Rome'), '2026-11-21');
+  t.equal(resolveDay('2026-11-21T10:00:00Z', 'Europe/Rome'), '2026-11-21T10:00:00Z');
+  t.equal(resolveDay('2026-11-21T18:00', 'Europe/Rome'), '2026-11-21T18:00', 'a venue-time date-time goes as is');
+  t.throws(() => resolveDay('last week', 'Europe/Rome'), { message: /last week/ });
 });

@@ -53,6 +53,8 @@ t.test('an evening in figures: totals, cash/card, categories, foods, registers, 
   const byId = await app.request({ method: 'GET', url: `/v1/reports/${hourly[0]!.id}` });
   t.same(byId.json(), hourly[0], 'a listed report can be fetched by id');
   t.same(await reports(app, 'from=2026-11-21T19:00:00.000Z&groupBy=1h'), [], 'empty buckets are omitted');
+  t.same(await reports(app, 'from=2026-11-21T18:00:00&groupBy=all'), [all], 'a date-time without an offset is venue time (18:00 in Rome)');
+  t.same(await reports(app, 'from=2026-11-21T18:00:00%2B01:00&groupBy=all'), [all], 'with one, it is what it says');
 });
 
 t.test('snapshots: catch-up after a gap, idempotent, and corrected by late changes', async (t) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Command, Option } from 'commander';
+import { DateTime } from 'luxon';
 import type { Report } from '../../api/reports.js';
 import { GROUP_BY } from '../../core/reports/buckets.js';
 import { type ApiClient, connect } from '../client.js';
@@ -8,37 +9,43 @@ import { formatTable, print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 
 const money = (value: number) => value.toFixed(2);
-const localDate = (offsetDays: number) => {
-  const date = new Date(Date.now() + offsetDays * 86_400_000);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-};
 
-/** `today`, `yesterday`, a date or a date-time, as the API takes it. */
-export function resolveDay(value: string): string {
-  if (value === 'today') return localDate(0);
-  if (value === 'yesterday') return localDate(-1);
-  if (/^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d))?$/.test(value)) return value;
-  throw new CliError(`--from/--to take today, yesterday, a date (2026-11-21) or a date-time, got "${value}"`);
+// Days and hours are the venue's (the server's --timezone), wherever the CLI runs and whatever zone its machine has.
+
+/** `today`, `yesterday` (venue days), a date, or a date-time (without an offset: venue time), as the API takes it. */
+export function resolveDay(value: string, timezone: string, now: number = Date.now()): string {
+  const today = DateTime.fromMillis(now, { zone: timezone });
+  if (value === 'today') return today.toISODate() as string;
+  if (value === 'yesterday') return today.minus({ days: 1 }).toISODate() as string;
+  if (/^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)?)?$/.test(value)) return value;
+  throw new CliError(`--from/--to take today, yesterday, a date (2026-11-21) or a date-time (2026-11-21T18:00, venue time), got "${value}"`);
 }
 
-const stamp = (iso: string) => {
-  const date = new Date(iso);
-  return `${date.toLocaleDateString('en-CA')} ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}`;
-};
+/** An instant as the venue's wall clock: 2026-11-21 19:00. */
+export const venueStamp = (iso: string, timezone: string) => DateTime.fromISO(iso, { zone: timezone }).toFormat('yyyy-MM-dd HH:mm');
 
-export function reportsCsv(reports: Report[]): string {
-  const header = 'start,minutes,orders,revenue,cash,card,average_completion_minutes';
+export function reportsCsv(reports: Report[], timezone: string): string {
+  const header = 'start,start_utc,minutes,orders,revenue,cash,card,average_completion_minutes';
   const rows = reports.map((r) =>
-    [r.timestamp, r.intervalInMinutes, r.totalOrders, money(r.totalRevenue), money(r.totalCashRevenue), money(r.totalCardRevenue), r.averageCompletitionTime ?? ''].join(','),
+    [
+      venueStamp(r.timestamp, timezone),
+      r.timestamp,
+      r.intervalInMinutes,
+      r.totalOrders,
+      money(r.totalRevenue),
+      money(r.totalCashRevenue),
+      money(r.totalCardRevenue),
+      r.averageCompletitionTime ?? '',
+    ].join(','),
   );
   return [header, ...rows].join('\n');
 }
 
 /** The closure as a treasurer reads it. */
-export function closureSummary(report: Report, registerName: string): string {
+export function closureSummary(report: Report, registerName: string, timezone: string): string {
   const lines = [
     `GENERAL CLOSURE  (register ${registerName})`,
-    `from ${stamp(report.timestamp)} for ${Math.floor(report.intervalInMinutes / 60)} h ${report.intervalInMinutes % 60} min`,
+    `from ${venueStamp(report.timestamp, timezone)} for ${Math.floor(report.intervalInMinutes / 60)} h ${report.intervalInMinutes % 60} min`,
     '',
     `orders            ${report.totalOrders}`,
     `revenue           ${money(report.totalRevenue)}`,
@@ -62,6 +69,11 @@ export function closureSummary(report: Report, registerName: string): string {
   return lines.join('\n');
 }
 
+/** The server's venue time zone (its /health says). */
+async function venueTimezone(client: ApiClient): Promise<string> {
+  return (await client.get<{ timezone: string }>('/health')).timezone;
+}
+
 async function findRegister(client: ApiClient, nameOrId: string): Promise<{ id: string; name: string }> {
   const registers = await client.get<Array<{ id: string; name: string }>>('/v1/cash-registers');
   const byId = registers.find((r) => r.id === nameOrId);
@@ -76,24 +88,25 @@ export function registerReports(program: Command): void {
   program
     .command('report')
     .description('sales figures per hour, block or day (snapshots + live figures up to now)')
-    .option('--from <when>', 'start: today, yesterday, a date or a date-time (venue time)', 'today')
+    .option('--from <when>', 'start: today, yesterday, a date or a date-time (venue time unless it has an offset)', 'today')
     .option('--to <when>', 'end (exclusive); default: now')
     .addOption(new Option('--group-by <size>', 'bucket size').choices([...GROUP_BY]).default('1h'))
     .option('--csv', 'comma-separated values for a spreadsheet')
     .action(async (flags: { from: string; to?: string; groupBy: string; csv?: boolean }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
+      const timezone = await venueTimezone(client);
       const reports = await client.get<Report[]>('/v1/reports', {
-        from: resolveDay(flags.from),
-        to: flags.to ? resolveDay(flags.to) : undefined,
+        from: resolveDay(flags.from, timezone),
+        to: flags.to ? resolveDay(flags.to, timezone) : undefined,
         groupBy: flags.groupBy,
       });
       if (globals.json) return printJson(reports);
-      if (flags.csv) return print(reportsCsv(reports));
+      if (flags.csv) return print(reportsCsv(reports, timezone));
       if (reports.length === 0) return print('no sales in this period');
       print(
         formatTable(reports, [
-          { header: 'from', value: (r) => stamp(r.timestamp) },
+          { header: 'from', value: (r) => venueStamp(r.timestamp, timezone) },
           { header: 'orders', value: (r) => r.totalOrders, align: 'right' },
           { header: 'revenue', value: (r) => money(r.totalRevenue), align: 'right' },
           { header: 'cash', value: (r) => money(r.totalCashRevenue), align: 'right' },
@@ -129,6 +142,6 @@ export function registerReports(program: Command): void {
         }
       }
       if (globals.json) return printJson(report);
-      print(closureSummary(report, register.name));
+      print(closureSummary(report, register.name, await venueTimezone(client)));
     });
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { IdParams } from '../../api/common.js';
 import { LIMITS } from '../../api/orders.js';
@@ -15,8 +16,9 @@ import { principalOf } from '../services.js';
 /** Reports answer 400 with the message "Bad Request" exactly (interface §7); details say what was wrong. */
 const config = { access: ADMIN, plainBadRequest: true };
 
+/** A date is the start of that venue day; a date-time without an offset is venue time; with one, it is what it says. */
 function instant(ctx: CoreContext, value: string): number {
-  return value.length === 10 ? ctx.venue.startOfDay(value).getTime() : Date.parse(value);
+  return value.length === 10 ? ctx.venue.startOfDay(value).getTime() : DateTime.fromISO(value, { zone: ctx.venue.timezone }).toMillis();
 }
 
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
