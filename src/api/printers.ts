@@ -37,8 +37,9 @@ export const PrinterInput = z.object({
   port: z.number().int().min(1).max(65535).default(9100),
   description: optionalText(500).default(''),
   status: PrinterStatus.optional(),
-  columns: z.union([z.literal(32), z.literal(42), z.literal(48)]).default(48),
-  cashDrawer: z.boolean().default(false),
+  /** Extensions: 48 and false on create; kept as they are by a PUT that leaves them out (an interface-only client). */
+  columns: z.union([z.literal(32), z.literal(42), z.literal(48)]).optional(),
+  cashDrawer: z.boolean().optional(),
 });
 export type PrinterInput = z.infer<typeof PrinterInput>;
 

@@ -67,21 +67,37 @@ export class StatusMonitor {
       locks.release(printer.id);
     }
     if (this.stopped) return;
-    let status: 'ONLINE' | 'OFFLINE' | 'ERROR' | null;
     if (result.state === 'ONLINE' || result.state === 'ERROR') {
       this.misses.set(printer.id, 0);
-      status = result.state;
+      await this.setStatus(printer.id, printer.status, result.state);
     } else {
-      const misses = (this.misses.get(printer.id) ?? 0) + 1;
-      this.misses.set(printer.id, misses);
-      status = misses >= (this.options.missesBeforeOffline ?? 2) ? 'OFFLINE' : null;
+      await this.miss(printer.id, printer.status);
     }
-    if (status !== null && status !== printer.status) {
-      try {
-        await setPrinterStatus(this.ctx, printer.id, status);
-      } catch (error) {
-        this.options.log?.(`status of printer ${printer.id}: ${(error as Error).message}`); // deleted meanwhile
-      }
+  }
+
+  /**
+   * A job the printer took no part of (no connection, or connected and never answered): it counts as a probe
+   * without an answer. A printer that accepts connections but never reads is busy with the job at every probe, so
+   * without this it would look ONLINE for as long as the worker keeps trying.
+   */
+  async deliveryFailed(printerId: string): Promise<void> {
+    if (this.stopped) return;
+    const printer = await reader(this.ctx).selectFrom('printers').select('status').where('id', '=', printerId).executeTakeFirst();
+    if (printer) await this.miss(printerId, printer.status);
+  }
+
+  private async miss(printerId: string, current: string): Promise<void> {
+    const misses = (this.misses.get(printerId) ?? 0) + 1;
+    this.misses.set(printerId, misses);
+    if (misses >= (this.options.missesBeforeOffline ?? 2)) await this.setStatus(printerId, current, 'OFFLINE');
+  }
+
+  private async setStatus(printerId: string, current: string, status: 'ONLINE' | 'OFFLINE' | 'ERROR'): Promise<void> {
+    if (status === current) return;
+    try {
+      await setPrinterStatus(this.ctx, printerId, status);
+    } catch (error) {
+      this.options.log?.(`status of printer ${printerId}: ${(error as Error).message}`); // deleted meanwhile
     }
   }
 }

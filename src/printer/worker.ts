@@ -17,6 +17,8 @@ export interface WorkerOptions {
   /** How often to look for due work when nothing wakes the worker (printers coming back, retries due). */
   pollMs?: number;
   log?: (message: string) => void;
+  /** A send the printer took no part of (the status monitor counts it as a probe without an answer). */
+  onDeliveryFailed?: (printerId: string) => void;
 }
 
 /**
@@ -160,6 +162,7 @@ export class PrintWorker {
       await this.finish(ids, { status: 'printed', last_error: null, printed_at: ctx.clock.now().getTime() });
     } catch (error) {
       const delivered = error instanceof DeliveryError ? error.delivered : 0;
+      if (delivered === 0 && !this.stopped) this.options.onDeliveryFailed?.(printer.id);
       if (delivered > 0) await this.finish(ids.slice(0, delivered), { status: 'printed', last_error: null, printed_at: ctx.clock.now().getTime() });
       // Cut short by stop: first in line at the next start, not after a backoff.
       const attempts = (taken[delivered]?.job.attempts ?? 0) + 1;

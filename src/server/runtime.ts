@@ -75,8 +75,8 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
       const locks = new PrinterLocks();
       const transport = overrides.transport ?? new TcpTransport();
       const log = (message: string) => console.error(message);
-      const worker = new PrintWorker(ctx, { transport, locks, log });
       const monitor = new StatusMonitor(ctx, { transport, locks, intervalMs: config.printerProbeMs, log });
+      const worker = new PrintWorker(ctx, { transport, locks, log, onDeliveryFailed: (printerId) => void monitor.deliveryFailed(printerId) });
       await worker.start();
       monitor.start();
       cleanups.push(() => worker.stop());

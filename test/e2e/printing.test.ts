@@ -75,4 +75,7 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
   t.match(pos(['printers', 'test', 'Cucina']), /test page queued/);
   await kitchen.waitForTickets(5);
   t.match(kitchen.tickets().at(-1), /T E S T   P A G E/);
+  // Its tickets waited in the queue through the crash (none was being sent): none may come out a second time.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  t.equal(kitchen.tickets().length, 5, 'the kitchen printed each ticket once');
 });

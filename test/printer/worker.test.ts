@@ -25,13 +25,15 @@ async function setup(t: Parameters<typeof buildTestApp>[0]) {
 }
 
 /** Starts the worker and monitor the way `pos serve` does (after the test has arranged its printers). */
-async function startPrinting(t: Parameters<typeof buildTestApp>[0], app: TestApp) {
+async function startPrinting(t: Parameters<typeof buildTestApp>[0], app: TestApp, { probeEveryMs = 100 } = {}) {
   const { PrintWorker } = await import('../../src/printer/worker.js');
   const { StatusMonitor } = await import('../../src/printer/monitor.js');
   const { PrinterLocks } = await import('../../src/printer/locks.js');
   const locks = new PrinterLocks();
-  const worker = new PrintWorker(app.runtime.ctx, { transport: fast, locks, retryMs: 50, maxRetryMs: 200, pollMs: 100 });
-  const monitor = new StatusMonitor(app.runtime.ctx, { transport: fast, locks, intervalMs: 100, missesBeforeOffline: 2 });
+  const monitor = new StatusMonitor(app.runtime.ctx, { transport: fast, locks, intervalMs: probeEveryMs, missesBeforeOffline: 2 });
+  const worker = new PrintWorker(app.runtime.ctx, {
+    transport: fast, locks, retryMs: 50, maxRetryMs: 200, pollMs: 100, onDeliveryFailed: (printerId) => void monitor.deliveryFailed(printerId),
+  });
   await worker.start();
   monitor.start();
   t.teardown(async () => {
@@ -134,7 +136,8 @@ t.test('paper out: ERROR with its event, tickets wait, then ONLINE and they prin
 t.test('a printer that accepts connections but never reads does not hold up the others', async (t) => {
   const { app, menu, emulators } = await setup(t);
   emulators.bar.setStalled(true);
-  await startPrinting(t, app);
+  // Probes a minute apart: only the first, at start, comes before the end of the test.
+  const { monitor } = await startPrinting(t, app, { probeEveryMs: 60_000 });
   await createOrder(app, order(menu));
   await createOrder(app, order(menu));
   await emulators.kitchen.waitForTickets(2);
@@ -142,7 +145,12 @@ t.test('a printer that accepts connections but never reads does not hold up the 
   t.equal(emulators.bar.tickets.length, 0);
   const barJobs = (await app.request({ method: 'GET', url: `/v1/print-jobs?printerId=${menu.printers.bar}` })).json();
   t.ok(barJobs.every((job: { status: string }) => job.status !== 'printed'), 'the stalled printer’s jobs are not taken for printed');
+  // Busy with a job at every probe, it is still found out: the failed sends count as probes without an answer.
+  const barStatus = async () => (await app.request({ method: 'GET', url: `/v1/printers/${menu.printers.bar}` })).json().status;
+  await until('bar OFFLINE', async () => (await barStatus()) === 'OFFLINE', 15_000);
   emulators.bar.setStalled(false);
+  await monitor.probeAll(); // the next probe finds it answering again
+  t.equal(await barStatus(), 'ONLINE');
   await emulators.bar.waitForTickets(2, 20_000);
 });
 

@@ -21,6 +21,10 @@ t.test('printers CRUD with defaults', async (t) => {
   });
   t.equal(replaced.statusCode, 200);
   t.match(replaced.json(), { name: 'Grill', ip: 'grill-printer.local', port: 9101, status: 'ERROR', columns: 32 });
+  await app.request({ method: 'PUT', url: `/v1/printers/${printer.id}`, body: { name: 'Grill', ip: 'grill-printer.local', cashDrawer: true } });
+  // A client that knows only the interface's fields does not reset the paper width and the drawer.
+  const interfaceOnly = await app.request({ method: 'PUT', url: `/v1/printers/${printer.id}`, body: { name: 'Grill 2', ip: '10.0.0.9', port: 9100, description: 'x' } });
+  t.match(interfaceOnly.json(), { name: 'Grill 2', ip: '10.0.0.9', status: 'ERROR', columns: 32, cashDrawer: true });
 
   const patched = await app.request({ method: 'PATCH', url: `/v1/printers/${printer.id}`, body: { status: 'OFFLINE' } });
   t.equal(patched.json().status, 'OFFLINE');

@@ -47,7 +47,7 @@ export async function createPrinter(ctx: CoreContext, input: PrinterInput): Prom
     port: input.port,
     description: input.description,
     status: input.status ?? 'ONLINE',
-    columns: input.columns,
+    columns: input.columns ?? 48,
     cash_drawer: input.cashDrawer ? 1 : 0,
     created_at: now,
     updated_at: now,
@@ -71,7 +71,10 @@ export async function recordStatusChange(
   await appendEvent(trx, ctx.clock.now(), 'cashier', 'printer-status-changed', { printerId, status: after });
 }
 
-/** Full replacement. `status` is owned by the status monitor: when omitted it is kept, not reset. */
+/**
+ * Full replacement of the interface's fields. `status` is owned by the status monitor, and the paper width and
+ * cash drawer are extensions a client of the interface does not know: when omitted they are kept, not reset.
+ */
 export async function replacePrinter(ctx: CoreContext, id: string, input: PrinterInput): Promise<Printer> {
   return write(ctx, async (trx) => {
     const before = await requirePrinter(trx, id);
@@ -82,8 +85,8 @@ export async function replacePrinter(ctx: CoreContext, id: string, input: Printe
       port: input.port,
       description: input.description,
       status: input.status ?? before.status,
-      columns: input.columns,
-      cash_drawer: input.cashDrawer ? 1 : 0,
+      columns: input.columns ?? before.columns,
+      cash_drawer: input.cashDrawer === undefined ? before.cash_drawer : input.cashDrawer ? 1 : 0,
       updated_at: ctx.clock.now().getTime(),
     };
     await trx.updateTable('printers').set(row).where('id', '=', id).execute();
