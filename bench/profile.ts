@@ -9,6 +9,7 @@ import { openStorage } from '../src/storage/database.js';
 import { migrate } from '../src/storage/migrate.js';
 import { POS_BIN, runPos } from '../test/helpers/server.js';
 import { forkReady, stopChild } from './lib/children.js';
+import { startKitchen } from './lib/kitchen.js';
 import { load } from './lib/load.js';
 import { orderBodies, seedVenue } from './lib/venue.js';
 
@@ -67,10 +68,12 @@ try {
     server.once('exit', () => reject(new Error(`server exited: ${out}`)));
   });
   const token = runPos(['token', 'create', '--role', 'operator', '--data-dir', dir]).stdout.trim();
+  const kitchen = startKitchen(join(dir, 'pos.db'));
   const result = await load({
     url: `http://127.0.0.1:${port}/v1/orders`, pid: server.pid!, method: 'POST', connections, seconds,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, bodies: orderBodies(venue),
   });
+  kitchen.stop();
   console.log(`${result.requestsPerSecond.toFixed(0)} orders/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.cpuMsPerRequest.toFixed(2)} CPU-ms per order, ${result.non2xx + result.errors} failed`);
   await new Promise<void>((resolve) => {
     server.once('exit', () => resolve());

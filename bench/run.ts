@@ -10,6 +10,7 @@ import { type RealServer, runPos, startRealServer } from '../test/helpers/server
 import { forkReady, stopChild } from './lib/children.js';
 import { fanout } from './lib/fanout.js';
 import { fillOrders } from './lib/big-db.js';
+import { startKitchen } from './lib/kitchen.js';
 import { load } from './lib/load.js';
 import { rssMb, watchPeakRss } from './lib/proc.js';
 import { percentile, round, wallMs } from './lib/stats.js';
@@ -72,6 +73,7 @@ async function liveVenue(printerPorts: number[]) {
   const peak = watchPeakRss(server.process.pid!);
   const bodies = orderBodies(venue);
   const auth = { authorization: `Bearer ${operator}` };
+  const kitchen = startKitchen(join(dir, 'pos.db'));
 
   progress(`1. create-and-confirm: ${scale.connections} connections, ${scale.loadSeconds} s`);
   const orders = await load({ url: `${server.url}/v1/orders`, pid: server.process.pid!, method: 'POST', connections: scale.connections, seconds: scale.loadSeconds, headers: { ...auth, 'content-type': 'application/json' }, bodies });
@@ -86,8 +88,9 @@ async function liveVenue(printerPorts: number[]) {
   const { key } = (await keyResponse.json()) as { key: string };
   const sse = await fanout({ url: server.url, displayKey: key, token: operator, subscribers: scale.subscribers, ordersPerSecond: scale.fanoutRate, seconds: scale.fanoutSeconds, bodies });
   const loadRss = peak.stop();
+  const pickedUp = kitchen.stop();
   await server.stop();
-  return { orders, list, detail, sse, idleRss, loadRss };
+  return { orders, list, detail, sse, idleRss, loadRss, pickedUp };
 }
 
 async function history() {

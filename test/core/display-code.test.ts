@@ -80,5 +80,7 @@ t.test('when every code of the day is used, a picked-up code is reused; when all
   sqlite.prepare(`update orders set status = 'PENDING' where display_code = 'ZZZ'`).run();
   await t.rejects(pickDisplayCode(db, owner, '2026-11-21'), UnavailableError);
   sqlite.prepare(`update orders set status = 'PICKED_UP' where display_code = 'K7P'`).run();
-  t.equal(await pickDisplayCode(db, owner, '2026-11-21'), 'K7P', 'a code picked up since is found again');
+  await t.rejects(pickDisplayCode(db, owner, '2026-11-21'), UnavailableError, 'within a second, refused without reading every code again');
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  t.equal(await pickDisplayCode(db, owner, '2026-11-21'), 'K7P', 'then a code picked up since is found');
 });

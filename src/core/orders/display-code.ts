@@ -48,7 +48,12 @@ interface Pool {
   /** Past the strict rule: every code of the day was used, picked-up ones are handed out again. */
   relaxed: boolean;
   codes: string[];
+  /** When every code was last found waiting (performance.now()): refused again without reading them all. */
+  exhaustedAt?: number;
 }
+
+/** While every code waits, how long a refusal stands before the codes are read again (pick-ups free them). */
+const EXHAUSTED_RECHECK_MS = 1000;
 
 const pools = new WeakMap<object, Pool>();
 
@@ -95,6 +100,7 @@ export async function pickDisplayCode(
     pool = { codeDay, relaxed: false, codes: await freeCodes(trx, codeDay, false, random) };
     pools.set(owner, pool);
   }
+  if (pool.exhaustedAt !== undefined && performance.now() - pool.exhaustedAt < EXHAUSTED_RECHECK_MS) throw exhausted();
   for (let refills = 0; refills < 3; ) {
     const code = pool.codes.pop();
     if (code === undefined) {
@@ -111,7 +117,13 @@ export async function pickDisplayCode(
     const holder = pool.relaxed
       ? await waitingHolderOfCode.executeTakeFirst(trx, { code })
       : await holderOfCode.executeTakeFirst(trx, { code, codeDay });
-    if (!holder) return code;
+    if (!holder) {
+      delete pool.exhaustedAt;
+      return code;
+    }
   }
-  throw new UnavailableError('Every display code is in use by an order not yet picked up: mark picked-up orders first');
+  pool.exhaustedAt = performance.now();
+  throw exhausted();
 }
+
+const exhausted = () => new UnavailableError('Every display code is in use by an order not yet picked up: mark picked-up orders first');
