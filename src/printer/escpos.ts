@@ -24,11 +24,19 @@ export function encodeTicket(ops: readonly PrintOp[], columns: number): Buffer {
     lineCharacter: '-',
   });
   // ESC @ first: whatever the last job left, start clean; then the code page the text encoder starts from.
-  const start = Buffer.concat([Buffer.from([0x1b, 0x40]), TicketTextEncoder.start()]);
+  const chunks: Buffer[] = [Buffer.from([0x1b, 0x40]), TicketTextEncoder.start()];
+  // The library appends by copying its whole buffer each time; its output is taken after every op instead, and
+  // joined once at the end.
+  const take = () => {
+    const bytes = printer.getBuffer();
+    if (bytes && bytes.length > 0) chunks.push(bytes);
+    printer.clear();
+  };
   const text = new TicketTextEncoder();
   let bold = false;
   let big = false;
   for (const op of ops) {
+    take();
     switch (op.op) {
       case 'text': {
         if (op.align === 'center') printer.alignCenter();
@@ -47,7 +55,7 @@ export function encodeTicket(ops: readonly PrintOp[], columns: number): Buffer {
       }
       case 'rule':
         printer.alignLeft();
-        printer.drawLine();
+        printer.add(Buffer.from(`${'-'.repeat(columns)}\n`, 'latin1')); // the library's drawLine, in one append
         break;
       case 'qr':
         printer.alignCenter();
@@ -72,5 +80,6 @@ export function encodeTicket(ops: readonly PrintOp[], columns: number): Buffer {
         break;
     }
   }
-  return Buffer.concat([start, printer.getBuffer()]);
+  take();
+  return Buffer.concat(chunks);
 }
