@@ -64,3 +64,24 @@ t.test('list: bad queries are 400', async (t) => {
     t.equal(response.statusCode, 400, query);
   }
 });
+
+t.test('list: a page asked again is the same until anything changes, by this server or another process', async (t) => {
+  const app = await buildTestApp(t);
+  const menu = await seedMenu(app);
+  const order = { table: '4', customer: 'Rossi', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }] };
+  await createOrder(app, order);
+  const page = async () => (await app.request({ method: 'GET', url: '/v1/orders?search=ross', as: 'operator' })).json();
+  const first = await page();
+  t.equal(first.pagination.totalItems, 1);
+  t.same(await page(), first, 'asked again');
+  const second = await createOrder(app, order);
+  t.same((await page()).orders.map((o: { id: number }) => o.id), [second.id, first.orders[0].id], 'a new order shows at once');
+  await app.request({ method: 'PATCH', url: `/v1/orders/${second.id}`, as: 'operator', body: { status: 'PICKED_UP' } });
+  t.equal((await page()).orders[0].status, 'picked_up', 'so does a status change');
+  // Another process writing the same database file (a CLI, a restore): seen too.
+  const BetterSqlite3 = (await import('better-sqlite3')).default;
+  const other = new BetterSqlite3(`${app.dataDir}/pos.db`);
+  other.prepare("update orders set customer = 'Rossini' where id = ?").run(second.id);
+  other.close();
+  t.equal((await page()).orders[0].customer, 'Rossini', 'a change by another connection');
+});

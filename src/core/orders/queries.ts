@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { ListOrdersQuery, OrderDetail } from '../../api/orders.js';
-import type { OrderRow } from '../../storage/schema.js';
+import { listParams, prepared } from '../../storage/prepared.js';
+import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { type CoreContext, reader } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { centsToDecimal, centsToNumber } from '../money.js';
@@ -48,7 +49,38 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-export async function listOrders(ctx: CoreContext, query: ListOrdersQuery) {
+type OrderPage = Awaited<ReturnType<typeof readOrderPage>>;
+
+/** Changes whenever any connection (this server's writer, a CLI, a restore) commits to the database. */
+const dataVersion = prepared<object, { data_version: number }>(() => sql`pragma data_version`);
+
+/** The pages asked since the database last changed, per database: the newest answers, at most this many. */
+const pageCaches = new WeakMap<object, { version: number; pages: Map<string, OrderPage> }>();
+const CACHED_PAGES = 200;
+
+/**
+ * A page of the order list. Tablets keep asking for the same page (the open orders, a search) between two sales,
+ * and a search or the total count reads every order of the evening; so a page is computed once per change of the
+ * database, and asked again it is answered from memory. Any commit, by anyone, makes every page fresh again.
+ */
+export async function listOrders(ctx: CoreContext, query: ListOrdersQuery): Promise<OrderPage> {
+  const db = reader(ctx);
+  const version = ((await dataVersion.executeTakeFirst(db, {})) as { data_version: number }).data_version;
+  let cache = pageCaches.get(ctx.storage);
+  if (!cache || cache.version !== version) {
+    cache = { version, pages: new Map() };
+    pageCaches.set(ctx.storage, cache);
+  }
+  const key = JSON.stringify(query);
+  const cached = cache.pages.get(key);
+  if (cached) return cached;
+  const page = await readOrderPage(ctx, query);
+  if (cache.pages.size >= CACHED_PAGES) cache.pages.delete(cache.pages.keys().next().value as string);
+  cache.pages.set(key, page);
+  return page;
+}
+
+async function readOrderPage(ctx: CoreContext, query: ListOrdersQuery) {
   let base = reader(ctx).selectFrom('orders');
   if (query.status && query.status.length > 0) base = base.where('status', 'in', query.status);
   if (query.displayCode) base = base.where('display_code', '=', query.displayCode.toUpperCase());
@@ -86,30 +118,36 @@ export async function listOrders(ctx: CoreContext, query: ListOrdersQuery) {
   };
 }
 
+// The detail view's reads, built once (tablets open orders all evening).
+const orderById = prepared<{ id: number }, OrderRow>((db, p) => db.selectFrom('orders').selectAll().where('id', '=', p.id));
+const itemsOfOrder = prepared<{ id: number }, OrderItemRow>((db, p) =>
+  db.selectFrom('order_items').selectAll().where('order_id', '=', p.id).orderBy('position'),
+);
+const foodAvailability = prepared<{ ids: string[] }, { id: string; available: number; category_available: number }>((db, _p, count) =>
+  db
+    .selectFrom('foods')
+    .innerJoin('categories', 'categories.id', 'foods.category_id')
+    .select(['foods.id', 'foods.available', 'categories.available as category_available'])
+    .where('foods.id', 'in', listParams<string>('ids', count)),
+);
+const foodIngredients = prepared<{ ids: string[] }, { food_id: string; id: string; name: string }>((db, _p, count) =>
+  db
+    .selectFrom('food_ingredients')
+    .innerJoin('ingredients', 'ingredients.id', 'food_ingredients.ingredient_id')
+    .select(['food_ingredients.food_id', 'ingredients.id', 'ingredients.name'])
+    .where('food_ingredients.food_id', 'in', listParams<string>('ids', count))
+    .orderBy('food_ingredients.position'),
+);
+
 /** The detail view: items grouped by category (menu order), each with its food as the menu shows it now. */
 export async function getOrderDetail(ctx: CoreContext, id: number) {
   const db = reader(ctx);
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  const order = await orderById.executeTakeFirst(db, { id });
   if (!order) throw new NotFoundError('Order not found');
-  const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('position').execute();
+  const items = await itemsOfOrder.execute(db, { id });
   const foodIds = [...new Set(items.map((item) => item.food_id))];
-  const foods = foodIds.length
-    ? await db
-        .selectFrom('foods')
-        .innerJoin('categories', 'categories.id', 'foods.category_id')
-        .select(['foods.id', 'foods.available', 'categories.available as category_available'])
-        .where('foods.id', 'in', foodIds)
-        .execute()
-    : [];
-  const ingredients = foodIds.length
-    ? await db
-        .selectFrom('food_ingredients')
-        .innerJoin('ingredients', 'ingredients.id', 'food_ingredients.ingredient_id')
-        .select(['food_ingredients.food_id', 'ingredients.id', 'ingredients.name'])
-        .where('food_ingredients.food_id', 'in', foodIds)
-        .orderBy('food_ingredients.position')
-        .execute()
-    : [];
+  const foods = foodIds.length ? await foodAvailability.execute(db, { ids: foodIds }, foodIds.length) : [];
+  const ingredients = foodIds.length ? await foodIngredients.execute(db, { ids: foodIds }, foodIds.length) : [];
   const availability = new Map(foods.map((food) => [food.id, food.available === 1 && food.category_available === 1]));
   const ingredientsOf = new Map<string, Array<{ id: string; name: string }>>();
   for (const row of ingredients) {
