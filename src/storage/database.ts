@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema.js';
+import { registerRawConnection } from './raw-connections.js';
 import { WriteBatcher } from './write-batcher.js';
 
 /**
@@ -11,6 +12,7 @@ import { WriteBatcher } from './write-batcher.js';
 export type Durability = 'full' | 'normal';
 
 export type Db = Kysely<Database>;
+
 
 export interface Storage {
   /** The single writer: every change goes through `transaction()` on this connection. */
@@ -78,6 +80,10 @@ export function openStorage(file: string, options: OpenOptions = {}): Storage {
 
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const read = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(reader) }) });
+  // The reader's statements run one at a time anyway (synchronously). The writer's raw connection is registered only
+  // for the connection of a write batch, which holds it: a query on `db` itself must wait for the batch, as Kysely's
+  // connection mutex makes it.
+  registerRawConnection(read, reader);
   return {
     db,
     read,

@@ -1,5 +1,7 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import type { Db } from './database.js';
+import { rawConnectionOf } from './raw-connections.js';
 
 const PARAM = Symbol('prepared query parameter');
 
@@ -19,6 +21,8 @@ export type Params<P> = { readonly [K in keyof P]: P[K] };
 
 interface Template<O> {
   compiled: CompiledQuery<O>;
+  /** The statement on each raw connection it ran on. */
+  statements: WeakMap<BetterSqlite3.Database, BetterSqlite3.Statement>;
   /** For each SQL parameter: where its value is found in the values of a run, or the constant the builder put there. */
   slots: Array<(values: object) => unknown>;
 }
@@ -41,28 +45,43 @@ export function prepared<P extends object, O>(build: (db: Db, p: Params<P>, shap
     if (!found) {
       const compiled = build(db, params, shape).compile(db);
       const slots = compiled.parameters.map((value) => (isPlaceholder(value) ? accessor(value[PARAM]) : () => value));
-      found = { compiled, slots };
+      found = { compiled, slots, statements: new WeakMap() };
       templates.set(shape, found);
     }
     return found;
   }
 
-  function bind(db: Db, values: P, shape: number): CompiledQuery<O> {
-    const { compiled, slots } = template(db, shape);
-    const parameters = slots.map((slot) => slot(values));
-    return { ...compiled, parameters };
+  /**
+   * Runs on the better-sqlite3 connection under `db` when there is one (what Kysely's SQLite driver does, without
+   * the executor around it); otherwise through Kysely.
+   */
+  async function run(db: Db, values: P, shape: number): Promise<{ rows: O[]; changes: bigint }> {
+    const found = template(db, shape);
+    const parameters = found.slots.map((slot) => slot(values));
+    const raw = rawConnectionOf(db);
+    if (!raw) {
+      const result = await db.executeQuery({ ...found.compiled, parameters });
+      return { rows: result.rows as O[], changes: result.numAffectedRows ?? 0n };
+    }
+    let statement = found.statements.get(raw);
+    if (!statement) {
+      statement = raw.prepare(found.compiled.sql);
+      found.statements.set(raw, statement);
+    }
+    if (statement.reader) return { rows: statement.all(parameters) as O[], changes: 0n };
+    return { rows: [], changes: BigInt(statement.run(parameters).changes) };
   }
 
   return {
     async execute(db: Db, values: P, shape = 0): Promise<O[]> {
-      return (await db.executeQuery(bind(db, values, shape))).rows;
+      return (await run(db, values, shape)).rows;
     },
     async executeTakeFirst(db: Db, values: P, shape = 0): Promise<O | undefined> {
-      return (await db.executeQuery(bind(db, values, shape))).rows[0];
+      return (await run(db, values, shape)).rows[0];
     },
     /** For writes: how many rows changed. */
     async run(db: Db, values: P, shape = 0): Promise<bigint> {
-      return (await db.executeQuery(bind(db, values, shape))).numAffectedRows ?? 0n;
+      return (await run(db, values, shape)).changes;
     },
   };
 }

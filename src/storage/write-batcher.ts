@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Db } from './database.js';
+import { registerRawConnection } from './raw-connections.js';
 import { prepared } from './prepared.js';
 
 // The statements of the batch itself, compiled once (savepoint names by index: w0, w1, ...).
@@ -71,6 +72,7 @@ export class WriteBatcher {
   }
 
   private async runBatch(connection: Db, batch: PendingWrite[]): Promise<void> {
+    registerRawConnection(connection, this.sqlite);
     const settled: Array<() => void> = [];
     try {
       await begin.run(connection, {});
