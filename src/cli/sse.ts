@@ -99,6 +99,11 @@ export interface StreamOptions {
   onFatal?(status: number, body: string): void;
   initialRetryMs?: number;
   maxRetryMs?: number;
+  /**
+   * A connection that brings nothing for this long (not even the keep-alive the server sends every 15 s) is taken
+   * for dead and opened again: Wi-Fi that drops without closing the connection would otherwise leave it silent.
+   */
+  idleTimeoutMs?: number;
 }
 
 /** Reads a stream until aborted, reconnecting with Last-Event-ID and a growing delay after failures. */
@@ -106,12 +111,27 @@ export async function streamEvents(options: StreamOptions): Promise<void> {
   let lastEventId = options.lastEventId ?? '';
   let retryMs = options.initialRetryMs ?? 1000;
   const maxRetryMs = options.maxRetryMs ?? 15_000;
+  const idleTimeoutMs = options.idleTimeoutMs ?? 45_000;
   while (!options.signal.aborted) {
     let reason = 'connection closed';
+    // This connection's own signal: the caller's, or silence for too long.
+    const connection = new AbortController();
+    const stop = () => connection.abort();
+    options.signal.addEventListener('abort', stop, { once: true });
+    let idle: NodeJS.Timeout | undefined;
+    let silent = false;
+    const heard = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        silent = true;
+        connection.abort();
+      }, idleTimeoutMs);
+    };
     try {
       const headers: Record<string, string> = { accept: 'text/event-stream', ...(await options.headers?.()) };
       if (lastEventId) headers['last-event-id'] = lastEventId;
-      const response = await fetch(options.url, { headers, signal: options.signal });
+      heard();
+      const response = await fetch(options.url, { headers, signal: connection.signal });
       if (!response.ok || !response.body) {
         const body = await response.text();
         if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
@@ -130,13 +150,17 @@ export async function streamEvents(options: StreamOptions): Promise<void> {
           onComment: options.onComment,
         });
         for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+          heard();
           parser.feed(chunk);
           lastEventId = parser.lastEventId || lastEventId;
         }
       }
     } catch (error) {
       if (options.signal.aborted) return;
-      reason = (error as Error).cause ? String((error as Error).cause) : (error as Error).message;
+      reason = silent ? `nothing heard for ${idleTimeoutMs >= 1000 ? `${Math.round(idleTimeoutMs / 1000)} s` : `${idleTimeoutMs} ms`}` : (error as Error).cause ? String((error as Error).cause) : (error as Error).message;
+    } finally {
+      clearTimeout(idle);
+      options.signal.removeEventListener('abort', stop);
     }
     if (options.signal.aborted) return;
     options.onStatus?.({ state: 'disconnected', reason, retryInMs: retryMs });

@@ -53,6 +53,9 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       dispatch({ type: 'loaded', ...loaded, at: now(), replay });
     }, report);
   }, [source, report, dispatch, now]);
+  const refreshFoods = useCallback(() => {
+    source.foods().then((foods) => dispatch({ type: 'foods', foods }), report);
+  }, [source, report, dispatch]);
   const refreshFigures = useCallback(() => {
     if (figuresTimer.current) return;
     figuresTimer.current = setTimeout(() => {
@@ -75,6 +78,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
         }
         if (name === 'confirmed-order' || name === 'order-deleted') refreshFigures();
         if (name === 'printer-status-changed') source.printers().then((printers) => dispatch({ type: 'printers', printers }), report);
+        if (name === 'category-availability-changed') refreshFoods();
       },
       onStatus: (connection, message) => {
         dispatch({ type: 'connection', connection, ...(message ? { message } : {}) });
@@ -89,16 +93,19 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       setClock(now());
       source.printers().then((printers) => dispatch({ type: 'printers', printers }), report);
     }, refreshMs);
+    // The figures move with every sale (refreshed then), and also when the business day turns at 07:00.
+    const figures = setInterval(refreshFigures, 60_000);
     const onResize = () => setSize({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
     stdout.on('resize', onResize);
     return () => {
       stop();
       clearInterval(frames);
       clearInterval(refresh);
+      clearInterval(figures);
       if (figuresTimer.current) clearTimeout(figuresTimer.current);
       stdout.off('resize', onResize);
     };
-  }, [source, frameMs, refreshMs, now, reload, refreshFigures, report, stdout, dispatch]);
+  }, [source, frameMs, refreshMs, now, reload, refreshFigures, refreshFoods, report, stdout, dispatch]);
 
   const act = (work: Promise<unknown>, done: string) =>
     work.then(() => dispatch({ type: 'message', message: done }), report);
@@ -116,6 +123,14 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       return;
     }
     if (input === 'q' || (key.ctrl && input === 'c')) return exit();
+    if (state.mode === 'pay') {
+      const order = selectedOrder(state);
+      const method = input === 'c' ? 'CASH' : input === 'k' ? 'CARD' : null;
+      if (key.escape || !order) return dispatch({ type: 'mode', mode: 'board' });
+      if (!method) return;
+      dispatch({ type: 'mode', mode: 'board' });
+      return act(source.confirm(order.id, method), `order ${order.displayCode} confirmed, paid by ${method.toLowerCase()}`);
+    }
     if (state.mode === 'foods') {
       if (key.escape || input === 'f') return dispatch({ type: 'mode', mode: 'board' });
       if (key.upArrow || input === 'k') return dispatch({ type: 'food-cursor', delta: -1 });
@@ -130,11 +145,19 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     if (key.rightArrow || input === 'l') return dispatch({ type: 'move', direction: 'right', now: now() });
     if (key.upArrow || input === 'k') return dispatch({ type: 'move', direction: 'up', now: now() });
     if (key.downArrow || input === 'j') return dispatch({ type: 'move', direction: 'down', now: now() });
-    if (input === 'f') return dispatch({ type: 'mode', mode: 'foods' });
+    if (input === 'f') {
+      refreshFoods(); // foods added since the start show up
+      return dispatch({ type: 'mode', mode: 'foods' });
+    }
     if (input === '/') return dispatch({ type: 'mode', mode: 'search' });
     const order = selectedOrder(state);
-    if (!order) return;
+    if (!order) {
+      if ('nbr'.includes(input) || key.return) dispatch({ type: 'message', message: 'select an order first (arrow keys or / to find one)' });
+      return;
+    }
     if (input === 'n' || key.return || input === 'b') {
+      // A pending order is confirmed with its payment, so the takings know whether it was cash or card.
+      if (order.stage === 'pending' && input !== 'b') return dispatch({ type: 'mode', mode: 'pay' });
       const status = nextStatus(order, input === 'b' ? 'back' : 'next');
       if (status) act(source.setStatus(order.id, status), `order ${order.ticketNumber ?? order.id} (${order.displayCode}) → ${status}`);
       return;
@@ -151,10 +174,13 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     handleKey(input, key);
   });
 
-  const bodyHeight = Math.max(4, size.rows - 5);
+  // One row short of the terminal: a frame as tall as the terminal makes Ink clear the whole screen on every
+  // render (a flash on terminals without synchronized output, and a wiped scroll-back).
+  const height = Math.max(6, size.rows - 1);
+  const bodyHeight = Math.max(4, height - 5);
   return (
-    <Box flexDirection="column" width={size.columns} height={size.rows}>
-      <Header connection={state.connection} figures={state.figures} now={clock} />
+    <Box flexDirection="column" width={size.columns} height={height}>
+      <Header connection={state.connection} figures={state.figures} now={clock} width={size.columns} timezone={state.timezone ?? undefined} />
       {state.mode === 'foods' ? (
         <FoodPicker foods={state.foods} cursor={state.foodCursor} width={size.columns} height={bodyHeight} />
       ) : (
@@ -164,7 +190,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       <Text color={state.message.startsWith('error') || state.connection === 'offline' ? 'red' : 'gray'} wrap="truncate-end">
         {state.message || ' '}
       </Text>
-      <Footer state={state} />
+      <Footer state={state} width={size.columns} />
     </Box>
   );
 }

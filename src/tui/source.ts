@@ -5,14 +5,18 @@ import type { Connection, Figures, FoodCard, ListedOrder, PrinterCard } from './
 
 /** Everything the dashboard reads and does; the terminal UI is tested against a fake of this. */
 export interface DashboardSource {
-  load(): Promise<{ orders: ListedOrder[]; printers: PrinterCard[]; foods: FoodCard[]; figures: Figures | null }>;
+  /** The board of the business day (orders since 07:00 venue time), with the venue's time zone. */
+  load(): Promise<{ orders: ListedOrder[]; printers: PrinterCard[]; foods: FoodCard[]; figures: Figures | null; timezone?: string }>;
   figures(): Promise<Figures | null>;
   printers(): Promise<PrinterCard[]>;
+  foods(): Promise<FoodCard[]>;
   /** Follows the cashier event stream until the returned function is called. */
   stream(handlers: { onEvent(name: string, data: Record<string, any>): void; onStatus(connection: Connection, message?: string): void }): () => void;
   /** One order's details (table, customer, times), for orders the cashier stream announces without them. */
   order(orderId: number): Promise<ListedOrder>;
   setStatus(orderId: number, status: string): Promise<void>;
+  /** Confirms a pending order with its payment (ticket number, kitchen tickets, receipt). */
+  confirm(orderId: number, paymentMethod: 'CASH' | 'CARD'): Promise<void>;
   reprint(orderId: number): Promise<number>;
   setFoodAvailable(foodId: string, available: boolean): Promise<void>;
 }
@@ -26,7 +30,7 @@ interface OrderPage {
 export function httpSource(client: ApiClient): DashboardSource {
   const allOf = async (query: Record<string, string | string[]>) => {
     const orders: ListedOrder[] = [];
-    for (let page = 1; page <= 10; page++) {
+    for (let page = 1; page <= 50; page++) {
       const result = await client.get<OrderPage>('/v1/orders', { ...query, limit: '100', page: String(page) });
       orders.push(...result.orders);
       if (page >= result.pagination.totalPages) break;
@@ -35,19 +39,27 @@ export function httpSource(client: ApiClient): DashboardSource {
   };
   const source: DashboardSource = {
     async load() {
+      const health = await client.get<{ businessDayStart: string; timezone: string }>('/health');
+      // Orders of earlier days that nobody moved on would otherwise stay on the board for ever.
       const [open, picked, printers, foods, figures] = await Promise.all([
-        allOf({ status: ['pending', 'confirmed', 'completed'], sortBy: 'createdAt', order: 'asc' }),
+        allOf({ status: ['pending', 'confirmed', 'completed'], sortBy: 'createdAt', order: 'asc', dateFrom: health.businessDayStart }),
         client.get<OrderPage>('/v1/orders', { status: 'picked_up', sortBy: 'completedAt', order: 'desc', limit: '10' }).then((r) => r.orders),
         source.printers(),
-        client.get<Array<{ id: string; name: string; available: boolean; category: { name: string } }>>('/v1/foods'),
+        source.foods(),
         source.figures(),
       ]);
-      return {
-        orders: [...open, ...picked],
-        printers,
-        foods: foods.map((food) => ({ id: food.id, name: food.name, category: food.category.name, available: food.available })),
-        figures,
-      };
+      return { orders: [...open, ...picked], printers, foods, figures, timezone: health.timezone };
+    },
+    async foods() {
+      const foods = await client.get<Array<{ id: string; name: string; available: boolean; category: { id: string; name: string; available: boolean } }>>('/v1/foods');
+      return foods.map((food) => ({
+        id: food.id,
+        name: food.name,
+        category: food.category.name,
+        categoryId: food.category.id,
+        available: food.available,
+        categoryAvailable: food.category.available,
+      }));
     },
     async figures() {
       try {
@@ -101,6 +113,9 @@ export function httpSource(client: ApiClient): DashboardSource {
     },
     async setStatus(orderId, status) {
       await client.patch(`/v1/orders/${orderId}`, { status });
+    },
+    async confirm(orderId, paymentMethod) {
+      await client.post(`/v1/orders/${orderId}/confirm`, { paymentMethod });
     },
     async reprint(orderId) {
       const detail = await client.get<{ categorizedItems: Array<{ items: Array<{ id: string }> }> }>(`/v1/orders/${orderId}`);

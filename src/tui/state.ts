@@ -29,7 +29,10 @@ export interface FoodCard {
   id: string;
   name: string;
   category: string;
+  categoryId: string;
   available: boolean;
+  /** The whole category can be off (then none of its foods can be ordered, whatever their own flag). */
+  categoryAvailable: boolean;
 }
 
 export interface Figures {
@@ -50,7 +53,10 @@ export interface DashboardState {
   /** Why the stream is down, or what the last action did. */
   message: string;
   selected: { stage: Stage; id: number | null };
-  mode: 'board' | 'foods' | 'search';
+  /** `pay`: a pending order is being confirmed, waiting for cash or card. */
+  mode: 'board' | 'foods' | 'search' | 'pay';
+  /** The venue's time zone, as the server says (null until loaded). */
+  timezone: string | null;
   search: string;
   foodCursor: number;
   /** Picked-up orders stay visible this long (ms), counted from their completion (pick-up times are not kept). */
@@ -67,6 +73,7 @@ export function initialState(): DashboardState {
     message: '',
     selected: { stage: 'kitchen', id: null },
     mode: 'board',
+    timezone: null,
     search: '',
     foodCursor: 0,
     pickedVisibleMs: 15 * 60_000,
@@ -101,7 +108,17 @@ export function cardOf(order: ListedOrder): OrderCard {
 
 export type Action =
   /** A snapshot, with the events that arrived while it was loading applied on top (they may be newer than it). */
-  | { type: 'loaded'; orders: ListedOrder[]; printers: PrinterCard[]; foods: FoodCard[]; figures: Figures | null; at: number; replay?: Array<{ name: string; data: Record<string, any>; at: number }> }
+  | {
+      type: 'loaded';
+      orders: ListedOrder[];
+      printers: PrinterCard[];
+      foods: FoodCard[];
+      figures: Figures | null;
+      timezone?: string;
+      at: number;
+      replay?: Array<{ name: string; data: Record<string, any>; at: number }>;
+    }
+  | { type: 'foods'; foods: FoodCard[] }
   | { type: 'figures'; figures: Figures | null }
   /** Details fetched for an order the stream announced without them (table, customer, server times). */
   | { type: 'details'; order: ListedOrder }
@@ -192,6 +209,11 @@ function applyEvent(state: DashboardState, name: string, data: Record<string, an
       break;
     case 'food-availability-changed':
       return { ...state, foods: state.foods.map((food) => (food.id === data['foodId'] ? { ...food, available: Boolean(data['available']) } : food)) };
+    case 'category-availability-changed':
+      return {
+        ...state,
+        foods: state.foods.map((food) => (food.categoryId === data['categoryId'] ? { ...food, categoryAvailable: Boolean(data['available']) } : food)),
+      };
     case 'printer-status-changed':
       return { ...state, printers: state.printers.map((printer) => (printer.id === data['printerId'] ? { ...printer, status: String(data['status']) } : printer)) };
     default:
@@ -215,18 +237,31 @@ function move(state: DashboardState, direction: 'up' | 'down' | 'left' | 'right'
   return { ...state, selected: { stage: state.selected.stage, id: target.id } };
 }
 
-/** Finds an order by display code or ticket number (the most recent match) and selects it. */
-export function findOrder(state: DashboardState, text: string): OrderCard | null {
+/**
+ * Finds an order by display code or ticket number (the most recent match) among those on the board (a picked-up
+ * order no longer shown is not selected: keys would act on an order nobody can see).
+ */
+export function findOrder(state: DashboardState, text: string, now: number = Date.now()): OrderCard | null {
   const wanted = text.trim().toUpperCase();
   if (!wanted) return null;
-  const matches = [...state.orders.values()].filter((card) => card.displayCode === wanted || String(card.ticketNumber ?? '') === wanted);
+  const visiblePicked = new Set(ordersIn(state, 'picked', now).map((card) => card.id));
+  const matches = [...state.orders.values()].filter(
+    (card) => (card.displayCode === wanted || String(card.ticketNumber ?? '') === wanted) && (card.stage !== 'picked' || visiblePicked.has(card.id)),
+  );
   return matches.sort((a, b) => b.id - a.id)[0] ?? null;
 }
 
 export function reduce(state: DashboardState, action: Action): DashboardState {
   switch (action.type) {
     case 'loaded': {
-      let next: DashboardState = { ...state, orders: new Map(action.orders.map((order) => [order.id, cardOf(order)])), printers: action.printers, foods: action.foods, figures: action.figures };
+      let next: DashboardState = {
+        ...state,
+        orders: new Map(action.orders.map((order) => [order.id, cardOf(order)])),
+        printers: action.printers,
+        foods: action.foods,
+        figures: action.figures,
+        timezone: action.timezone ?? state.timezone,
+      };
       for (const event of action.replay ?? []) next = applyEvent(next, event.name, event.data, event.at, false);
       // The selection is checked once, on the final picture: an order the snapshot missed but an event brought back
       // stays selected.
@@ -234,6 +269,8 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
     }
     case 'figures':
       return { ...state, figures: action.figures };
+    case 'foods':
+      return { ...state, foods: action.foods, foodCursor: Math.min(state.foodCursor, Math.max(0, action.foods.length - 1)) };
     case 'details': {
       const card = state.orders.get(action.order.id);
       if (!card) return state;

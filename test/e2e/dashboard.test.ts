@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
@@ -36,6 +36,10 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   tmux('new-session', '-d', '-s', session, '-x', '80', '-y', '24',
     `env -u CI POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`);
   t.teardown(() => spawnSync('tmux', ['kill-session', '-t', session]));
+  // Everything the dashboard writes to the terminal, to check how it draws (not only what the screen shows).
+  const recording = join(tempDir(t), 'terminal.bytes');
+  tmux('pipe-pane', '-o', '-t', session, `cat >> ${recording}`);
+  const written = () => (existsSync(recording) ? readFileSync(recording, 'latin1') : '');
   const screen = () => tmux('capture-pane', '-p', '-t', session);
   const waitFor = async (what: string, check: (text: string) => boolean, timeoutMs = 15_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -47,8 +51,10 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
     }
   };
 
-  // Loaded: live, and the printers (which come with the first snapshot) are listed.
-  await waitFor('the loaded live board', (text) => text.includes(' live ') && text.includes('printers: Bar'));
+  // Loaded: live, and the printers (which come with the first snapshot) are listed; every key in the footer.
+  let text = await waitFor('the loaded live board', (text) => / live( |$)/m.test(text) && text.includes('printers: Bar'));
+  t.match(text, /n\/Enter next.*r reprint.*\/ find {2}q quit/, 'the whole footer fits 80 columns');
+  const drawnBeforeRush = written().length;
   const sell = (customer: string, confirm: boolean) =>
     api('POST', '/v1/orders', {
       table: '4', customer, orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }],
@@ -57,17 +63,37 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   const rossi = await sell('Rossi', true);
   const bianchi = await sell('Bianchi', true);
   const verdi = await sell('Verdi', false);
-  let text = await waitFor('three orders with their details', (s) => s.includes('In the kitchen (2)') && s.includes('Pending (1)') && s.includes(' Bianc') && s.includes(' Rossi'));
+  text = await waitFor('three orders with their details', (s) => s.includes('In the kitchen (2)') && s.includes('Pending (1)') && s.includes(' Bianc') && s.includes(' Rossi'));
   t.match(text, new RegExp(`1 ${rossi['displayCode']} 4 Rossi[^\n]*\n[^\n]*2 ${bianchi['displayCode']} 4 Bianc`), `the oldest first:\n${text}`);
   await waitFor('the figures updated', (s) => s.includes('today 2 orders'));
+
+  // A rush of ten sales a second is drawn in place: no frame clears the whole screen (that flashes on terminals
+  // without synchronized output, and wipes the scroll-back).
+  for (let i = 0; i < 20; i++) {
+    const started = Date.now();
+    await sell(`Rush ${i}`, true);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 100 - (Date.now() - started))));
+  }
+  await waitFor('the rush on the board', (s) => s.includes('In the kitchen (22)'));
+  const rush = written().slice(drawnBeforeRush);
+  t.ok(rush.length > 0, 'the rush was drawn');
+  t.equal(rush.split('\u001b[2J').length - 1, 0, 'no clear-screen while drawing the rush');
+  for (const order of await api('GET', '/v1/orders?search=Rush&limit=100').then((r) => r['orders'] as Array<{ id: number }>)) {
+    await api('PATCH', `/v1/orders/${order.id}`, { status: 'PICKED_UP' });
+  }
+  await waitFor('the rush picked up', (s) => s.includes('In the kitchen (2)'));
 
   tmux('send-keys', '-t', session, 'n');
   text = await waitFor('Rossi ready', (s) => s.includes('Ready (1)') && s.includes('In the kitchen (1)'));
   t.equal((await api('GET', `/v1/orders/${rossi['id']}`))['status'], 'COMPLETED', 'the key changed the order on the server');
   tmux('send-keys', '-t', session, '/', String(bianchi['ticketNumber']), 'Enter', 'n');
   await waitFor('Bianchi ready', (s) => s.includes('Ready (2)'));
-  await api('POST', `/v1/orders/${verdi['id']}/confirm`, { paymentMethod: 'CARD' });
+  // Verdi pays at the counter: n on a pending order asks cash or card.
+  tmux('send-keys', '-t', session, 'Left', 'Left', 'Left', 'n');
+  await waitFor('the payment question', (s) => s.includes('c cash') && s.includes('k card'));
+  tmux('send-keys', '-t', session, 'k');
   text = await waitFor('Verdi in the kitchen', (s) => s.includes('In the kitchen (1)') && s.includes('Pending (0)'));
+  t.match(await api('GET', `/v1/orders?search=Verdi`), { orders: [{ status: 'confirmed', paymentMethod: 'CARD' }] }, 'confirmed by card on the server');
   t.match(text, /printers: .*Kitchen/);
   if (process.env['UPDATE_SCREENSHOTS'] === '1') {
     writeFileSync(fileURLToPath(new URL('../../docs/images/dashboard.txt', import.meta.url)), text);

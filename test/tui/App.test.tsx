@@ -20,11 +20,20 @@ function fakeSource(orders: ListedOrder[]) {
           { id: 'p2', name: 'Bar', status: 'ERROR', held: 3 },
         ],
         foods: [
-          { id: 'f1', name: 'Birra', category: 'Bevande', available: true },
-          { id: 'f2', name: 'Margherita', category: 'Pizze', available: true },
+          { id: 'f1', name: 'Birra', category: 'Bevande', categoryId: 'c1', available: true, categoryAvailable: true },
+          { id: 'f2', name: 'Margherita', category: 'Pizze', categoryId: 'c2', available: true, categoryAvailable: true },
         ],
         figures: { orders: 12, revenue: 123.5, cash: 100, card: 23.5 },
+        timezone: 'Europe/Rome',
       };
+    },
+    async foods() {
+      calls.push('foods');
+      return [
+        { id: 'f1', name: 'Birra', category: 'Bevande', categoryId: 'c1', available: true, categoryAvailable: true },
+        { id: 'f2', name: 'Margherita', category: 'Pizze', categoryId: 'c2', available: true, categoryAvailable: true },
+        { id: 'f3', name: 'Tiramisù', category: 'Dolci', categoryId: 'c3', available: true, categoryAvailable: true },
+      ];
     },
     async figures() {
       return { orders: 13, revenue: 130, cash: 100, card: 30 };
@@ -43,6 +52,9 @@ function fakeSource(orders: ListedOrder[]) {
     },
     async setStatus(id, status) {
       calls.push(`status ${id} ${status}`);
+    },
+    async confirm(id, paymentMethod) {
+      calls.push(`confirm ${id} ${paymentMethod}`);
     },
     async reprint(id) {
       calls.push(`reprint ${id}`);
@@ -141,11 +153,37 @@ t.test('arrows change the column; the picked-up column moves back to ready', asy
   await until(() => calls.includes('status 2 COMPLETED'), 'picked up back to ready');
 });
 
-t.test('f opens the foods: space switches sold out, Esc returns', async (t) => {
-  const { instance, calls } = mount(t, [order(1, 'confirmed')]);
+t.test('n on a pending order asks cash or card and confirms it; Esc cancels', async (t) => {
+  const { instance, calls } = mount(t, [order(3, 'pending')]);
+  await frame(instance, (f) => f.includes('Pending (1)'), 'loaded');
+  instance.stdin.write('\u001b[D'); // ← to the pending column
+  instance.stdin.write('n');
+  await frame(instance, (f) => f.includes('c cash') && f.includes('k card'), 'the payment question');
+  instance.stdin.write('\u001b');
+  await frame(instance, (f) => f.includes('n/Enter next stage'), 'cancelled');
+  t.notOk(calls.some((call) => call.startsWith('confirm') || call.startsWith('status')), 'nothing sent');
+  instance.stdin.write('n');
+  await frame(instance, (f) => f.includes('c cash'), 'asked again');
+  instance.stdin.write('k');
+  await until(() => calls.includes('confirm 3 CARD'), 'confirmed by card, through POST /confirm');
+  await frame(instance, (f) => f.includes('order K3P confirmed, paid by card'), 'a message');
+});
+
+t.test('keys with no order selected say so', async (t) => {
+  const { instance } = mount(t, []);
+  await frame(instance, (f) => f.includes('Pending (0)'), 'loaded');
+  instance.stdin.write('r');
+  await frame(instance, (f) => f.includes('select an order first'), 'the hint');
+});
+
+t.test('f opens the foods, read again (new ones show); space switches sold out, Esc returns', async (t) => {
+  const { instance, calls, emit } = mount(t, [order(1, 'confirmed')]);
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
   instance.stdin.write('f');
-  await frame(instance, (f) => f.includes('Foods: space switches sold out'), 'the food list');
+  await frame(instance, (f) => f.includes('Foods: space switches sold out') && f.includes('Tiramisù'), 'the food list, with a food added since the start');
+  t.ok(calls.includes('foods'));
+  emit('category-availability-changed', { categoryId: 'c3', available: false });
+  await frame(instance, (f) => f.includes('Tiramisù (whole category off)'), 'a category switched off shows');
   instance.stdin.write('j');
   instance.stdin.write(' ');
   await until(() => calls.includes('food f2 false'), 'Margherita sold out');

@@ -12,7 +12,7 @@ function loaded() {
     type: 'loaded',
     orders: [order(1, 'confirmed'), order(2, 'confirmed'), order(3, 'pending'), order(4, 'completed', { completedAt: new Date(NOW - 60_000).toISOString() })],
     printers: [{ id: 'p', name: 'Cucina', status: 'ONLINE', held: 0 }],
-    foods: [{ id: 'f', name: 'Birra', category: 'Bevande', available: true }],
+    foods: [{ id: 'f', name: 'Birra', category: 'Bevande', categoryId: 'c', available: true, categoryAvailable: true }],
     figures: null,
     at: NOW,
   });
@@ -77,6 +77,8 @@ t.test('picked-up orders fade from the board', async (t) => {
     printers: [], foods: [], figures: null, at: NOW,
   });
   t.same(ordersIn(state, 'picked', NOW).map((o) => o.id), [1]);
+  t.equal(findOrder(state, 'C1X', NOW)?.id, 1, 'a picked-up order still on the board is found');
+  t.equal(findOrder(state, 'C2X', NOW), null, 'one gone from the board is not (keys would act on an order nobody sees)');
 });
 
 t.test('orders known from events keep the server order next to snapshot orders', async (t) => {

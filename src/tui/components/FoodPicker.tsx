@@ -13,7 +13,7 @@ export function FoodPicker({ foods, cursor, width, height }: { foods: FoodCard[]
       </Text>
       {foods.slice(start, start + rows).map((food, index) => (
         <Text key={food.id} inverse={start + index === cursor}>
-          {fit(`${food.available ? '[ ] available ' : '[x] SOLD OUT  '} ${food.category} · ${food.name}`, width - 1)}
+          {fit(`${food.available ? '[ ] available ' : '[x] SOLD OUT  '} ${food.category} · ${food.name}${food.categoryAvailable ? '' : ' (whole category off)'}`, width - 1)}
         </Text>
       ))}
     </Box>

@@ -1,3 +1,4 @@
+import '../../helpers/force-color.js';
 import { render } from 'ink-testing-library';
 import t from 'tap';
 import { FoodPicker } from '../../../src/tui/components/FoodPicker.js';
@@ -13,16 +14,36 @@ const card = (id: number, minutes: number): OrderCard => ({
   confirmedAt: NOW - minutes * 60_000, completedAt: null, total: '7.50',
 });
 
+/** The frame as text (colours are forced on for the colour checks, and taken off here). */
 function frameOf(element: React.ReactElement): string {
   const instance = render(element);
   const text = instance.lastFrame() ?? '';
   instance.unmount();
-  return text;
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
-t.test('Header: figures and the connection', async (t) => {
-  t.match(frameOf(<Header connection="live" figures={{ orders: 3, revenue: 22.5, cash: 10, card: 12.5 }} now={NOW} />), /today 3 orders · 22\.50 \(cash 10\.00 · card 12\.50\)\s+live/);
-  t.match(frameOf(<Header connection="offline" figures={null} now={NOW} />), /today –\s+OFFLINE/);
+t.test('Header: figures, the connection, the venue clock; one line at 80 columns however big the takings', async (t) => {
+  const wide = frameOf(<Header connection="live" figures={{ orders: 3, revenue: 22.5, cash: 10, card: 12.5 }} now={NOW} width={120} timezone="Europe/Rome" />);
+  t.match(wide, /pos live orders 20:00\s+today 3 orders · 22\.50 \(cash 10\.00 · card 12\.50\)\s+live/, 'venue time (19:00 UTC is 20:00 in Rome)');
+  t.match(frameOf(<Header connection="offline" figures={null} now={NOW} width={80} />), /today –\s+OFFLINE/);
+  const big = { orders: 1433, revenue: 14316.5, cash: 12578, card: 1738.5 };
+  for (const connection of ['live', 'offline', 'connecting'] as const) {
+    const narrow = frameOf(<Header connection={connection} figures={big} now={NOW} width={80} timezone="Europe/Rome" />);
+    t.equal(narrow.split('\n').length, 1, `${connection}: one line`);
+    t.ok(narrow.length <= 80, `${connection}: at most 80 columns (${narrow.length})`);
+    t.match(narrow, /^pos 20:00 /, `${connection}: the clock is whole`);
+    t.match(narrow, /card 1738\.50\) /, `${connection}: the figures give way from the start`);
+  }
+});
+
+t.test('OrderColumn: an order waiting longer than the limit is red and bold', async (t) => {
+  const instance = render(<OrderColumn title="In the kitchen" stage="kitchen" orders={[card(1, 30), card(2, 3)]} width={30} height={4} selectedId={null} active={false} now={NOW} lateMinutes={15} />);
+  const text = instance.lastFrame() ?? '';
+  instance.unmount();
+  const lineOf = (code: string) => text.split('\n').find((line) => line.includes(code)) ?? '';
+  t.match(lineOf('K1P'), /\u001b\[31m/, '30 minutes: red');
+  t.match(lineOf('K1P'), /\u001b\[1m/, 'and bold');
+  t.notMatch(lineOf('K2P'), /\u001b\[31m/, '3 minutes: plain');
 });
 
 t.test('OrderColumn: count, lines, minutes waited, overflow', async (t) => {
@@ -45,14 +66,26 @@ t.test('PrintersPanel: status and tickets waiting', async (t) => {
 
 t.test('FoodPicker: sold out marks and the cursor row', async (t) => {
   const text = frameOf(
-    <FoodPicker foods={[{ id: 'a', name: 'Birra', category: 'Bevande', available: true }, { id: 'b', name: 'Tiramisù', category: 'Dolci', available: false }]} cursor={1} width={60} height={5} />,
+    <FoodPicker
+      foods={[
+        { id: 'a', name: 'Birra', category: 'Bevande', categoryId: 'c1', available: true, categoryAvailable: true },
+        { id: 'b', name: 'Tiramisù', category: 'Dolci', categoryId: 'c2', available: false, categoryAvailable: true },
+      ]}
+      cursor={1}
+      width={60}
+      height={5}
+    />,
   );
   t.match(text, /\[ \] available {2}Bevande · Birra/);
   t.match(text, /\[x\] SOLD OUT {3}Dolci · Tiramisù/);
 });
 
-t.test('Footer: every key on the board, the search line while finding', async (t) => {
-  t.match(frameOf(<Footer state={initialState()} />), /n\/Enter next stage/);
-  t.match(frameOf(<Footer state={{ ...initialState(), mode: 'search', search: 'K7' }} />), /find: K7/);
-  t.match(frameOf(<Footer state={{ ...initialState(), mode: 'foods' }} />), /space sold out\/available/);
+t.test('Footer: every key on the board, whole at 80 columns; the search line while finding; the payment question', async (t) => {
+  t.match(frameOf(<Footer state={initialState()} width={120} />), /n\/Enter next stage/);
+  const narrow = frameOf(<Footer state={initialState()} width={80} />);
+  t.ok(narrow.length <= 80, `at most 80 columns (${narrow.length})`);
+  for (const key of ['←→↑↓ move', 'n/Enter next', 'b back', 'r reprint', 'f foods', '/ find', 'q quit']) t.ok(narrow.includes(key), `80 columns: ${key}`);
+  t.match(frameOf(<Footer state={{ ...initialState(), mode: 'search', search: 'K7' }} width={80} />), /find: K7/);
+  t.match(frameOf(<Footer state={{ ...initialState(), mode: 'foods' }} width={80} />), /space sold out\/available/);
+  t.match(frameOf(<Footer state={{ ...initialState(), mode: 'pay' }} width={80} />), /c cash {2}k card {2}Esc cancel/);
 });
