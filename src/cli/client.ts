@@ -53,14 +53,19 @@ function normaliseUrl(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-function localServerUrl(dataDir: string | undefined): string | null {
+/** What the server running on this machine (on this data dir) wrote about itself, if it runs. */
+export function localServerInfo(dataDir: string | undefined): ServerInfo | null {
   const info = resolveDataDir(dataDir).serverInfo;
   if (!existsSync(info)) return null;
   try {
-    return (JSON.parse(readFileSync(info, 'utf8')) as ServerInfo).url;
+    return JSON.parse(readFileSync(info, 'utf8')) as ServerInfo;
   } catch {
     return null;
   }
+}
+
+function localServerUrl(dataDir: string | undefined): string | null {
+  return localServerInfo(dataDir)?.url ?? null;
 }
 
 /** What a request is authorized with: a token, and for a token the CLI minted itself, how to get the next one. */

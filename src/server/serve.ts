@@ -6,6 +6,8 @@ import { createRuntime, type Runtime } from './runtime.js';
 export interface ServerInfo {
   url: string;
   port: number;
+  /** The address it listens on (0.0.0.0: every network; 127.0.0.1: this machine only). */
+  host: string;
   pid: number;
   startedAt: string;
 }
@@ -35,6 +37,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const info: ServerInfo = {
     url: `http://127.0.0.1:${port}`,
     port,
+    host: config.host,
     pid: process.pid,
     startedAt: new Date().toISOString(),
   };

@@ -9,6 +9,9 @@ import { multipartBody, stripedPng } from '../helpers/multipart.js';
 import { seedMenuRows } from '../helpers/seed.js';
 import { runPos, startRealServer } from '../helpers/server.js';
 
+/** Runs in the page: does the banner strip show this title? (The page's CSP forbids evaluating strings.) */
+const bannerTitleIs = (title: string) => (globalThis as { document?: any }).document?.querySelector('footer .title')?.textContent === title;
+
 t.test('the ready-number screen follows the kitchen live and survives a server restart', async (t) => {
   const browser = await launchBrowser(t);
   if (!browser) {
@@ -40,9 +43,21 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   const confirm = async () =>
     api('POST', '/v1/orders', { table: '1', customer: 'x', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CASH' } });
 
+  await api('POST', '/v1/banners', {
+    name: 'Sagra', type: 'EVENT', title: 'Sagra del Tortello', description: 'Domenica dalle 12', website: 'https://sagra.example',
+    social1: '@sagra', social2: '', color: 'ffd23f', dateTime: '2026-11-22T12:00:00Z', active: true,
+  });
+
+  // The page stands alone: nothing from outside the appliance, and a policy that keeps it so.
+  const html = await fetch(`${server.url}/display`);
+  t.match(html.headers.get('content-security-policy'), /default-src 'self'/);
+  const markup = await html.text();
+  t.same(markup.match(/(?:src|href)\s*=\s*["']?(?:https?:)?\/\/[^"'\s>]+/gi) ?? [], [], 'no external script, style, image or font');
+  t.notMatch(markup, /@import|url\(\s*["']?https?:/i, 'no external stylesheet either');
+
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   const first = await confirm(); // before the page opens: comes from the state endpoint
-  await page.goto(`${server.url}/display?key=${encodeURIComponent(key)}`);
+  await page.goto(`${server.url}/display?key=${encodeURIComponent(key)}&rotate=3`);
   await page.waitForSelector('#connection.live', { timeout: 15_000 });
   await page.waitForSelector(`#preparing li[data-id="${first['id']}"]`, { timeout: 10_000 });
   const second = await confirm();
@@ -57,10 +72,16 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   await page.waitForSelector(`#ready li.newest[data-id="${first['id']}"]`, { timeout: 10_000 });
   t.notOk(await page.$(`#ready li.newest[data-id="${second['id']}"]`), 'only the newest ready order is highlighted');
   t.notOk(await page.$(`#preparing li[data-id="${first['id']}"]`), 'moved out of the kitchen column');
-  await page.waitForSelector('footer .title', { timeout: 15_000 });
-  t.equal(await page.textContent('footer .title'), 'Pro Loco di Borgo');
+  // The banners take turns (every 3 s here); text stays readable on a dark and on a light colour.
+  await page.waitForFunction(bannerTitleIs, 'Pro Loco di Borgo', { timeout: 15_000 });
   t.ok(await page.$('footer img[src*="/uploads/"]'), 'the banner image is shown');
+  t.equal(await page.getAttribute('footer', 'class'), 'dark', 'light text on the dark blue banner');
+  await page.waitForFunction(bannerTitleIs, 'Sagra del Tortello', { timeout: 10_000 });
+  t.equal(await page.getAttribute('footer', 'class'), 'light', 'dark text on the yellow banner');
+  await page.waitForFunction(bannerTitleIs, 'Pro Loco di Borgo', { timeout: 10_000 });
+  t.pass('and round again');
   if (process.env['UPDATE_SCREENSHOTS'] === '1') {
+    await page.waitForFunction(bannerTitleIs, 'Pro Loco di Borgo', { timeout: 10_000 });
     await page.waitForTimeout(4000); // let the highlight pulse finish
     const images = fileURLToPath(new URL('../../docs/images/', import.meta.url));
     mkdirSync(images, { recursive: true });
@@ -77,4 +98,25 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   await page.waitForSelector(`#ready li[data-id="${first['id']}"]`, { state: 'detached', timeout: 10_000 });
   await page.waitForSelector('#connection.live', { timeout: 10_000 });
   t.pass('caught up after the restart');
+
+  // A small screen and a rush: what does not fit is counted, not cut off.
+  await page.setViewportSize({ width: 640, height: 360 });
+  const rush = [];
+  for (let i = 0; i < 30; i++) rush.push(await confirm());
+  await page.waitForSelector(`#preparing li[data-id="${rush.at(-1)!['id']}"]`, { state: 'attached', timeout: 10_000 });
+  const more = await page.waitForSelector('#preparing li.more', { timeout: 10_000 });
+  const hidden = Number(/^\+(\d+) more$/.exec((await more.textContent()) ?? '')?.[1]);
+  const visible = await page.$$eval('#preparing li:not(.more)', (items) => items.filter((item) => item.getAttribute('style') !== 'display: none;').length);
+  const preparing = await page.$$eval('#preparing li:not(.more)', (items) => items.length);
+  t.ok(hidden > 0, `${hidden} more`);
+  t.equal(visible + hidden, preparing, 'the visible and the counted make every order in the kitchen');
+
+  // pos display-url on this machine: the server listens on 127.0.0.1 only, so that is the one address (and a warning).
+  const urls = runPos(['display-url', '--key', key, '--json', '--data-dir', dataDir]);
+  t.equal(urls.code, 0, urls.stderr);
+  t.same(JSON.parse(urls.stdout), { urls: [`http://127.0.0.1:${port}/display?key=${encodeURIComponent(key)}`] });
+  t.match(urls.stderr, /listens on 127\.0\.0\.1 only/);
+  const withQr = runPos(['display-url', '--key', key, '--data-dir', dataDir]);
+  t.match(withQr.stdout, /Scan to open http:\/\/127\.0\.0\.1:\d+\/display\?key=…/);
+  t.match(withQr.stdout, /[▀▄█]{10}/, 'a QR code drawn in the terminal');
 });

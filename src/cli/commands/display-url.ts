@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { lanUrls } from '../../server/lan-urls.js';
-import { connect } from '../client.js';
+import { connect, localServerInfo } from '../client.js';
 import { CliError } from '../errors.js';
 import { print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
@@ -24,7 +24,13 @@ export function registerDisplayUrl(program: Command): void {
       if (!key.startsWith('posk_display_')) throw new CliError('that is not a display key (they start with posk_display_)');
       const server = new URL(client.baseUrl);
       const isLocal = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(server.hostname);
-      const bases = isLocal ? lanUrls('0.0.0.0', Number(server.port || 80)) : [client.baseUrl];
+      // On the server's machine: the addresses it really listens on (every network, or only this machine).
+      const info = isLocal ? localServerInfo(globals.dataDir) : null;
+      const host = info && info.port === Number(server.port) ? info.host : '0.0.0.0';
+      const bases = isLocal ? lanUrls(host, Number(server.port || 80)) : [client.baseUrl];
+      if (isLocal && !['0.0.0.0', '::'].includes(host)) {
+        process.stderr.write(`warning: the server listens on ${host} only: screens on the Wi-Fi cannot reach it (start it with --host 0.0.0.0)\n`);
+      }
       const urls = bases.map((base) => `${base}/display?key=${encodeURIComponent(key as string)}`);
       if (globals.json) return printJson({ urls });
       for (const url of urls) print(url);
