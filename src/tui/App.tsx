@@ -91,6 +91,8 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     }, frameMs);
     const refresh = setInterval(() => {
       setClock(now());
+      // While offline the message line says why and when it retries: a failed refresh would only hide that.
+      if (latest.current.connection === 'offline') return;
       source.printers().then((printers) => dispatch({ type: 'printers', printers }), report);
     }, refreshMs);
     // The figures move with every sale (refreshed then), and also when the business day turns at 07:00.
