@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { ServerConfig } from '../config.js';
 import { createRuntime, type Runtime } from './runtime.js';
 
@@ -41,7 +41,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     pid: process.pid,
     startedAt: new Date().toISOString(),
   };
-  writeFileSync(runtime.dataDir.serverInfo, JSON.stringify(info, null, 2), { mode: 0o600 });
+  // Written whole or not at all (a CLI reading it meanwhile never sees half a file).
+  const temporary = `${runtime.dataDir.serverInfo}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(info, null, 2), { mode: 0o600 });
+  renameSync(temporary, runtime.dataDir.serverInfo);
   let stopping: Promise<void> | null = null;
   return {
     runtime,

@@ -5,9 +5,9 @@ import { PrinterEmulator } from '../../src/printer/emulator.js';
 import { openStorage } from '../../src/storage/database.js';
 import { migrate } from '../../src/storage/migrate.js';
 import { tempDir } from '../helpers/app.js';
-import { type Acknowledged, postUntil2xx, readTicket, RejectedError, seededRandom, sleep, startServer } from '../helpers/crash.js';
+import { type Acknowledged, postUntil2xx, readTicket, RejectedError, seededRandom, sleep } from '../helpers/crash.js';
 import { seedMenuRows } from '../helpers/seed.js';
-import { runPos, type RealServer } from '../helpers/server.js';
+import { runPos, type RealServer, startRealServer } from '../helpers/server.js';
 import { openSse } from '../helpers/sse.js';
 
 // Issue #7 B1, crash safety. Rounds of: cashiers sell with Idempotency-Keys and retry blindly on any error; the real
@@ -68,7 +68,7 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
   }
   await storage.close();
 
-  let server: RealServer = await startServer(t, dataDir, SERVE_ARGS);
+  let server: RealServer = await startRealServer(t, dataDir, SERVE_ARGS);
   const token = runPos(['token', 'create', '--role', 'operator', '--data-dir', dataDir]).stdout.trim();
   t.match(token, /^ey/, 'an operator token minted offline');
   const baseUrl = () => server.url;
@@ -134,7 +134,7 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
     await server.kill();
     const restarting = Date.now();
     // A lock, a half-written WAL or a stale server.json left by the crash must not stop the next start.
-    server = await startServer(t, dataDir, SERVE_ARGS);
+    server = await startRealServer(t, dataDir, SERVE_ARGS);
     restartMs.push(Date.now() - restarting);
     await Promise.all(cashiers);
   }

@@ -1,12 +1,5 @@
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { TestLike } from './app.js';
-import { POS_BIN, type RealServer } from './server.js';
-
-// Helpers for the crash-safety fault tests (issue #7): a seeded random source, a server start that survives being
-// polled while it writes server.json, a client that retries one Idempotency-Key until it gets a 2xx (across server
-// kills and restarts), and a reader for emulated tickets.
+// Helpers for the crash-safety fault tests (issue #7): a seeded random source, a client that retries one
+// Idempotency-Key until it gets a 2xx (across server kills and restarts), and a reader for emulated tickets.
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same kill moments and order mix. */
 export function seededRandom(seed: number): () => number {
@@ -125,74 +118,5 @@ export function readTicket(text: string, kind: 'kitchen' | 'receipt'): ReadTicke
     ticketNumber: ticket ? Number(ticket[1]!.replace(/ /g, '')) : null,
     reprint: text.includes('REPRINT'),
     complete: complete && orderId !== null,
-  };
-}
-
-/**
- * `bin/pos serve` on 127.0.0.1:0, like startRealServer in server.ts, except that a server.json caught half-written
- * (the server writes it with a plain writeFileSync: truncate, then write) counts as "not yet" instead of throwing
- * "Unexpected end of JSON input" (twenty restarts in a row hit that window often enough to matter), and that the
- * server starts without tap's process-info hook.
- */
-export async function startServer(t: TestLike, dataDir: string, extraArgs: string[] = []): Promise<RealServer> {
-  // Under tap, child_process is wrapped to put tap's process-info hook into every child's NODE_OPTIONS (whatever env
-  // is passed), which more than doubles the CPU a start of the server takes (≈2 s → ≈4.5 s of CPU here). The server
-  // under test does not need it: `env -u NODE_OPTIONS` execs node in place (same pid, so signals reach the server).
-  const child = spawn(
-    'env',
-    ['-u', 'NODE_OPTIONS', process.execPath, POS_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--timezone', 'Europe/Rome', ...extraArgs],
-    { env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let alive = true;
-  void exited.then(() => (alive = false));
-  t.teardown(() => {
-    if (alive) child.kill('SIGKILL');
-  });
-  const info = join(dataDir, 'server.json');
-  const deadline = Date.now() + 30_000;
-  let port = 0;
-  for (;;) {
-    if (!alive) throw new Error(`pos serve exited early:\n${output}`);
-    if (existsSync(info)) {
-      try {
-        const parsed = JSON.parse(readFileSync(info, 'utf8')) as { port: number; pid: number };
-        if (parsed.pid === child.pid) port = parsed.port;
-      } catch {
-        // being written right now
-      }
-    }
-    if (port) break;
-    if (Date.now() > deadline) throw new Error(`pos serve wrote no server.json within 30 s:\n${output}`);
-    await sleep(20);
-  }
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).ok) break;
-    } catch {
-      // not answering yet
-    }
-    if (Date.now() > deadline) throw new Error(`pos serve did not answer /health within 30 s:\n${output}`);
-    await sleep(20);
-  }
-  return {
-    url,
-    port,
-    dataDir,
-    adminPassword: /^\s+password\s+(\S+)$/m.exec(output)?.[1] ?? null,
-    output: () => output,
-    process: child,
-    async stop(signal = 'SIGTERM') {
-      child.kill(signal);
-      return Promise.race([exited, new Promise<number | null>((_, reject) => setTimeout(() => reject(new Error('server did not stop within 10 s')), 10_000))]);
-    },
-    async kill() {
-      child.kill('SIGKILL');
-      await exited;
-    },
   };
 }
