@@ -29,7 +29,10 @@ async function activeWindows(ctx: CoreContext, from: number, to: number, groupBy
   while (cursor < to) {
     const at = await nextActivity(db, cursor);
     if (at === null || at >= to) break;
-    const window = windowAt(ctx.venue, at, from, to, groupBy);
+    const bucket = windowAt(ctx.venue, at, from, to, groupBy);
+    // Where clocks move by half an hour (Lord Howe), the bucket computed around the change can miss the instant it
+    // was computed for: a window never starts before the last one ended, nor leaves out the activity that made it.
+    const window = { start: Math.max(Math.min(bucket.start, at), cursor), end: Math.max(bucket.end, at + 1) };
     if (window.start > now) break;
     windows.push(window);
     cursor = window.end;
