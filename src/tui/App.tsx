@@ -126,11 +126,13 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     }
     if (input === 'q' || (key.ctrl && input === 'c')) return exit();
     if (state.mode === 'pay') {
-      const order = selectedOrder(state);
+      // The order chosen when n was pressed, not whatever is selected now (another till may have moved the selection).
+      const order = state.payingFor === null ? undefined : state.orders.get(state.payingFor);
       const method = input === 'c' ? 'CASH' : input === 'k' ? 'CARD' : null;
-      if (key.escape || !order) return dispatch({ type: 'mode', mode: 'board' });
+      if (key.escape) return dispatch({ type: 'mode', mode: 'board' });
       if (!method) return;
       dispatch({ type: 'mode', mode: 'board' });
+      if (!order || order.stage !== 'pending') return dispatch({ type: 'message', message: 'that order changed meanwhile (confirmed or deleted elsewhere): nothing done' });
       return act(source.confirm(order.id, method), `order ${order.displayCode} confirmed, paid by ${method.toLowerCase()}`);
     }
     if (state.mode === 'foods') {
@@ -158,8 +160,9 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       return;
     }
     if (input === 'n' || key.return || input === 'b') {
-      // A pending order is confirmed with its payment, so the takings know whether it was cash or card.
-      if (order.stage === 'pending' && input !== 'b') return dispatch({ type: 'mode', mode: 'pay' });
+      // A pending order is confirmed with its payment, so the takings know whether it was cash or card. One that was
+      // confirmed before and moved back keeps its payment and ticket: it just moves on.
+      if (order.stage === 'pending' && order.confirmedAt === null && input !== 'b') return dispatch({ type: 'mode', mode: 'pay', payingFor: order.id });
       const status = nextStatus(order, input === 'b' ? 'back' : 'next');
       if (status) act(source.setStatus(order.id, status), `order ${order.ticketNumber ?? order.id} (${order.displayCode}) → ${status}`);
       return;

@@ -5,7 +5,7 @@ import type { Connection, Figures, FoodCard, ListedOrder, PrinterCard } from './
 
 /** Everything the dashboard reads and does; the terminal UI is tested against a fake of this. */
 export interface DashboardSource {
-  /** The board of the business day (orders since 07:00 venue time), with the venue's time zone. */
+  /** The board (open orders of the last 12 hours, the latest picked up), with the venue's time zone. */
   load(): Promise<{ orders: ListedOrder[]; printers: PrinterCard[]; foods: FoodCard[]; figures: Figures | null; timezone?: string }>;
   figures(): Promise<Figures | null>;
   printers(): Promise<PrinterCard[]>;
@@ -39,10 +39,12 @@ export function httpSource(client: ApiClient): DashboardSource {
   };
   const source: DashboardSource = {
     async load() {
-      const health = await client.get<{ businessDayStart: string; timezone: string }>('/health');
-      // Orders of earlier days that nobody moved on would otherwise stay on the board for ever.
+      const health = await client.get<{ timezone: string }>('/health');
+      // Open orders of the last 12 hours, as on the ready-number screen: older ones that nobody moved on would
+      // otherwise stay on the board for ever.
+      const since = new Date(Date.now() - 12 * 3600_000).toISOString();
       const [open, picked, printers, foods, figures] = await Promise.all([
-        allOf({ status: ['pending', 'confirmed', 'completed'], sortBy: 'createdAt', order: 'asc', dateFrom: health.businessDayStart }),
+        allOf({ status: ['pending', 'confirmed', 'completed'], sortBy: 'createdAt', order: 'asc', dateFrom: since }),
         client.get<OrderPage>('/v1/orders', { status: 'picked_up', sortBy: 'completedAt', order: 'desc', limit: '10' }).then((r) => r.orders),
         source.printers(),
         source.foods(),

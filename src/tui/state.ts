@@ -57,6 +57,8 @@ export interface DashboardState {
   mode: 'board' | 'foods' | 'search' | 'pay';
   /** The venue's time zone, as the server says (null until loaded). */
   timezone: string | null;
+  /** In `pay` mode: the order being paid for (the selection may move meanwhile; the payment never does). */
+  payingFor: number | null;
   search: string;
   foodCursor: number;
   /** Picked-up orders stay visible this long (ms), counted from their completion (pick-up times are not kept). */
@@ -74,6 +76,7 @@ export function initialState(): DashboardState {
     selected: { stage: 'kitchen', id: null },
     mode: 'board',
     timezone: null,
+    payingFor: null,
     search: '',
     foodCursor: 0,
     pickedVisibleMs: 15 * 60_000,
@@ -126,7 +129,7 @@ export type Action =
   | { type: 'connection'; connection: Connection; message?: string }
   | { type: 'event'; name: string; data: Record<string, any>; at: number }
   | { type: 'move'; direction: 'up' | 'down' | 'left' | 'right'; now: number }
-  | { type: 'mode'; mode: DashboardState['mode'] }
+  | { type: 'mode'; mode: DashboardState['mode']; payingFor?: number }
   | { type: 'search'; text: string }
   | { type: 'food-cursor'; delta: number }
   | { type: 'message'; message: string };
@@ -289,7 +292,7 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
     case 'move':
       return move(state, action.direction, action.now);
     case 'mode':
-      return { ...state, mode: action.mode, search: action.mode === 'search' ? '' : state.search };
+      return { ...state, mode: action.mode, search: action.mode === 'search' ? '' : state.search, payingFor: action.mode === 'pay' ? (action.payingFor ?? null) : null };
     case 'search': {
       const found = findOrder(state, action.text);
       return found

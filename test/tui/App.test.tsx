@@ -169,6 +169,28 @@ t.test('n on a pending order asks cash or card and confirms it; Esc cancels', as
   await frame(instance, (f) => f.includes('order K3P confirmed, paid by card'), 'a message');
 });
 
+t.test('the payment is for the order chosen, even if another till confirms it meanwhile', async (t) => {
+  const { instance, calls, emit } = mount(t, [order(3, 'pending'), order(4, 'pending')]);
+  await frame(instance, (f) => f.includes('Pending (2)'), 'loaded');
+  instance.stdin.write('\u001b[D');
+  instance.stdin.write('n');
+  await frame(instance, (f) => f.includes('order K3P (Cliente3)') && f.includes('c cash'), 'the question names the order');
+  emit('confirmed-order', { id: 3, displayCode: 'K3P', ticketNumber: 9 }); // another till was quicker
+  await frame(instance, (f) => f.includes('Pending (1)'), 'order 3 left the pending column');
+  instance.stdin.write('c');
+  await frame(instance, (f) => f.includes('changed meanwhile'), 'told, and nothing done');
+  t.notOk(calls.some((call) => call.startsWith('confirm')), 'order 4 was not confirmed in its place');
+});
+
+t.test('an order confirmed before and moved back to pending moves on without a payment question', async (t) => {
+  const { instance, calls } = mount(t, [{ ...order(5, 'pending'), ticketNumber: 5, confirmedAt: new Date(NOW - 60_000).toISOString() }]);
+  await frame(instance, (f) => f.includes('Pending (1)'), 'loaded');
+  instance.stdin.write('\u001b[D');
+  instance.stdin.write('n');
+  await until(() => calls.includes('status 5 CONFIRMED'), 'PATCH back to CONFIRMED, keeping its ticket and payment');
+  t.notOk(calls.some((call) => call.startsWith('confirm')));
+});
+
 t.test('keys with no order selected say so', async (t) => {
   const { instance } = mount(t, []);
   await frame(instance, (f) => f.includes('Pending (0)'), 'loaded');

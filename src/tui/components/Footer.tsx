@@ -34,8 +34,18 @@ export function Footer({ state, width }: { state: DashboardState; width: number 
       </Text>
     );
   }
+  if (state.mode === 'pay') {
+    const order = state.payingFor === null ? undefined : state.orders.get(state.payingFor);
+    const which = order ? `order ${order.displayCode} (${order.customer}) ` : '';
+    return (
+      <Text color="yellow" wrap="truncate-end">
+        {which}
+        {fits(keys.long, which.length) ? keys.long : keys.short}
+      </Text>
+    );
+  }
   return (
-    <Text color={state.mode === 'pay' ? 'yellow' : 'gray'} wrap="truncate-end">
+    <Text color="gray" wrap="truncate-end">
       {fits(keys.long) ? keys.long : keys.short}
     </Text>
   );
