@@ -56,6 +56,9 @@ export const STATUS_QUERY = Buffer.from([0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0x1
  */
 export const DELIVERY_QUERY = Buffer.from([0x10, 0x04, 0x01]);
 
+/** Bit 3 of the answer to DLE EOT 1: the printer is offline (paper out, cover open, feeding). */
+const PRINTER_OFFLINE = 0x08;
+
 /** A status byte always has bit 1 and bit 4 set and bits 0 and 7 clear (ASB bytes never match). */
 const valid = (byte: number) => (byte & 0x93) === 0x12;
 
@@ -101,11 +104,14 @@ export class TcpTransport implements PrinterTransport {
   }
 
   /**
-   * Sends each ticket followed by a status query, then our FIN. A ticket counts as read only when the printer answers
-   * the query after it: it answers once it has read everything before it. (The status monitor already requires DLE
-   * EOT of every printer it calls ONLINE.) A printer that accepts the connection but never reads, or closes it
-   * without answering, cannot make a ticket look delivered. `sendMs` is the longest wait for the next answer, so a
-   * slow printer working through a long batch is not cut off while a stalled one is.
+   * Sends the tickets one after the other over one connection, each followed by a status query, then our FIN. A
+   * ticket counts as read only when the printer answers the query after it: it answers once it has read everything
+   * before it. (The status monitor already requires DLE EOT of every printer it calls ONLINE.) The next ticket goes
+   * only once the one before is confirmed, and an answer that says the printer went offline (paper out, cover open)
+   * stops the batch there: that ticket sits in the printer's buffer, as a single one would, but the rest wait in the
+   * queue rather than in a buffer that a volunteer may switch off. A printer that accepts the connection but never
+   * reads, or closes it without answering, cannot make a ticket look delivered. `sendMs` is the longest wait for the
+   * next answer, so a slow printer working through a batch is not cut off while a stalled one is.
    */
   async send(address: PrinterAddress, tickets: readonly Buffer[], signal?: AbortSignal): Promise<void> {
     let socket: Socket;
@@ -140,15 +146,30 @@ export class TcpTransport implements PrinterTransport {
       const stall = () => settle(new Error(`the printer did not take the job within ${sendMs} ms`));
       let timer = setTimeout(stall, sendMs);
       signal?.addEventListener('abort', onAbort, { once: true });
+      let sent = 0;
+      const sendNext = () => {
+        socket.write(Buffer.concat([tickets[sent] as Buffer, DELIVERY_QUERY]));
+        sent++;
+      };
       socket.on('data', (chunk: Buffer) => {
-        for (const byte of chunk) if (valid(byte)) delivered++;
-        if (delivered >= tickets.length) return settle();
+        for (const byte of chunk) {
+          if (!valid(byte) || delivered >= sent) continue; // not an answer, or more answers than questions
+          delivered++;
+          if (delivered < tickets.length && (byte & PRINTER_OFFLINE) !== 0) {
+            return settle(new Error(`the printer went offline (paper out or cover open?) after ${delivered} of ${tickets.length} tickets`));
+          }
+        }
+        if (delivered >= tickets.length) {
+          socket.end();
+          return settle();
+        }
+        if (delivered === sent) sendNext();
         clearTimeout(timer);
         timer = setTimeout(stall, sendMs);
       });
       socket.on('error', (error) => settle(error));
       socket.once('close', () => settle(new Error('the printer closed the connection without confirming the job')));
-      socket.end(Buffer.concat(tickets.flatMap((ticket) => [ticket, DELIVERY_QUERY])));
+      sendNext();
     });
   }
 

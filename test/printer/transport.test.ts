@@ -89,12 +89,12 @@ t.test('a batch: each ticket confirmed on its own; a printer that stops answerin
   await transport.send(at(printer.port), tickets);
   t.same(printer.tickets.map((ticket) => ticket.text.trim()), ['one', 'two', 'three'], 'three tickets over one connection');
 
-  // Answers the first two status queries, one every 500 ms, then never again.
+  // Answers the first two status queries, each 500 ms after it came, then never again.
   const slowThenStalled = await rawPrinter(t, (socket) => {
     let answered = 0;
     socket.on('data', (chunk) => {
       for (let at = chunk.indexOf(Buffer.from([0x10, 0x04, 0x01])); at >= 0; at = chunk.indexOf(Buffer.from([0x10, 0x04, 0x01]), at + 3)) {
-        if (++answered <= 2) setTimeout(() => socket.write(Buffer.from([0x12])), 500 * answered);
+        if (++answered <= 2) setTimeout(() => socket.write(Buffer.from([0x12])), 500);
       }
     });
   }, { allowHalfOpen: true }); // our FIN does not make it close: it just stops answering
@@ -107,6 +107,20 @@ t.test('a batch: each ticket confirmed on its own; a printer that stops answerin
   t.equal((error as DeliveryError).delivered, 2, 'two tickets confirmed');
   t.match((error as Error).message, /did not take the job within 800 ms/);
   t.ok(Date.now() - started >= 1000 + 750, 'the wait is for the next answer: a printer that keeps answering is never cut off');
+
+  // Paper runs out on the second ticket: it sits in the printer's buffer, the third is not sent at all.
+  const received: string[] = [];
+  const paperOut = await rawPrinter(t, (socket) => {
+    let answered = 0;
+    socket.on('data', (chunk) => {
+      received.push(chunk.toString('latin1').replace(/\x10\x04\x01|\n\x1dV\x00/g, ''));
+      if (chunk.includes(Buffer.from([0x10, 0x04, 0x01]))) socket.write(Buffer.from([++answered === 1 ? 0x12 : 0x1a]));
+    });
+  });
+  const stopped = await transport.send(at(paperOut), tickets).catch((failure: unknown) => failure);
+  t.equal((stopped as DeliveryError).delivered, 2, 'the one it took while going offline counts, as a single ticket would');
+  t.match((stopped as Error).message, /went offline/);
+  t.same(received, ['one', 'two'], 'each ticket only after the one before was confirmed; none after the printer went offline');
 
   const refused = await emulator(t);
   await refused.setOffline(true);
