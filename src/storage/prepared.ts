@@ -87,6 +87,16 @@ export function prepared<P extends object, O>(build: (db: Db, p: Params<P>, shap
 }
 
 /**
+ * The columns of a row type, listed for a multi-row insert and checked complete at compile time: a column added to
+ * the table later cannot be silently left out of the insert (it would take its default instead of the value).
+ */
+export function allColumns<R>() {
+  return <const C extends ReadonlyArray<keyof R & string>>(
+    columns: C & ([Exclude<keyof R & string, C[number]>] extends [never] ? unknown : { missingColumns: Exclude<keyof R & string, C[number]> }),
+  ): C => columns;
+}
+
+/**
  * Stand-ins for the `index`-th row of the array value `name`, one per column: for multi-row inserts, whose column
  * list Kysely reads from the row objects.
  */

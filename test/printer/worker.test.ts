@@ -51,6 +51,19 @@ async function until(what: string, check: () => Promise<boolean> | boolean, time
   }
 }
 
+/** The kitchen printer unplugged, printing started, then `count` pizzas sold: their ticket numbers, in order. */
+async function sellWhileKitchenOffline(t: Parameters<typeof buildTestApp>[0], app: TestApp, menu: SeededMenu, kitchen: PrinterEmulator, count: number) {
+  await kitchen.setOffline(true);
+  await startPrinting(t, app);
+  await until('kitchen OFFLINE', async () => (await app.request({ method: 'GET', url: `/v1/printers/${menu.printers.kitchen}` })).json().status === 'OFFLINE');
+  const tickets: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await createOrder(app, { table: String(i), customer: 'x', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CARD' } });
+    tickets.push(created.ticketNumber as number);
+  }
+  return tickets;
+}
+
 const order = (menu: SeededMenu, extra: Record<string, unknown> = {}) => ({
   table: '7',
   customer: 'Bianchi',
@@ -97,14 +110,7 @@ t.test('a confirmed order: one ticket per station with only its items, the recei
 
 t.test('an offline printer holds 20 tickets and prints them once each, in order, when it is back', async (t) => {
   const { app, menu, emulators } = await setup(t);
-  await emulators.kitchen.setOffline(true);
-  await startPrinting(t, app);
-  await until('kitchen OFFLINE', async () => (await app.request({ method: 'GET', url: `/v1/printers/${menu.printers.kitchen}` })).json().status === 'OFFLINE');
-  const tickets: number[] = [];
-  for (let i = 0; i < 20; i++) {
-    const created = await createOrder(app, { table: String(i), customer: 'x', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CARD' } });
-    tickets.push(created.ticketNumber as number);
-  }
+  const tickets = await sellWhileKitchenOffline(t, app, menu, emulators.kitchen, 20);
   const held = (await app.request({ method: 'GET', url: `/v1/print-jobs?printerId=${menu.printers.kitchen}&status=queued` })).json();
   t.equal(held.length, 20, 'all 20 wait');
   const mark = await lastEventId(app);
@@ -156,14 +162,7 @@ t.test('a printer that accepts connections but never reads does not hold up the 
 
 t.test('a printer that resets mid-batch: the tickets it confirmed are printed, only the rest go again', async (t) => {
   const { app, menu, emulators } = await setup(t);
-  await emulators.kitchen.setOffline(true);
-  await startPrinting(t, app);
-  await until('kitchen OFFLINE', async () => (await app.request({ method: 'GET', url: `/v1/printers/${menu.printers.kitchen}` })).json().status === 'OFFLINE');
-  const tickets: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const created = await createOrder(app, { table: String(i), customer: 'x', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CARD' } });
-    tickets.push(created.ticketNumber as number);
-  }
+  const tickets = await sellWhileKitchenOffline(t, app, menu, emulators.kitchen, 3);
   // Back on line, it gets the three waiting tickets in one connection, and resets after confirming two of them.
   emulators.kitchen.resetNextDeliveryAfter(2);
   await emulators.kitchen.setOffline(false);

@@ -1,5 +1,5 @@
 import type { Db } from '../../storage/database.js';
-import { prepared, rowParams } from '../../storage/prepared.js';
+import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { EventChannel, EventRow } from '../../storage/schema.js';
 
 export const CHANNELS = ['cashier', 'display', 'printer'] as const satisfies readonly EventChannel[];
@@ -34,7 +34,8 @@ export async function appendEvents(
 }
 
 type NewEvent = Omit<EventRow, 'id'>;
+const EVENT_COLUMNS = allColumns<NewEvent>()(['channel', 'name', 'payload', 'created_at']);
 
 const insertEvents = prepared<{ rows: NewEvent[] }, never>((db, _p, count) =>
-  db.insertInto('events').values(Array.from({ length: count }, (_, index) => rowParams<NewEvent>('rows', index, ['channel', 'name', 'payload', 'created_at']))),
+  db.insertInto('events').values(Array.from({ length: count }, (_, index) => rowParams<NewEvent>('rows', index, EVENT_COLUMNS))),
 );

@@ -1,6 +1,6 @@
 import type { ConfirmInput, CreateOrderInput, OrderStatus, ReprintInput } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
-import { prepared, rowParams } from '../../storage/prepared.js';
+import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { type Principal, principalId } from '../auth/principal.js';
 import type { CoreContext } from '../context.js';
@@ -18,15 +18,15 @@ import { loadRouting, type Routing } from './routing.js';
 // The order use cases. Each runs inside the caller's transaction (`trx`), so a route can wrap it with an
 // idempotency record in the same commit.
 
-const ORDER_COLUMNS = [
+const ORDER_COLUMNS = allColumns<Omit<OrderRow, 'id'>>()([
   'display_code', 'code_day', 'table_name', 'customer', 'status', 'ticket_number', 'ticket_day', 'payment_method', 'subtotal_cents',
   'discount_cents', 'surcharge_cents', 'total_cents', 'user_id', 'cash_register_id', 'created_at', 'updated_at', 'confirmed_at', 'completed_at',
-] as const satisfies ReadonlyArray<keyof OrderRow>;
+]);
 
-const ITEM_COLUMNS = [
+const ITEM_COLUMNS = allColumns<OrderItemRow>()([
   'id', 'order_id', 'position', 'food_id', 'food_name', 'food_description', 'category_id', 'category_name', 'category_position', 'quantity',
   'notes', 'unit_price_cents', 'surcharge_cents', 'total_cents',
-] as const satisfies ReadonlyArray<keyof OrderItemRow>;
+]);
 
 // The writes of every order, built once (per number of lines).
 const insertOrder = prepared<{ rows: Array<Omit<OrderRow, 'id'>> }, { id: number }>((db) =>

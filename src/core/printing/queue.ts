@@ -1,5 +1,5 @@
 import type { Db } from '../../storage/database.js';
-import { listParams, prepared, rowParams } from '../../storage/prepared.js';
+import { allColumns, listParams, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow, PrintJobKind, PrintJobRow } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
 import { printerFor, type Routing } from '../orders/routing.js';
@@ -46,9 +46,9 @@ async function insertJobs(trx: Db, ctx: CoreContext, jobs: readonly NewJob[]): P
 }
 
 type NewJobRow = Omit<PrintJobRow, 'id' | 'attempts'>;
-const JOB_COLUMNS = [
+const JOB_COLUMNS = allColumns<NewJobRow>()([
   'printer_id', 'kind', 'order_id', 'report_id', 'payload', 'status', 'last_error', 'next_attempt_at', 'created_at', 'updated_at', 'printed_at',
-] as const satisfies ReadonlyArray<keyof NewJobRow>;
+]);
 
 const insertPrintJobs = prepared<{ rows: NewJobRow[] }, { id: number }>((db, _p, count) =>
   db
