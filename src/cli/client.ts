@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { systemClock } from '../core/clock.js';
 import { readSecret, resolveDataDir } from '../storage/data-dir.js';
 import type { ServerInfo } from '../server/serve.js';
@@ -20,10 +20,17 @@ export interface Session {
   username: string;
 }
 
-/** Where `pos login` keeps the session (owner-only file). POS_CONFIG_DIR moves it (tests, kiosks). */
+/**
+ * Where `pos login` keeps the session (owner-only file). POS_CONFIG_DIR moves it (tests, kiosks). A variable set but
+ * empty counts as unset (else the token would land in the current directory), and XDG_CONFIG_HOME must be absolute
+ * (the XDG spec says to ignore a relative one).
+ */
 export function sessionFile(): string {
-  const base = process.env['POS_CONFIG_DIR'] ?? join(process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'pos');
-  return join(base, 'session.json');
+  const configDir = given(process.env['POS_CONFIG_DIR']);
+  if (configDir) return join(configDir, 'session.json');
+  const xdg = given(process.env['XDG_CONFIG_HOME']);
+  const configHome = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.config');
+  return join(configHome, 'pos', 'session.json');
 }
 
 export function saveSession(session: Session): void {
