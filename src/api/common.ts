@@ -8,13 +8,38 @@ export const cuid = z.string().regex(CUID_PATTERN, 'must be an id like c01234567
 
 export const IdParams = z.object({ id: cuid });
 
+/**
+ * The number is exactly some amount of cents: a JSON text with at most 2 decimals parses to the same double as
+ * cents / 100, and any other text does not (7.000000001 is not 7.00). No float tolerance.
+ */
+export function isExactCents(value: number): boolean {
+  const cents = toCents(value);
+  return cents !== null && cents / 100 === value;
+}
+
 /** A JSON number of currency units with at most 2 decimals, turned into integer cents. */
 export const moneyInput = z
   .number()
-  .refine((value) => toCents(value) !== null, 'must be an amount with at most 2 decimals')
+  .refine(isExactCents, 'must be an amount with at most 2 decimals')
   .refine((value) => value >= 0, 'must not be negative')
   .refine((value) => value * 100 <= MAX_CENTS, 'is too large')
   .transform((value) => toCents(value) as number);
+
+/** Plain decimal digits: no sign, no leading zero, no exponent, no hex, no spaces, no fraction. */
+const PLAIN_DECIMAL = /^(0|[1-9][0-9]{0,15})$/;
+
+/**
+ * An integer in a path or a query string, written as plain decimal digits (`01`, `+1`, `1e0`, `0x1`, `1.0`, ` 1`
+ * are all refused: one number has one spelling), within `[min, max]`.
+ */
+export function decimalInteger(options: { min: number; max: number; message?: string }) {
+  const message = options.message ?? `must be a whole number from ${options.min} to ${options.max}, in plain digits`;
+  return z
+    .string()
+    .regex(PLAIN_DECIMAL, message)
+    .transform(Number)
+    .pipe(z.number().int(message).min(options.min, message).max(options.max, message));
+}
 
 /** `?flag=true|false` in a query string. */
 export const booleanQuery = z

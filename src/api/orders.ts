@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cuid, isoDateTime, moneyInput, optionalText, repeatable, text } from './common.js';
+import { cuid, decimalInteger, isoDateTime, moneyInput, optionalText, repeatable, text } from './common.js';
 
 import { ORDER_SORT_FIELDS, ORDER_STATUSES } from './enums.js';
 
@@ -60,11 +60,7 @@ export const StatusInput = z.object({
 });
 
 export const OrderIdParams = z.object({
-  id: z.coerce
-    .number({ message: 'must be an order number' })
-    .int('must be an order number')
-    .min(1, 'must be an order number')
-    .max(Number.MAX_SAFE_INTEGER),
+  id: decimalInteger({ min: 1, max: Number.MAX_SAFE_INTEGER, message: 'must be an order number' }),
 });
 
 
@@ -74,8 +70,8 @@ const dateBound = z.union([isoDateTime, z.iso.date({ message: 'must be an ISO 86
 export const ListOrdersQuery = z.object({
   search: z.string().trim().max(100).optional(),
   displayCode: z.string().trim().max(10).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: decimalInteger({ min: 1, max: 1_000_000 }).default(1),
+  limit: decimalInteger({ min: 1, max: 100 }).default(20),
   sortBy: z.enum(ORDER_SORT_FIELDS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   status: repeatable(z.string().transform((value) => value.toUpperCase()).pipe(OrderStatus)).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cuid, repeatable } from './common.js';
+import { cuid, decimalInteger, repeatable } from './common.js';
 
 import { PRINT_JOB_KINDS, PRINT_JOB_STATUSES } from './enums.js';
 
@@ -27,11 +27,11 @@ export type PrintJob = z.infer<typeof PrintJob>;
 export const PrintJobsQuery = z.object({
   printerId: cuid.optional(),
   status: repeatable(z.enum(PRINT_JOB_STATUSES)).optional(),
-  orderId: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  orderId: decimalInteger({ min: 1, max: Number.MAX_SAFE_INTEGER, message: 'must be an order number' }).optional(),
+  limit: decimalInteger({ min: 1, max: 500 }).default(100),
 });
 
-export const PrintJobParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const PrintJobParams = z.object({ id: decimalInteger({ min: 1, max: Number.MAX_SAFE_INTEGER, message: 'must be a print job number' }) });
 
 export const RetryInput = z
   .object({ printerId: cuid.optional() })

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import Fastify, { type FastifyBodyParser, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { InvalidError } from '../core/errors.js';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -29,12 +30,14 @@ export interface BuildAppOptions {
 }
 
 /**
- * Fastify's JSON parser, refusing text that is not valid Unicode: JSON lets `\ud800` through as a lone half of a
- * surrogate pair, which SQLite would store as bytes that no client can decode. The walk only happens for the rare
- * body whose text has such an escape.
+ * Fastify's JSON parser, refusing text that is not valid Unicode: bytes that are not UTF-8 (decoding would turn them
+ * into U+FFFD and store that), and `\ud800`, which JSON lets through as a lone half of a surrogate pair that SQLite
+ * would store as bytes no client can decode. The walk only happens for the rare body whose text has such an escape.
  */
-function wellFormedJsonParser(parse: FastifyBodyParser<string>): FastifyBodyParser<string> {
-  return (request, body, done) => {
+function wellFormedJsonParser(parse: FastifyBodyParser<string>): FastifyBodyParser<Buffer> {
+  return (request, bytes, done) => {
+    if (!isUtf8(bytes)) return done(new InvalidError('The body is not valid UTF-8'));
+    const body = bytes.toString('utf8');
     parse(request, body, (error, value) => {
       if (error) return done(error);
       if (/\\u[dD][89a-fA-F]/.test(body) && !isWellFormed(value)) {
@@ -72,7 +75,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   // The API speaks JSON (and multipart for uploads): a text/plain body is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, wellFormedJsonParser(app.getDefaultJsonParser('error', 'error')));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, wellFormedJsonParser(app.getDefaultJsonParser('error', 'error')));
 
   // Infrastructure
   await app.register(errorsPlugin);
