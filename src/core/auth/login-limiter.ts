@@ -1,54 +1,97 @@
 import type { Clock } from '../clock.js';
+import { TooManyRequestsError } from '../errors.js';
 
-export interface LoginLimiterOptions {
-  maxFailures: number;
+export interface LoginLimits {
+  /** Failed logins per username from one address (a person mistyping, or a guesser at one account). */
+  perUserAndAddress: number;
+  /** Failed logins from one address across every username (a spray over many accounts). */
+  perAddress: number;
+  /** Failed logins on the whole server (a spray from many addresses). */
+  global: number;
   windowMs: number;
 }
 
+/** The numbers docs/api.md ("Login limits") promises. */
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perUserAndAddress: 5, perAddress: 20, global: 200, windowMs: 15 * 60_000 };
+
+/** An attempt that has been counted; it stays counted as a failure unless it turns out to succeed. */
+export interface LoginAttempt {
+  succeeded(): void;
+}
+
 /**
- * Failed logins per username + client address, in a sliding window. Kept in memory: the appliance is one process,
- * and a restart forgetting the count is acceptable (the attacker still pays scrypt per attempt).
+ * Failed logins in a sliding window, per username + address, per address and in all. An attempt is counted when it
+ * starts, before the slow password check, so parallel guesses cannot all slip past a limit that is only looked at
+ * first and recorded after: of 40 parallel guesses, 5 reach the password check and 35 get 429. A success takes its
+ * own attempt back and clears the failures of that username + address.
+ *
+ * Kept in memory: the appliance is one process, and a restart forgetting the count is acceptable (the attacker
+ * still pays scrypt per attempt).
  */
 export class LoginLimiter {
-  private readonly failures = new Map<string, number[]>();
+  private readonly byUser = new Map<string, number[]>();
+  private readonly byAddress = new Map<string, number[]>();
+  private all: number[] = [];
 
   constructor(
     private readonly clock: Clock,
-    private readonly options: LoginLimiterOptions = { maxFailures: 5, windowMs: 15 * 60_000 },
+    private readonly limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
   ) {}
 
-  /** Seconds to wait before another attempt is allowed, or 0 when one is allowed now. */
-  retryAfterSeconds(username: string, address: string): number {
-    const recent = this.recent(this.key(username, address));
-    if (recent.length < this.options.maxFailures) return 0;
-    const oldest = recent[0] as number;
-    return Math.max(1, Math.ceil((oldest + this.options.windowMs - this.clock.now().getTime()) / 1000));
+  /** Counts an attempt now, or throws 429 (with the seconds until one is allowed) when a limit is reached. */
+  begin(username: string, address: string): LoginAttempt {
+    const now = this.clock.now().getTime();
+    const userKey = `${username.toLowerCase()}\u0000${address}`;
+    const user = this.recent(this.byUser.get(userKey), now);
+    const fromAddress = this.recent(this.byAddress.get(address), now);
+    this.all = this.recent(this.all, now);
+    const checks: Array<[number[], number, string]> = [
+      [user, this.limits.perUserAndAddress, 'Too many failed logins'],
+      [fromAddress, this.limits.perAddress, 'Too many failed logins from this address'],
+      [this.all, this.limits.global, 'Too many failed logins on this server'],
+    ];
+    const full = checks.filter(([list, limit]) => list.length >= limit);
+    if (full.length > 0) {
+      const wait = Math.max(...full.map(([list, limit]) => this.secondsUntilFree(list, limit, now)));
+      throw new TooManyRequestsError(`${(full[0] as [number[], number, string])[2]}: try again in ${wait} s`, wait);
+    }
+    user.push(now);
+    fromAddress.push(now);
+    this.all.push(now);
+    this.byUser.set(userKey, user);
+    this.byAddress.set(address, fromAddress);
+    if (this.byUser.size + this.byAddress.size > 50_000) this.prune(now);
+    let settled = false;
+    return {
+      succeeded: () => {
+        if (settled) return;
+        settled = true;
+        this.byUser.delete(userKey);
+        removeOne(this.byAddress.get(address), now);
+        removeOne(this.all, now);
+      },
+    };
   }
 
-  recordFailure(username: string, address: string): void {
-    const key = this.key(username, address);
-    const recent = this.recent(key);
-    recent.push(this.clock.now().getTime());
-    this.failures.set(key, recent);
-    if (this.failures.size > 50_000) this.prune();
+  private recent(list: number[] | undefined, now: number): number[] {
+    const since = now - this.limits.windowMs;
+    return (list ?? []).filter((at) => at > since);
   }
 
-  recordSuccess(username: string, address: string): void {
-    this.failures.delete(this.key(username, address));
+  /** When the oldest attempt that keeps the list full leaves the window. */
+  private secondsUntilFree(list: number[], limit: number, now: number): number {
+    const freeing = list[list.length - limit] as number;
+    return Math.max(1, Math.ceil((freeing + this.limits.windowMs - now) / 1000));
   }
 
-  private key(username: string, address: string): string {
-    return `${username.toLowerCase()}\u0000${address}`;
-  }
-
-  private recent(key: string): number[] {
-    const since = this.clock.now().getTime() - this.options.windowMs;
-    return (this.failures.get(key) ?? []).filter((at) => at > since);
-  }
-
-  private prune(): void {
-    for (const key of this.failures.keys()) {
-      if (this.recent(key).length === 0) this.failures.delete(key);
+  private prune(now: number): void {
+    for (const map of [this.byUser, this.byAddress]) {
+      for (const [key, list] of map) if (this.recent(list, now).length === 0) map.delete(key);
     }
   }
+}
+
+function removeOne(list: number[] | undefined, at: number): void {
+  const index = list?.lastIndexOf(at) ?? -1;
+  if (index >= 0) list?.splice(index, 1);
 }

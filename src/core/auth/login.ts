@@ -1,4 +1,4 @@
-import { TooManyRequestsError, UnauthorizedError } from '../errors.js';
+import { UnauthorizedError } from '../errors.js';
 import { type CoreContext, reader } from '../context.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -21,17 +21,14 @@ export async function login(
   deps: { tokens: TokenService; limiter: LoginLimiter; ttlSeconds: number },
   input: { username: string; password: string; address: string },
 ): Promise<LoginResult> {
-  const wait = deps.limiter.retryAfterSeconds(input.username, input.address);
-  if (wait > 0) throw new TooManyRequestsError(`Too many failed logins: try again in ${wait} s`, wait);
+  // Counted before anything is awaited: parallel guesses each take a slot, and only 5 reach the password check.
+  const attempt = deps.limiter.begin(input.username, input.address);
 
   const user = await findUserByUsername(reader(ctx), input.username);
   decoyHash ??= hashPassword('decoy-password-never-valid');
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash));
-  if (!user || !valid) {
-    deps.limiter.recordFailure(input.username, input.address);
-    throw new UnauthorizedError();
-  }
-  deps.limiter.recordSuccess(input.username, input.address);
+  if (!user || !valid) throw new UnauthorizedError(); // the attempt stays counted as a failure
+  attempt.succeeded();
   const issued = await deps.tokens.issue({
     subject: `user:${user.id}`,
     userId: user.id,

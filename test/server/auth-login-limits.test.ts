@@ -1,0 +1,100 @@
+import t from 'tap';
+import { LoginLimiter } from '../../src/core/auth/login-limiter.js';
+import { ManualClock } from '../../src/core/clock.js';
+import { TooManyRequestsError } from '../../src/core/errors.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+
+// Issue 11 item 1 (decisions, Release 1.7 "Login, tokens and keys"): the login limit holds under parallel guessing
+// (an attempt is counted before the password check), and a limit per address and a global ceiling stop a spray over
+// many usernames.
+
+function login(app: TestApp, username: string, password: string, address = '127.0.0.1') {
+  return app.runtime.app.inject({
+    method: 'POST',
+    url: '/v1/auth/login',
+    remoteAddress: address,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ username, password }),
+  });
+}
+
+async function withUser(app: TestApp, username = 'anna', password = 'pizza-margherita') {
+  const created = await app.request({ method: 'POST', url: '/v1/users', body: { username, password, role: 'operator' } });
+  if (created.statusCode !== 201) throw new Error(created.body);
+}
+
+const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+
+t.test('40 parallel wrong passwords for one user: 5 reach the password check, 35 are 429 with Retry-After', async (t) => {
+  const app = await buildTestApp(t);
+  await withUser(app);
+  const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => login(app, 'anna', `guess-${i}`)));
+  t.same(tally(responses.map((r) => r.statusCode)), { 401: 5, 429: 35 });
+  for (const limited of responses.filter((r) => r.statusCode === 429)) {
+    t.ok(Number(limited.headers['retry-after']) > 0, 'Retry-After');
+    t.match(limited.json(), { statusCode: 429, error: 'Too Many Requests', message: /try again in \d+ s/ });
+  }
+});
+
+t.test('a parallel burst that contains the right password does not log in past the limit', async (t) => {
+  const app = await buildTestApp(t);
+  await withUser(app);
+  const guesses = Array.from({ length: 40 }, (_, i) => (i === 20 ? 'pizza-margherita' : `guess-${i}`));
+  const responses = await Promise.all(guesses.map((password) => login(app, 'anna', password)));
+  t.equal(responses[20]!.statusCode, 429, 'the right password came after the limit: refused');
+  t.notOk(responses.some((r) => r.statusCode === 200), 'nobody logged in');
+  t.same(tally(responses.map((r) => r.statusCode)), { 401: 5, 429: 35 });
+});
+
+t.test('a success takes its attempt back and clears the failures of that user and address', async (t) => {
+  const app = await buildTestApp(t);
+  await withUser(app);
+  for (let i = 0; i < 4; i++) t.equal((await login(app, 'anna', `wrong-${i}`)).statusCode, 401);
+  t.equal((await login(app, 'anna', 'pizza-margherita')).statusCode, 200);
+  for (let i = 0; i < 5; i++) t.equal((await login(app, 'anna', `wrong-again-${i}`)).statusCode, 401, 'five fresh tries');
+  t.equal((await login(app, 'anna', 'pizza-margherita')).statusCode, 429, 'then the limit');
+  t.equal((await login(app, 'anna', 'pizza-margherita', '10.0.0.7')).statusCode, 200, 'the same user from another tablet is not locked out');
+});
+
+t.test('one address spraying many usernames is stopped after 20 failures; other addresses are not', async (t) => {
+  const app = await buildTestApp(t);
+  await withUser(app);
+  const sprayed = await Promise.all(Array.from({ length: 25 }, (_, i) => login(app, `user-${i}`, 'password-123', '192.168.1.66')));
+  t.same(tally(sprayed.map((r) => r.statusCode)), { 401: 20, 429: 5 });
+  t.match(sprayed.find((r) => r.statusCode === 429)!.json(), { message: /from this address/ });
+  t.equal((await login(app, 'anna', 'pizza-margherita', '192.168.1.66')).statusCode, 429, 'even a right password from that address waits');
+  t.equal((await login(app, 'anna', 'pizza-margherita', '192.168.1.20')).statusCode, 200, 'the cashier at another address logs in');
+  app.clock.advance(15 * 60_000 + 1000);
+  t.equal((await login(app, 'anna', 'pizza-margherita', '192.168.1.66')).statusCode, 200, 'the window passes');
+});
+
+t.test('the limiter: a global ceiling across addresses, and Retry-After counts to the slot that frees', async (t) => {
+  const clock = new ManualClock('2026-11-21T17:00:00Z');
+  const limiter = new LoginLimiter(clock, { perUserAndAddress: 5, perAddress: 20, global: 30, windowMs: 15 * 60_000 });
+  for (let i = 0; i < 30; i++) {
+    limiter.begin(`user-${i}`, `10.0.${i}.1`); // 30 failures, one per address: no per-address limit reached
+    clock.advance(1000);
+  }
+  const refused = (() => {
+    try {
+      limiter.begin('anna', '10.9.9.9');
+      return null;
+    } catch (error) {
+      return error;
+    }
+  })();
+  t.ok(refused instanceof TooManyRequestsError, 'the 31st failure anywhere is refused');
+  t.match((refused as TooManyRequestsError).message, /on this server/);
+  t.equal((refused as TooManyRequestsError).retryAfterSeconds, 15 * 60 - 30, 'until the oldest failure leaves the window');
+  clock.advance((15 * 60 - 30) * 1000 + 1);
+  t.doesNotThrow(() => limiter.begin('anna', '10.9.9.9'), 'one slot freed');
+  t.throws(() => limiter.begin('anna', '10.9.9.8'), TooManyRequestsError, 'and taken again');
+
+  // A success gives its slot back to every limit.
+  const fresh = new LoginLimiter(clock, { perUserAndAddress: 5, perAddress: 2, global: 2, windowMs: 60_000 });
+  fresh.begin('a', '1.1.1.1').succeeded();
+  fresh.begin('b', '1.1.1.1').succeeded();
+  fresh.begin('c', '1.1.1.1');
+  t.doesNotThrow(() => fresh.begin('d', '1.1.1.1'), 'successes do not count');
+  t.throws(() => fresh.begin('e', '1.1.1.1'), TooManyRequestsError, 'failures do');
+});
