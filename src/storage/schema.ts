@@ -15,6 +15,8 @@ export interface UsersTable {
   role: 'admin' | 'operator';
   created_at: number;
   updated_at: number;
+  /** Bumped when the password or role changes: tokens issued under an older version are refused (migration 005). */
+  credentials_version: number;
 }
 
 export interface RevokedTokensTable {

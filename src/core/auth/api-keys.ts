@@ -43,6 +43,23 @@ export async function listApiKeys(ctx: CoreContext): Promise<ApiKey[]> {
   }));
 }
 
+/** A key's `lastUsedAt` is written on its first use, then at most once per this interval (no write per request). */
+export const KEY_USE_RECORD_INTERVAL_MS = 60_000;
+
+// When each key's use was last written, per appliance. After a restart the first use is written again.
+const recordedUse = new WeakMap<CoreContext, Map<string, number>>();
+
+/** Records that a device key was used now, unless that was already written less than a minute ago. */
+export async function recordKeyUse(ctx: CoreContext, keyId: string): Promise<void> {
+  const now = ctx.clock.now().getTime();
+  let recorded = recordedUse.get(ctx);
+  if (!recorded) recordedUse.set(ctx, (recorded = new Map()));
+  const last = recorded.get(keyId);
+  if (last !== undefined && now - last < KEY_USE_RECORD_INTERVAL_MS && now >= last) return;
+  recorded.set(keyId, now); // before the write: parallel requests of the same key do not each write
+  await write(ctx, (trx) => trx.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', keyId).execute());
+}
+
 export async function deleteApiKey(ctx: CoreContext, id: string): Promise<void> {
   const result = await write(ctx, (trx) => trx.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst());
   if (result.numDeletedRows === 0n) throw new NotFoundError('API key not found');

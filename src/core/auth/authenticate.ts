@@ -7,11 +7,14 @@ import type { TokenService } from './tokens.js';
 
 // Every request asks these: built and compiled once.
 const revokedToken = prepared<{ jti: string }, { jti: string }>((db, p) => db.selectFrom('revoked_tokens').select('jti').where('jti', '=', p.jti));
-const tokenUser = prepared<{ id: string }, { role: 'admin' | 'operator'; username: string }>((db, p) =>
-  db.selectFrom('users').select(['role', 'username']).where('id', '=', p.id),
+const tokenUser = prepared<{ id: string }, { role: 'admin' | 'operator'; username: string; credentials_version: number }>((db, p) =>
+  db.selectFrom('users').select(['role', 'username', 'credentials_version']).where('id', '=', p.id),
 );
 
-/** A bearer token's principal, or null when it is invalid, expired, revoked, or its user is gone. */
+/**
+ * A bearer token's principal, or null when it is invalid, expired, revoked, its user is gone, or the user's password
+ * or role changed after it was issued.
+ */
 export async function principalFromToken(ctx: CoreContext, tokens: TokenService, token: string): Promise<Principal | null> {
   const claims = await tokens.verify(token);
   if (!claims) return null;
@@ -21,9 +24,9 @@ export async function principalFromToken(ctx: CoreContext, tokens: TokenService,
   let role = claims.role;
   let name = claims.name;
   if (claims.userId !== null) {
-    // The user's current role counts, not the one at login: a demoted or deleted user loses access at once.
+    // A deleted user, or one whose password or role changed since the token was issued, loses access at once.
     const user = await tokenUser.executeTakeFirst(db, { id: claims.userId });
-    if (!user) return null;
+    if (!user || user.credentials_version !== claims.credentialsVersion) return null;
     role = user.role;
     name = user.username;
   }

@@ -35,6 +35,7 @@ export async function login(
     name: user.username,
     role: user.role,
     ttlSeconds: deps.ttlSeconds,
+    credentialsVersion: user.credentials_version,
   });
   return {
     accessToken: issued.token,

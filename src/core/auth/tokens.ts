@@ -14,6 +14,8 @@ export interface TokenClaims {
   role: Role;
   jti: string;
   expiresAt: Date;
+  /** The user's credentials version when the token was issued (0 for tokens that carry none). */
+  credentialsVersion: number;
 }
 
 export interface IssuedToken {
@@ -32,11 +34,19 @@ export class TokenService {
     private readonly clock: Clock,
   ) {}
 
-  async issue(input: { subject: string; userId: string | null; name: string; role: Role; ttlSeconds: number }): Promise<IssuedToken> {
+  async issue(input: {
+    subject: string;
+    userId: string | null;
+    name: string;
+    role: Role;
+    ttlSeconds: number;
+    /** The user's credentials version (users.credentials_version); a later password or role change voids the token. */
+    credentialsVersion?: number;
+  }): Promise<IssuedToken> {
     const jti = randomBytes(12).toString('base64url');
     const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
     const expiresAtSeconds = issuedAt + input.ttlSeconds;
-    const token = await new SignJWT({ role: input.role, name: input.name, uid: input.userId })
+    const token = await new SignJWT({ role: input.role, name: input.name, uid: input.userId, ...(input.credentialsVersion ? { cv: input.credentialsVersion } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setSubject(input.subject)
@@ -66,6 +76,7 @@ export class TokenService {
       const role = payload['role'];
       if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return null;
       const uid = payload['uid'];
+      const cv = payload['cv'];
       const claims: TokenClaims = {
         subject: payload.sub as string,
         userId: typeof uid === 'string' ? uid : null,
@@ -73,6 +84,7 @@ export class TokenService {
         role: role as Role,
         jti: payload.jti as string,
         expiresAt: new Date((payload.exp as number) * 1000),
+        credentialsVersion: typeof cv === 'number' && Number.isSafeInteger(cv) ? cv : 0,
       };
       if (this.verified.size >= 10_000) this.verified.clear();
       this.verified.set(token, claims);

@@ -59,6 +59,7 @@ export async function createUser(
       role: input.role,
       created_at: now,
       updated_at: now,
+      credentials_version: 0,
     };
     await trx.insertInto('users').values(row).execute();
     return toUser(row);
@@ -89,11 +90,15 @@ export async function updateUser(
     if (input.role === 'operator' && row.role === 'admin' && (await adminCount(trx)) <= 1) {
       throw new ConflictError('The last admin cannot be demoted: make another user admin first');
     }
+    const role = input.role ?? row.role;
+    // A new password, or another role, voids every token issued before (authenticate.ts compares the version).
+    const credentialsChanged = passwordHash !== undefined || role !== row.role;
     const updated: UserRow = {
       ...row,
-      role: input.role ?? row.role,
+      role,
       password_hash: passwordHash ?? row.password_hash,
       updated_at: ctx.clock.now().getTime(),
+      credentials_version: row.credentials_version + (credentialsChanged ? 1 : 0),
     };
     await trx.updateTable('users').set(updated).where('id', '=', id).execute();
     return toUser(updated);

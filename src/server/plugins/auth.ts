@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { recordKeyUse } from '../../core/auth/api-keys.js';
 import { principalFromApiKey, principalFromToken } from '../../core/auth/authenticate.js';
 import type { Access, Principal } from '../../core/auth/principal.js';
 import { ForbiddenError, UnauthorizedError } from '../../core/errors.js';
@@ -75,6 +76,18 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     if (!principal) throw new UnauthorizedError();
     if (!allows(access, principal)) throw new ForbiddenError();
     request.principal = principal;
+  });
+
+  // A device key's lastUsedAt counts the requests it was let through for (a refused request changes nothing), and
+  // is written at most once a minute (recordKeyUse). Event streams record their start themselves (hijacked).
+  app.addHook('onSend', async (request, reply) => {
+    const principal = request.principal;
+    if (principal?.kind !== 'key' || reply.statusCode >= 400) return;
+    try {
+      await recordKeyUse(app.services.ctx, principal.keyId);
+    } catch (error) {
+      request.log.warn({ err: error }, 'could not record the use of a device key');
+    }
   });
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordKeyUse } from '../../core/auth/api-keys.js';
 import type { Access } from '../../core/auth/principal.js';
+import { principalOf } from '../services.js';
 import { CHANNELS, type EventChannel } from '../../core/events/event-log.js';
 import { InvalidError } from '../../core/errors.js';
 
@@ -18,7 +20,7 @@ const StreamQuery = z.object({
 });
 
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { hub } = app.services;
+  const { hub, ctx } = app.services;
   app.addHook('preClose', async () => hub.close());
 
   for (const channel of CHANNELS) {
@@ -34,6 +36,8 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
+        const principal = principalOf(request);
+        if (principal.kind === 'key') await recordKeyUse(ctx, principal.keyId); // a display board's use is its stream
         const header = request.headers['last-event-id'];
         const lastEventId = typeof header === 'string' ? header : request.query.lastEventId;
         reply.hijack();
