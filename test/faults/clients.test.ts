@@ -4,7 +4,10 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { SseParser, type SseEvent } from '../../src/cli/sse.js';
+import { TokenService } from '../../src/core/auth/tokens.js';
+import { systemClock } from '../../src/core/clock.js';
 import { openStorage } from '../../src/storage/database.js';
+import { readSecret, resolveDataDir } from '../../src/storage/data-dir.js';
 import { tempDir } from '../helpers/app.js';
 import { seedMenuRows } from '../helpers/seed.js';
 import { runPos, startRealServer } from '../helpers/server.js';
@@ -262,6 +265,11 @@ t.test('B3: subscribers that never read and 1,000 clients that connect and drop 
   await storage.close();
   const token = runPos(['token', 'create', '--role', 'operator', '--data-dir', dataDir]).stdout.trim();
   t.ok(token.length > 20, 'an operator token');
+  // One credential holds at most 20 streams (Release 1.7): each subscriber here is its own device, with its own token.
+  const tokens = new TokenService(readSecret(resolveDataDir(dataDir)) as Uint8Array, systemClock);
+  let minted = 0;
+  const streamToken = async () =>
+    (await tokens.issue({ subject: `token:stream-${++minted}`, userId: null, name: `stream ${minted}`, role: 'operator', ttlSeconds: 3600 })).token;
   const orderAgent = new Agent({ keepAlive: true, maxSockets: SELLERS });
   t.teardown(() => orderAgent.destroy());
   await sleep(300);
@@ -270,7 +278,7 @@ t.test('B3: subscribers that never read and 1,000 clients that connect and drop 
   const heldIdle = heldClientPorts(pid, server.port);
 
   // The well-behaved subscriber, parsing the byte stream.
-  const good = await openSse(`${server.url}/events/display`, { authorization: `Bearer ${token}` });
+  const good = await openSse(`${server.url}/events/display`, { authorization: `Bearer ${await streamToken()}` });
   t.teardown(() => good.close());
   t.equal(good.status, 200, 'the well-behaved subscriber is connected');
   const arrivedAt = new Map<number, number>();
@@ -287,7 +295,7 @@ t.test('B3: subscribers that never read and 1,000 clients that connect and drop 
   const neverReading: Record<'printer' | 'display', RawSubscriber[]> = { printer: [], display: [] };
   for (const channel of ['printer', 'display'] as const) {
     for (let i = 0; i < NEVER_READING_PER_CHANNEL; i++) {
-      const subscriber = await openNeverReading(server.port, `/events/${channel}`, token);
+      const subscriber = await openNeverReading(server.port, `/events/${channel}`, await streamToken());
       t.teardown(() => subscriber.socket.destroy());
       neverReading[channel].push(subscriber);
     }
@@ -346,7 +354,7 @@ t.test('B3: subscribers that never read and 1,000 clients that connect and drop 
     const statuses = await Promise.all(
       Array.from({ length: PER_WAVE }, (_, i) => {
         const kind = CHURN_KINDS[i % CHURN_KINDS.length] as ChurnKind;
-        return churnOnce(server.port, token, kind, replayFrom).then((outcome) => ({ kind, ...outcome }));
+        return streamToken().then((own) => churnOnce(server.port, own, kind, replayFrom)).then((outcome) => ({ kind, ...outcome }));
       }),
     );
     waveTimes.push(Date.now() - waveStart);

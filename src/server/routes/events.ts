@@ -4,7 +4,7 @@ import { recordKeyUse } from '../../core/auth/api-keys.js';
 import type { Access } from '../../core/auth/principal.js';
 import { principalOf } from '../services.js';
 import { CHANNELS, type EventChannel } from '../../core/events/event-log.js';
-import { InvalidError } from '../../core/errors.js';
+import { InvalidError, TooManyRequestsError } from '../../core/errors.js';
 
 /** Staff see every channel; a display board's key reads `display`, a print service's key reads `printer`. */
 const CHANNEL_ACCESS: Record<EventChannel, Access> = {
@@ -12,6 +12,9 @@ const CHANNEL_ACCESS: Record<EventChannel, Access> = {
   display: { roles: ['admin', 'operator'], scopes: ['display'] },
   printer: { roles: ['admin', 'operator'], scopes: ['printer'] },
 };
+
+/** What a client refused for having too many streams is told to wait before it tries again. */
+const STREAM_RETRY_AFTER_SECONDS = 10;
 
 const StreamQuery = z.object({
   access_token: z.string().optional(),
@@ -37,6 +40,14 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const principal = principalOf(request);
+        // Streams per credential are capped: one leaked token cannot hold the server's sockets and memory.
+        const holder = principal.kind === 'key' ? `key:${principal.keyId}` : `token:${principal.jti}`;
+        if (!hub.admit(holder, reply.raw)) {
+          throw new TooManyRequestsError(
+            `This ${principal.kind === 'key' ? 'device key' : 'token'} already has ${hub.streamLimit} event streams open: close one first`,
+            STREAM_RETRY_AFTER_SECONDS,
+          );
+        }
         if (principal.kind === 'key') await recordKeyUse(ctx, principal.keyId); // a display board's use is its stream
         const header = request.headers['last-event-id'];
         const lastEventId = typeof header === 'string' ? header : request.query.lastEventId;

@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { once } from 'node:events';
 import { type CoreContext, reader } from '../../core/context.js';
 import { CHANNELS, type EventChannel } from '../../core/events/event-log.js';
 import { prunedThrough } from '../../core/events/retention.js';
@@ -8,9 +7,21 @@ import type { EventRow } from '../../storage/schema.js';
 
 export interface HubOptions {
   keepAliveMs: number;
-  /** A client whose unsent bytes exceed this is disconnected; it reconnects and replays from the log. */
+  /**
+   * A client whose unsent bytes exceed this (default 4 MiB) is disconnected, live or replaying; it reconnects and
+   * replays from the log.
+   */
   maxBufferedBytes?: number;
+  /** Concurrent streams one credential (a token or a device key) may hold (default 20); the next is 429. */
+  maxStreamsPerPrincipal?: number;
+  /**
+   * How long a replay waits for a full socket to drain before it writes the next page anyway (default 5 s): a client
+   * that reads slowly is waited for, one that stopped reading soon passes the byte limit and is dropped.
+   */
+  replayDrainWaitMs?: number;
 }
+
+export const DEFAULT_MAX_STREAMS_PER_PRINCIPAL = 20;
 
 interface Client {
   channel: EventChannel;
@@ -18,6 +29,8 @@ interface Client {
 }
 
 const PAGE = 500;
+/** Replay pages are written in pieces of about this size, so the byte limit is checked before it is far exceeded. */
+const REPLAY_CHUNK_BYTES = 64 * 1024;
 
 /** What was committed since the hub last looked (after every commit: built once). */
 const newEvents = prepared<{ after: number }, EventRow>((db, p) => db.selectFrom('events').selectAll().where('id', '>', p.after).orderBy('id').limit(PAGE));
@@ -41,12 +54,43 @@ export class EventHub {
   private keepAlive: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
   private readonly maxBufferedBytes: number;
+  private readonly maxStreamsPerPrincipal: number;
+  private readonly replayDrainWaitMs: number;
+  /** Open streams per credential. */
+  private readonly streams = new Map<string, number>();
 
   constructor(
     private readonly ctx: CoreContext,
     private readonly options: HubOptions,
   ) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
+    this.maxStreamsPerPrincipal = options.maxStreamsPerPrincipal ?? DEFAULT_MAX_STREAMS_PER_PRINCIPAL;
+    this.replayDrainWaitMs = options.replayDrainWaitMs ?? 5000;
+  }
+
+  get streamLimit(): number {
+    return this.maxStreamsPerPrincipal;
+  }
+
+  /**
+   * Takes one of the credential's stream slots for this response, given back when the response closes. False when
+   * the credential already holds the maximum (the caller answers 429 before any stream header is written).
+   */
+  admit(principal: string, res: ServerResponse): boolean {
+    const open = this.streams.get(principal) ?? 0;
+    if (open >= this.maxStreamsPerPrincipal) return false;
+    this.streams.set(principal, open + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (this.streams.get(principal) ?? 1) - 1;
+      if (left > 0) this.streams.set(principal, left);
+      else this.streams.delete(principal);
+    };
+    res.once('close', release);
+    if (res.destroyed || res.socket?.destroyed) release(); // gone before the listener was there
+    return true;
   }
 
   async start(): Promise<void> {
@@ -111,17 +155,42 @@ export class EventHub {
     });
   }
 
-  /** Replays outside the chain (a slow client must not hold up the others), waiting for the socket to drain. */
+  /**
+   * Replays outside the chain (a slow client must not hold up the others). The same byte limit as live events
+   * applies: pages are written in pieces, and a client with more than the limit waiting is dropped. A full socket is
+   * waited for, but not forever: after a while the next page is written anyway, so a client that stopped reading
+   * reaches the limit and is dropped instead of holding its replay open.
+   */
   private async replay(client: Client, from: number): Promise<number> {
     let cursor = from;
+    const pace = { patient: true };
     for (;;) {
       const rows = await this.page(client.channel, cursor, Number.MAX_SAFE_INTEGER);
       if (rows.length === 0 || client.res.destroyed) return cursor;
-      const ok = client.res.write(rows.map(frame).join(''));
+      if (!(await this.writeInPieces(client, rows, pace))) return cursor;
       cursor = (rows.at(-1) as EventRow).id;
-      if (!ok) await Promise.race([once(client.res, 'drain'), once(client.res, 'close')]);
       if (rows.length < PAGE) return cursor;
     }
+  }
+
+  /**
+   * Writes a replay page in pieces, waiting for the socket whenever a piece's worth is already waiting. Once a wait
+   * has timed out the client is no longer waited for: what follows is written at once, and a client that stopped
+   * reading is dropped at the limit. False when the client was dropped.
+   */
+  private async writeInPieces(client: Client, rows: EventRow[], pace: { patient: boolean }): Promise<boolean> {
+    let piece = '';
+    for (const [index, row] of rows.entries()) {
+      piece += frame(row);
+      if (piece.length < REPLAY_CHUNK_BYTES && index < rows.length - 1) continue;
+      if (!this.write(client, piece)) return false;
+      piece = '';
+      if (pace.patient && client.res.writableLength >= REPLAY_CHUNK_BYTES) {
+        pace.patient = await drainedOrClosed(client.res, this.replayDrainWaitMs);
+      }
+      if (client.res.destroyed) return false;
+    }
+    return true;
   }
 
   private async replayRange(client: Client, from: number, through: number): Promise<void> {
@@ -173,17 +242,20 @@ export class EventHub {
     for (const set of this.clients.values()) for (const client of set) this.write(client, comment);
   }
 
-  private write(client: Client, chunk: string): void {
+  /** Writes to one client; false (and the client dropped) when it is gone or has more than the limit waiting. */
+  private write(client: Client, chunk: string): boolean {
     const { res } = client;
     if (res.destroyed || res.writableEnded) {
       this.clients.get(client.channel)?.delete(client);
-      return;
+      return false;
     }
     res.write(chunk);
     if (res.writableLength > this.maxBufferedBytes) {
       this.clients.get(client.channel)?.delete(client);
       res.destroy();
+      return false;
     }
+    return true;
   }
 
   private serially<T>(task: () => Promise<T>): Promise<T> {
@@ -194,4 +266,21 @@ export class EventHub {
     );
     return run;
   }
+}
+
+/** True when the response drained or closed, false when `ms` passed first. */
+function drainedOrClosed(res: ServerResponse, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const finish = (drained: boolean) => {
+      clearTimeout(timer);
+      res.off('drain', done);
+      res.off('close', done);
+      resolve(drained);
+    };
+    const done = () => finish(true);
+    const timer = setTimeout(() => finish(false), ms);
+    timer.unref();
+    res.once('drain', done);
+    res.once('close', done);
+  });
 }
