@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { makePrivate } from '../storage/data-dir.js';
 import type { Storage } from '../storage/database.js';
 import { backupDatabase, backupFileName, rotateBackups } from '../storage/backup.js';
 
@@ -18,6 +20,14 @@ export function startBackups(
   schedule: BackupSchedule,
   log: { done(file: string): void; failed(error: unknown): void },
 ): () => Promise<void> {
+  // The folder of the backups is private like the data dir (0700), created so or tightened; a file system that has
+  // no Unix modes (a FAT USB stick) cannot be tightened, and backups still go there.
+  try {
+    mkdirSync(schedule.dir, { recursive: true, mode: 0o700 });
+    makePrivate(schedule.dir, 0o700);
+  } catch (error) {
+    log.failed(error);
+  }
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;

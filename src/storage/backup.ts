@@ -1,8 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { migrations } from '../../migrations/index.js';
-import type { DataDir } from './data-dir.js';
+import { type DataDir, makePrivate } from './data-dir.js';
 
 export interface BackupProgress {
   totalPages: number;
@@ -12,7 +12,9 @@ export interface BackupProgress {
 /**
  * A consistent copy of a live database with SQLite's online backup API: pages are copied in small steps between
  * other work, and writes made meanwhile through the same connection are carried into the copy. The copy is
- * written next to the target and renamed at the end, so a backup cut short never looks complete.
+ * written next to the target and renamed at the end, so a backup cut short never looks complete. The copy is
+ * private like the database (0600; a folder it creates is 0700) and stands alone: it is turned from WAL to a plain
+ * rollback journal, so opening it (to check it, or on another machine) leaves no `-wal`/`-shm` beside it.
  */
 export async function backupDatabase(
   source: BetterSqlite3.Database,
@@ -28,17 +30,33 @@ export async function backupDatabase(
   } = {},
 ): Promise<{ file: string; bytes: number }> {
   const file = resolve(target);
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial`;
-  rmSync(partial, { force: true });
+  for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${partial}${suffix}`, { force: true });
+  closeSync(openSync(partial, 'wx', 0o600)); // created private: SQLite writes into it, keeping its mode
   await source.backup(partial, {
     progress: (progress) => {
       options.onProgress?.(progress);
       return options.pagesPerStep ?? 200;
     },
   });
+  standAlone(partial);
+  makePrivate(partial, 0o600);
   renameSync(partial, file);
   return { file, bytes: statSync(file).size };
+}
+
+/**
+ * The copy carries the source's WAL flag in its header; a WAL database opened anywhere grows `-wal` and `-shm`
+ * files (and a read-only open cannot remove them). Switched to a rollback journal, it is one file again.
+ */
+function standAlone(file: string): void {
+  const copy = new BetterSqlite3(file, { fileMustExist: true });
+  try {
+    copy.pragma('journal_mode = DELETE');
+  } finally {
+    copy.close();
+  }
 }
 
 export interface BackupCheck {
@@ -89,6 +107,7 @@ export function restoreDatabase(dir: DataDir, file: string, now = new Date()): {
   for (const suffix of ['-wal', '-shm']) rmSync(`${dir.database}${suffix}`, { force: true });
   const incoming = `${dir.database}.incoming`;
   copyFileSync(file, incoming);
+  makePrivate(incoming, 0o600); // copyFileSync keeps the backup's mode, which may be looser
   renameSync(incoming, dir.database);
   return { previous };
 }

@@ -28,9 +28,27 @@ export function resolveDataDir(dir: string | undefined): DataDir {
   };
 }
 
+/**
+ * Creates the data dir (0700), or tightens one that exists (a copy, an older version, a loose umask): it holds the
+ * password hashes, the token secret and every order, so only its owner may enter it.
+ */
 export function ensureDataDir(dir: DataDir): void {
-  mkdirSync(dir.root, { recursive: true, mode: 0o700 });
-  mkdirSync(dir.uploads, { recursive: true, mode: 0o700 });
+  for (const folder of [dir.root, dir.uploads]) {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    makePrivate(folder, 0o700);
+  }
+}
+
+/**
+ * Sets the mode when the file exists and group or others have any access to it. A file system without Unix modes
+ * (a FAT USB stick for backups) refuses chmod: that is no reason to stop, so it is let be.
+ */
+export function makePrivate(path: string, mode: 0o600 | 0o700): void {
+  try {
+    if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, mode);
+  } catch (error) {
+    if (!['ENOENT', 'EPERM', 'ENOTSUP', 'EROFS'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+  }
 }
 
 /** The token-signing secret: 32 random bytes created on first start, readable by the owner only (0600). */
@@ -42,7 +60,7 @@ export function loadOrCreateSecret(dir: DataDir): Uint8Array {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
-  if ((statSync(dir.secret).mode & 0o077) !== 0) chmodSync(dir.secret, 0o600);
+  makePrivate(dir.secret, 0o600);
   const secret = Buffer.from(readFileSync(dir.secret, 'utf8').trim(), 'base64');
   if (secret.length < 32) throw new Error(`the secret in ${dir.secret} is too short; delete it to create a new one`);
   return new Uint8Array(secret);

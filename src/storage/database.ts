@@ -1,4 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { makePrivate } from './data-dir.js';
 import { Kysely, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema.js';
 import { registerRawConnection } from './raw-connections.js';
@@ -66,13 +68,25 @@ export function withStatementCache(connection: BetterSqlite3.Database, capacity 
   };
 }
 
+/**
+ * The database holds password hashes and every order: owner-only (0600), and so are its `-wal` and `-shm`. SQLite
+ * creates those two with the database file's own mode (whatever the umask), so a database created 0600 keeps them
+ * private; files left looser by an older version or a copy are tightened here.
+ */
+function keepPrivate(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600)); // an empty file is an empty database
+  for (const suffix of ['', '-wal', '-shm']) makePrivate(`${file}${suffix}`, 0o600);
+}
+
 export function openStorage(file: string, options: OpenOptions = {}): Storage {
   const durability = options.durability ?? 'full';
+  if (!options.readonly) keepPrivate(file);
   const sqlite = new BetterSqlite3(file, { readonly: options.readonly ?? false });
   if (options.readonly) {
     sqlite.pragma('busy_timeout = 5000');
   } else {
     applyPragmas(sqlite, durability);
+    keepPrivate(file); // the -wal and -shm that WAL mode just created
   }
   const reader = new BetterSqlite3(file, { readonly: true });
   reader.pragma('busy_timeout = 5000');
