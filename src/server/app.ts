@@ -24,9 +24,25 @@ import type { AppServices } from './services.js';
 /** JSON bodies larger than this are refused with 413 (decisions: 256 KiB). */
 export const BODY_LIMIT = 256 * 1024;
 
+/** How long a client may take over a request (docs/operations.md, "Timeouts"). */
+export interface HttpTimeouts {
+  /** The request line and headers must have arrived within this. */
+  headersMs: number;
+  /** The whole request, body included, must have arrived within this: a body that trickles in forever gets 408. */
+  requestMs: number;
+  /** A connection with no traffic either way for this long is closed (event streams keep themselves alive). */
+  idleMs: number;
+  /** How often the server looks for requests past their time (a request is cut off at most this much late). */
+  checkEveryMs: number;
+}
+
+/** 60 s for a whole request is a 5 MiB banner image at about 90 KB/s: a crowded venue Wi-Fi, with room to spare. */
+export const HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 20_000, requestMs: 60_000, idleMs: 120_000, checkEveryMs: 5_000 };
+
 export interface BuildAppOptions {
   services: AppServices;
   logger?: FastifyServerOptions['logger'];
+  timeouts?: Partial<HttpTimeouts>;
 }
 
 /**
@@ -58,10 +74,16 @@ function isWellFormed(value: unknown): boolean {
 }
 
 /** The HTTP application, read top to bottom: infrastructure plugins first, then one route file per resource. */
-export async function buildApp({ services, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, logger = false, timeouts: given = {} }: BuildAppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...HTTP_TIMEOUTS, ...given };
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT,
+    // Fastify leaves the request timeout off: a client sending its body a byte at a time would hold a connection
+    // (and its parser) forever. The event streams switch the idle timeout off for their own sockets.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     // One log line per request would cost more than the request at a busy till, and URLs may carry tokens.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,

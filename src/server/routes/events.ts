@@ -60,6 +60,8 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         request.raw.socket.setNoDelay(true);
         request.raw.socket.setKeepAlive(true, 30_000);
+        // A stream is quiet between events by design; keep-alives, TCP keep-alive and the byte limit look after it.
+        request.raw.socket.setTimeout(0);
         await hub.subscribe(channel, reply.raw, lastEventId);
       },
     );
