@@ -4,7 +4,11 @@
 import { request } from 'node:http';
 import { wallMs } from './lib/stats.js';
 
-const [url, key, countText] = process.argv.slice(2) as [string, string, string];
+const [url, keyList, countText, perKeyText, firstText] = process.argv.slice(2) as [string, string, string, string, string];
+/** One key per SCREENS_PER_KEY screens (a key holds at most that many streams); this process's screens start at FIRST. */
+const keys = keyList.split(',');
+const SCREENS_PER_KEY = Number(perKeyText);
+const FIRST = Number(firstText);
 const count = Number(countText);
 const arrivals: Array<Map<number, number>> = [];
 let opened = 0;
@@ -23,7 +27,7 @@ function subscribe(index: number, attempt = 1): Promise<void> {
   const seen = arrivals[index] ?? new Map<number, number>();
   arrivals[index] = seen;
   return new Promise((settle) => {
-    const req = request(`${url}/events/display`, { agent: false, headers: { 'x-api-key': key, accept: 'text/event-stream' } }, (res) => {
+    const req = request(`${url}/events/display`, { agent: false, headers: { 'x-api-key': keys[Math.floor((FIRST + index) / SCREENS_PER_KEY)] as string, accept: 'text/event-stream' } }, (res) => {
       settle();
       if (res.statusCode !== 200) {
         process.stderr.write(`display subscriber: HTTP ${res.statusCode}\n`);

@@ -8,7 +8,7 @@ import { openStorage } from '../src/storage/database.js';
 import { migrate } from '../src/storage/migrate.js';
 import { type RealServer, runPos, startRealServer } from '../test/helpers/server.js';
 import { forkReady, stopChild } from './lib/children.js';
-import { fanout } from './lib/fanout.js';
+import { fanout, SCREENS_PER_KEY } from './lib/fanout.js';
 import { fillOrders } from './lib/big-db.js';
 import { startKitchen } from './lib/kitchen.js';
 import { load } from './lib/load.js';
@@ -84,9 +84,13 @@ async function liveVenue(printerPorts: number[]) {
   const detail = await load({ url: `${server.url}/v1/orders/1`, pid: server.process.pid!, connections: scale.connections, seconds: scale.readSeconds, headers: auth, paths: ids });
 
   progress(`3. SSE fan-out: ${scale.subscribers} display subscribers, ${scale.fanoutRate} orders/s for ${scale.fanoutSeconds} s`);
-  const keyResponse = await fetch(`${server.url}/v1/api-keys`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench screens', scope: 'display' }) });
-  const { key } = (await keyResponse.json()) as { key: string };
-  const sse = await fanout({ url: server.url, displayKey: key, token: operator, subscribers: scale.subscribers, ordersPerSecond: scale.fanoutRate, seconds: scale.fanoutSeconds, bodies });
+  // A device key holds at most SCREENS_PER_KEY streams at once: one key per that many screens, as a venue would.
+  const displayKeys: string[] = [];
+  for (let screen = 0; screen < scale.subscribers; screen += SCREENS_PER_KEY) {
+    const keyResponse = await fetch(`${server.url}/v1/api-keys`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `bench screens ${screen}`, scope: 'display' }) });
+    displayKeys.push(((await keyResponse.json()) as { key: string }).key);
+  }
+  const sse = await fanout({ url: server.url, displayKeys, token: operator, subscribers: scale.subscribers, ordersPerSecond: scale.fanoutRate, seconds: scale.fanoutSeconds, bodies });
   const loadRss = peak.stop();
   const pickedUp = kitchen.stop();
   await server.stop();

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import { DEFAULT_MAX_STREAMS_PER_PRINCIPAL } from '../../src/server/sse/hub.js';
 import { wallMs } from './stats.js';
 
 export interface FanoutResult {
@@ -15,9 +16,13 @@ export interface FanoutResult {
   maxMs: number;
 }
 
+/** Screens sharing one display key: the most streams one key may hold (the hub's limit). */
+export const SCREENS_PER_KEY = DEFAULT_MAX_STREAMS_PER_PRINCIPAL;
+
 interface Options {
   url: string;
-  displayKey: string;
+  /** One display key per SCREENS_PER_KEY screens. */
+  displayKeys: readonly string[];
   token: string;
   subscribers: number;
   ordersPerSecond: number;
@@ -34,9 +39,14 @@ export async function fanout(options: Options): Promise<FanoutResult> {
   const processes = options.processes ?? 2;
   const children: ChildProcess[] = [];
   const ready: Array<Promise<{ ready: number; failures: number }>> = [];
+  if (options.displayKeys.length * SCREENS_PER_KEY < options.subscribers) throw new Error(`${options.subscribers} screens need more display keys`);
+  let firstScreen = 0;
   for (let index = 0; index < processes; index++) {
     const share = Math.floor(options.subscribers / processes) + (index < options.subscribers % processes ? 1 : 0);
-    const child = fork(new URL('../fanout-subscribers.ts', import.meta.url), [options.url, options.displayKey, String(share)], { execArgv: ['--import', 'tsx'] });
+    // Screen n (counted across the processes) uses key n / SCREENS_PER_KEY.
+    const args = [options.url, options.displayKeys.join(','), String(share), String(SCREENS_PER_KEY), String(firstScreen)];
+    firstScreen += share;
+    const child = fork(new URL('../fanout-subscribers.ts', import.meta.url), args, { execArgv: ['--import', 'tsx'] });
     children.push(child);
     ready.push(new Promise((resolve) => child.once('message', (message) => resolve(message as { ready: number; failures: number }))));
   }
