@@ -15,8 +15,9 @@ export interface HubOptions {
   /** Concurrent streams one credential (a token or a device key) may hold (default 20); the next is 429. */
   maxStreamsPerPrincipal?: number;
   /**
-   * How long a replay waits for a full socket to drain before it writes the next page anyway (default 5 s): a client
-   * that reads slowly is waited for, one that stopped reading soon passes the byte limit and is dropped.
+   * How long a replay waits for a full socket to drain (default 5 s). A client that reads slowly is waited for; once
+   * a wait runs out the rest is written at once, so a client that stopped reading passes the byte limit and is
+   * dropped instead of holding its replay open.
    */
   replayDrainWaitMs?: number;
 }
@@ -73,20 +74,21 @@ export class EventHub {
   }
 
   /**
-   * Takes one of the credential's stream slots for this response, given back when the response closes. False when
-   * the credential already holds the maximum (the caller answers 429 before any stream header is written).
+   * Takes one of the credential's stream slots (`holder`: `token:<jti>` or `key:<id>`) for this response, given back
+   * when the response closes. False when the credential already holds the maximum (the caller answers 429 before any
+   * stream header is written).
    */
-  admit(principal: string, res: ServerResponse): boolean {
-    const open = this.streams.get(principal) ?? 0;
+  admit(holder: string, res: ServerResponse): boolean {
+    const open = this.streams.get(holder) ?? 0;
     if (open >= this.maxStreamsPerPrincipal) return false;
-    this.streams.set(principal, open + 1);
+    this.streams.set(holder, open + 1);
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
-      const left = (this.streams.get(principal) ?? 1) - 1;
-      if (left > 0) this.streams.set(principal, left);
-      else this.streams.delete(principal);
+      const left = (this.streams.get(holder) ?? 1) - 1;
+      if (left > 0) this.streams.set(holder, left);
+      else this.streams.delete(holder);
     };
     res.once('close', release);
     if (res.destroyed || res.socket?.destroyed) release(); // gone before the listener was there
@@ -158,8 +160,7 @@ export class EventHub {
   /**
    * Replays outside the chain (a slow client must not hold up the others). The same byte limit as live events
    * applies: pages are written in pieces, and a client with more than the limit waiting is dropped. A full socket is
-   * waited for, but not forever: after a while the next page is written anyway, so a client that stopped reading
-   * reaches the limit and is dropped instead of holding its replay open.
+   * waited for, but not forever (see `replayDrainWaitMs`).
    */
   private async replay(client: Client, from: number): Promise<number> {
     let cursor = from;
