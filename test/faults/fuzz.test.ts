@@ -278,6 +278,10 @@ t.test('B2: every endpoint, fuzzed from its schemas: no 5xx, one error shape, a 
   // Order list bounds may be anywhere; report bounds stay within days of the clock, because every hour of a report's
   // range costs work (see the todo test at the end), and the DST edges are deterministic cases below.
   const anyInstant = fc.oneof(isoDateTime, isoDate);
+  const integerSpelling = fc.oneof(
+    { weight: 6, arbitrary: fc.integer({ min: 1, max: 120 }).map(String) },
+    { weight: 1, arbitrary: fc.constantFrom('0', '01', '+1', '1e1', '0x1', '1.0', ' 1', '9007199254740993', '') },
+  );
   const now = app.clock.now().getTime();
   const reportInstant = fc.tuple(fc.integer({ min: now - 4 * 86_400_000, max: now + 86_400_000 }), fc.constantFrom('date-time', 'offset', 'date')).map(([at, form]) => {
     const iso = new Date(at).toISOString();
@@ -294,6 +298,8 @@ t.test('B2: every endpoint, fuzzed from its schemas: no 5xx, one error shape, a 
     if (schema.enum || schema.anyOf || schema.pattern || schema.format) {
       if ((name === 'from' || name === 'to') && schema.anyOf) return reportInstant;
       if ((name === 'dateFrom' || name === 'dateTo') && schema.anyOf) return anyInstant;
+      // Integer query parameters are plain decimal strings (Release 1.7): mostly in range, sometimes spelled otherwise.
+      if (name === 'page' || name === 'limit' || name === 'orderId') return integerSpelling;
       return undefined;
     }
     switch (name) {
