@@ -48,7 +48,10 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
             STREAM_RETRY_AFTER_SECONDS,
           );
         }
-        if (principal.kind === 'key') await recordKeyUse(ctx, principal.keyId); // a display board's use is its stream
+        if (principal.kind === 'key') {
+          // A display board's use is its stream. Events still flow when the note cannot be written (a full disk).
+          await recordKeyUse(ctx, principal.keyId).catch((error: unknown) => request.log.warn({ err: error }, 'could not record the use of a device key'));
+        }
         const header = request.headers['last-event-id'];
         const lastEventId = typeof header === 'string' ? header : request.query.lastEventId;
         reply.hijack();
