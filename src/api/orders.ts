@@ -202,6 +202,9 @@ export const CreateOrderResponse = z.object({
   updatedAt: z.string(),
   /** As the interface shows it: the boolean true. Full details come from GET /v1/orders/{id}. */
   orderItems: z.literal(true),
+  // Extensions (release 1.7): the amount the customer owes.
+  discount: decimal,
+  total: decimal,
 });
 
 export const ReprintResponse = OrderRecord.extend({
