@@ -143,6 +143,7 @@ t.test('closure on the register’s printer, test pages, and nothing at all with
   const report: Report = {
     id: 'r1', timestamp: '2026-11-21T06:00:00.000Z', intervalInMinutes: 660, totalRevenue: 10, totalCashRevenue: 10, totalCardRevenue: 0,
     totalOrders: 1, averageCompletitionTime: null, categoryStats: [], cashRegisterStats: [],
+    totalDiscount: 0, noRegisterStats: { totalRevenue: 10, totalCashRevenue: 10, totalCardRevenue: 0 },
   };
   const id = await write(ctx, (trx) => queueClosurePrintJob(trx, ctx, { report, cashRegisterId: menu.register }));
   t.equal(await write(ctx, (trx) => queueClosurePrintJob(trx, ctx, { report, cashRegisterId: 'nope' })), null, 'unknown register');

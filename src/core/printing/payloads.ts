@@ -12,7 +12,7 @@ export interface TicketItem {
   totalCents: number;
 }
 
-interface OrderTicketBase {
+export interface OrderTicketBase {
   orderId: number;
   ticketNumber: number | null;
   displayCode: string;
