@@ -13,7 +13,7 @@ t.test('create without confirm: PENDING, creation response, new-order on cashier
   t.equal(response.statusCode, 201);
   const body = response.json();
   t.same(Object.keys(body).sort(), [
-    'createdAt', 'customer', 'discount', 'displayCode', 'id', 'orderItems', 'status', 'subTotal', 'table', 'ticketNumber', 'total', 'updatedAt',
+    'createdAt', 'customer', 'discount', 'displayCode', 'id', 'orderItems', 'status', 'subTotal', 'table', 'ticketNumber', 'total', 'updatedAt', 'warnings',
   ]);
   t.match(body, { id: Number, table: '12', customer: 'Rossi', subTotal: '28.00', discount: '0.00', total: '28.00', status: 'PENDING', ticketNumber: null, orderItems: true });
   t.match(body.displayCode, /^[2-9A-HJKMNP-Z]{3}$/);

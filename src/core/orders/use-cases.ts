@@ -1,4 +1,4 @@
-import type { ConfirmInput, CreateOrderInput, OrderStatus, ReprintInput } from '../../api/orders.js';
+import type { ConfirmInput, CreateOrderInput, OrderStatus, OrderWarning, ReprintInput } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
 import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
@@ -6,7 +6,8 @@ import { type Principal, principalId } from '../auth/principal.js';
 import type { CoreContext } from '../context.js';
 import { InvalidError, NotFoundError } from '../errors.js';
 import { appendEvent, appendEvents } from '../events/event-log.js';
-import { queueOrderPrintJobs } from '../printing/queue.js';
+import { queueOrderPrintJobs, type RegisterPrinting } from '../printing/queue.js';
+import { receiptWarning } from '../printing/receipt-check.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
 import { applyConfirmation, confirmedOrder, publishConfirmation } from './confirm.js';
 import { pickDisplayCode } from './display-code.js';
@@ -96,7 +97,25 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
   } else {
     await appendEvent(trx, now, 'cashier', 'new-order', orderRecord(order, items.map(newOrderItem)));
   }
-  return { order, items, response: creationResponse(order) };
+  const warnings = input.confirm ? warningsFor(register) : [];
+  return { order, items, response: { ...creationResponse(order), warnings } };
+}
+
+/** What the asker is told will not print (today: the receipt). */
+function warningsFor(register: RegisterPrinting | null): OrderWarning[] {
+  const warning = receiptWarning(register);
+  return warning ? [warning] : [];
+}
+
+const registerPrinting = prepared<{ id: string }, RegisterPrinting & { enabled: number }>((db, p) =>
+  db.selectFrom('cash_registers').select(['name', 'default_printer_id', 'enabled']).where('id', '=', p.id),
+);
+
+/** The order's register as printing sees it (null: none, or deleted since). */
+async function orderRegister(trx: Db, order: OrderRow): Promise<RegisterPrinting | null> {
+  if (order.cash_register_id === null) return null;
+  const row = await registerPrinting.executeTakeFirst(trx, { id: order.cash_register_id });
+  return row ? { name: row.name, default_printer_id: row.default_printer_id } : null;
 }
 
 export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input: ConfirmInput, actor: Principal) {
@@ -129,7 +148,7 @@ export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input:
     userId: input.userId ?? callerUserId(actor),
     cashRegisterId: input.cashRegisterId ?? null,
   });
-  return { order: confirmed.order, items, response: confirmed.record };
+  return { order: confirmed.order, items, response: { ...confirmed.record, warnings: warningsFor(confirmed.register) } };
 }
 
 /**
@@ -140,16 +159,19 @@ export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input:
 export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, status: OrderStatus) {
   const before = await requireOrder(trx, id);
   let order = before;
+  let warnings: OrderWarning[] = [];
   const items = await loadItems(trx, id);
   const routing = await loadRouting(trx, items);
   if (status !== before.status) {
     if (status === 'CONFIRMED' && before.confirmed_at === null) {
-      ({ order } = await applyConfirmation(trx, ctx, before, items, routing, {
+      let register: RegisterPrinting | null;
+      ({ order, register } = await applyConfirmation(trx, ctx, before, items, routing, {
         paymentMethod: before.payment_method,
         discountCents: before.discount_cents,
         userId: before.user_id,
         cashRegisterId: before.cash_register_id,
       }));
+      warnings = warningsFor(register);
     }
     const now = ctx.clock.now();
     const done = status === 'COMPLETED' || status === 'PICKED_UP';
@@ -171,7 +193,7 @@ export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, stat
       { channel: 'display', name: 'order-status-changed', payload },
     ]);
   }
-  return { before, order, items, response: orderRecord(order, printerRecordItems(items, routing)) };
+  return { before, order, items, response: { ...orderRecord(order, printerRecordItems(items, routing)), warnings } };
 }
 
 export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
@@ -198,6 +220,7 @@ export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input:
     reprintReceipt: input.reprintReceipt,
     reprintOrderItems: allRecordItems.filter((item) => wanted.includes(item.id)),
   };
+  const register = await orderRegister(trx, order);
   await trx
     .insertInto('audit_log')
     .values({
@@ -210,8 +233,8 @@ export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input:
     })
     .execute();
   await appendEvent(trx, now, 'printer', 'reprint-order', payload);
-  await queueOrderPrintJobs(trx, ctx, { order, items, routing, reprint: { itemIds: wanted, receipt: input.reprintReceipt } });
-  return { order, items, selected, response: payload };
+  await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: wanted, receipt: input.reprintReceipt } });
+  return { order, items, selected, response: { ...payload, warnings: input.reprintReceipt ? warningsFor(register) : [] } };
 }
 
 /** Deletes the order and its items; the audit log keeps who deleted it and its totals. */

@@ -10,7 +10,7 @@ import {
   OrderDetail,
   OrderIdParams,
   OrderList,
-  OrderRecord,
+  OrderResponse,
   ReprintInput,
   ReprintResponse,
   StatusInput,
@@ -74,7 +74,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/orders/:id/confirm',
     {
       config,
-      schema: { tags, headers: IdempotencyHeaders, params: OrderIdParams, body: ConfirmInput, response: { 200: OrderRecord } },
+      schema: { tags, headers: IdempotencyHeaders, params: OrderIdParams, body: ConfirmInput, response: { 200: OrderResponse } },
     },
     async (request, reply) => {
       const actor = principalOf(request);
@@ -98,7 +98,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/v1/orders/:id',
-    { config, schema: { tags, params: OrderIdParams, body: StatusInput, response: { 200: OrderRecord } } },
+    { config, schema: { tags, params: OrderIdParams, body: StatusInput, response: { 200: OrderResponse } } },
     async (request) => (await write(ctx, (trx) => setOrderStatus(trx, ctx, request.params.id, request.body.status))).response,
   );
 
