@@ -1,4 +1,4 @@
-import type { ConfirmInput, CreateOrderInput, OrderStatus, OrderWarning, ReprintInput } from '../../api/orders.js';
+import type { ConfirmInput, CreateOrderInput, OrderStatus, OrderWarning, ReprintInput, ReprintReceiptInput } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
 import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
@@ -235,6 +235,61 @@ export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input:
   await appendEvent(trx, now, 'printer', 'reprint-order', payload);
   await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: wanted, receipt: input.reprintReceipt } });
   return { order, items, selected, response: { ...payload, warnings: input.reprintReceipt ? warningsFor(register) : [] } };
+}
+
+/**
+ * The customer receipt alone, again (a lost receipt): on the given register's printer, or else on the order's
+ * register's. Nothing in the order changes; it is recorded like the other reprints, and announced as a
+ * `reprint-order` with no kitchen items, `cashRegisterId` being the register that prints it (what a print service
+ * reads to choose the printer).
+ */
+export async function reprintReceipt(trx: Db, ctx: CoreContext, id: number, input: ReprintReceiptInput, actor: Principal) {
+  const order = await requireOrder(trx, id);
+  if (order.confirmed_at === null || order.status === 'PENDING') {
+    throw new InvalidError(`Order ${id} is pending: it has no receipt to reprint`);
+  }
+  const registerId = input.cashRegisterId ?? order.cash_register_id;
+  const path = 'body.cashRegisterId';
+  if (registerId === null) {
+    throw new InvalidError(`Order ${id} was confirmed without a cash register: give cashRegisterId to print its receipt`, [
+      { path, message: 'required: the order has no register' },
+    ]);
+  }
+  const row = await registerPrinting.executeTakeFirst(trx, { id: registerId });
+  if (!row) {
+    throw new InvalidError(
+      input.cashRegisterId ? `Unknown cash register ${registerId}` : `The register of order ${id} was deleted: give cashRegisterId`,
+      [{ path, message: 'unknown cash register' }],
+    );
+  }
+  if (input.cashRegisterId && row.enabled !== 1) throw new InvalidError(`Cash register "${row.name}" is disabled`, [{ path, message: 'disabled cash register' }]);
+  if (row.default_printer_id === null) {
+    throw new InvalidError(`Cash register "${row.name}" has no printer: give it one, or choose another register`, [{ path, message: 'register without a printer' }]);
+  }
+  const register: RegisterPrinting = { name: row.name, default_printer_id: row.default_printer_id };
+  const items = await loadItems(trx, id);
+  const routing = await loadRouting(trx, items);
+  const now = ctx.clock.now();
+  const payload = {
+    ...orderRecord(order, printerRecordItems(items, routing)),
+    cashRegisterId: registerId,
+    reprintReceipt: true,
+    reprintOrderItems: [],
+  };
+  await trx
+    .insertInto('audit_log')
+    .values({
+      at: now.getTime(),
+      actor: principalId(actor),
+      action: 'reprint',
+      entity: 'order',
+      entity_id: String(id),
+      data: JSON.stringify({ itemIds: [], reprintReceipt: true, receiptOnly: true, cashRegisterId: registerId }),
+    })
+    .execute();
+  await appendEvent(trx, now, 'printer', 'reprint-order', payload);
+  await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: [], receipt: true } });
+  return { order, response: { ...payload, warnings: [] } };
 }
 
 /** Deletes the order and its items; the audit log keeps who deleted it and its totals. */

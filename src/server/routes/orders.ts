@@ -12,6 +12,7 @@ import {
   OrderList,
   OrderResponse,
   ReprintInput,
+  ReprintReceiptInput,
   ReprintResponse,
   StatusInput,
 } from '../../api/orders.js';
@@ -19,7 +20,7 @@ import { type Access, principalId, STAFF } from '../../core/auth/principal.js';
 import { write } from '../../core/context.js';
 import { runIdempotent, type StoredResponse } from '../../core/idempotency.js';
 import { getOrderDetail, listOrders } from '../../core/orders/queries.js';
-import { confirmOrder, createOrder, deleteOrder, reprintOrder, setOrderStatus } from '../../core/orders/use-cases.js';
+import { confirmOrder, createOrder, deleteOrder, reprintOrder, reprintReceipt, setOrderStatus } from '../../core/orders/use-cases.js';
 import { principalOf } from '../services.js';
 
 /** A print service with a `printer` device key may ask for reprints (decisions: device keys). */
@@ -93,6 +94,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = principalOf(request);
       return (await write(ctx, (trx) => reprintOrder(trx, ctx, request.params.id, request.body, actor))).response;
+    },
+  );
+
+  app.post(
+    '/v1/orders/:id/reprint-receipt',
+    { config: { access: REPRINT }, schema: { tags, params: OrderIdParams, body: ReprintReceiptInput, response: { 200: ReprintResponse } } },
+    async (request) => {
+      const actor = principalOf(request);
+      return (await write(ctx, (trx) => reprintReceipt(trx, ctx, request.params.id, request.body, actor))).response;
     },
   );
 
