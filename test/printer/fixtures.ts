@@ -1,4 +1,4 @@
-import type { ClosurePayload, KitchenTicketPayload, ReceiptPayload, TestPagePayload } from '../../src/core/printing/payloads.js';
+import type { CancellationPayload, ClosurePayload, KitchenTicketPayload, ReceiptPayload, TestPagePayload } from '../../src/core/printing/payloads.js';
 
 const confirmedAt = Date.parse('2026-11-21T19:04:05.000Z'); // 20:04 in Rome
 
@@ -48,3 +48,7 @@ export const closure: ClosurePayload = {
 };
 
 export const testPage: TestPagePayload = { kind: 'test', printerName: 'Cucina', address: '192.168.1.50:9100', requestedAt: confirmedAt };
+
+export const cancellation: CancellationPayload = {
+  ...kitchen, kind: 'cancellation', cancelledAt: Date.parse('2026-11-21T19:10:00.000Z'),
+};

@@ -6,13 +6,14 @@ import { EscPosDecoder } from '../../src/printer/escpos-decoder.js';
 import { type PrintOp, renderText, WIDTHS } from '../../src/printer/layouts/ops.js';
 import { layout } from '../../src/printer/layouts/index.js';
 import type { PrintPayload } from '../../src/core/printing/payloads.js';
-import { closure, kitchen, receipt, testPage } from './fixtures.js';
+import { cancellation, closure, kitchen, receipt, testPage } from './fixtures.js';
 
 const golden = (name: string) => fileURLToPath(new URL(`./golden/${name}.txt`, import.meta.url));
 
 const cases: Array<[string, PrintPayload, boolean]> = [
   ['kitchen', kitchen, false],
   ['kitchen-reprint', { ...kitchen, reprint: true }, false],
+  ['cancellation', cancellation, false],
   ['receipt', receipt, true],
   ['receipt-reprint', { ...receipt, reprint: true, paymentMethod: 'CARD' }, false],
   ['closure', closure, false],

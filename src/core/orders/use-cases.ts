@@ -6,7 +6,7 @@ import { type Principal, principalId } from '../auth/principal.js';
 import type { CoreContext } from '../context.js';
 import { InvalidError, NotFoundError } from '../errors.js';
 import { appendEvent, appendEvents } from '../events/event-log.js';
-import { queueOrderPrintJobs, type RegisterPrinting } from '../printing/queue.js';
+import { queueCancellationJobs, queueOrderPrintJobs, type RegisterPrinting } from '../printing/queue.js';
 import { receiptWarning } from '../printing/receipt-check.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
 import { applyConfirmation, confirmedOrder, publishConfirmation } from './confirm.js';
@@ -315,5 +315,20 @@ export async function deleteOrder(trx: Db, ctx: CoreContext, id: number, actor: 
     { channel: 'cashier', name: 'order-deleted', payload },
     { channel: 'display', name: 'order-deleted', payload },
   ]);
+  // Its kitchen tickets are out: the stations that got them are told, so nobody cooks it. A pending order was never
+  // printed anywhere (an order confirmed once and moved back to PENDING was).
+  if (order.confirmed_at !== null) {
+    const routing = await loadRouting(trx, items);
+    const printers = await queueCancellationJobs(trx, ctx, { order, items, routing, register: await orderRegister(trx, order) });
+    await appendEvent(trx, now, 'printer', 'order-cancelled', {
+      orderId: id,
+      ticketNumber: order.ticket_number,
+      displayCode: order.display_code,
+      customer: order.customer,
+      table: order.table_name,
+      status: order.status,
+      printers,
+    });
+  }
   return { order, items };
 }
