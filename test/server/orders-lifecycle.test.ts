@@ -191,6 +191,8 @@ t.test('delete: 204, order-deleted events, audit with totals, then 404', async (
   t.same((await eventsSince(app, mark)).map((e) => [e.channel, e.name, e.payload]), [
     ['cashier', 'order-deleted', { id: created.id, displayCode: created.displayCode }],
     ['display', 'order-deleted', { id: created.id, displayCode: created.displayCode }],
+    // It was confirmed: its stations are told (orders-cancel.test.ts).
+    ['printer', 'order-cancelled', { orderId: created.id, ticketNumber: 1, displayCode: created.displayCode, customer: 'Rossi', table: '12', status: 'CONFIRMED', printers: [menu.printers.kitchen, menu.printers.bar] }],
   ]);
   const db = app.runtime.ctx.storage.db;
   t.equal((await db.selectFrom('order_items').selectAll().where('order_id', '=', created.id).execute()).length, 0);

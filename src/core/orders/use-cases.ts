@@ -1,17 +1,17 @@
-import type { ConfirmInput, CreateOrderInput, OrderStatus, OrderWarning, ReprintInput, ReprintReceiptInput } from '../../api/orders.js';
+import type { ConfirmInput, CreateOrderInput, OrderStatus, OrderWarning } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
 import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { type Principal, principalId } from '../auth/principal.js';
 import type { CoreContext } from '../context.js';
-import { InvalidError, NotFoundError } from '../errors.js';
+import { InvalidError } from '../errors.js';
 import { appendEvent, appendEvents } from '../events/event-log.js';
 import { queueCancellationJobs, queueOrderPrintJobs, type RegisterPrinting } from '../printing/queue.js';
-import { receiptWarning } from '../printing/receipt-check.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
 import { applyConfirmation, confirmedOrder, publishConfirmation } from './confirm.js';
 import { pickDisplayCode } from './display-code.js';
 import { buildOrderItems, loadItems } from './items.js';
+import { orderRegister, requireOrder, warningsFor } from './lookups.js';
 import { orderTotals } from './pricing.js';
 import { creationResponse, newOrderItem, orderRecord, printerRecordItems } from './records.js';
 import { loadRouting, type Routing } from './routing.js';
@@ -39,12 +39,6 @@ const insertItems = prepared<{ rows: OrderItemRow[] }, never>((db, _p, count) =>
 
 async function insertOrderItems(trx: Db, items: OrderItemRow[]): Promise<void> {
   await insertItems.run(trx, { rows: items }, items.length);
-}
-
-async function requireOrder(trx: Db, id: number): Promise<OrderRow> {
-  const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!order) throw new NotFoundError('Order not found');
-  return order;
 }
 
 function callerUserId(actor: Principal): string | null {
@@ -99,23 +93,6 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
   }
   const warnings = input.confirm ? warningsFor(register) : [];
   return { order, items, response: { ...creationResponse(order), warnings } };
-}
-
-/** What the asker is told will not print (today: the receipt). */
-function warningsFor(register: RegisterPrinting | null): OrderWarning[] {
-  const warning = receiptWarning(register);
-  return warning ? [warning] : [];
-}
-
-const registerPrinting = prepared<{ id: string }, RegisterPrinting & { enabled: number }>((db, p) =>
-  db.selectFrom('cash_registers').select(['name', 'default_printer_id', 'enabled']).where('id', '=', p.id),
-);
-
-/** The order's register as printing sees it (null: none, or deleted since). */
-async function orderRegister(trx: Db, order: OrderRow): Promise<RegisterPrinting | null> {
-  if (order.cash_register_id === null) return null;
-  const row = await registerPrinting.executeTakeFirst(trx, { id: order.cash_register_id });
-  return row ? { name: row.name, default_printer_id: row.default_printer_id } : null;
 }
 
 export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input: ConfirmInput, actor: Principal) {
@@ -194,102 +171,6 @@ export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, stat
     ]);
   }
   return { before, order, items, response: { ...orderRecord(order, printerRecordItems(items, routing)), warnings } };
-}
-
-export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
-  const order = await requireOrder(trx, id);
-  if (order.confirmed_at === null) {
-    throw new InvalidError(`Order ${id} is not confirmed yet: there is nothing to reprint`);
-  }
-  const items = await loadItems(trx, id);
-  const wanted = [...new Set(input.orderItems.map((item) => item.id))];
-  const byId = new Map(items.map((item) => [item.id, item]));
-  const foreign = wanted.filter((itemId) => !byId.has(itemId));
-  if (foreign.length > 0) {
-    throw new InvalidError(
-      `Items not in order ${id}: ${foreign.join(', ')}`,
-      foreign.map((itemId) => ({ path: 'body.orderItems', message: `item ${itemId} is not in this order` })),
-    );
-  }
-  const selected = items.filter((item) => wanted.includes(item.id));
-  const now = ctx.clock.now();
-  const routing = await loadRouting(trx, items);
-  const allRecordItems = printerRecordItems(items, routing);
-  const payload = {
-    ...orderRecord(order, allRecordItems),
-    reprintReceipt: input.reprintReceipt,
-    reprintOrderItems: allRecordItems.filter((item) => wanted.includes(item.id)),
-  };
-  const register = await orderRegister(trx, order);
-  await trx
-    .insertInto('audit_log')
-    .values({
-      at: now.getTime(),
-      actor: principalId(actor),
-      action: 'reprint',
-      entity: 'order',
-      entity_id: String(id),
-      data: JSON.stringify({ itemIds: wanted, reprintReceipt: input.reprintReceipt }),
-    })
-    .execute();
-  await appendEvent(trx, now, 'printer', 'reprint-order', payload);
-  await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: wanted, receipt: input.reprintReceipt } });
-  return { order, items, selected, response: { ...payload, warnings: input.reprintReceipt ? warningsFor(register) : [] } };
-}
-
-/**
- * The customer receipt alone, again (a lost receipt): on the given register's printer, or else on the order's
- * register's. Nothing in the order changes; it is recorded like the other reprints, and announced as a
- * `reprint-order` with no kitchen items, `cashRegisterId` being the register that prints it (what a print service
- * reads to choose the printer).
- */
-export async function reprintReceipt(trx: Db, ctx: CoreContext, id: number, input: ReprintReceiptInput, actor: Principal) {
-  const order = await requireOrder(trx, id);
-  if (order.confirmed_at === null || order.status === 'PENDING') {
-    throw new InvalidError(`Order ${id} is pending: it has no receipt to reprint`);
-  }
-  const registerId = input.cashRegisterId ?? order.cash_register_id;
-  const path = 'body.cashRegisterId';
-  if (registerId === null) {
-    throw new InvalidError(`Order ${id} was confirmed without a cash register: give cashRegisterId to print its receipt`, [
-      { path, message: 'required: the order has no register' },
-    ]);
-  }
-  const row = await registerPrinting.executeTakeFirst(trx, { id: registerId });
-  if (!row) {
-    throw new InvalidError(
-      input.cashRegisterId ? `Unknown cash register ${registerId}` : `The register of order ${id} was deleted: give cashRegisterId`,
-      [{ path, message: 'unknown cash register' }],
-    );
-  }
-  if (input.cashRegisterId && row.enabled !== 1) throw new InvalidError(`Cash register "${row.name}" is disabled`, [{ path, message: 'disabled cash register' }]);
-  if (row.default_printer_id === null) {
-    throw new InvalidError(`Cash register "${row.name}" has no printer: give it one, or choose another register`, [{ path, message: 'register without a printer' }]);
-  }
-  const register: RegisterPrinting = { name: row.name, default_printer_id: row.default_printer_id };
-  const items = await loadItems(trx, id);
-  const routing = await loadRouting(trx, items);
-  const now = ctx.clock.now();
-  const payload = {
-    ...orderRecord(order, printerRecordItems(items, routing)),
-    cashRegisterId: registerId,
-    reprintReceipt: true,
-    reprintOrderItems: [],
-  };
-  await trx
-    .insertInto('audit_log')
-    .values({
-      at: now.getTime(),
-      actor: principalId(actor),
-      action: 'reprint',
-      entity: 'order',
-      entity_id: String(id),
-      data: JSON.stringify({ itemIds: [], reprintReceipt: true, receiptOnly: true, cashRegisterId: registerId }),
-    })
-    .execute();
-  await appendEvent(trx, now, 'printer', 'reprint-order', payload);
-  await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: [], receipt: true } });
-  return { order, response: { ...payload, warnings: [] } };
 }
 
 /** Deletes the order and its items; the audit log keeps who deleted it and its totals. */

@@ -20,7 +20,8 @@ import { type Access, principalId, STAFF } from '../../core/auth/principal.js';
 import { write } from '../../core/context.js';
 import { runIdempotent, type StoredResponse } from '../../core/idempotency.js';
 import { getOrderDetail, listOrders } from '../../core/orders/queries.js';
-import { confirmOrder, createOrder, deleteOrder, reprintOrder, reprintReceipt, setOrderStatus } from '../../core/orders/use-cases.js';
+import { reprintOrder, reprintReceipt } from '../../core/orders/reprints.js';
+import { confirmOrder, createOrder, deleteOrder, setOrderStatus } from '../../core/orders/use-cases.js';
 import { principalOf } from '../services.js';
 
 /** A print service with a `printer` device key may ask for reprints (decisions: device keys). */
