@@ -21,6 +21,7 @@ import { write } from '../../core/context.js';
 import { runIdempotent, type StoredResponse } from '../../core/idempotency.js';
 import { getOrderDetail, listOrders } from '../../core/orders/queries.js';
 import { reprintOrder, reprintReceipt } from '../../core/orders/reprints.js';
+import { currentCreationResponse, currentOrderResponse } from '../../core/orders/stored-responses.js';
 import { confirmOrder, createOrder, deleteOrder, setOrderStatus } from '../../core/orders/use-cases.js';
 import { principalOf } from '../services.js';
 
@@ -68,7 +69,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         statusCode: 201,
         body: (await createOrder(trx, ctx, request.body, actor)).response,
       }));
-      return send(reply, result);
+      return send(reply, result.replayed ? { ...result, body: await currentCreationResponse(ctx, result.body) } : result);
     },
   );
 
@@ -85,7 +86,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         statusCode: 200,
         body: (await confirmOrder(trx, ctx, id, request.body, actor)).response,
       }));
-      return send(reply, result);
+      return send(reply, result.replayed ? { ...result, body: currentOrderResponse(result.body) } : result);
     },
   );
 
