@@ -236,3 +236,18 @@ export const ReprintReceiptInput = z
   .nullish()
   .transform((value) => value ?? {});
 export type ReprintReceiptInput = z.infer<typeof ReprintReceiptInput>;
+
+/**
+ * `order-cancelled` on the printer channel (release 1.7): a confirmed order was deleted; `printers` are the printers
+ * that got its kitchen tickets (the payload MySagra's print service reads).
+ */
+export const OrderCancelledEvent = z.object({
+  orderId: z.number().int(),
+  ticketNumber: z.number().int().nullable(),
+  displayCode: z.string(),
+  customer: z.string(),
+  table: z.string(),
+  status: OrderStatus,
+  printers: z.array(z.string()),
+});
+export type OrderCancelledEvent = z.infer<typeof OrderCancelledEvent>;

@@ -1,4 +1,4 @@
-import type { ConfirmInput, CreateOrderInput, OrderStatus, OrderWarning } from '../../api/orders.js';
+import type { ConfirmInput, CreateOrderInput, OrderCancelledEvent, OrderStatus, OrderWarning } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
 import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
@@ -201,7 +201,7 @@ export async function deleteOrder(trx: Db, ctx: CoreContext, id: number, actor: 
   if (order.confirmed_at !== null) {
     const routing = await loadRouting(trx, items);
     const printers = await queueCancellationJobs(trx, ctx, { order, items, routing, register: await orderRegister(trx, order) });
-    await appendEvent(trx, now, 'printer', 'order-cancelled', {
+    const cancelled: OrderCancelledEvent = {
       orderId: id,
       ticketNumber: order.ticket_number,
       displayCode: order.display_code,
@@ -209,7 +209,8 @@ export async function deleteOrder(trx: Db, ctx: CoreContext, id: number, actor: 
       table: order.table_name,
       status: order.status,
       printers,
-    });
+    };
+    await appendEvent(trx, now, 'printer', 'order-cancelled', cancelled);
   }
   return { order, items };
 }
