@@ -4,15 +4,15 @@ import type { OrderItemRow, OrderRow, PrintJobKind, PrintJobRow } from '../../st
 import type { CoreContext } from '../context.js';
 import { printerFor, type Routing } from '../orders/routing.js';
 import type { Report } from '../reports/report.js';
-import type { CancellationPayload, KitchenTicketPayload, PrintPayload, ReceiptPayload, TicketItem } from './payloads.js';
+import type { KitchenTicketPayload, PrintPayload, ReceiptPayload, TicketItem } from './payloads.js';
 import { type ReceiptRegister, receiptWarning } from './receipt-check.js';
 
 // The printer outbox: jobs are queued in the same transaction as the change that causes them (confirmation,
-// reprint, closure), so a committed order always has its tickets, and an uncommitted one never does.
+// reprint, cancellation (cancellation.ts), closure), so a committed order always has its tickets, and an uncommitted one never does.
 
 export const UNROUTABLE_STATION = 'no printer';
 
-interface NewJob {
+export interface NewJob {
   printerId: string | null;
   kind: PrintJobKind;
   orderId?: number;
@@ -23,7 +23,7 @@ interface NewJob {
 }
 
 /** Queues jobs in one statement, in the order given (their ids keep that order on each printer). */
-async function insertJobs(trx: Db, ctx: CoreContext, jobs: readonly NewJob[]): Promise<number[]> {
+export async function insertJobs(trx: Db, ctx: CoreContext, jobs: readonly NewJob[]): Promise<number[]> {
   if (jobs.length === 0) return [];
   const now = ctx.clock.now().getTime();
   const rows = await insertPrintJobs.execute(
@@ -60,7 +60,7 @@ const insertPrintJobs = prepared<{ rows: NewJobRow[] }, { id: number }>((db, _p,
     .returning('id'),
 );
 
-const printerNames = prepared<{ ids: string[] }, { id: string; name: string }>((db, _p, count) =>
+export const printerNames = prepared<{ ids: string[] }, { id: string; name: string }>((db, _p, count) =>
   db.selectFrom('printers').select(['id', 'name']).where('id', 'in', listParams<string>('ids', count)),
 );
 
@@ -68,7 +68,7 @@ async function insertJob(trx: Db, ctx: CoreContext, job: NewJob): Promise<number
   return (await insertJobs(trx, ctx, [job]))[0] as number;
 }
 
-function ticketItem(item: OrderItemRow): TicketItem {
+export function ticketItem(item: OrderItemRow): TicketItem {
   return {
     quantity: item.quantity,
     name: item.food_name,
@@ -150,71 +150,6 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
     jobs.push({ printerId: registerPrinter, kind: reprint ? 'reprint-receipt' : 'receipt', orderId: order.id, payload, ...(problem ? { lastError: problem.message } : {}) });
   }
   return insertJobs(trx, ctx, jobs);
-}
-
-/**
- * The stations that got an order's kitchen tickets, each with the items it got, and a cancellation ticket queued
- * for each (release 1.7). With the built-in printing the print jobs say where the tickets went (a job retried on
- * another printer counts there); with printing off the routing says where a print service sent them. Returns the
- * printer ids, for the `order-cancelled` event. An order's own jobs are read before anything of it is gone.
- */
-export async function queueCancellationJobs(
-  trx: Db,
-  ctx: CoreContext,
-  request: { order: OrderRow; items: readonly OrderItemRow[]; routing: Routing; register: RegisterPrinting | null },
-): Promise<string[]> {
-  const { order } = request;
-  const stations = new Map<string, TicketItem[]>();
-  if (ctx.printJobs) {
-    const jobs = await trx
-      .selectFrom('print_jobs')
-      .select(['printer_id', 'payload'])
-      .where('order_id', '=', order.id)
-      .where('kind', 'in', ['kitchen', 'reprint-kitchen'])
-      .where('printer_id', 'is not', null)
-      .orderBy('id')
-      .execute();
-    for (const job of jobs) {
-      const payload = JSON.parse(job.payload) as PrintPayload;
-      // The first ticket a station got lists all its items; a later reprint only some.
-      if (payload.kind === 'kitchen' && !stations.has(job.printer_id as string)) stations.set(job.printer_id as string, payload.items);
-    }
-  } else {
-    const registerPrinter = request.register?.default_printer_id ?? null;
-    for (const item of request.items) {
-      const printer = printerFor(request.routing, item, registerPrinter);
-      if (printer === null) continue;
-      stations.set(printer, [...(stations.get(printer) ?? []), ticketItem(item)]);
-    }
-    return [...stations.keys()];
-  }
-  const stationIds = [...stations.keys()];
-  if (stationIds.length === 0) return [];
-  const names = new Map((await printerNames.execute(trx, { ids: stationIds }, stationIds.length)).map((row) => [row.id, row.name]));
-  const printerIds = stationIds.filter((id) => names.has(id)); // a printer deleted since has nobody to tell
-  const now = ctx.clock.now().getTime();
-  await insertJobs(
-    trx,
-    ctx,
-    printerIds.map((printerId): NewJob => {
-      const payload: CancellationPayload = {
-        kind: 'cancellation',
-        orderId: order.id,
-        ticketNumber: order.ticket_number,
-        displayCode: order.display_code,
-        table: order.table_name,
-        customer: order.customer,
-        confirmedAt: order.confirmed_at ?? now,
-        reprint: false,
-        station: names.get(printerId) ?? '',
-        items: stations.get(printerId) ?? [],
-        cancelledAt: now,
-      };
-      // Stored as a kitchen job (it goes to the kitchen, in order after the ticket it cancels); the payload says what it is.
-      return { printerId, kind: 'kitchen', orderId: order.id, payload };
-    }),
-  );
-  return printerIds;
 }
 
 /**
