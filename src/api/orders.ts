@@ -186,6 +186,19 @@ export const OrderRecord = z.object({
 });
 export type OrderRecord = z.infer<typeof OrderRecord>;
 
+/**
+ * Something the person who asked should know, though the request succeeded (release 1.7): today, that no customer
+ * receipt will print (`code: "no-receipt"`), because no register was chosen or the register has no printer.
+ * `message` is meant to be shown as it is.
+ */
+export const OrderWarning = z.object({
+  code: z.literal('no-receipt'),
+  reason: z.enum(['no-register', 'register-without-printer']),
+  message: z.string(),
+});
+export type OrderWarning = z.infer<typeof OrderWarning>;
+const warnings = z.array(OrderWarning).describe('empty when the receipt will print, or none was asked for');
+
 export const CreateOrderResponse = z.object({
   id: z.number().int(),
   displayCode: z.string(),
@@ -198,9 +211,39 @@ export const CreateOrderResponse = z.object({
   updatedAt: z.string(),
   /** As the interface shows it: the boolean true. Full details come from GET /v1/orders/{id}. */
   orderItems: z.literal(true),
+  // Extensions (release 1.7): the amount the customer owes, and what will not print.
+  discount: decimal,
+  total: decimal,
+  warnings,
 });
+
+/** The confirm and PATCH responses: the order record, and what will not print. */
+export const OrderResponse = OrderRecord.extend({ warnings });
 
 export const ReprintResponse = OrderRecord.extend({
   reprintReceipt: z.boolean(),
   reprintOrderItems: z.array(RecordItem),
+  warnings,
 });
+
+/** `POST /v1/orders/{id}/reprint-receipt`: the customer receipt only, on this register's printer or the order's. */
+export const ReprintReceiptInput = z
+  .object({ cashRegisterId: cuid.nullish() })
+  .nullish()
+  .transform((value) => value ?? {});
+export type ReprintReceiptInput = z.infer<typeof ReprintReceiptInput>;
+
+/**
+ * `order-cancelled` on the printer channel (release 1.7): a confirmed order was deleted; `printers` are the printers
+ * that got its kitchen tickets (the payload MySagra's print service reads).
+ */
+export const OrderCancelledEvent = z.object({
+  orderId: z.number().int(),
+  ticketNumber: z.number().int().nullable(),
+  displayCode: z.string(),
+  customer: z.string(),
+  table: z.string(),
+  status: OrderStatus,
+  printers: z.array(z.string()),
+});
+export type OrderCancelledEvent = z.infer<typeof OrderCancelledEvent>;

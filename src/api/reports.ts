@@ -16,7 +16,7 @@ export const ReportsQuery = z.object({
 
 export const ClosureInput = z.object({ cashRegister: cuid });
 
-const FoodStats = z.object({
+export const FoodStats = z.object({
   id: z.string(),
   categoryStatsId: z.string(),
   foodId: z.string(),
@@ -25,7 +25,7 @@ const FoodStats = z.object({
   quantity: z.number(),
 });
 
-const CategoryStats = z.object({
+export const CategoryStats = z.object({
   id: z.string(),
   reportId: z.string(),
   categoryId: z.string(),
@@ -35,7 +35,7 @@ const CategoryStats = z.object({
   foodStats: z.array(FoodStats),
 });
 
-const CashRegisterStats = z.object({
+export const CashRegisterStats = z.object({
   id: z.string(),
   reportId: z.string(),
   cashRegisterId: z.string(),
@@ -56,8 +56,22 @@ export const Report = z.object({
   averageCompletitionTime: z.number().nullable(),
   categoryStats: z.array(CategoryStats),
   cashRegisterStats: z.array(CashRegisterStats),
+  // Extensions (release 1.7), so the figures add up on paper:
+  /** Σ order discounts. The category revenues are before discounts: Σ categoryStats.revenue − totalDiscount = totalRevenue. */
+  totalDiscount: z.number(),
+  /** The orders confirmed without a register: with it, the register lines add up to the totals. */
+  noRegisterStats: z.object({ totalRevenue: z.number(), totalCashRevenue: z.number(), totalCardRevenue: z.number() }),
 });
 export type Report = z.infer<typeof Report>;
+export type FoodStats = z.infer<typeof FoodStats>;
+export type CategoryStats = z.infer<typeof CategoryStats>;
+export type CashRegisterStats = z.infer<typeof CashRegisterStats>;
 
 export const ClosureReport = Report.extend({ cashRegisterId: z.string() });
+/**
+ * The `general-closure` event: every flat Report field and `cashRegisterId` (release 1.5), plus what MySagra's print
+ * service reads (release 1.7): `cashRegister`, the register that asked, and `report`, the same Report nested.
+ */
+export const ClosureEvent = ClosureReport.extend({ cashRegister: z.string(), report: Report });
+export type ClosureEvent = z.infer<typeof ClosureEvent>;
 export const SavedClosure = Report.extend({ cashRegisterId: z.string().nullable(), createdAt: z.string() });

@@ -7,6 +7,7 @@ const report = {
   categoryStats: [{ id: 'x', reportId: 'c1', categoryId: 'k', categoryName: 'Pizze', revenue: 800, quantity: 100,
     foodStats: [{ id: 'y', categoryStatsId: 'x', foodId: 'f', foodName: 'Margherita', revenue: 800, quantity: 100 }] }],
   cashRegisterStats: [{ id: 'z', reportId: 'c1', cashRegisterId: 'r', cashRegisterName: 'Cassa 1', totalRevenue: 1234.5, totalCardRevenue: 234.5, totalCashRevenue: 1000 }],
+  totalDiscount: 0, noRegisterStats: { totalRevenue: 0, totalCashRevenue: 0, totalCardRevenue: 0 },
 };
 
 t.test('csv for spreadsheets', async (t) => {

@@ -112,14 +112,20 @@ t.test('items that no printer takes, and a receipt for a register without a prin
   t.same(unroutable.map((job) => [job.kind, job.printer_id]), [['kitchen', null], ['receipt', null]]);
   t.same(names(unroutable[0]!.payload), ['Cannolo']);
   t.match(unroutable[0]!.last_error, /no printer/);
+  t.match(unroutable[1]!.last_error, /cash register "Cassa 1" has no printer/, 'the receipt says why');
   t.same(queued.filter((job) => job.status === 'queued').map((job) => names(job.payload)), [['Margherita']]);
 });
 
-t.test('an order confirmed without a register: kitchen tickets, no receipt; unroutable items still kept', async (t) => {
+t.test('an order confirmed without a register: kitchen tickets; the receipt kept as unroutable, saying why; unroutable items still kept', async (t) => {
   const { app, menu } = await setup(t);
   const { order, items, routing } = await confirmedOrder(app, [{ id: menu.foods.beer }, { id: 'cannolo' }], null);
   await write(app.runtime.ctx, (trx) => queueOrderPrintJobs(trx, app.runtime.ctx, { order, items, routing }));
-  t.same((await jobs(app)).map((job) => [job.kind, job.printer_id, job.status]), [['kitchen', menu.printers.bar, 'queued'], ['kitchen', null, 'unroutable']]);
+  const queued = await jobs(app);
+  t.same(queued.map((job) => [job.kind, job.printer_id, job.status]), [
+    ['kitchen', menu.printers.bar, 'queued'], ['kitchen', null, 'unroutable'], ['receipt', null, 'unroutable'],
+  ]);
+  t.match(queued[2]!.last_error, /no cash register was chosen/, 'the job list says why no receipt came out');
+  t.match(queued[2]!.payload, { kind: 'receipt', registerName: null }, 'a retry with a printer prints it');
 });
 
 t.test('a reprint: only the chosen items, marked, and the receipt only when asked', async (t) => {
@@ -143,6 +149,7 @@ t.test('closure on the register’s printer, test pages, and nothing at all with
   const report: Report = {
     id: 'r1', timestamp: '2026-11-21T06:00:00.000Z', intervalInMinutes: 660, totalRevenue: 10, totalCashRevenue: 10, totalCardRevenue: 0,
     totalOrders: 1, averageCompletitionTime: null, categoryStats: [], cashRegisterStats: [],
+    totalDiscount: 0, noRegisterStats: { totalRevenue: 10, totalCashRevenue: 10, totalCardRevenue: 0 },
   };
   const id = await write(ctx, (trx) => queueClosurePrintJob(trx, ctx, { report, cashRegisterId: menu.register }));
   t.equal(await write(ctx, (trx) => queueClosurePrintJob(trx, ctx, { report, cashRegisterId: 'nope' })), null, 'unknown register');

@@ -208,13 +208,14 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
   t.teardown(() => db.close());
 
   // 1. Every acknowledged order exists exactly once, as acknowledged.
-  const orders = db.prepare(`select id, status, ticket_day, ticket_number, customer from orders order by id`).all() as Array<{
-    id: number; status: string; ticket_day: string | null; ticket_number: number | null; customer: string;
+  const orders = db.prepare(`select id, status, ticket_day, ticket_number, customer, display_code from orders order by id`).all() as Array<{
+    id: number; status: string; ticket_day: string | null; ticket_number: number | null; customer: string; display_code: string;
   }>;
   const ackIds = acknowledged.map((sale) => sale.orderId!);
   t.equal(new Set(ackIds).size, ackIds.length, 'no two keys were answered with the same order');
   t.same(orders.map((o) => o.id).sort((a, b) => a - b), [...ackIds].sort((a, b) => a - b), 'the orders in the database are exactly the acknowledged ones: none lost, none doubled');
   const byId = new Map(orders.map((o) => [o.id, o]));
+  const byCode = new Map(orders.map((o) => [o.display_code, o.id]));
   const wrong = acknowledged.filter((sale) => {
     const row = byId.get(sale.orderId!);
     return !row || row.status !== 'CONFIRMED' || row.ticket_number !== sale.ticketNumber || row.customer !== sale.createBody['customer'];
@@ -278,7 +279,7 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
     const kind = name === 'till' ? 'receipt' : 'kitchen';
     const copies = new Map<number, number>();
     for (const ticket of emulators[name].tickets) {
-      const read = readTicket(ticket.text, kind);
+      const read = readTicket(ticket.text, kind, (code) => byCode.get(code));
       if (read.orderId === null) {
         unidentified++;
         continue;

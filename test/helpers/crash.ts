@@ -92,7 +92,7 @@ export async function postUntil2xx(options: {
 }
 
 export interface ReadTicket {
-  /** The `Order N` of the header, null when the header did not arrive (a ticket cut short). */
+  /** The order of the header's display code, null when the header did not arrive (a ticket cut short). */
   orderId: number | null;
   ticketNumber: number | null;
   reprint: boolean;
@@ -101,8 +101,11 @@ export interface ReadTicket {
 }
 
 /** Reads what an emulated printer received (kitchen ticket or receipt, as laid out by src/printer/layouts). */
-export function readTicket(text: string, kind: 'kitchen' | 'receipt'): ReadTicket {
-  const orderId = /Order (\d+)\s*$/m.exec(text);
+export function readTicket(text: string, kind: 'kitchen' | 'receipt', orderOfCode: (displayCode: string) => number | undefined): ReadTicket {
+  // Tickets print the ticket number and the display code (labelled), not the internal order id: the display code,
+  // unique among the orders of the ticket day, says which order it is.
+  const headerCode = /C O D E {3}([0-9A-Z] [0-9A-Z] [0-9A-Z])/.exec(text)?.[1];
+  const orderId = (headerCode === undefined ? undefined : orderOfCode(headerCode.replace(/ /g, ''))) ?? null;
   const ticket = /T I C K E T {3}((?:\d ?)+)/.exec(text);
   const code = /^\s*([0-9A-Z](?: [0-9A-Z]){2})\s*$/m.exec(text)?.[1];
   let complete: boolean;
@@ -114,7 +117,7 @@ export function readTicket(text: string, kind: 'kitchen' | 'receipt'): ReadTicke
     complete = code !== undefined && afterQr !== undefined && afterQr.includes(code);
   }
   return {
-    orderId: orderId ? Number(orderId[1]) : null,
+    orderId,
     ticketNumber: ticket ? Number(ticket[1]!.replace(/ /g, '')) : null,
     reprint: text.includes('REPRINT'),
     complete: complete && orderId !== null,

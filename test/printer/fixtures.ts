@@ -1,4 +1,4 @@
-import type { ClosurePayload, KitchenTicketPayload, ReceiptPayload, TestPagePayload } from '../../src/core/printing/payloads.js';
+import type { CancellationPayload, ClosurePayload, KitchenTicketPayload, ReceiptPayload, TestPagePayload } from '../../src/core/printing/payloads.js';
 
 const confirmedAt = Date.parse('2026-11-21T19:04:05.000Z'); // 20:04 in Rome
 
@@ -25,21 +25,30 @@ export const receipt: ReceiptPayload = {
 export const closure: ClosurePayload = {
   kind: 'closure', registerName: 'Cassa 1', from: Date.parse('2026-11-21T06:00:00.000Z'), to: Date.parse('2026-11-22T00:30:00.000Z'),
   report: {
-    id: 'c1', timestamp: '2026-11-21T06:00:00.000Z', intervalInMinutes: 1110, totalRevenue: 1234.5, totalCashRevenue: 1000, totalCardRevenue: 234.5,
+    id: 'c1', timestamp: '2026-11-21T06:00:00.000Z', intervalInMinutes: 1110, totalRevenue: 1204.5, totalCashRevenue: 980, totalCardRevenue: 214.5,
     totalOrders: 87, averageCompletitionTime: 12.25,
     categoryStats: [
-      { id: 'a', reportId: 'c1', categoryId: 'k1', categoryName: 'Pizze', revenue: 800, quantity: 100, foodStats: [
+      { id: 'a', reportId: 'c1', categoryId: 'k1', categoryName: 'Pizze', revenue: 450, quantity: 60, foodStats: [
         { id: 'f1', categoryStatsId: 'a', foodId: 'p1', foodName: 'Margherita', revenue: 450, quantity: 60 },
-        { id: 'f2', categoryStatsId: 'a', foodId: 'p2', foodName: 'Diavola', revenue: 350, quantity: 40 },
       ] },
-      { id: 'b', reportId: 'c1', categoryId: 'k2', categoryName: 'Dolci', revenue: 434.5, quantity: 97, foodStats: [
-        { id: 'f3', categoryStatsId: 'b', foodId: 'd1', foodName: 'Tiramisù', revenue: 434.5, quantity: 97 },
+      { id: 'b', reportId: 'c1', categoryId: 'k3', categoryName: 'Primi piatti della tradizione', revenue: 350, quantity: 40, foodStats: [
+        { id: 'f2', categoryStatsId: 'b', foodId: 'p2', foodName: 'Pappardelle al cinghiale', revenue: 350, quantity: 40 },
+      ] },
+      { id: 'c', reportId: 'c1', categoryId: 'k2', categoryName: 'Dolci', revenue: 434.5, quantity: 97, foodStats: [
+        { id: 'f3', categoryStatsId: 'c', foodId: 'd1', foodName: 'Tiramisù', revenue: 434.5, quantity: 97 },
       ] },
     ],
     cashRegisterStats: [
-      { id: 'r', reportId: 'c1', cashRegisterId: 'x', cashRegisterName: 'Cassa 1', totalRevenue: 1234.5, totalCashRevenue: 1000, totalCardRevenue: 234.5 },
+      { id: 'r', reportId: 'c1', cashRegisterId: 'x', cashRegisterName: 'Cassa 1', totalRevenue: 1174.5, totalCashRevenue: 960, totalCardRevenue: 204.5 },
     ],
+    // 10.00 of the revenue was confirmed by a status change: no payment method.
+    totalDiscount: 30,
+    noRegisterStats: { totalRevenue: 30, totalCashRevenue: 20, totalCardRevenue: 10 },
   },
 };
 
 export const testPage: TestPagePayload = { kind: 'test', printerName: 'Cucina', address: '192.168.1.50:9100', requestedAt: confirmedAt };
+
+export const cancellation: CancellationPayload = {
+  ...kitchen, kind: 'cancellation', cancelledAt: Date.parse('2026-11-21T19:10:00.000Z'),
+};

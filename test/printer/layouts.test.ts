@@ -6,13 +6,14 @@ import { EscPosDecoder } from '../../src/printer/escpos-decoder.js';
 import { type PrintOp, renderText, WIDTHS } from '../../src/printer/layouts/ops.js';
 import { layout } from '../../src/printer/layouts/index.js';
 import type { PrintPayload } from '../../src/core/printing/payloads.js';
-import { closure, kitchen, receipt, testPage } from './fixtures.js';
+import { cancellation, closure, kitchen, receipt, testPage } from './fixtures.js';
 
 const golden = (name: string) => fileURLToPath(new URL(`./golden/${name}.txt`, import.meta.url));
 
 const cases: Array<[string, PrintPayload, boolean]> = [
   ['kitchen', kitchen, false],
   ['kitchen-reprint', { ...kitchen, reprint: true }, false],
+  ['cancellation', cancellation, false],
   ['receipt', receipt, true],
   ['receipt-reprint', { ...receipt, reprint: true, paymentMethod: 'CARD' }, false],
   ['closure', closure, false],
@@ -74,4 +75,25 @@ t.test('text from customers and notes cannot become printer commands, and foreig
     ['Ševčík Łukasz Zoë ?? Ærø € àèéìòù', 'Caffè € 1.20'],
     'other pages for the letters PC858 lacks, "?" for what no page has, and PC858 again after',
   );
+});
+
+t.test('the closure wraps long names, never cuts them, and adds up on paper', async (t) => {
+  for (const columns of WIDTHS) {
+    const text = renderText(layout(closure, { columns, timezone: 'Europe/Rome' }), columns);
+    const words = text.split(/\s+/);
+    for (const word of ['Pappardelle', 'al', 'cinghiale', 'Primi', 'piatti', 'della', 'tradizione']) t.ok(words.includes(word), `${columns}: "${word}" printed whole`);
+    t.notMatch(text, /cingh(?!iale)/, `${columns}: not "Pappardelle al cingh"`);
+    t.match(text, /No register +€ 30\.00/, `${columns}: orders without a register on their own line`);
+    t.match(text, /Discounts +-€ 30\.00/, `${columns}: the discounts between the categories and the revenue`);
+    t.match(text, /Before discounts +€ 1234\.50/, `${columns}: the categories' sum`);
+  }
+});
+
+t.test('order tickets print the ticket number and the display code, labelled, and no other number', async (t) => {
+  for (const payload of [kitchen, receipt]) {
+    const text = renderText(layout(payload, { columns: 48, timezone: 'Europe/Rome' }), 48);
+    t.match(text, /T I C K E T {3}1 7/);
+    t.match(text, /C O D E {3}K 7 P/);
+    t.notMatch(text, /\b42\b/, `${payload.kind}: the internal order id (42) is not printed`);
+  }
 });

@@ -262,3 +262,39 @@ t.test('a printer back ONLINE gets its waiting jobs at once, not after the backo
   t.match(cut, { status: 'queued', lastError: 'stopped' }, 'back in the queue');
   t.ok(Date.parse(cut.nextAttemptAt) <= Date.now(), 'first in line at the next start');
 });
+
+t.test('a cancelled order: each station that got it prints CANCELLED with its items; the till prints nothing', async (t) => {
+  const { app, menu, emulators } = await setup(t);
+  await startPrinting(t, app);
+  const created = await createOrder(app, order(menu));
+  await emulators.kitchen.waitForTickets(1);
+  await emulators.bar.waitForTickets(1);
+  await emulators.till.waitForTickets(1);
+  const deleted = await app.request({ method: 'DELETE', url: `/v1/orders/${created.id}`, as: 'operator' });
+  t.equal(deleted.statusCode, 204);
+  const [, kitchen] = await emulators.kitchen.waitForTickets(2);
+  const [, bar] = await emulators.bar.waitForTickets(2);
+  for (const ticket of [kitchen!, bar!]) {
+    t.match(ticket.text, /^ *C A N C E L L E D\n/, 'CANCELLED first');
+    t.match(ticket.text, new RegExp(`T I C K E T   ${created.ticketNumber}\\n`));
+    t.match(ticket.text, new RegExp(`C O D E   ${[...created.displayCode].join(' ')}`));
+    t.match(ticket.text, /Table: 7\nCustomer: Bianchi/);
+  }
+  t.match(kitchen!.text, /2 x Margherita/);
+  t.notMatch(kitchen!.text, /Birra/, 'each station its own items');
+  t.match(bar!.text, /1 x Birra/);
+
+  // The receipt alone, again: only the till prints.
+  const other = await createOrder(app, order(menu));
+  await emulators.till.waitForTickets(2);
+  t.equal(emulators.till.tickets.length, 2, 'the cancellation printed nothing at the till');
+  const reprint = await app.request({ method: 'POST', url: `/v1/orders/${other.id}/reprint-receipt`, as: 'operator', body: {} });
+  t.equal(reprint.statusCode, 200);
+  const [, , receipt] = await emulators.till.waitForTickets(3);
+  t.match(receipt!.text, /REPRINT/);
+  t.match(receipt!.text, /TOTAL\s+€ 19\.00/);
+  t.notMatch(receipt!.text, /\[drawer\]/, 'a reprinted receipt does not open the drawer');
+  const jobsOf = async () => (await app.request({ method: 'GET', url: `/v1/print-jobs?orderId=${other.id}`, as: 'operator' })).json() as Array<{ kind: string; status: string }>;
+  await until('every job of the second order printed', async () => (await jobsOf()).every((job) => job.status === 'printed'));
+  t.same((await jobsOf()).map((job) => job.kind).sort(), ['kitchen', 'kitchen', 'receipt', 'reprint-receipt'], 'no kitchen ticket for a receipt-only reprint');
+});

@@ -30,7 +30,7 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'GET /v1/banners': [...STAFF, 'display'], 'GET /v1/banners/:id': [...STAFF, 'display'], 'POST /v1/banners': ADMIN,
   'PUT /v1/banners/:id': ADMIN, 'PATCH /v1/banners/:id/image': ADMIN, 'DELETE /v1/banners/:id': ADMIN,
   'GET /v1/orders': STAFF, 'GET /v1/orders/:id': STAFF, 'POST /v1/orders': STAFF, 'POST /v1/orders/:id/confirm': STAFF,
-  'POST /v1/orders/:id/reprint': [...STAFF, 'printer'], 'PATCH /v1/orders/:id': STAFF, 'DELETE /v1/orders/:id': STAFF,
+  'POST /v1/orders/:id/reprint': [...STAFF, 'printer'], 'POST /v1/orders/:id/reprint-receipt': [...STAFF, 'printer'], 'PATCH /v1/orders/:id': STAFF, 'DELETE /v1/orders/:id': STAFF,
   'GET /events/cashier': STAFF, 'GET /events/display': [...STAFF, 'display'], 'GET /events/printer': [...STAFF, 'printer'],
   'GET /events/:channel': [...STAFF, 'printer', 'display'],
   'GET /v1/display/state': [...STAFF, 'display'], 'GET /display': 'public',

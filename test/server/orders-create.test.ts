@@ -12,8 +12,10 @@ t.test('create without confirm: PENDING, creation response, new-order on cashier
   const response = await app.request({ method: 'POST', url: '/v1/orders', as: 'operator', body: pizzaOrder(menu) });
   t.equal(response.statusCode, 201);
   const body = response.json();
-  t.same(Object.keys(body).sort(), ['createdAt', 'customer', 'displayCode', 'id', 'orderItems', 'status', 'subTotal', 'table', 'ticketNumber', 'updatedAt']);
-  t.match(body, { id: Number, table: '12', customer: 'Rossi', subTotal: '28.00', status: 'PENDING', ticketNumber: null, orderItems: true });
+  t.same(Object.keys(body).sort(), [
+    'createdAt', 'customer', 'discount', 'displayCode', 'id', 'orderItems', 'status', 'subTotal', 'table', 'ticketNumber', 'total', 'updatedAt', 'warnings',
+  ]);
+  t.match(body, { id: Number, table: '12', customer: 'Rossi', subTotal: '28.00', discount: '0.00', total: '28.00', status: 'PENDING', ticketNumber: null, orderItems: true });
   t.match(body.displayCode, /^[2-9A-HJKMNP-Z]{3}$/);
   t.match(body.createdAt, ISO);
 
@@ -43,7 +45,7 @@ t.test('create with confirm: CONFIRMED with ticket 1 and the confirmation events
   const menu = await seedMenu(app);
   const body = pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', discount: 3, cashRegisterId: menu.register } });
   const created = await createOrder(app, body);
-  t.match(created, { status: 'CONFIRMED', ticketNumber: 1 });
+  t.match(created, { status: 'CONFIRMED', ticketNumber: 1, subTotal: '28.00', discount: '3.00', total: '25.00' }, 'the creation response says what the customer owes');
   const events = await eventsSince(app);
   t.same(events.map((e) => `${e.channel}/${e.name}`), ['cashier/confirmed-order', 'display/confirmed-order', 'printer/confirmed-order']);
   t.same(events[0]!.payload, { displayCode: created.displayCode, ticketNumber: 1, id: created.id });
@@ -66,12 +68,15 @@ t.test('unknown and unavailable foods are refused, naming them, and nothing is w
   });
   t.equal(response.statusCode, 400);
   t.match(response.json().message, unknown);
-  t.match(response.json().message, menu.foods.water);
+  t.match(response.json().message, 'Acqua is not available', 'a sold-out food is named, as the cashier knows it');
+  t.notMatch(response.json().message, menu.foods.water, 'not by its id');
   t.same(response.json().details.map((d: { path: string }) => d.path), ['body.orderItems.0.foodId', 'body.orderItems.1.foodId']);
+  t.match(response.json().details[1].message, menu.foods.water, 'the details keep the ids for programs');
   // A category made unavailable makes its foods unorderable too.
   await app.runtime.ctx.storage.db.updateTable('categories').set({ available: 0 }).where('id', '=', menu.categories.drinks).execute();
   const beer = await app.request({ method: 'POST', url: '/v1/orders', as: 'operator', body: { table: '1', customer: 'x', orderItems: [{ foodId: menu.foods.beer, quantity: 1 }] } });
   t.equal(beer.statusCode, 400);
+  t.equal(beer.json().message, 'Cannot order: Birra is not available (sold out or switched off)');
   t.same(await snapshotTables(app), before);
 });
 

@@ -163,7 +163,9 @@ t.test('reprint: event with the selected items, audit entry, order untouched', a
   t.same(Object.keys(payload.orderItems[0]).sort(), ['food', 'foodId', 'id', 'notes', 'orderId', 'quantity', 'total', 'unitPrice', 'unitSurcharge']);
   const events = await eventsSince(app, mark);
   t.same(events.map((e) => `${e.channel}/${e.name}`), ['printer/reprint-order']);
-  t.same(events[0]!.payload, payload);
+  const { warnings, ...record } = payload;
+  t.same(events[0]!.payload, record, 'the event is the response without the warnings');
+  t.match(warnings, [{ code: 'no-receipt', reason: 'no-register' }], 'confirmed without a register: the reprint says no receipt will print');
   t.same(await app.runtime.ctx.storage.db.selectFrom('orders').selectAll().where('id', '=', pending.id).executeTakeFirst(), orderBefore);
   const audit = await app.runtime.ctx.storage.db.selectFrom('audit_log').selectAll().where('action', '=', 'reprint').execute();
   t.equal(audit.length, 1);
@@ -189,6 +191,8 @@ t.test('delete: 204, order-deleted events, audit with totals, then 404', async (
   t.same((await eventsSince(app, mark)).map((e) => [e.channel, e.name, e.payload]), [
     ['cashier', 'order-deleted', { id: created.id, displayCode: created.displayCode }],
     ['display', 'order-deleted', { id: created.id, displayCode: created.displayCode }],
+    // It was confirmed: its stations are told (orders-cancel.test.ts).
+    ['printer', 'order-cancelled', { orderId: created.id, ticketNumber: 1, displayCode: created.displayCode, customer: 'Rossi', table: '12', status: 'CONFIRMED', printers: [menu.printers.kitchen, menu.printers.bar] }],
   ]);
   const db = app.runtime.ctx.storage.db;
   t.equal((await db.selectFrom('order_items').selectAll().where('order_id', '=', created.id).execute()).length, 0);

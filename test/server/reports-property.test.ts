@@ -36,6 +36,9 @@ interface Canonical {
   average: number | null;
   foods: string[];
   registers: string[];
+  /** Release 1.7: Σ discounts, and what the orders without a register took (revenue/cash/card). */
+  discount: number;
+  noRegister: string;
 }
 
 const cents = (value: number) => Math.round(value * 100);
@@ -49,6 +52,8 @@ function fromReport(report: Record<string, any>): Canonical {
     average: report.averageCompletitionTime,
     foods: report.categoryStats.flatMap((c: any) => c.foodStats.map((f: any) => `${c.categoryId}/${f.foodId}:${cents(f.revenue)}x${f.quantity}`)).sort(),
     registers: report.cashRegisterStats.map((r: any) => `${r.cashRegisterId}:${cents(r.totalRevenue)}/${cents(r.totalCashRevenue)}/${cents(r.totalCardRevenue)}`).sort(),
+    discount: cents(report.totalDiscount),
+    noRegister: `${cents(report.noRegisterStats.totalRevenue)}/${cents(report.noRegisterStats.totalCashRevenue)}/${cents(report.noRegisterStats.totalCardRevenue)}`,
   };
 }
 
@@ -85,9 +90,17 @@ async function direct(app: TestApp, start: number, end: number): Promise<Canonic
     average: completed.length === 0 ? null : Math.round((completionMs / completed.length / 60_000) * 100) / 100,
     foods: [...foods].map(([key, v]) => `${key}:${v.revenue}x${v.qty}`).sort(),
     registers: [...registers].map(([id, v]) => `${id}:${v.revenue}/${v.cash}/${v.card}`).sort(),
+    discount: counted.reduce((sum, o) => sum + o.discount_cents, 0),
+    noRegister: ((rows) => `${sum(rows, () => true)}/${sum(rows, (o) => o.payment_method === 'CASH')}/${sum(rows, (o) => o.payment_method === 'CARD')}`)(
+      counted.filter((o) => o.cash_register_id === null),
+    ),
     completed: completed.length,
     completionMs,
   };
+}
+
+function sum<T extends { total_cents: number }>(rows: T[], which: (row: T) => boolean): number {
+  return rows.filter(which).reduce((total, row) => total + row.total_cents, 0);
 }
 
 function strip(c: Canonical & { completed?: number; completionMs?: number }): Canonical {
@@ -118,7 +131,8 @@ t.test('every groupBy over every window equals a direct aggregation of the order
             const body = {
               table: 't', customer: 'c',
               orderItems: step.items.map((i) => ({ foodId: foods[i.food], quantity: i.qty, surcharge: i.surcharge / 100 })),
-              ...(step.confirm ? { confirm: { paymentMethod: step.payment, discount, cashRegisterId: menu.register } } : {}),
+              // Every third discount level confirms without a register (the dashboard did): its own line in reports.
+              ...(step.confirm ? { confirm: { paymentMethod: step.payment, discount, ...(step.discountPct % 3 === 0 ? {} : { cashRegisterId: menu.register }) } } : {}),
             };
             const response = await app.request({ method: 'POST', url: '/v1/orders', body });
             if (response.statusCode !== 201) throw new Error(response.body);

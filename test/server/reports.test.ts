@@ -153,7 +153,7 @@ t.test('general closure: business day so far, saved, broadcast, idempotent', asy
   t.equal(report.intervalInMinutes, 18 * 60);
   const events = await eventsSince(app, mark);
   t.same(events.map((e) => `${e.channel}/${e.name}`), ['printer/general-closure']);
-  t.same(events[0]!.payload, report);
+  t.same({ ...events[0]!.payload, cashRegister: undefined, report: undefined }, { ...report, cashRegister: undefined, report: undefined });
   const saved = await app.request({ method: 'GET', url: `/v1/reports/${report.id}` });
   t.equal(saved.statusCode, 200);
   t.equal(saved.json().totalRevenue, 23.5);
@@ -191,4 +191,56 @@ t.test('a zone whose clocks move by half an hour (Lord Howe): hourly reports sti
     const previousEnd = Date.parse(hourly[i - 1]!.timestamp) + hourly[i - 1]!.intervalInMinutes * 60_000;
     t.ok(Date.parse(hourly[i]!.timestamp) >= previousEnd - 60_000, 'buckets do not overlap');
   }
+});
+
+t.test('the closure adds up: discounts, orders without a register on their own line; the event carries cashRegister and report', async (t) => {
+  const app = await buildTestApp(t, { start: '2026-11-21T17:00:00.000Z' });
+  const menu = await seedMenu(app);
+  await sell(app, menu, '2026-11-21T17:10:00.000Z', 'CASH', [[menu.foods.margherita, 2]], 2.5); // 15.00 - 2.50
+  app.clock.set('2026-11-21T17:20:00.000Z');
+  await createOrder(app, { table: '2', customer: 'y', orderItems: [{ foodId: menu.foods.beer, quantity: 2 }], confirm: { paymentMethod: 'CARD', discount: 1 } }); // 8.00 - 1.00, no register
+  // An hour later, so the first hour is snapshotted: the derived figures hold across snapshots and live data.
+  app.clock.set('2026-11-21T18:10:00.000Z');
+  await writeDueSnapshots(app.runtime.ctx);
+  await createOrder(app, { table: '3', customer: 'z', orderItems: [{ foodId: menu.foods.tiramisu, quantity: 1 }], confirm: { paymentMethod: 'CASH' } }); // 4.50, no register
+  app.clock.set('2026-11-21T18:30:00.000Z');
+
+  const mark = await lastEventId(app);
+  const response = await app.request({ method: 'POST', url: '/v1/reports/general-closure', body: { cashRegister: menu.register } });
+  t.equal(response.statusCode, 201);
+  const report = response.json();
+  t.match(report, { totalRevenue: 24, totalCashRevenue: 17, totalCardRevenue: 7, totalDiscount: 3.5 });
+  const categories = report.categoryStats.reduce((sum: number, c: { revenue: number }) => sum + c.revenue * 100, 0);
+  t.equal(categories - report.totalDiscount * 100, report.totalRevenue * 100, 'categories (before discounts) − discounts = revenue');
+  t.same(report.noRegisterStats, { totalRevenue: 11.5, totalCashRevenue: 4.5, totalCardRevenue: 7 });
+  t.match(report.cashRegisterStats, [{ cashRegisterId: menu.register, totalRevenue: 12.5 }]);
+  t.equal(report.cashRegisterStats[0].totalRevenue + report.noRegisterStats.totalRevenue, report.totalRevenue, 'the register lines sum to the total');
+
+  const [event] = await eventsSince(app, mark);
+  const { cashRegister, report: nested, ...flat } = event!.payload;
+  t.same(flat, report, 'every flat Report field (and cashRegisterId) is kept');
+  t.equal(cashRegister, menu.register, 'cashRegister: the register that asked');
+  const { cashRegisterId: _id, ...bare } = report;
+  t.same(nested, bare, 'report: the same Report, nested');
+
+  const hourly = await reports(app, 'from=2026-11-21T17:00:00.000Z&groupBy=1h');
+  t.same(hourly.map((r) => [r.totalDiscount, r.noRegisterStats.totalRevenue]), [[3.5, 7], [0, 4.5]], 'every report carries them, snapshotted hours too');
+});
+
+t.test('a closure saved before these figures existed answers with them, derived from its own figures', async (t) => {
+  const app = await buildTestApp(t, { start: '2026-11-21T17:00:00.000Z' });
+  const menu = await seedMenu(app);
+  await sell(app, menu, '2026-11-21T17:10:00.000Z', 'CASH', [[menu.foods.margherita, 2]], 2.5);
+  await createOrder(app, { table: '2', customer: 'y', orderItems: [{ foodId: menu.foods.beer, quantity: 2 }], confirm: { paymentMethod: 'CARD' } });
+  app.clock.set('2026-11-21T17:20:00.000Z');
+  const closure = (await app.request({ method: 'POST', url: '/v1/reports/general-closure', body: { cashRegister: menu.register } })).json();
+  const db = app.runtime.ctx.storage.db;
+  const row = await db.selectFrom('reports').select('data').where('id', '=', closure.id).executeTakeFirstOrThrow();
+  const { totalDiscount: _d, noRegisterStats: _n, ...old } = JSON.parse(row.data);
+  await db.updateTable('reports').set({ data: JSON.stringify(old) }).where('id', '=', closure.id).execute();
+  const saved = await app.request({ method: 'GET', url: `/v1/reports/${closure.id}` });
+  t.equal(saved.statusCode, 200);
+  t.match(saved.json(), { totalDiscount: 2.5, noRegisterStats: { totalRevenue: 8, totalCashRevenue: 0, totalCardRevenue: 8 } });
+  const history = await app.request({ method: 'GET', url: '/v1/reports/closures' });
+  t.match(history.json(), [{ totalDiscount: 2.5, noRegisterStats: { totalRevenue: 8 } }]);
 });

@@ -4,6 +4,7 @@ import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import { formatRecord, formatTable, print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
+import { resolveId } from '../resolve.js';
 
 interface ListedOrder {
   id: number;
@@ -152,9 +153,17 @@ export function registerOrders(program: Command): void {
     .argument('<id>', 'order number')
     .option('--item <itemId...>', 'only these items (ids from `pos orders show`)')
     .option('--receipt', 'also reprint the customer receipt')
-    .action(async (id: string, flags: { item?: string[]; receipt?: boolean }, command: Command) => {
+    .option('--receipt-only', 'reprint only the customer receipt (no kitchen tickets)')
+    .option('--register <register>', 'with --receipt-only: print it at this register (name or id) instead of the order’s')
+    .action(async (id: string, flags: { item?: string[]; receipt?: boolean; receiptOnly?: boolean; register?: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
+      if (flags.receiptOnly) {
+        const cashRegisterId = flags.register ? await resolveId(client, '/v1/cash-registers', flags.register, 'register') : undefined;
+        const reprinted = await client.post<{ id: number }>(`/v1/orders/${orderId(id)}/reprint-receipt`, cashRegisterId ? { cashRegisterId } : {});
+        if (globals.json) return printJson(reprinted);
+        return print(`receipt of order ${reprinted.id} sent again`);
+      }
       let items = flags.item;
       if (!items) {
         const detail = await client.get<OrderDetail>(`/v1/orders/${orderId(id)}`);

@@ -115,10 +115,10 @@ export async function applyConfirmation(
   items: readonly OrderItemRow[],
   routing: Routing,
   details: ConfirmationDetails,
-): Promise<{ order: OrderRow; record: ReturnType<typeof orderRecord> }> {
+): Promise<{ order: OrderRow; record: ReturnType<typeof orderRecord>; register: RegisterPrinting | null }> {
   const { order: confirmed, register } = await confirmedOrder(trx, ctx, order, items, details);
   const { id, ...changes } = confirmed;
   await trx.updateTable('orders').set(changes).where('id', '=', id).execute();
   await refreshSnapshotsFor(trx, ctx, [order, confirmed]);
-  return { order: confirmed, record: await publishConfirmation(trx, ctx, confirmed, items, routing, register) };
+  return { order: confirmed, record: await publishConfirmation(trx, ctx, confirmed, items, routing, register), register };
 }

@@ -49,7 +49,7 @@ async function loadFoods(trx: Db, ids: string[]): Promise<Map<string, OrderableF
 /**
  * Turns item inputs into order lines priced at the foods' current prices, with copies of the names so the order
  * keeps its meaning if the menu changes later. Unknown foods and foods not orderable right now (the food or its
- * category is unavailable) are refused together, naming every offending id. The same read gives the lines'
+ * category is unavailable) are refused together: the message names the unavailable foods, the details every id. The same read gives the lines'
  * printer routing.
  */
 export async function buildOrderItems(
@@ -60,7 +60,7 @@ export async function buildOrderItems(
 ): Promise<{ items: OrderItemRow[]; routing: Routing }> {
   const foods = await loadFoods(trx, [...new Set(inputs.map((input) => input.foodId))]);
   const unknown = new Set<string>();
-  const unavailable = new Set<string>();
+  const unavailable = new Map<string, string>(); // id → name: the message names the foods, the details their ids
   const details: IssueDetail[] = [];
   inputs.forEach((input, index) => {
     const food = foods.get(input.foodId);
@@ -69,15 +69,20 @@ export async function buildOrderItems(
       unknown.add(input.foodId);
       details.push({ path, message: `unknown food ${input.foodId}` });
     } else if (food.available !== 1 || food.category_available !== 1) {
-      unavailable.add(input.foodId);
+      unavailable.set(input.foodId, food.name);
       details.push({ path, message: `food ${input.foodId} (${food.name}) is not available` });
     }
   });
   if (details.length > 0) {
+    // A cashier reads this message: sold-out foods by name ("Birra, Tiramisù are sold out"); only foods the
+    // menu does not know (a stale till) can be named by nothing but their id.
     const parts = [];
-    if (unknown.size > 0) parts.push(`unknown foods: ${[...unknown].join(', ')}`);
-    if (unavailable.size > 0) parts.push(`unavailable foods: ${[...unavailable].join(', ')}`);
-    throw new InvalidError(`Cannot order ${parts.join('; ')}`, details);
+    if (unavailable.size > 0) {
+      const names = [...unavailable.values()];
+      parts.push(`${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not available (sold out or switched off)`);
+    }
+    if (unknown.size > 0) parts.push(`unknown foods (reload the menu): ${[...unknown].join(', ')}`);
+    throw new InvalidError(`Cannot order: ${parts.join('; ')}`, details);
   }
   const routing: Routing = { foodPrinters: new Map(), categoryPrinters: new Map() };
   for (const food of foods.values()) {

@@ -85,5 +85,8 @@ export function creationResponse(order: OrderRow) {
     createdAt: iso(order.created_at),
     updatedAt: iso(order.updated_at),
     orderItems: true as const,
+    // Extensions (release 1.7): what the customer owes, so a till need not compute it again.
+    discount: centsToDecimal(order.discount_cents),
+    total: centsToDecimal(order.total_cents),
   };
 }

@@ -1,16 +1,18 @@
-import type { ConfirmInput, CreateOrderInput, OrderStatus, ReprintInput } from '../../api/orders.js';
+import type { ConfirmInput, CreateOrderInput, OrderCancelledEvent, OrderStatus, OrderWarning } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
 import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { type Principal, principalId } from '../auth/principal.js';
 import type { CoreContext } from '../context.js';
-import { InvalidError, NotFoundError } from '../errors.js';
+import { InvalidError } from '../errors.js';
 import { appendEvent, appendEvents } from '../events/event-log.js';
-import { queueOrderPrintJobs } from '../printing/queue.js';
+import { queueCancellationJobs } from '../printing/cancellation.js';
+import type { RegisterPrinting } from '../printing/queue.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
 import { applyConfirmation, confirmedOrder, publishConfirmation } from './confirm.js';
 import { pickDisplayCode } from './display-code.js';
 import { buildOrderItems, loadItems } from './items.js';
+import { orderRegister, requireOrder, warningsFor } from './lookups.js';
 import { orderTotals } from './pricing.js';
 import { creationResponse, newOrderItem, orderRecord, printerRecordItems } from './records.js';
 import { loadRouting, type Routing } from './routing.js';
@@ -38,12 +40,6 @@ const insertItems = prepared<{ rows: OrderItemRow[] }, never>((db, _p, count) =>
 
 async function insertOrderItems(trx: Db, items: OrderItemRow[]): Promise<void> {
   await insertItems.run(trx, { rows: items }, items.length);
-}
-
-async function requireOrder(trx: Db, id: number): Promise<OrderRow> {
-  const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!order) throw new NotFoundError('Order not found');
-  return order;
 }
 
 function callerUserId(actor: Principal): string | null {
@@ -96,7 +92,8 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
   } else {
     await appendEvent(trx, now, 'cashier', 'new-order', orderRecord(order, items.map(newOrderItem)));
   }
-  return { order, items, response: creationResponse(order) };
+  const warnings = input.confirm ? warningsFor(register) : [];
+  return { order, items, response: { ...creationResponse(order), warnings } };
 }
 
 export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input: ConfirmInput, actor: Principal) {
@@ -129,7 +126,7 @@ export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input:
     userId: input.userId ?? callerUserId(actor),
     cashRegisterId: input.cashRegisterId ?? null,
   });
-  return { order: confirmed.order, items, response: confirmed.record };
+  return { order: confirmed.order, items, response: { ...confirmed.record, warnings: warningsFor(confirmed.register) } };
 }
 
 /**
@@ -140,16 +137,19 @@ export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input:
 export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, status: OrderStatus) {
   const before = await requireOrder(trx, id);
   let order = before;
+  let warnings: OrderWarning[] = [];
   const items = await loadItems(trx, id);
   const routing = await loadRouting(trx, items);
   if (status !== before.status) {
     if (status === 'CONFIRMED' && before.confirmed_at === null) {
-      ({ order } = await applyConfirmation(trx, ctx, before, items, routing, {
+      let register: RegisterPrinting | null;
+      ({ order, register } = await applyConfirmation(trx, ctx, before, items, routing, {
         paymentMethod: before.payment_method,
         discountCents: before.discount_cents,
         userId: before.user_id,
         cashRegisterId: before.cash_register_id,
       }));
+      warnings = warningsFor(register);
     }
     const now = ctx.clock.now();
     const done = status === 'COMPLETED' || status === 'PICKED_UP';
@@ -171,47 +171,7 @@ export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, stat
       { channel: 'display', name: 'order-status-changed', payload },
     ]);
   }
-  return { before, order, items, response: orderRecord(order, printerRecordItems(items, routing)) };
-}
-
-export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
-  const order = await requireOrder(trx, id);
-  if (order.confirmed_at === null) {
-    throw new InvalidError(`Order ${id} is not confirmed yet: there is nothing to reprint`);
-  }
-  const items = await loadItems(trx, id);
-  const wanted = [...new Set(input.orderItems.map((item) => item.id))];
-  const byId = new Map(items.map((item) => [item.id, item]));
-  const foreign = wanted.filter((itemId) => !byId.has(itemId));
-  if (foreign.length > 0) {
-    throw new InvalidError(
-      `Items not in order ${id}: ${foreign.join(', ')}`,
-      foreign.map((itemId) => ({ path: 'body.orderItems', message: `item ${itemId} is not in this order` })),
-    );
-  }
-  const selected = items.filter((item) => wanted.includes(item.id));
-  const now = ctx.clock.now();
-  const routing = await loadRouting(trx, items);
-  const allRecordItems = printerRecordItems(items, routing);
-  const payload = {
-    ...orderRecord(order, allRecordItems),
-    reprintReceipt: input.reprintReceipt,
-    reprintOrderItems: allRecordItems.filter((item) => wanted.includes(item.id)),
-  };
-  await trx
-    .insertInto('audit_log')
-    .values({
-      at: now.getTime(),
-      actor: principalId(actor),
-      action: 'reprint',
-      entity: 'order',
-      entity_id: String(id),
-      data: JSON.stringify({ itemIds: wanted, reprintReceipt: input.reprintReceipt }),
-    })
-    .execute();
-  await appendEvent(trx, now, 'printer', 'reprint-order', payload);
-  await queueOrderPrintJobs(trx, ctx, { order, items, routing, reprint: { itemIds: wanted, receipt: input.reprintReceipt } });
-  return { order, items, selected, response: payload };
+  return { before, order, items, response: { ...orderRecord(order, printerRecordItems(items, routing)), warnings } };
 }
 
 /** Deletes the order and its items; the audit log keeps who deleted it and its totals. */
@@ -237,5 +197,21 @@ export async function deleteOrder(trx: Db, ctx: CoreContext, id: number, actor: 
     { channel: 'cashier', name: 'order-deleted', payload },
     { channel: 'display', name: 'order-deleted', payload },
   ]);
+  // Its kitchen tickets are out: the stations that got them are told, so nobody cooks it. A pending order was never
+  // printed anywhere (an order confirmed once and moved back to PENDING was).
+  if (order.confirmed_at !== null) {
+    const routing = await loadRouting(trx, items);
+    const printers = await queueCancellationJobs(trx, ctx, { order, items, routing, register: await orderRegister(trx, order) });
+    const cancelled: OrderCancelledEvent = {
+      orderId: id,
+      ticketNumber: order.ticket_number,
+      displayCode: order.display_code,
+      customer: order.customer,
+      table: order.table_name,
+      status: order.status,
+      printers,
+    };
+    await appendEvent(trx, now, 'printer', 'order-cancelled', cancelled);
+  }
   return { order, items };
 }

@@ -13,6 +13,10 @@ function summary(payload: PrintPayload): string {
       const what = payload.kind === 'kitchen' ? payload.station : 'receipt';
       return `${payload.reprint ? 'reprint · ' : ''}ticket ${payload.ticketNumber ?? '-'} ${payload.displayCode} · ${what} · ${items}`;
     }
+    case 'cancellation': {
+      const items = payload.items.map((item) => `${item.quantity}x ${item.name}`).join(', ');
+      return `CANCELLED · ticket ${payload.ticketNumber ?? '-'} ${payload.displayCode} · ${payload.station} · ${items}`;
+    }
     case 'closure':
       return `closure · ${payload.registerName} · ${payload.report.totalOrders} orders`;
     case 'test':

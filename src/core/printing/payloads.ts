@@ -12,7 +12,7 @@ export interface TicketItem {
   totalCents: number;
 }
 
-interface OrderTicketBase {
+export interface OrderTicketBase {
   orderId: number;
   ticketNumber: number | null;
   displayCode: string;
@@ -27,6 +27,15 @@ export interface KitchenTicketPayload extends OrderTicketBase {
   kind: 'kitchen';
   station: string;
   items: TicketItem[];
+}
+
+/** An order deleted after its kitchen tickets went out: the station stops making it (release 1.7). */
+export interface CancellationPayload extends OrderTicketBase {
+  kind: 'cancellation';
+  station: string;
+  /** What this station got for the order. */
+  items: TicketItem[];
+  cancelledAt: number;
 }
 
 export interface ReceiptPayload extends OrderTicketBase {
@@ -56,4 +65,4 @@ export interface TestPagePayload {
   requestedAt: number;
 }
 
-export type PrintPayload = KitchenTicketPayload | ReceiptPayload | ClosurePayload | TestPagePayload;
+export type PrintPayload = KitchenTicketPayload | CancellationPayload | ReceiptPayload | ClosurePayload | TestPagePayload;

@@ -5,22 +5,25 @@ import type { CoreContext } from '../context.js';
 import { printerFor, type Routing } from '../orders/routing.js';
 import type { Report } from '../reports/report.js';
 import type { KitchenTicketPayload, PrintPayload, ReceiptPayload, TicketItem } from './payloads.js';
+import { type ReceiptRegister, receiptWarning } from './receipt-check.js';
 
 // The printer outbox: jobs are queued in the same transaction as the change that causes them (confirmation,
-// reprint, closure), so a committed order always has its tickets, and an uncommitted one never does.
+// reprint, cancellation (cancellation.ts), closure), so a committed order always has its tickets, and an uncommitted one never does.
 
 export const UNROUTABLE_STATION = 'no printer';
 
-interface NewJob {
+export interface NewJob {
   printerId: string | null;
   kind: PrintJobKind;
   orderId?: number;
   reportId?: string;
   payload: PrintPayload;
+  /** Why an unroutable job has no printer (default: items no printer takes). */
+  lastError?: string;
 }
 
 /** Queues jobs in one statement, in the order given (their ids keep that order on each printer). */
-async function insertJobs(trx: Db, ctx: CoreContext, jobs: readonly NewJob[]): Promise<number[]> {
+export async function insertJobs(trx: Db, ctx: CoreContext, jobs: readonly NewJob[]): Promise<number[]> {
   if (jobs.length === 0) return [];
   const now = ctx.clock.now().getTime();
   const rows = await insertPrintJobs.execute(
@@ -33,7 +36,7 @@ async function insertJobs(trx: Db, ctx: CoreContext, jobs: readonly NewJob[]): P
         report_id: job.reportId ?? null,
         payload: JSON.stringify(job.payload),
         status: job.printerId === null ? ('unroutable' as const) : ('queued' as const),
-        last_error: job.printerId === null ? 'no printer for these items: set one on the food, its category or the register' : null,
+        last_error: job.printerId === null ? (job.lastError ?? 'no printer for these items: set one on the food, its category or the register') : null,
         next_attempt_at: now,
         created_at: now,
         updated_at: now,
@@ -57,7 +60,7 @@ const insertPrintJobs = prepared<{ rows: NewJobRow[] }, { id: number }>((db, _p,
     .returning('id'),
 );
 
-const printerNames = prepared<{ ids: string[] }, { id: string; name: string }>((db, _p, count) =>
+export const printerNames = prepared<{ ids: string[] }, { id: string; name: string }>((db, _p, count) =>
   db.selectFrom('printers').select(['id', 'name']).where('id', 'in', listParams<string>('ids', count)),
 );
 
@@ -65,7 +68,7 @@ async function insertJob(trx: Db, ctx: CoreContext, job: NewJob): Promise<number
   return (await insertJobs(trx, ctx, [job]))[0] as number;
 }
 
-function ticketItem(item: OrderItemRow): TicketItem {
+export function ticketItem(item: OrderItemRow): TicketItem {
   return {
     quantity: item.quantity,
     name: item.food_name,
@@ -86,15 +89,13 @@ export interface OrderPrintRequest {
   reprint?: { itemIds: readonly string[]; receipt: boolean };
 }
 
-export interface RegisterPrinting {
-  name: string;
-  default_printer_id: string | null;
-}
+export type RegisterPrinting = ReceiptRegister;
 
 /**
  * One kitchen ticket per destination printer (listing only its items), and the customer receipt on the register's
- * printer. Items that no printer takes become one `unroutable` job, kept and shown to operators. An order confirmed
- * without a register gets no receipt (there is no till to print it at). Returns the ids of the jobs.
+ * printer. Items that no printer takes become one `unroutable` job, kept and shown to operators. A receipt that
+ * cannot print (no register chosen, or a register without a printer) is kept the same way, its `lastError` saying
+ * why, so the job list explains the missing receipt and a retry with a printer prints it. Returns the job ids.
  */
 export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: OrderPrintRequest): Promise<number[]> {
   if (!ctx.printJobs) return [];
@@ -133,11 +134,11 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
     const payload: KitchenTicketPayload = { kind: 'kitchen', ...base, station: printerId ? (names.get(printerId) ?? '') : UNROUTABLE_STATION, items: routed.map(ticketItem) };
     jobs.push({ printerId, kind: kitchenKind, orderId: order.id, payload });
   }
-  if (register && (!reprint || reprint.receipt)) {
+  if (!reprint || reprint.receipt) {
     const payload: ReceiptPayload = {
       kind: 'receipt',
       ...base,
-      registerName: register.name,
+      registerName: register?.name ?? null,
       paymentMethod: order.payment_method,
       items: request.items.map(ticketItem),
       subtotalCents: order.subtotal_cents,
@@ -145,7 +146,8 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
       surchargeCents: order.surcharge_cents,
       totalCents: order.total_cents,
     };
-    jobs.push({ printerId: registerPrinter, kind: reprint ? 'reprint-receipt' : 'receipt', orderId: order.id, payload });
+    const problem = receiptWarning(register);
+    jobs.push({ printerId: registerPrinter, kind: reprint ? 'reprint-receipt' : 'receipt', orderId: order.id, payload, ...(problem ? { lastError: problem.message } : {}) });
   }
   return insertJobs(trx, ctx, jobs);
 }

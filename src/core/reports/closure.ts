@@ -1,3 +1,4 @@
+import type { ClosureEvent } from '../../api/reports.js';
 import type { Db } from '../../storage/database.js';
 import { type Principal, principalId } from '../auth/principal.js';
 import type { CoreContext } from '../context.js';
@@ -6,13 +7,13 @@ import { appendEvent } from '../events/event-log.js';
 import { queueClosurePrintJob } from '../printing/queue.js';
 import { windowFigures } from './aggregate.js';
 import { ceilHour, floorHour } from './buckets.js';
-import { buildReport, catalogNames, type Report } from './report.js';
+import { buildReport, catalogNames, completeReport, type Report } from './report.js';
 import { snapshotWatermark } from './snapshots.js';
 
 /**
  * The general closure: one report of the business day so far (from 07:00 venue time, or yesterday's 07:00 before
  * that), computed and saved in the same transaction, announced on the printer channel (`general-closure`, with the
- * requesting register) so it is printed on that register's printer.
+ * requesting register, flat and nested as print services read it) so it is printed on that register's printer.
  */
 export async function generalClosure(trx: Db, ctx: CoreContext, cashRegisterId: string, actor: Principal): Promise<Report & { cashRegisterId: string }> {
   const register = await trx.selectFrom('cash_registers').select(['id', 'name']).where('id', '=', cashRegisterId).executeTakeFirst();
@@ -52,14 +53,15 @@ export async function generalClosure(trx: Db, ctx: CoreContext, cashRegisterId: 
       data: JSON.stringify({ cashRegisterId: register.id, totalRevenue: report.totalRevenue, totalOrders: report.totalOrders }),
     })
     .execute();
-  const payload = { ...report, cashRegisterId: register.id };
-  await appendEvent(trx, now, 'printer', 'general-closure', payload);
+  const response = { ...report, cashRegisterId: register.id };
+  const event: ClosureEvent = { ...response, cashRegister: register.id, report };
+  await appendEvent(trx, now, 'printer', 'general-closure', event);
   await queueClosurePrintJob(trx, ctx, { report, cashRegisterId: register.id, from: window.start, to: window.end });
-  return payload;
+  return response;
 }
 
 /** Saved closures, newest first (extension: the treasurer's history). */
 export async function listClosures(db: Db, limit = 50): Promise<Array<Report & { cashRegisterId: string | null; createdAt: string }>> {
   const rows = await db.selectFrom('reports').selectAll().where('kind', '=', 'closure').orderBy('created_at', 'desc').limit(limit).execute();
-  return rows.map((row) => ({ ...(JSON.parse(row.data) as Report), cashRegisterId: row.cash_register_id, createdAt: new Date(row.created_at).toISOString() }));
+  return rows.map((row) => ({ ...completeReport(JSON.parse(row.data) as Report), cashRegisterId: row.cash_register_id, createdAt: new Date(row.created_at).toISOString() }));
 }

@@ -1,50 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../storage/database.js';
 import { centsToNumber } from '../money.js';
+import type { CategoryStats, Report } from '../../api/reports.js';
 import type { Figures } from './figures.js';
 import type { Window } from './buckets.js';
 
-export interface FoodStats {
-  id: string;
-  categoryStatsId: string;
-  foodId: string;
-  foodName: string;
-  revenue: number;
-  quantity: number;
-}
-
-export interface CategoryStats {
-  id: string;
-  reportId: string;
-  categoryId: string;
-  categoryName: string;
-  revenue: number;
-  quantity: number;
-  foodStats: FoodStats[];
-}
-
-export interface CashRegisterStats {
-  id: string;
-  reportId: string;
-  cashRegisterId: string;
-  cashRegisterName: string;
-  totalRevenue: number;
-  totalCardRevenue: number;
-  totalCashRevenue: number;
-}
-
-export interface Report {
-  id: string;
-  timestamp: string;
-  intervalInMinutes: number;
-  totalRevenue: number;
-  totalCashRevenue: number;
-  totalCardRevenue: number;
-  totalOrders: number;
-  averageCompletitionTime: number | null;
-  categoryStats: CategoryStats[];
-  cashRegisterStats: CashRegisterStats[];
-}
+// The wire shapes are the API's (src/api/reports.ts); the core builds them.
+export type { CashRegisterStats, CategoryStats, FoodStats, Report } from '../../api/reports.js';
 
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -160,6 +122,17 @@ export function buildReport(id: string, window: Window, figures: Figures, names:
       totalCashRevenue: centsToNumber(register.cashCents),
     }))
     .sort((a, b) => a.cashRegisterName.localeCompare(b.cashRegisterName));
+  // Derived, not stored: an order's total is its item totals minus its discount, so the discounts of any window are
+  // its item revenue minus its revenue, and what no register took is the totals minus the registers' (snapshots
+  // included, without a new column).
+  const registered = { revenue: 0, cash: 0, card: 0 };
+  for (const register of figures.registers.values()) {
+    registered.revenue += register.revenueCents;
+    registered.cash += register.cashCents;
+    registered.card += register.cardCents;
+  }
+  let itemRevenueCents = 0;
+  for (const food of figures.foods.values()) itemRevenueCents += food.revenueCents;
   return {
     id,
     timestamp: new Date(window.start).toISOString(),
@@ -172,5 +145,31 @@ export function buildReport(id: string, window: Window, figures: Figures, names:
       figures.completedOrders === 0 ? null : Math.round((figures.completionMs / figures.completedOrders / 60_000) * 100) / 100,
     categoryStats,
     cashRegisterStats,
+    totalDiscount: centsToNumber(itemRevenueCents - figures.revenueCents),
+    noRegisterStats: {
+      totalRevenue: centsToNumber(figures.revenueCents - registered.revenue),
+      totalCashRevenue: centsToNumber(figures.cashCents - registered.cash),
+      totalCardRevenue: centsToNumber(figures.cardCents - registered.card),
+    },
+  };
+}
+
+/**
+ * A closure saved before release 1.7 lacks `totalDiscount` and `noRegisterStats`: both follow from its own figures
+ * (item revenue minus revenue; totals minus the register lines), so old closures answer in today's shape.
+ */
+export function completeReport(saved: Omit<Report, 'totalDiscount' | 'noRegisterStats'> & Partial<Report>): Report {
+  if (saved.totalDiscount !== undefined && saved.noRegisterStats !== undefined) return saved as Report;
+  const cents = (euros: number) => Math.round(euros * 100);
+  const sum = (values: number[]) => values.reduce((total, value) => total + cents(value), 0);
+  const registers = saved.cashRegisterStats;
+  return {
+    ...saved,
+    totalDiscount: centsToNumber(sum(saved.categoryStats.map((c) => c.revenue)) - cents(saved.totalRevenue)),
+    noRegisterStats: {
+      totalRevenue: centsToNumber(cents(saved.totalRevenue) - sum(registers.map((r) => r.totalRevenue))),
+      totalCashRevenue: centsToNumber(cents(saved.totalCashRevenue) - sum(registers.map((r) => r.totalCashRevenue))),
+      totalCardRevenue: centsToNumber(cents(saved.totalCardRevenue) - sum(registers.map((r) => r.totalCardRevenue))),
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
-import type { KitchenTicketPayload, ReceiptPayload } from '../../core/printing/payloads.js';
+import type { OrderTicketBase } from '../../core/printing/payloads.js';
 import { centsToDecimal } from '../../core/money.js';
-import { capacity, leftRight, type PrintOp, wrap } from './ops.js';
+import { capacity, type PrintOp, wrap } from './ops.js';
 
 export interface LayoutOptions {
   columns: number;
@@ -24,15 +24,19 @@ export function lines(text: string, columns: number, indent = ''): PrintOp[] {
   return wrap(text, columns - indent.length).map((line) => ({ op: 'text', text: `${indent}${line}` }));
 }
 
-/** Ticket number and display code large, then table, customer, time (venue time zone) and order id. */
-export function orderHeader(payload: KitchenTicketPayload | ReceiptPayload, columns: number, timezone: string): PrintOp[] {
+/**
+ * Ticket number and display code large, each with its label, then table, customer and time (venue time zone).
+ * These are the two numbers people use (the kitchen calls the ticket, the TV shows both); the internal order id is
+ * not printed: next to "TICKET 17", an "Order 42" was read as the number to call.
+ */
+export function orderHeader(payload: OrderTicketBase, columns: number, timezone: string): PrintOp[] {
   const ops: PrintOp[] = [];
   if (payload.reprint) ops.push({ op: 'text', text: '*** REPRINT ***', align: 'center', bold: true });
   ops.push(...big(payload.ticketNumber === null ? 'NO TICKET' : `TICKET ${payload.ticketNumber}`, columns));
-  ops.push(...big(payload.displayCode, columns));
+  ops.push(...big(`CODE ${payload.displayCode}`, columns));
   ops.push({ op: 'rule' });
   ops.push(...lines(`Table: ${payload.table}`, columns));
   ops.push(...lines(`Customer: ${payload.customer}`, columns));
-  ops.push({ op: 'text', text: leftRight(when(payload.confirmedAt, timezone), `Order ${payload.orderId}`, columns) });
+  ops.push({ op: 'text', text: when(payload.confirmedAt, timezone) });
   return ops;
 }

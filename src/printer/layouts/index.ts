@@ -1,7 +1,7 @@
 import type { PrintPayload } from '../../core/printing/payloads.js';
 import { closureReport } from './closure.js';
 import type { LayoutOptions } from './common.js';
-import { kitchenTicket } from './kitchen.js';
+import { cancellationTicket, kitchenTicket } from './kitchen.js';
 import type { PrintOp } from './ops.js';
 import { receipt } from './receipt.js';
 import { testPage } from './test-page.js';
@@ -10,12 +10,14 @@ import { testPage } from './test-page.js';
 // (ops.ts); escpos.ts turns them into bytes.
 
 export type { LayoutOptions } from './common.js';
-export { closureReport, kitchenTicket, receipt, testPage };
+export { cancellationTicket, closureReport, kitchenTicket, receipt, testPage };
 
 export function layout(payload: PrintPayload, options: LayoutOptions): PrintOp[] {
   switch (payload.kind) {
     case 'kitchen':
       return kitchenTicket(payload, options);
+    case 'cancellation':
+      return cancellationTicket(payload, options);
     case 'receipt':
       return receipt(payload, options);
     case 'closure':

@@ -52,7 +52,20 @@ export function wrap(text: string, width: number): string[] {
   return lines;
 }
 
-/** `left ........ right` on one line (the left part is cut if both do not fit). */
+/**
+ * `left ........ right`, the left part wrapped (never cut) over as many lines as it needs: the right part on the
+ * first line, the following lines indented by `hang` spaces (to sit under a name after "60 x ").
+ */
+export function leftRightWrapped(left: string, right: string, width: number, hang = 2): string[] {
+  const room = Math.max(1, width - right.length - 1);
+  if (left.length <= room) return [leftRight(left, right, width)];
+  const lead = /^\s*/.exec(left)?.[0] ?? '';
+  const [first = '', ...rest] = wrap(left.slice(lead.length), room - lead.length);
+  const indent = ' '.repeat(Math.min(hang, width - room));
+  return [leftRight(`${lead}${first}`, right, width), ...rest.map((line) => `${indent}${line}`)];
+}
+
+/** `left ........ right` on one line (the left part is cut if both do not fit: see leftRightWrapped). */
 export function leftRight(left: string, right: string, width: number): string {
   const room = width - right.length - 1;
   const shown = left.length > room ? left.slice(0, Math.max(0, room)) : left;

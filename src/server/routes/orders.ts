@@ -10,8 +10,9 @@ import {
   OrderDetail,
   OrderIdParams,
   OrderList,
-  OrderRecord,
+  OrderResponse,
   ReprintInput,
+  ReprintReceiptInput,
   ReprintResponse,
   StatusInput,
 } from '../../api/orders.js';
@@ -19,7 +20,9 @@ import { type Access, principalId, STAFF } from '../../core/auth/principal.js';
 import { write } from '../../core/context.js';
 import { runIdempotent, type StoredResponse } from '../../core/idempotency.js';
 import { getOrderDetail, listOrders } from '../../core/orders/queries.js';
-import { confirmOrder, createOrder, deleteOrder, reprintOrder, setOrderStatus } from '../../core/orders/use-cases.js';
+import { reprintOrder, reprintReceipt } from '../../core/orders/reprints.js';
+import { currentCreationResponse, currentOrderResponse } from '../../core/orders/stored-responses.js';
+import { confirmOrder, createOrder, deleteOrder, setOrderStatus } from '../../core/orders/use-cases.js';
 import { principalOf } from '../services.js';
 
 /** A print service with a `printer` device key may ask for reprints (decisions: device keys). */
@@ -66,7 +69,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         statusCode: 201,
         body: (await createOrder(trx, ctx, request.body, actor)).response,
       }));
-      return send(reply, result);
+      return send(reply, result.replayed ? { ...result, body: await currentCreationResponse(ctx, result.body) } : result);
     },
   );
 
@@ -74,7 +77,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/orders/:id/confirm',
     {
       config,
-      schema: { tags, headers: IdempotencyHeaders, params: OrderIdParams, body: ConfirmInput, response: { 200: OrderRecord } },
+      schema: { tags, headers: IdempotencyHeaders, params: OrderIdParams, body: ConfirmInput, response: { 200: OrderResponse } },
     },
     async (request, reply) => {
       const actor = principalOf(request);
@@ -83,7 +86,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         statusCode: 200,
         body: (await confirmOrder(trx, ctx, id, request.body, actor)).response,
       }));
-      return send(reply, result);
+      return send(reply, result.replayed ? { ...result, body: currentOrderResponse(result.body) } : result);
     },
   );
 
@@ -96,9 +99,18 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/v1/orders/:id/reprint-receipt',
+    { config: { access: REPRINT }, schema: { tags, params: OrderIdParams, body: ReprintReceiptInput, response: { 200: ReprintResponse } } },
+    async (request) => {
+      const actor = principalOf(request);
+      return (await write(ctx, (trx) => reprintReceipt(trx, ctx, request.params.id, request.body, actor))).response;
+    },
+  );
+
   app.patch(
     '/v1/orders/:id',
-    { config, schema: { tags, params: OrderIdParams, body: StatusInput, response: { 200: OrderRecord } } },
+    { config, schema: { tags, params: OrderIdParams, body: StatusInput, response: { 200: OrderResponse } } },
     async (request) => (await write(ctx, (trx) => setOrderStatus(trx, ctx, request.params.id, request.body.status))).response,
   );
 

@@ -10,6 +10,7 @@ import { InvalidError } from '../../core/errors.js';
 import { runIdempotent } from '../../core/idempotency.js';
 import { generalClosure, listClosures } from '../../core/reports/closure.js';
 import { getReport, listReports } from '../../core/reports/queries.js';
+import { completeReport } from '../../core/reports/report.js';
 import type { CoreContext } from '../../core/context.js';
 import { principalOf } from '../services.js';
 
@@ -56,7 +57,9 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         async (trx) => ({ statusCode: 201, body: await generalClosure(trx, ctx, request.body.cashRegister, actor) }),
       );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send(result.body as z.infer<typeof ClosureReport>);
+      // A closure stored before release 1.7 lacks its newer figures: derived from its own (completeReport).
+      const body = result.body as z.infer<typeof ClosureReport>;
+      return reply.code(201).send(result.replayed ? { ...completeReport(body), cashRegisterId: body.cashRegisterId } : body);
     },
   );
 };

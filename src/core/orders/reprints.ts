@@ -1,0 +1,110 @@
+import type { ReprintInput, ReprintReceiptInput } from '../../api/orders.js';
+import type { Db } from '../../storage/database.js';
+import { type Principal, principalId } from '../auth/principal.js';
+import type { CoreContext } from '../context.js';
+import { InvalidError } from '../errors.js';
+import { appendEvent } from '../events/event-log.js';
+import { queueOrderPrintJobs, type RegisterPrinting } from '../printing/queue.js';
+import { loadItems } from './items.js';
+import { orderRegister, registerPrinting, requireOrder, warningsFor } from './lookups.js';
+import { orderRecord, printerRecordItems } from './records.js';
+import { loadRouting } from './routing.js';
+
+// Reprints: nothing in the order changes, each is recorded in the audit log, announced on the printer channel
+// (`reprint-order`) and queued for the built-in printing.
+
+export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
+  const order = await requireOrder(trx, id);
+  if (order.confirmed_at === null) {
+    throw new InvalidError(`Order ${id} is not confirmed yet: there is nothing to reprint`);
+  }
+  const items = await loadItems(trx, id);
+  const wanted = [...new Set(input.orderItems.map((item) => item.id))];
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const foreign = wanted.filter((itemId) => !byId.has(itemId));
+  if (foreign.length > 0) {
+    throw new InvalidError(
+      `Items not in order ${id}: ${foreign.join(', ')}`,
+      foreign.map((itemId) => ({ path: 'body.orderItems', message: `item ${itemId} is not in this order` })),
+    );
+  }
+  const selected = items.filter((item) => wanted.includes(item.id));
+  const now = ctx.clock.now();
+  const routing = await loadRouting(trx, items);
+  const allRecordItems = printerRecordItems(items, routing);
+  const payload = {
+    ...orderRecord(order, allRecordItems),
+    reprintReceipt: input.reprintReceipt,
+    reprintOrderItems: allRecordItems.filter((item) => wanted.includes(item.id)),
+  };
+  const register = await orderRegister(trx, order);
+  await trx
+    .insertInto('audit_log')
+    .values({
+      at: now.getTime(),
+      actor: principalId(actor),
+      action: 'reprint',
+      entity: 'order',
+      entity_id: String(id),
+      data: JSON.stringify({ itemIds: wanted, reprintReceipt: input.reprintReceipt }),
+    })
+    .execute();
+  await appendEvent(trx, now, 'printer', 'reprint-order', payload);
+  await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: wanted, receipt: input.reprintReceipt } });
+  return { order, items, selected, response: { ...payload, warnings: input.reprintReceipt ? warningsFor(register) : [] } };
+}
+
+/**
+ * The customer receipt alone, again (a lost receipt): on the given register's printer, or else on the order's
+ * register's. Nothing in the order changes; it is recorded like the other reprints, and announced as a
+ * `reprint-order` with no kitchen items, `cashRegisterId` being the register that prints it (what a print service
+ * reads to choose the printer).
+ */
+export async function reprintReceipt(trx: Db, ctx: CoreContext, id: number, input: ReprintReceiptInput, actor: Principal) {
+  const order = await requireOrder(trx, id);
+  if (order.confirmed_at === null || order.status === 'PENDING') {
+    throw new InvalidError(`Order ${id} ${order.status === 'PENDING' ? 'is pending' : 'was never confirmed'}: it has no receipt to reprint`);
+  }
+  const registerId = input.cashRegisterId ?? order.cash_register_id;
+  const path = 'body.cashRegisterId';
+  if (registerId === null) {
+    throw new InvalidError(`Order ${id} was confirmed without a cash register: give cashRegisterId to print its receipt`, [
+      { path, message: 'required: the order has no register' },
+    ]);
+  }
+  const row = await registerPrinting.executeTakeFirst(trx, { id: registerId });
+  if (!row) {
+    throw new InvalidError(
+      input.cashRegisterId ? `Unknown cash register ${registerId}` : `The register of order ${id} was deleted: give cashRegisterId`,
+      [{ path, message: 'unknown cash register' }],
+    );
+  }
+  if (input.cashRegisterId && row.enabled !== 1) throw new InvalidError(`Cash register "${row.name}" is disabled`, [{ path, message: 'disabled cash register' }]);
+  if (row.default_printer_id === null) {
+    throw new InvalidError(`Cash register "${row.name}" has no printer: give it one, or choose another register`, [{ path, message: 'register without a printer' }]);
+  }
+  const register: RegisterPrinting = { name: row.name, default_printer_id: row.default_printer_id };
+  const items = await loadItems(trx, id);
+  const routing = await loadRouting(trx, items);
+  const now = ctx.clock.now();
+  const payload = {
+    ...orderRecord(order, printerRecordItems(items, routing)),
+    cashRegisterId: registerId,
+    reprintReceipt: true,
+    reprintOrderItems: [],
+  };
+  await trx
+    .insertInto('audit_log')
+    .values({
+      at: now.getTime(),
+      actor: principalId(actor),
+      action: 'reprint',
+      entity: 'order',
+      entity_id: String(id),
+      data: JSON.stringify({ itemIds: [], reprintReceipt: true, receiptOnly: true, cashRegisterId: registerId }),
+    })
+    .execute();
+  await appendEvent(trx, now, 'printer', 'reprint-order', payload);
+  await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: [], receipt: true } });
+  return { order, response: { ...payload, warnings: [] } };
+}

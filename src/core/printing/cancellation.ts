@@ -1,0 +1,71 @@
+import type { Db } from '../../storage/database.js';
+import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
+import type { CoreContext } from '../context.js';
+import { printerFor, type Routing } from '../orders/routing.js';
+import type { CancellationPayload, PrintPayload, TicketItem } from './payloads.js';
+import { insertJobs, type NewJob, printerNames, type RegisterPrinting, ticketItem } from './queue.js';
+
+/**
+ * The stations that got an order's kitchen tickets, each with the items it got, and a cancellation ticket queued
+ * for each (release 1.7). With the built-in printing the print jobs say where the tickets went (a job retried on
+ * another printer counts there); with printing off the routing says where a print service sent them. Returns the
+ * printer ids, for the `order-cancelled` event. An order's own jobs are read before anything of it is gone.
+ */
+export async function queueCancellationJobs(
+  trx: Db,
+  ctx: CoreContext,
+  request: { order: OrderRow; items: readonly OrderItemRow[]; routing: Routing; register: RegisterPrinting | null },
+): Promise<string[]> {
+  const { order } = request;
+  const stations = new Map<string, TicketItem[]>();
+  if (ctx.printJobs) {
+    const jobs = await trx
+      .selectFrom('print_jobs')
+      .select(['printer_id', 'payload'])
+      .where('order_id', '=', order.id)
+      .where('kind', 'in', ['kitchen', 'reprint-kitchen'])
+      .where('printer_id', 'is not', null)
+      .orderBy('id')
+      .execute();
+    for (const job of jobs) {
+      const payload = JSON.parse(job.payload) as PrintPayload;
+      // The first ticket a station got lists all its items; a later reprint only some.
+      if (payload.kind === 'kitchen' && !stations.has(job.printer_id as string)) stations.set(job.printer_id as string, payload.items);
+    }
+  } else {
+    const registerPrinter = request.register?.default_printer_id ?? null;
+    for (const item of request.items) {
+      const printer = printerFor(request.routing, item, registerPrinter);
+      if (printer === null) continue;
+      stations.set(printer, [...(stations.get(printer) ?? []), ticketItem(item)]);
+    }
+    return [...stations.keys()];
+  }
+  const stationIds = [...stations.keys()];
+  if (stationIds.length === 0) return [];
+  const names = new Map((await printerNames.execute(trx, { ids: stationIds }, stationIds.length)).map((row) => [row.id, row.name]));
+  const printerIds = stationIds.filter((id) => names.has(id)); // a printer deleted since has nobody to tell
+  const now = ctx.clock.now().getTime();
+  await insertJobs(
+    trx,
+    ctx,
+    printerIds.map((printerId): NewJob => {
+      const payload: CancellationPayload = {
+        kind: 'cancellation',
+        orderId: order.id,
+        ticketNumber: order.ticket_number,
+        displayCode: order.display_code,
+        table: order.table_name,
+        customer: order.customer,
+        confirmedAt: order.confirmed_at ?? now,
+        reprint: false,
+        station: names.get(printerId) ?? '',
+        items: stations.get(printerId) ?? [],
+        cancelledAt: now,
+      };
+      // Stored as a kitchen job (it goes to the kitchen, in order after the ticket it cancels); the payload says what it is.
+      return { printerId, kind: 'kitchen', orderId: order.id, payload };
+    }),
+  );
+  return printerIds;
+}
