@@ -3,6 +3,7 @@ import * as m001 from './001-catalog-and-auth.js';
 import * as m002 from './002-orders-and-events.js';
 import * as m003 from './003-printing-and-reports.js';
 import * as m004 from './004-print-queue-index.js';
+import * as m007 from './007-portions.js';
 
 // Numbered and append-only: a released migration is never edited; a change is a new file added here.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-orders-and-events': m002,
   '003-printing-and-reports': m003,
   '004-print-queue-index': m004,
+  '007-portions': m007,
 };
