@@ -57,18 +57,19 @@ function countsOf(rows: readonly CountedUnit[]): Map<string, FoodCounts> {
 const lineFood = (line: PortionLine) => ('foodId' in line ? line.foodId : line.food_id);
 
 /**
- * Takes the portions of a confirmation, or throws ShortOfPortionsError (409) naming each short food. With an order
- * id the take is written to the order's ledger at once; without one (the order is not inserted yet) the caller
- * passes the returned takes to `recordPortions` once it has the id.
+ * Whether the counts cover an order's lines: the units a confirmation will take, or ShortOfPortionsError (409)
+ * naming each short food. Nothing is written: the caller checks first, so that a food sold out by running out is
+ * refused as short rather than as unavailable, and takes (takePortions) once the order is written, in the same
+ * transaction.
  */
-export async function takePortions(trx: Db, ctx: CoreContext, orderId: number | null, lines: readonly PortionLine[]): Promise<Take[]> {
+export async function checkPortions(trx: Db, lines: readonly PortionLine[]): Promise<Take[]> {
   const requested = requestedPortions(lines.map((line) => ({ foodId: lineFood(line), quantity: line.quantity })));
   if (requested.size === 0) return [];
   const rows = await countedUnits.execute(trx, { ids: [...requested.keys()] }, requested.size);
   if (rows.length === 0) return [];
   const { takes, short } = planTake(requested, countsOf(rows));
   if (short.length > 0) {
-    const at = lines.length > 0 && 'foodId' in (lines[0] as PortionLine) ? 'body.orderItems' : 'orderItems';
+    const at = 'foodId' in (lines[0] as PortionLine) ? 'body.orderItems' : 'orderItems';
     throw new ShortOfPortionsError(
       short.map((food) => ({
         path: `${at}.${lines.findIndex((line) => lineFood(line) === food.foodId)}.foodId`,
@@ -80,14 +81,16 @@ export async function takePortions(trx: Db, ctx: CoreContext, orderId: number | 
       })),
     );
   }
-  await changeCounts(trx, ctx, takes.map((take) => ({ ...take, units: -take.units })));
-  if (orderId !== null) await recordPortions(trx, orderId, takes);
   return takes;
 }
 
-/** The order's ledger: what its confirmation took, so a cancellation gives back exactly that. */
-export async function recordPortions(trx: Db, orderId: number, takes: readonly Take[]): Promise<void> {
+/**
+ * Takes what checkPortions found, writes it to the order's ledger (so a cancellation gives back exactly that,
+ * whatever changes in the menu later), and settles the foods whose portions changed.
+ */
+export async function takePortions(trx: Db, ctx: CoreContext, orderId: number, takes: readonly Take[]): Promise<void> {
   if (takes.length === 0) return;
+  await changeCounts(trx, ctx, takes.map((take) => ({ ...take, units: -take.units })));
   await trx
     .insertInto('order_portions')
     .values(takes.map((take) => ({ order_id: orderId, food_id: take.foodId ?? null, ingredient_id: take.ingredientId ?? null, units: take.units })))

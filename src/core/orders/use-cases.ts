@@ -8,7 +8,7 @@ import { InvalidError, NotFoundError } from '../errors.js';
 import { appendEvent, appendEvents } from '../events/event-log.js';
 import { queueOrderPrintJobs } from '../printing/queue.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
-import { givePortionsBack, recordPortions, takePortions } from '../catalog/portions.js';
+import { checkPortions, givePortionsBack, takePortions } from '../catalog/portions.js';
 import { applyConfirmation, confirmedOrder, publishConfirmation } from './confirm.js';
 import { pickDisplayCode } from './display-code.js';
 import { buildOrderItems, loadItems } from './items.js';
@@ -55,7 +55,7 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
   const now = ctx.clock.now();
   const codeDay = ctx.venue.ticketDay(now);
   // Portions first: a food sold out by running out is a 409 "0 left", not an unavailable food.
-  const taken = input.confirm ? await takePortions(trx, ctx, null, input.orderItems) : [];
+  const portions = input.confirm ? await checkPortions(trx, input.orderItems) : [];
   const { items, routing } = await buildOrderItems(trx, ctx, 0, input.orderItems);
   const totals = orderTotals(items.map((item) => ({ totalCents: item.total_cents, surchargeCents: item.surcharge_cents })), 0);
   let draft: Omit<OrderRow, 'id'> = {
@@ -92,7 +92,7 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
   }
   const { id } = (await insertOrder.executeTakeFirst(trx, { rows: [draft] }, 1)) as { id: number };
   const order: OrderRow = { ...draft, id };
-  await recordPortions(trx, id, taken);
+  await takePortions(trx, ctx, id, portions);
   for (const item of items) item.order_id = id;
   await insertOrderItems(trx, items);
   if (input.confirm) {
@@ -119,7 +119,7 @@ export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input:
   }
   let items: OrderItemRow[];
   let routing: Routing;
-  await takePortions(trx, ctx, id, input.orderItems ?? (await loadItems(trx, id)));
+  const portions = await checkPortions(trx, input.orderItems ?? (await loadItems(trx, id)));
   if (input.orderItems) {
     await trx.deleteFrom('order_items').where('order_id', '=', id).execute();
     ({ items, routing } = await buildOrderItems(trx, ctx, id, input.orderItems));
@@ -128,6 +128,7 @@ export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input:
     items = await loadItems(trx, id);
     routing = await loadRouting(trx, items);
   }
+  await takePortions(trx, ctx, id, portions);
   const confirmed = await applyConfirmation(trx, ctx, order, items, routing, {
     paymentMethod: input.paymentMethod,
     discountCents: input.discount ?? 0,
@@ -149,7 +150,7 @@ export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, stat
   const routing = await loadRouting(trx, items);
   if (status !== before.status) {
     if (status === 'CONFIRMED' && before.confirmed_at === null) {
-      await takePortions(trx, ctx, id, items);
+      await takePortions(trx, ctx, id, await checkPortions(trx, items));
       ({ order } = await applyConfirmation(trx, ctx, before, items, routing, {
         paymentMethod: before.payment_method,
         discountCents: before.discount_cents,
