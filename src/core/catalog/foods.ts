@@ -1,11 +1,11 @@
-import { type Food, type FoodInput, type FoodPatch, type FoodsQuery, type IngredientRef, MAX_STOCK } from '../../api/catalog.js';
+import type { Food, FoodInput, FoodPatch, FoodsQuery, IngredientRef } from '../../api/catalog.js';
 import type { Db } from '../../storage/database.js';
 import type { FoodRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
 import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
 import { centsToNumber } from '../money.js';
 import { portionsLeft } from './portion-rules.js';
-import { foodStates, ingredientsLeft, settleFoods } from './portions.js';
+import { foodStates, ingredientsLeft, patchedStock, settleFoods } from './portions.js';
 import { checkPrinterRef, nameTaken } from './references.js';
 
 const FOOD_COLUMNS = [
@@ -128,26 +128,6 @@ async function setIngredients(trx: Db, foodId: string, ingredients: Array<{ id: 
     .insertInto('food_ingredients')
     .values(ingredients.map((item, position) => ({ food_id: foodId, ingredient_id: item.id, position })))
     .execute();
-}
-
-/**
- * The stock after a PATCH: `stock` sets it, `stockAdd` adds to what is left right now (the writer runs one change at
- * a time, so a sale cannot slip in between the read and the write).
- */
-export function patchedStock(name: string, current: number | null, patch: { stock?: number | null; stockAdd?: number }): number | null {
-  if (patch.stock !== undefined) return patch.stock;
-  if (patch.stockAdd === undefined) return current;
-  if (current === null) {
-    throw new InvalidError(`${name} is not counted: set its stock first`, [{ path: 'body.stockAdd', message: 'not counted: set stock first' }]);
-  }
-  const next = current + patch.stockAdd;
-  if (next < 0) {
-    throw new InvalidError(`${name} has only ${current} left: cannot take off ${-patch.stockAdd}`, [
-      { path: 'body.stockAdd', message: `only ${current} left` },
-    ]);
-  }
-  if (next > MAX_STOCK) throw new InvalidError(`${name} would have more than ${MAX_STOCK}`, [{ path: 'body.stockAdd', message: `at most ${MAX_STOCK} in all` }]);
-  return next;
 }
 
 export async function createFood(ctx: CoreContext, input: FoodInput): Promise<Food> {

@@ -2,8 +2,7 @@ import type { Ingredient, IngredientInput, IngredientPatch } from '../../api/cat
 import type { Db } from '../../storage/database.js';
 import { type CoreContext, reader, write } from '../context.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import { patchedStock } from './foods.js';
-import { foodStates, foodsUsing, settleFoods } from './portions.js';
+import { foodStates, foodsUsing, patchedStock, settleFoods } from './portions.js';
 import { nameTaken } from './references.js';
 
 // An ingredient may carry a count shared by every food that lists it (the porchetta of the sandwich and of the

@@ -1,10 +1,10 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { ShortFood } from '../../api/catalog.js';
+import { MAX_STOCK, type ShortFood } from '../../api/catalog.js';
 import type { Db } from '../../storage/database.js';
 import { listParams, prepared } from '../../storage/prepared.js';
 import type { Database, OrderRow } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
-import { AppError } from '../errors.js';
+import { AppError, InvalidError } from '../errors.js';
 import { appendEvents } from '../events/event-log.js';
 import { type FoodCounts, menuState, planTake, portionsLeft, requestedPortions, type Take } from './portion-rules.js';
 
@@ -128,6 +128,26 @@ async function changeCounts(trx: Db, ctx: CoreContext, deltas: readonly Take[]):
     }
   }
   await settleFoods(trx, ctx, before, affected);
+}
+
+/**
+ * The stock after a PATCH: `stock` sets it, `stockAdd` adds to what is left right now (the writer runs one change at
+ * a time, so a sale cannot slip in between the read and the write).
+ */
+export function patchedStock(name: string, current: number | null, patch: { stock?: number | null; stockAdd?: number }): number | null {
+  if (patch.stock !== undefined) return patch.stock;
+  if (patch.stockAdd === undefined) return current;
+  if (current === null) {
+    throw new InvalidError(`${name} is not counted: set its stock first`, [{ path: 'body.stockAdd', message: 'not counted: set stock first' }]);
+  }
+  const next = current + patch.stockAdd;
+  if (next < 0) {
+    throw new InvalidError(`${name} has only ${current} left: cannot take off ${-patch.stockAdd}`, [
+      { path: 'body.stockAdd', message: `only ${current} left` },
+    ]);
+  }
+  if (next > MAX_STOCK) throw new InvalidError(`${name} would have more than ${MAX_STOCK}`, [{ path: 'body.stockAdd', message: `at most ${MAX_STOCK} in all` }]);
+  return next;
 }
 
 /** Foods that list any of the ingredients. */
