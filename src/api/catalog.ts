@@ -27,9 +27,66 @@ export type CategoryPatch = z.infer<typeof CategoryPatch>;
 
 export const CategoryQuery = z.object({ include: includeQuery(['foods']).optional() });
 
-export const Ingredient = z.object({ id: z.string(), name: z.string() });
+// ---- portion counts (release 1.7, "Portions (stock)") ------------------------------------------------------------
+
+/** Larger than any evening's portions, small enough that no sum of counts leaves the safe integers. */
+export const MAX_STOCK = 1_000_000;
+
+/** A count: units left, or null = not counted. */
+export const StockCount = z
+  .number()
+  .int('must be a whole number')
+  .min(0, 'must not be negative')
+  .max(MAX_STOCK, `must be at most ${MAX_STOCK}`)
+  .nullable();
+
+/** A change of a count applied to what is left at that moment; negative writes off. */
+export const StockAdd = z
+  .number()
+  .int('must be a whole number')
+  .min(-MAX_STOCK, `must be at least -${MAX_STOCK}`)
+  .max(MAX_STOCK, `must be at most ${MAX_STOCK}`);
+
+/** `stock` and `stockAdd` of a PATCH: either, never both (which one would win?). */
+const oneStockChange = (value: { stock?: number | null | undefined; stockAdd?: number | undefined }) =>
+  value.stock === undefined || value.stockAdd === undefined;
+
+/** `food-stock-changed` on the cashier channel: what a till shows as "12 left" (null: no longer counted). */
+export const FoodStockChanged = z.object({ foodId: z.string(), portionsLeft: z.number().int().nullable() });
+export type FoodStockChanged = z.infer<typeof FoodStockChanged>;
+
+/**
+ * One entry of `details` of the 409 of a confirmation that is short of portions: the food, how many the order asked
+ * for, how many are left. `path` and `message` keep it an ordinary error detail.
+ */
+export const ShortFood = z.object({
+  path: z.string(),
+  message: z.string(),
+  foodId: z.string(),
+  name: z.string(),
+  requested: z.number().int(),
+  left: z.number().int(),
+});
+export type ShortFood = z.infer<typeof ShortFood>;
+
+// ---- ingredients --------------------------------------------------------------------------------------------------
+
+/** An ingredient as a food lists it (interface §2.8). */
+export const IngredientRef = z.object({ id: z.string(), name: z.string() });
+export type IngredientRef = z.infer<typeof IngredientRef>;
+
+export const Ingredient = IngredientRef.extend({ stock: z.number().int().nullable() });
 export type Ingredient = z.infer<typeof Ingredient>;
-export const IngredientInput = z.object({ name: text(100) });
+
+/** `stock` left out: null on create, the current count kept on replace. */
+export const IngredientInput = z.object({ name: text(100), stock: StockCount.optional() });
+export type IngredientInput = z.infer<typeof IngredientInput>;
+
+export const IngredientPatch = z
+  .object({ stock: StockCount.optional(), stockAdd: StockAdd.optional() })
+  .refine((value) => value.stock !== undefined || value.stockAdd !== undefined, 'give stock or stockAdd')
+  .refine(oneStockChange, 'give stock or stockAdd, not both');
+export type IngredientPatch = z.infer<typeof IngredientPatch>;
 
 export const Food = z.object({
   id: z.string(),
@@ -40,7 +97,11 @@ export const Food = z.object({
   printerId: z.string().nullable(),
   available: z.boolean(),
   category: z.object({ id: z.string(), name: z.string(), available: z.boolean(), position: z.number().int() }),
-  ingredients: z.array(Ingredient).optional(),
+  ingredients: z.array(IngredientRef).optional(),
+  /** The food's own count (null: not counted). */
+  stock: z.number().int().nullable(),
+  /** The smallest of the food's own count and its counted ingredients' counts; null when none is counted. */
+  portionsLeft: z.number().int().nullable(),
 });
 export type Food = z.infer<typeof Food>;
 
@@ -58,12 +119,18 @@ export const FoodInput = z.object({
     .max(100)
     .default([])
     .refine((list) => new Set(list.map((item) => item.id)).size === list.length, 'lists an ingredient twice'),
+  /** Left out: null on create, the current count kept on replace (clients of the interface don't know it). */
+  stock: StockCount.optional(),
 });
 export type FoodInput = z.infer<typeof FoodInput>;
 
 export const FoodPatch = z
-  .object({ available: z.boolean().optional(), printerId: cuid.nullable().optional() })
-  .refine((value) => value.available !== undefined || value.printerId !== undefined, 'give available, printerId, or both');
+  .object({ available: z.boolean().optional(), printerId: cuid.nullable().optional(), stock: StockCount.optional(), stockAdd: StockAdd.optional() })
+  .refine(
+    (value) => value.available !== undefined || value.printerId !== undefined || value.stock !== undefined || value.stockAdd !== undefined,
+    'give at least one of available, printerId, stock, stockAdd',
+  )
+  .refine(oneStockChange, 'give stock or stockAdd, not both');
 export type FoodPatch = z.infer<typeof FoodPatch>;
 
 export const FoodsQuery = z.object({

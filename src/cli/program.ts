@@ -12,6 +12,7 @@ import { registerPrintJobs } from './commands/print-jobs.js';
 import { registerPrinterEmulator } from './commands/printer-emulator.js';
 import { registerReports } from './commands/reports.js';
 import { registerServe } from './commands/serve.js';
+import { registerStock } from './commands/stock.js';
 import { registerToken } from './commands/token.js';
 
 /** Options every command understands; read them with `command.optsWithGlobals<GlobalOptions>()`. */
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
   registerToken(program);
   registerLogin(program);
   registerCatalog(program);
+  registerStock(program);
   registerOrders(program);
   registerEvents(program);
   registerReports(program);

@@ -61,6 +61,8 @@ export interface IngredientsTable {
   id: string;
   name: string;
   created_at: number;
+  /** Units left; null: not counted (migration 007). */
+  stock: Generated<number | null>;
 }
 
 export interface FoodsTable {
@@ -73,6 +75,10 @@ export interface FoodsTable {
   available: number;
   created_at: number;
   updated_at: number;
+  /** Portions left of the food's own count; null: not counted (migration 007). */
+  stock: Generated<number | null>;
+  /** 1 when running out switched the food off (a restock brings it back), 0 otherwise. */
+  sold_out_by_stock: Generated<number>;
 }
 
 export interface FoodIngredientsTable {
@@ -115,6 +121,15 @@ export interface AuditLogTable {
   entity: string;
   entity_id: string;
   data: string;
+}
+
+/** What a confirmation took from a count (one of the two ids), given back when the order is cancelled. */
+export interface OrderPortionsTable {
+  id: Generated<number>;
+  order_id: number;
+  food_id: string | null;
+  ingredient_id: string | null;
+  units: number;
 }
 
 export type OrderStatus = 'PENDING' | 'CONFIRMED' | 'COMPLETED' | 'PICKED_UP';
@@ -259,6 +274,7 @@ export interface Database {
   audit_log: AuditLogTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  order_portions: OrderPortionsTable;
   ticket_counters: TicketCountersTable;
   events: EventsTable;
   idempotency_keys: IdempotencyKeysTable;

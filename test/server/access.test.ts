@@ -22,7 +22,7 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'GET /v1/categories': [...STAFF, 'printer'], 'GET /v1/categories/:id': [...STAFF, 'printer'], 'POST /v1/categories': ADMIN,
   'PUT /v1/categories/:id': ADMIN, 'PATCH /v1/categories/:id': ADMIN, 'DELETE /v1/categories/:id': ADMIN,
   'GET /v1/ingredients': [...STAFF, 'printer'], 'GET /v1/ingredients/:id': [...STAFF, 'printer'], 'POST /v1/ingredients': ADMIN,
-  'PUT /v1/ingredients/:id': ADMIN, 'DELETE /v1/ingredients/:id': ADMIN,
+  'PUT /v1/ingredients/:id': ADMIN, 'PATCH /v1/ingredients/:id': ADMIN, 'DELETE /v1/ingredients/:id': ADMIN,
   'GET /v1/foods': [...STAFF, 'printer'], 'GET /v1/foods/:id': [...STAFF, 'printer'], 'POST /v1/foods': ADMIN,
   'PUT /v1/foods/:id': ADMIN, 'PATCH /v1/foods/:id': ADMIN, 'DELETE /v1/foods/:id': ADMIN,
   'GET /v1/cash-registers': [...STAFF, 'printer'], 'GET /v1/cash-registers/:id': [...STAFF, 'printer'], 'POST /v1/cash-registers': ADMIN,

@@ -65,7 +65,7 @@ t.test('ingredients: CRUD and unique names', async (t) => {
   const m = await menu(app);
   t.same((await app.request({ method: 'GET', url: '/v1/ingredients', as: 'operator' })).json().map((i: { name: string }) => i.name), ['Basilico', 'Mozzarella']);
   t.equal((await app.request({ method: 'POST', url: '/v1/ingredients', body: { name: 'MOZZARELLA' } })).statusCode, 409);
-  t.same((await app.request({ method: 'PUT', url: `/v1/ingredients/${m.basilico.id}`, body: { name: 'Basilico fresco' } })).json(), { id: m.basilico.id, name: 'Basilico fresco' });
+  t.same((await app.request({ method: 'PUT', url: `/v1/ingredients/${m.basilico.id}`, body: { name: 'Basilico fresco' } })).json(), { id: m.basilico.id, name: 'Basilico fresco', stock: null });
   t.equal((await app.request({ method: 'DELETE', url: `/v1/ingredients/${m.basilico.id}` })).statusCode, 204);
   const food = (await app.request({ method: 'GET', url: `/v1/foods/${m.margherita.id}?include=ingredients` })).json();
   t.same(food.ingredients, [{ id: m.mozzarella.id, name: 'Mozzarella' }], 'a deleted ingredient leaves the food');
@@ -79,6 +79,7 @@ t.test('foods: fields, filters, non-admin view, ingredients, PATCH, PUT, 409, ev
     id: m.margherita.id, name: 'Margherita', description: 'Classica', price: 7.5, categoryId: m.pizze.id, printerId: null, available: true,
     category: { id: m.pizze.id, name: 'Pizze', available: true, position: 1 },
     ingredients: [{ id: m.mozzarella.id, name: 'Mozzarella' }, { id: m.basilico.id, name: 'Basilico' }],
+    stock: null, portionsLeft: null,
   });
   const names = async (query: string, as: 'admin' | 'operator' = 'admin') =>
     (await app.request({ method: 'GET', url: `/v1/foods${query}`, as })).json().map((f: { name: string }) => f.name);

@@ -97,6 +97,7 @@ export function registerCatalog(program: Command): void {
     columns: [
       { header: 'id', value: (r) => r['id'] as string },
       { header: 'name', value: (r) => r['name'] as string },
+      { header: 'stock', value: (r) => (r['stock'] as number | null) ?? '-', align: 'right' },
     ],
     fields: [text('--name <name>', 'ingredient name (unique)', 'name', true)],
     toInput: (r) => ({ name: r['name'] }),
@@ -115,6 +116,7 @@ export function registerCatalog(program: Command): void {
       { header: 'name', value: (r) => r['name'] as string },
       { header: 'price', value: (r) => money(r['price']), align: 'right' },
       { header: 'available', value: (r) => r['available'] as boolean },
+      { header: 'left', value: (r) => (r['portionsLeft'] as number | null) ?? '-', align: 'right' },
       { header: 'printer', value: (r) => r['printerId'] as string | null },
     ],
     fields: [

@@ -1,10 +1,11 @@
-import type { Food, FoodInput, FoodPatch, FoodsQuery, Ingredient } from '../../api/catalog.js';
+import type { Food, FoodInput, FoodPatch, FoodsQuery, IngredientRef } from '../../api/catalog.js';
 import type { Db } from '../../storage/database.js';
 import type { FoodRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
 import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
-import { appendEvent } from '../events/event-log.js';
 import { centsToNumber } from '../money.js';
+import { portionsLeft } from './portion-rules.js';
+import { foodStates, ingredientsLeft, patchedStock, settleFoods } from './portions.js';
 import { checkPrinterRef, nameTaken } from './references.js';
 
 const FOOD_COLUMNS = [
@@ -15,18 +16,23 @@ const FOOD_COLUMNS = [
   'foods.category_id',
   'foods.printer_id',
   'foods.available',
+  'foods.stock',
   'categories.name as category_name',
   'categories.available as category_available',
   'categories.position as category_position',
 ] as const;
 
 function foodsWithCategory(db: Db) {
-  return db.selectFrom('foods').innerJoin('categories', 'categories.id', 'foods.category_id').select(FOOD_COLUMNS);
+  return db
+    .selectFrom('foods')
+    .innerJoin('categories', 'categories.id', 'foods.category_id')
+    .select(FOOD_COLUMNS)
+    .select(ingredientsLeft);
 }
 
 type FoodWithCategory = Awaited<ReturnType<ReturnType<typeof foodsWithCategory>['executeTakeFirstOrThrow']>>;
 
-function toFood(row: FoodWithCategory, ingredients?: Ingredient[]): Food {
+function toFood(row: FoodWithCategory, ingredients?: IngredientRef[]): Food {
   return {
     id: row.id,
     name: row.name,
@@ -37,12 +43,14 @@ function toFood(row: FoodWithCategory, ingredients?: Ingredient[]): Food {
     available: row.available === 1,
     category: { id: row.category_id, name: row.category_name, available: row.category_available === 1, position: row.category_position },
     ...(ingredients ? { ingredients } : {}),
+    stock: row.stock,
+    portionsLeft: portionsLeft(row.stock, [row.ingredients_left]),
   };
 }
 
 /** Ingredients of each food, in the order they were given. */
-async function ingredientsOf(db: Db, foodIds: string[]): Promise<Map<string, Ingredient[]>> {
-  const result = new Map<string, Ingredient[]>(foodIds.map((id) => [id, []]));
+async function ingredientsOf(db: Db, foodIds: string[]): Promise<Map<string, IngredientRef[]>> {
+  const result = new Map<string, IngredientRef[]>(foodIds.map((id) => [id, []]));
   if (foodIds.length === 0) return result;
   const rows = await db
     .selectFrom('food_ingredients')
@@ -122,12 +130,6 @@ async function setIngredients(trx: Db, foodId: string, ingredients: Array<{ id: 
     .execute();
 }
 
-/** `food-availability-changed` on the cashier channel, only when the value really changes. */
-async function announceAvailability(trx: Db, ctx: CoreContext, foodId: string, before: boolean, after: boolean): Promise<void> {
-  if (before === after) return;
-  await appendEvent(trx, ctx.clock.now(), 'cashier', 'food-availability-changed', { foodId, available: after });
-}
-
 export async function createFood(ctx: CoreContext, input: FoodInput): Promise<Food> {
   return write(ctx, async (trx) => {
     if (await nameTaken(trx, 'foods', input.name)) throw new ConflictError(`A food named "${input.name}" already exists`);
@@ -140,12 +142,16 @@ export async function createFood(ctx: CoreContext, input: FoodInput): Promise<Fo
       price_cents: input.price,
       category_id: input.categoryId,
       printer_id: input.printerId,
+      // A person's switch; settleFoods shows it sold out at once when a count it uses is at 0.
       available: input.available ? 1 : 0,
       created_at: now,
       updated_at: now,
+      stock: input.stock ?? null,
+      sold_out_by_stock: 0,
     };
     await trx.insertInto('foods').values(row).execute();
     await setIngredients(trx, row.id, input.ingredients);
+    await settleFoods(trx, ctx, new Map(), [row.id]);
     return (await readFood(trx, row.id, true)) as Food;
   });
 }
@@ -157,6 +163,10 @@ export async function replaceFood(ctx: CoreContext, id: string, input: FoodInput
     if (!before) throw new NotFoundError('Food not found');
     if (await nameTaken(trx, 'foods', input.name, id)) throw new ConflictError(`A food named "${input.name}" already exists`);
     await checkReferences(trx, input);
+    const states = await foodStates(trx, [id]);
+    // A client of the interface copies `available` from what it read: an unchanged value is no decision of a person,
+    // so a food sold out by running out stays that way (and comes back when restocked).
+    const on = input.available === (before.available === 1) ? before.available === 1 || before.sold_out_by_stock === 1 : input.available;
     await trx
       .updateTable('foods')
       .set({
@@ -165,33 +175,41 @@ export async function replaceFood(ctx: CoreContext, id: string, input: FoodInput
         price_cents: input.price,
         category_id: input.categoryId,
         printer_id: input.printerId,
-        available: input.available ? 1 : 0,
+        available: on ? 1 : 0,
+        sold_out_by_stock: 0,
+        ...(input.stock === undefined ? {} : { stock: input.stock }),
         updated_at: ctx.clock.now().getTime(),
       })
       .where('id', '=', id)
       .execute();
     await setIngredients(trx, id, input.ingredients);
-    await announceAvailability(trx, ctx, id, before.available === 1, input.available);
+    await settleFoods(trx, ctx, states, [id]);
     return (await readFood(trx, id, true)) as Food;
   });
 }
 
-/** The quick changes of the evening: sold out / back, or another printer (null removes the override). */
+/**
+ * The quick changes of the evening: sold out / back, another printer (null removes the override), a count set,
+ * restocked or written off. `available` here is always a person's decision: off stays off after a restock.
+ */
 export async function patchFood(ctx: CoreContext, id: string, patch: FoodPatch): Promise<Food> {
   return write(ctx, async (trx) => {
     const before = await trx.selectFrom('foods').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new NotFoundError('Food not found');
     if (patch.printerId !== undefined) await checkPrinterRef(trx, patch.printerId);
+    const stock = patchedStock(before.name, before.stock, patch);
+    const states = await foodStates(trx, [id]);
     await trx
       .updateTable('foods')
       .set({
-        ...(patch.available === undefined ? {} : { available: patch.available ? 1 : 0 }),
+        ...(patch.available === undefined ? {} : { available: patch.available ? 1 : 0, sold_out_by_stock: 0 }),
         ...(patch.printerId === undefined ? {} : { printer_id: patch.printerId }),
+        stock,
         updated_at: ctx.clock.now().getTime(),
       })
       .where('id', '=', id)
       .execute();
-    if (patch.available !== undefined) await announceAvailability(trx, ctx, id, before.available === 1, patch.available);
+    await settleFoods(trx, ctx, states, [id]);
     return (await readFood(trx, id, false)) as Food;
   });
 }

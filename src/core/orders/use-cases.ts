@@ -9,6 +9,7 @@ import { appendEvent, appendEvents } from '../events/event-log.js';
 import { queueCancellationJobs } from '../printing/cancellation.js';
 import type { RegisterPrinting } from '../printing/queue.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
+import { checkPortions, givePortionsBack, takePortions } from '../catalog/portions.js';
 import { applyConfirmation, confirmedOrder, publishConfirmation } from './confirm.js';
 import { pickDisplayCode } from './display-code.js';
 import { buildOrderItems, loadItems } from './items.js';
@@ -49,6 +50,8 @@ function callerUserId(actor: Principal): string | null {
 export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput, actor: Principal) {
   const now = ctx.clock.now();
   const codeDay = ctx.venue.ticketDay(now);
+  // Portions first: a food sold out by running out is a 409 "0 left", not an unavailable food.
+  const portions = input.confirm ? await checkPortions(trx, input.orderItems) : [];
   const { items, routing } = await buildOrderItems(trx, ctx, 0, input.orderItems);
   const totals = orderTotals(items.map((item) => ({ totalCents: item.total_cents, surchargeCents: item.surcharge_cents })), 0);
   let draft: Omit<OrderRow, 'id'> = {
@@ -85,6 +88,7 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
   }
   const { id } = (await insertOrder.executeTakeFirst(trx, { rows: [draft] }, 1)) as { id: number };
   const order: OrderRow = { ...draft, id };
+  await takePortions(trx, ctx, id, portions);
   for (const item of items) item.order_id = id;
   await insertOrderItems(trx, items);
   if (input.confirm) {
@@ -112,6 +116,7 @@ export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input:
   }
   let items: OrderItemRow[];
   let routing: Routing;
+  const portions = await checkPortions(trx, input.orderItems ?? (await loadItems(trx, id)));
   if (input.orderItems) {
     await trx.deleteFrom('order_items').where('order_id', '=', id).execute();
     ({ items, routing } = await buildOrderItems(trx, ctx, id, input.orderItems));
@@ -120,6 +125,7 @@ export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input:
     items = await loadItems(trx, id);
     routing = await loadRouting(trx, items);
   }
+  await takePortions(trx, ctx, id, portions);
   const confirmed = await applyConfirmation(trx, ctx, order, items, routing, {
     paymentMethod: input.paymentMethod,
     discountCents: input.discount ?? 0,
@@ -143,6 +149,7 @@ export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, stat
   if (status !== before.status) {
     if (status === 'CONFIRMED' && before.confirmed_at === null) {
       let register: RegisterPrinting | null;
+      await takePortions(trx, ctx, id, await checkPortions(trx, items));
       ({ order, register } = await applyConfirmation(trx, ctx, before, items, routing, {
         paymentMethod: before.payment_method,
         discountCents: before.discount_cents,
@@ -179,6 +186,7 @@ export async function deleteOrder(trx: Db, ctx: CoreContext, id: number, actor: 
   const order = await requireOrder(trx, id);
   const items = await loadItems(trx, id);
   const now = ctx.clock.now();
+  await givePortionsBack(trx, ctx, order);
   await trx.deleteFrom('orders').where('id', '=', id).execute();
   await refreshSnapshotsFor(trx, ctx, [order]);
   await trx

@@ -13,12 +13,13 @@ import {
   FoodsQuery,
   Ingredient,
   IngredientInput,
+  IngredientPatch,
 } from '../../api/catalog.js';
 import { IdParams } from '../../api/common.js';
 import { ADMIN, type Access, type Principal } from '../../core/auth/principal.js';
 import { createCategory, deleteCategory, getCategory, listCategories, patchCategory, replaceCategory } from '../../core/catalog/categories.js';
 import { createFood, deleteFood, getFood, listFoods, patchFood, replaceFood } from '../../core/catalog/foods.js';
-import { createIngredient, deleteIngredient, getIngredient, listIngredients, replaceIngredient } from '../../core/catalog/ingredients.js';
+import { createIngredient, deleteIngredient, getIngredient, listIngredients, patchIngredient, replaceIngredient } from '../../core/catalog/ingredients.js';
 import { principalOf } from '../services.js';
 
 /** Staff read the menu; so does a print service with a `printer` key (it routes tickets by food and category). */
@@ -73,6 +74,9 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put('/v1/ingredients/:id', { config: write, schema: { tags, params: IdParams, body: IngredientInput, response: { 200: Ingredient } } }, (request) =>
     replaceIngredient(ctx, request.params.id, request.body),
+  );
+  app.patch('/v1/ingredients/:id', { config: write, schema: { tags, params: IdParams, body: IngredientPatch, response: { 200: Ingredient } } }, (request) =>
+    patchIngredient(ctx, request.params.id, request.body),
   );
   app.delete('/v1/ingredients/:id', { config: write, schema: { tags, params: IdParams } }, async (request, reply) => {
     await deleteIngredient(ctx, request.params.id);
