@@ -1,61 +1,13 @@
-// The ready-number screen, served by `pos serve` at /display?key=<display key>. One self-contained page (no build
-// step, no external assets): it loads the state once, then follows /events/display, reconnecting and catching up by
-// itself after Wi-Fi drops or a server restart.
+// The ready-number screen at /display?key=<display key>: loads the state once, then follows /events/display,
+// reconnecting and catching up by itself after Wi-Fi drops or a server restart. Plain script, moved as it was from
+// the page the server used to write out (its behaviour is what test/e2e/display.test.ts checks).
+import './display.css';
 
-export const DISPLAY_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Ready numbers</title>
-<link rel="icon" href="data:,">
-<style>
-  :root { --bg: #111; --fg: #f5f5f5; --muted: #9a9a9a; --ready: #2ecc71; --accent: #ffd23f; }
-  * { box-sizing: border-box; }
-  html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg); font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-  body { display: grid; grid-template-rows: auto 1fr auto; }
-  header { display: flex; justify-content: space-between; align-items: center; padding: 1vh 2vw; font-size: 2.4vh; color: var(--muted); }
-  #connection { padding: .3em .8em; border-radius: 1em; background: #333; }
-  #connection.live { background: #1e5631; color: #d7ffe4; }
-  #connection.offline { background: #7a1f1f; color: #ffe0e0; }
-  main { display: grid; grid-template-columns: 1fr 1.4fr; gap: 2vw; padding: 0 2vw; min-height: 0; }
-  section { display: flex; flex-direction: column; min-height: 0; }
-  h2 { margin: 0 0 1vh; font-size: 4.5vh; letter-spacing: .05em; text-transform: uppercase; }
-  #preparing-title { color: var(--muted); }
-  #ready-title { color: var(--ready); }
-  ol { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; align-content: flex-start; gap: 1.2vh 1.2vw; overflow: hidden; }
-  li { border-radius: 1.2vh; padding: .6vh 1.2vw; display: flex; flex-direction: column; align-items: center; min-width: 12vw; }
-  #preparing li { background: #222; color: #cfcfcf; }
-  #ready li { background: #173d26; color: #eaffef; }
-  #ready li.newest { background: var(--ready); color: #04210f; animation: pulse 1.2s ease-in-out 3; }
-  .number { font-size: 8vh; font-weight: 800; line-height: 1.05; font-variant-numeric: tabular-nums; }
-  #preparing .number { font-size: 5.5vh; }
-  .code { font-size: 3.2vh; letter-spacing: .25em; font-weight: 700; opacity: .85; }
-  @keyframes pulse { 50% { transform: scale(1.08); } }
-  footer { min-height: 14vh; display: flex; align-items: center; gap: 2vw; padding: 1.5vh 2vw; transition: background .6s; }
-  footer img { max-height: 11vh; max-width: 20vw; object-fit: contain; border-radius: .8vh; background: #fff; }
-  footer .title { font-size: 4vh; font-weight: 800; }
-  footer .description { font-size: 2.6vh; opacity: .9; }
-  footer .meta { font-size: 2vh; opacity: .75; }
-  footer.empty { display: none; }
-  footer.light { color: #111; }
-  footer.dark { color: #f5f5f5; }
-  li.more { background: transparent !important; color: var(--muted) !important; justify-content: center; font-size: 3.2vh; font-weight: 700; }
-</style>
-</head>
-<body>
-<header><span id="clock"></span><span id="connection">connecting…</span></header>
-<main>
-  <section><h2 id="preparing-title">Preparing</h2><ol id="preparing"></ol></section>
-  <section><h2 id="ready-title">Ready</h2><ol id="ready"></ol></section>
-</main>
-<footer id="banner" class="empty"></footer>
-<script>
 (function () {
   'use strict';
   var params = new URLSearchParams(location.search);
   var key = params.get('key') || '';
-  // Orders keep the server's order: \`at\` is the server's time of their last change (state), or for a change heard
+  // Orders keep the server's order: `at` is the server's time of their last change (state), or for a change heard
   // on the stream, just after the latest one known (events are newer than everything already known). The TV's own
   // clock is never compared with the server's.
   var state = { preparing: new Map(), ready: new Map(), banners: [], newest: null };
@@ -224,7 +176,3 @@ export const DISPLAY_PAGE = `<!doctype html>
   load();
   setTimeout(rotateBanner, 500);
 })();
-</script>
-</body>
-</html>
-`;
