@@ -140,6 +140,7 @@ export function App() {
       userId: session.user.id,
       username: session.user.username,
       body: orderBody(cart, { method, userId: session.user.id, cashRegisterId: register.id }),
+      names: Object.fromEntries(cart.lines.map((line) => [line.foodId, line.name])),
       totalCents: totals.totalCents,
     });
     setLast({ key, change: received === null ? null : received - totals.totalCents });
@@ -156,7 +157,7 @@ export function App() {
       <div className="till">
         <StatusLine
           connection={connection}
-          waiting={outbox.outbox ? countWaiting(outbox.outbox) : 0}
+          waiting={outbox.outbox ? countWaiting(outbox.outbox) : null}
           printers={printers}
           username={session.user.username}
           register={register.name}

@@ -1,5 +1,5 @@
 import { useTexts } from '../shared/locale.js';
-import type { OutboxEntry } from './outbox.js';
+import { refusalText, type OutboxEntry } from './outbox.js';
 
 /** For the customer: the display code and ticket number large; the change again; "New order" one tap. */
 export function DoneScreen({ entry, changeGiven, onNew, onRetry }: { entry: OutboxEntry | null; changeGiven: number | null; onNew(): void; onRetry(key: string): void }) {
@@ -23,7 +23,7 @@ export function DoneScreen({ entry, changeGiven, onNew, onRetry }: { entry: Outb
         </div>
       ) : entry?.state === 'refused' ? (
         <div className="refusal" role="alert">
-          <p>{entry.refusal?.message}</p>
+          <p>{refusalText(entry)}</p>
           <button className="big" onClick={() => onRetry(entry.key)}>{t('outbox.retry')}</button>
         </div>
       ) : (

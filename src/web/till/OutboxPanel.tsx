@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTexts } from '../shared/locale.js';
-import type { Outbox } from './outbox.js';
+import { refusalText, type Outbox } from './outbox.js';
 
 /** What this tablet holds: waiting, refused (with the reason, until the cashier decides) and recently sent. */
 export function OutboxPanel({ outbox, userId, onRetry, onDiscard, onClose }: { outbox: Outbox; userId: string | null; onRetry(key: string): void; onDiscard(key: string): void; onClose(): void }) {
@@ -20,13 +20,17 @@ export function OutboxPanel({ outbox, userId, onRetry, onDiscard, onClose }: { o
             <span className="entry-what">
               {entry.result ? `${entry.result.displayCode} · #${entry.result.ticketNumber}` : new Date(entry.createdAt).toLocaleTimeString()} · {entry.body.customer} ·{' '}
               {money(entry.totalCents)}
+              <small className="note">
+                {' '}
+                ({entry.body.orderItems.map((item) => `${item.quantity} × ${entry.names?.[item.foodId] ?? '?'}`).join(', ')})
+              </small>
             </span>
             <span className="entry-state">
               {entry.state === 'waiting' && entry.userId !== userId ? t('outbox.otherUser', { user: entry.username }) : t(`outbox.${entry.state}`)}
             </span>
             {entry.state === 'refused' && (
               <>
-                <span className="error" role="alert">{entry.refusal?.message}</span>
+                <span className="error" role="alert">{refusalText(entry)}</span>
                 <button onClick={() => onRetry(entry.key)}>{t('outbox.retry')}</button>
                 <button onClick={() => setAsking(entry.key)}>{t('outbox.discard')}</button>
               </>

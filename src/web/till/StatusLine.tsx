@@ -10,7 +10,8 @@ export interface PrinterState {
 /** Connection, what waits on the tablet, printers with a problem, who and which register. */
 export function StatusLine(props: {
   connection: Connection;
-  waiting: number;
+  /** null until the outbox is read from the tablet's storage. */
+  waiting: number | null;
   printers: PrinterState[];
   username: string;
   register: string;
@@ -26,9 +27,11 @@ export function StatusLine(props: {
       <span className={`connection ${props.connection}`} role="status">
         {t(`status.${props.connection}`)}
       </span>
-      <button className={props.waiting ? 'chip warn' : 'chip'} onClick={props.onOutbox}>
-        {t('status.outbox', { count: props.waiting })}
-      </button>
+      {props.waiting !== null && (
+        <button className={props.waiting ? 'chip warn' : 'chip'} onClick={props.onOutbox}>
+          {t('status.outbox', { count: props.waiting })}
+        </button>
+      )}
       {problems.map((printer) => (
         <span key={printer.id} className="chip alert" role="alert">
           {t(printer.status === 'ERROR' ? 'status.printer.ERROR' : 'status.printer.OFFLINE', { name: printer.name })}

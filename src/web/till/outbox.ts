@@ -24,6 +24,8 @@ export interface OutboxEntry {
   userId: string | null;
   username: string;
   body: OrderBody;
+  /** Food names by id: a refusal names foods by id, the cashier reads names. */
+  names: Record<string, string>;
   totalCents: number;
   state: EntryState;
   attempts: number;
@@ -103,6 +105,13 @@ export function discard(outbox: Outbox, key: string): Outbox {
 /** After a reload: an entry caught mid-send may or may not have arrived; the key makes sending it again safe. */
 export function recover(outbox: Outbox): Outbox {
   return { entries: outbox.entries.map((entry) => (entry.state === 'sending' ? { ...entry, state: 'waiting' } : entry)) };
+}
+
+/** The server's reason in the cashier's words: food ids replaced by the names on the order. */
+export function refusalText(entry: OutboxEntry): string {
+  let text = entry.refusal?.message ?? '';
+  for (const [id, name] of Object.entries(entry.names ?? {})) text = text.split(id).join(name);
+  return text;
 }
 
 export function countWaiting(outbox: Outbox): number {

@@ -18,7 +18,9 @@ export function useLive(client: PosClient, token: string | null, handlers: { onE
     const controller = new AbortController();
     let failures = 0;
     const goneOffline = () => setConnection('offline');
+    const backOnline = () => setConnection((now) => (now === 'offline' ? 'reconnecting' : now));
     window.addEventListener('offline', goneOffline);
+    window.addEventListener('online', backOnline);
     void readChannel(client, 'cashier', {
       signal: controller.signal,
       maxRetryMs: 5000,
@@ -41,6 +43,7 @@ export function useLive(client: PosClient, token: string | null, handlers: { onE
     return () => {
       controller.abort();
       window.removeEventListener('offline', goneOffline);
+      window.removeEventListener('online', backOnline);
     };
   }, [client, token]);
 
