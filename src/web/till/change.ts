@@ -11,9 +11,9 @@ export function changeCents(totalCents: number, receivedCents: number): number {
 export function quickAmounts(totalCents: number): number[] {
   const amounts = [totalCents];
   for (const note of NOTES_CENTS) {
-    // The next multiple of the note at or above the total: 12.30 → 15 (a 5 and a 10), 20, 50.
-    const next = Math.ceil(totalCents / note) * note;
-    if (next > totalCents && !amounts.includes(next)) amounts.push(next);
+    // The smallest multiple of the note above the total: 12.30 → 15, 20, 50; 20.00 → 25, 30, 40, 50.
+    const next = (Math.floor(totalCents / note) + 1) * note;
+    if (!amounts.includes(next)) amounts.push(next);
   }
   return amounts.sort((a, b) => a - b).slice(0, 5);
 }

@@ -99,7 +99,8 @@ export function retry(outbox: Outbox, key: string): Outbox {
 
 /** The cashier gives up a refused order (the money goes back): it leaves the tablet. */
 export function discard(outbox: Outbox, key: string): Outbox {
-  return { entries: outbox.entries.filter((entry) => !(entry.key === key && entry.state === 'refused')) };
+  const entries = outbox.entries.filter((entry) => !(entry.key === key && entry.state === 'refused'));
+  return entries.length === outbox.entries.length ? outbox : { entries };
 }
 
 /** After a reload: an entry caught mid-send may or may not have arrived; the key makes sending it again safe. */
