@@ -12,6 +12,7 @@ import { registerPrintJobs } from './commands/print-jobs.js';
 import { registerPrinterEmulator } from './commands/printer-emulator.js';
 import { registerReports } from './commands/reports.js';
 import { registerServe } from './commands/serve.js';
+import { registerTillUrl } from './commands/till-url.js';
 import { registerToken } from './commands/token.js';
 
 /** Options every command understands; read them with `command.optsWithGlobals<GlobalOptions>()`. */
@@ -49,5 +50,6 @@ export function buildProgram(): Command {
   registerPrinterEmulator(program);
   registerDisplayUrl(program);
   registerDashboard(program);
+  registerTillUrl(program);
   return program;
 }

@@ -268,6 +268,17 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await button('Back to the till').click();
   });
 
+  await t.test('pos serve prints the till address, pos till-url prints it with a QR', async (t) => {
+    t.match(server.output(), new RegExp(`http://127\\.0\\.0\\.1:${server.port}/\\n`), 'the address pos serve prints opens the till');
+    const json = runPos(['till-url', '--json', '--data-dir', dataDir]);
+    t.equal(json.code, 0, json.stderr);
+    t.same(JSON.parse(json.stdout), { urls: [`http://127.0.0.1:${server.port}/`] });
+    t.match(json.stderr, /listens on 127\.0\.0\.1 only/);
+    const withQr = runPos(['till-url', '--data-dir', dataDir]);
+    t.match(withQr.stdout, /Scan to open the till/);
+    t.match(withQr.stdout, /[▀▄█]{10}/, 'a QR code drawn in the terminal');
+  });
+
   await t.test('phone and tablet sizes, Italian', async (t) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/?lang=it`);
