@@ -224,7 +224,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await button(/^Margherita/).click();
     await page.getByLabel('Customer').fill('Lucia');
     // The session ends on the tablet's side of things: the stored token is no longer accepted.
-    const session = await page.evaluate(() => localStorage.getItem('pos.till.session'));
+    const session = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('pos.till.session'));
     const revoked = runPos(['token', 'revoke', JSON.parse(session as string).token, '--data-dir', dataDir]);
     t.equal(revoked.code, 0, revoked.stderr);
     await button('Orders').click();
