@@ -106,7 +106,9 @@ export function App() {
         <Login
           client={client}
           expired={expired}
+          lastUsername={readLocal<string>('lastUser') ?? ''}
           onLogin={(next) => {
+            writeLocal('lastUser', next.user.username);
             saveSession(next);
             setSession(next);
             setExpired(false);
@@ -174,9 +176,11 @@ export function App() {
         />
         {fromCache && <p className="notice">{text.t('menu.cached')}</p>}
         {refused.length > 0 && view !== 'outbox' && (
-          <button className="banner-alert" role="alert" onClick={() => setView('outbox')}>
-            {text.t('outbox.refusedBanner', { count: refused.length })}
-          </button>
+          <div role="alert" className="banner-row">
+            <button className="banner-alert" onClick={() => setView('outbox')}>
+              {text.t('outbox.refusedBanner', { count: refused.length })}
+            </button>
+          </div>
         )}
         {view === 'order' && (
           <main className="order-screen">

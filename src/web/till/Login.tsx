@@ -4,9 +4,10 @@ import { useTexts } from '../shared/locale.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import type { Session } from './session.js';
 
-export function Login({ client, expired, onLogin }: { client: PosClient; expired: boolean; onLogin(session: Session): void }) {
+export function Login({ client, expired, lastUsername, onLogin }: { client: PosClient; expired: boolean; lastUsername: string; onLogin(session: Session): void }) {
   const { t } = useTexts();
-  const [username, setUsername] = useState('');
+  // After a session ended, the same cashier usually logs in again: only the password to type.
+  const [username, setUsername] = useState(expired ? lastUsername : '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

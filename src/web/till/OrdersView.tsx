@@ -52,11 +52,10 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
     }
   };
 
-  const act = async (work: () => Promise<unknown>, after?: () => void) => {
+  const act = async <T,>(work: () => Promise<T>, done: (result: T) => string, after?: () => void) => {
     setMessage(null);
     try {
-      await work();
-      setMessage(t('orders.done'));
+      setMessage(done(await work()));
       after?.();
       void load();
     } catch (error) {
@@ -115,7 +114,11 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
                       key={method}
                       className="big primary"
                       onClick={() =>
-                        void act(() => client.confirmOrder(open.id, { paymentMethod: method, cashRegisterId: props.registerId, userId: props.userId }), () => void openOrder(open.id))
+                        void act(
+                          () => client.confirmOrder(open.id, { paymentMethod: method, cashRegisterId: props.registerId, userId: props.userId }),
+                          (record) => t('orders.confirmed', { ticket: record.ticketNumber ?? '' }),
+                          () => void openOrder(open.id),
+                        )
                       }
                     >
                       {t(method === 'CASH' ? 'pay.cash' : 'pay.card')}
@@ -124,10 +127,10 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
                 </>
               ) : (
                 <>
-                  <button className="big" onClick={() => void act(() => client.reprintReceipt(open.id, { cashRegisterId: props.registerId }))}>
+                  <button className="big" onClick={() => void act(() => client.reprintReceipt(open.id, { cashRegisterId: props.registerId }), () => t('orders.receiptSent'))}>
                     {t('orders.reprintReceipt')}
                   </button>
-                  <button className="big" onClick={() => void act(() => client.reprint(open.id, { orderItems: allItems.map((item) => ({ id: item.id })), reprintReceipt: false }))}>
+                  <button className="big" onClick={() => void act(() => client.reprint(open.id, { orderItems: allItems.map((item) => ({ id: item.id })), reprintReceipt: false }), () => t('orders.kitchenSent'))}>
                     {t('orders.reprintKitchen')}
                   </button>
                 </>
@@ -147,7 +150,7 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
                 className="big danger"
                 onClick={() => {
                   setAsking(false);
-                  void act(() => client.deleteOrder(open.id), () => setOpen(null));
+                  void act(() => client.deleteOrder(open.id), () => t('orders.cancelled', { code: open.displayCode }), () => setOpen(null));
                 }}
               >
                 {t('orders.cancelYes')}

@@ -1,4 +1,5 @@
 import { useTexts } from '../shared/locale.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
 import type { Connection } from './use-live.js';
 
 export interface PrinterState {
@@ -42,6 +43,7 @@ export function StatusLine(props: {
       <button className="chip" onClick={props.onChangeRegister} aria-label={`${t('register.change')}: ${props.register}`}>
         {props.register}
       </button>
+      <LanguageSwitch />
       <span className="user">{props.username}</span>
       <button className="chip" onClick={props.onLogout}>{t('status.logout')}</button>
     </header>
