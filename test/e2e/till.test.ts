@@ -137,6 +137,10 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { available: true });
     await page.getByRole('button', { name: /^Diavola/, disabled: false }).waitFor({ timeout: 10_000 });
     t.pass('and back when it is available again');
+    await api('PATCH', `/v1/printers/${menu.printers.kitchen}`, { status: 'ERROR' });
+    await page.getByRole('alert').filter({ hasText: 'kitchen: needs attention' }).waitFor({ timeout: 10_000 });
+    t.pass('a printer with a problem shows on the status line');
+    await api('PATCH', `/v1/printers/${menu.printers.kitchen}`, { status: 'ONLINE' });
   });
 
   await t.test('offline: three orders paid, sent by themselves when the network is back (page left open)', async (t) => {
