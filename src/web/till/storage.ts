@@ -6,8 +6,13 @@ import { EMPTY_OUTBOX, type Outbox } from './outbox.js';
 
 const store = createStore('pos-till', 'state');
 
+/** The outbox kept on this tablet; an empty one when the browser has no IndexedDB (the till still sells). */
 export async function loadOutbox(): Promise<Outbox> {
-  return ((await get<Outbox>('outbox', store)) ?? EMPTY_OUTBOX) as Outbox;
+  try {
+    return (await get<Outbox>('outbox', store)) ?? EMPTY_OUTBOX;
+  } catch {
+    return EMPTY_OUTBOX;
+  }
 }
 
 let saving: Promise<void> = Promise.resolve();

@@ -14,6 +14,13 @@ const RETRY_MS = [1000, 2000, 4000, 8000];
 export function useOutbox(client: PosClient, userId: string | null, onUnauthorized: () => void) {
   const [outbox, setOutbox] = useState<box.Outbox | null>(null);
   const current = useRef<box.Outbox | null>(null);
+  // Resolved once the outbox is read from the tablet: an order paid in the first instant waits for it, never lost.
+  const loaded = useRef<{ promise: Promise<void>; resolve(): void } | null>(null);
+  if (!loaded.current) {
+    let resolve = () => undefined as void;
+    const promise = new Promise<void>((done) => (resolve = done));
+    loaded.current = { promise, resolve };
+  }
   const busy = useRef(false);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const failures = useRef(0);
@@ -65,10 +72,12 @@ export function useOutbox(client: PosClient, userId: string | null, onUnauthoriz
 
   useEffect(() => {
     let cancelled = false;
-    void loadOutbox().then((loaded) => {
+    const ready = loaded.current!;
+    void loadOutbox().then((stored) => {
       if (cancelled) return;
-      current.current = box.recover(loaded);
+      current.current = box.recover(stored);
       setOutbox(current.current);
+      ready.resolve();
       void pump();
     });
     const online = () => {
@@ -90,6 +99,7 @@ export function useOutbox(client: PosClient, userId: string | null, onUnauthoriz
 
   const enqueue = useCallback(
     async (entry: Omit<box.OutboxEntry, 'state' | 'attempts'>) => {
+      await loaded.current!.promise;
       await apply((o) => box.enqueue(o, entry));
       void pump();
     },
