@@ -10,7 +10,7 @@ import { seedMenu } from '../helpers/seed.js';
 t.test('every event the server emits parses with its channel union', async (t) => {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
-  const ok = async (method: string, url: string, body?: unknown) => {
+  const ok = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
     const response = await app.request({ method, url, body });
     if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     return response;
