@@ -145,6 +145,7 @@ export async function streamEvents(options: StreamOptions): Promise<void> {
         retryMs = options.initialRetryMs ?? 1000;
         const parser = new SseParser({
           onEvent: (event) => {
+            if (options.signal.aborted) return; // the rest of a chunk read before the reader stopped
             lastEventId = event.lastEventId;
             options.onEvent(event);
           },
