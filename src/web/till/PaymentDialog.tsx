@@ -49,8 +49,14 @@ export function PaymentDialog({ method, totalCents, onConfirm, onBack }: { metho
         </div>
         <div className="quick">
           {quickAmounts(totalCents).map((amount, index) => (
-            <button key={amount} className="big" aria-pressed={given === amount} onClick={() => setReceived(amount)}>
-              {index === 0 ? `${t('pay.exact')} ${money(amount)}` : money(amount)}
+            <button key={amount} className={index === 0 ? 'big exact' : 'big'} aria-pressed={given === amount} onClick={() => setReceived(amount)}>
+              {index === 0 ? (
+                <>
+                  <span>{t('pay.exact')}</span> <span>{money(amount)}</span>
+                </>
+              ) : (
+                money(amount)
+              )}
             </button>
           ))}
         </div>
