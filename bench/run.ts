@@ -16,14 +16,15 @@ import { rssMb, watchPeakRss } from './lib/proc.js';
 import { percentile, round, wallMs } from './lib/stats.js';
 import { type BenchVenue, orderBodies, seedVenue } from './lib/venue.js';
 import { type Figure, printTable } from './lib/table.js';
+import { tillFigures } from './lib/till.js';
 
 const smoke = process.argv.includes('--smoke');
 const outIndex = process.argv.indexOf('--out');
 const outFile = outIndex > 0 ? process.argv[outIndex + 1]! : new URL('results.json', import.meta.url).pathname;
 const TIMEZONE = 'Europe/Rome';
 const scale = smoke
-  ? { connections: 10, loadSeconds: 2, readSeconds: 1, ceilingSeconds: 1, subscribers: 20, fanoutRate: 50, fanoutSeconds: 2, reportOrders: 20_000, reportRuns: 5 }
-  : { connections: 50, loadSeconds: 20, readSeconds: 10, ceilingSeconds: 10, subscribers: 1_000, fanoutRate: 200, fanoutSeconds: 10, reportOrders: 1_000_000, reportRuns: 50 };
+  ? { connections: 10, loadSeconds: 2, readSeconds: 1, ceilingSeconds: 1, subscribers: 20, fanoutRate: 50, fanoutSeconds: 2, reportOrders: 20_000, reportRuns: 5, tillOrders: 10, tills: 2, ordersPerTill: 3 }
+  : { connections: 50, loadSeconds: 20, readSeconds: 10, ceilingSeconds: 10, subscribers: 1_000, fanoutRate: 200, fanoutSeconds: 10, reportOrders: 1_000_000, reportRuns: 50, tillOrders: 500, tills: 8, ordersPerTill: 25 };
 
 const cleanups: Array<() => unknown> = [];
 const lifetime = { teardown: (fn: () => unknown) => void cleanups.push(fn) };
@@ -155,6 +156,8 @@ try {
   cleanups.push(() => stopChild(emulators));
   const live = await liveVenue(info.ports);
   const past = await history();
+  progress(`6. the till in Chromium: first load, ${scale.tillOrders} orders on one tablet, ${scale.tills} tills at once`);
+  const till = await tillFigures({ lifetime, dataDir: tempDir(), orders: scale.tillOrders, tills: scale.tills, ordersPerTill: scale.ordersPerTill });
   const figures: Figure[] = [
     { key: 'ceiling.requestsPerSecond', label: 'bare Fastify JSON POST (ceiling)', value: bare.requestsPerSecond, unit: 'req/s' },
     { key: 'orders.perSecond', label: '1. create-and-confirm', value: live.orders.requestsPerSecond, unit: 'orders/s', target: 2_500, better: 'higher' },
@@ -181,6 +184,10 @@ try {
     { key: 'rss.idleMb', label: '5. RSS idle', value: live.idleRss, unit: 'MB' },
     { key: 'rss.loadMb', label: '5. RSS peak under load 1+3', value: live.loadRss, unit: 'MB', target: 150, better: 'lower' },
     { key: 'rss.idleBigDbMb', label: '5. RSS idle after the reports', value: past.idleRss, unit: 'MB' },
+    { key: 'till.gzippedKb', label: '6. till JS + CSS, gzipped', value: till?.gzippedKb ?? Number.NaN, unit: 'KB', target: 200, better: 'lower' },
+    { key: 'till.firstLoadMs', label: '6. till first load to a tappable menu', value: till?.firstLoadMs ?? Number.NaN, unit: 'ms', target: 1_000, better: 'lower' },
+    { key: 'till.heapGrowthMb', label: `6. till JS heap growth over ${scale.tillOrders} orders`, value: till?.heapGrowthMb ?? Number.NaN, unit: 'MB', target: 2, better: 'lower' },
+    { key: 'till.payP95Ms', label: `6. till pay to number on screen p95, ${scale.tills} tills`, value: till?.payP95Ms ?? Number.NaN, unit: 'ms', target: 100, better: 'lower' },
   ];
   printTable(figures, smoke);
   const results = {
@@ -189,7 +196,7 @@ try {
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
     scale,
     figures: Object.fromEntries(figures.map((figure) => [figure.key, round(figure.value, 3)])),
-    raw: { bare, live, past },
+    raw: { bare, live, past, till },
   };
   writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
   progress(`written to ${outFile}`);

@@ -13,6 +13,7 @@ import { registerPrinterEmulator } from './commands/printer-emulator.js';
 import { registerReports } from './commands/reports.js';
 import { registerServe } from './commands/serve.js';
 import { registerStock } from './commands/stock.js';
+import { registerTillUrl } from './commands/till-url.js';
 import { registerToken } from './commands/token.js';
 
 /** Options every command understands; read them with `command.optsWithGlobals<GlobalOptions>()`. */
@@ -51,5 +52,6 @@ export function buildProgram(): Command {
   registerPrinterEmulator(program);
   registerDisplayUrl(program);
   registerDashboard(program);
+  registerTillUrl(program);
   return program;
 }

@@ -6,6 +6,7 @@ import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import uploadsPlugin from './plugins/uploads.js';
+import webPlugin from './plugins/web.js';
 import apiKeyRoutes from './routes/api-keys.js';
 import authRoutes from './routes/auth.js';
 import bannerRoutes from './routes/banners.js';
@@ -104,6 +105,7 @@ export async function buildApp({ services, logger = false, timeouts: given = {} 
   await app.register(authPlugin);
   await app.register(docsPlugin, { version: services.version });
   await app.register(uploadsPlugin);
+  await app.register(webPlugin);
 
   // Resources
   await app.register(healthRoutes);

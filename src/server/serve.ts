@@ -19,7 +19,7 @@ export { lanUrls };
 export interface RunningServer {
   runtime: Runtime;
   port: number;
-  /** URLs a tablet on the venue Wi-Fi can use (every LAN address), local first. */
+  /** The till's address for tablets on the venue Wi-Fi (every LAN address), local first. */
   urls: string[];
   stop(): Promise<void>;
 }
@@ -49,7 +49,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   return {
     runtime,
     port,
-    urls: lanUrls(config.host, port),
+    urls: lanUrls(config.host, port).map((url) => `${url}/`),
     stop() {
       stopping ??= (async () => {
         rmSync(runtime.dataDir.serverInfo, { force: true });

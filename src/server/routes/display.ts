@@ -3,7 +3,6 @@ import { DisplayState } from '../../api/display.js';
 import type { Access } from '../../core/auth/principal.js';
 import { toBanner } from '../../core/catalog/banners.js';
 import { displayState } from '../../core/display.js';
-import { DISPLAY_PAGE } from '../display/page.js';
 
 const READ: Access = { roles: ['admin', 'operator'], scopes: ['display'] };
 
@@ -16,15 +15,9 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...state, banners: state.banners.map((row) => toBanner(row, imageUrl)) };
   });
 
-  // The page itself holds nothing secret; it calls the API with the key given in its address (?key=...).
-  app.get('/display', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', "default-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'")
-      .header('referrer-policy', 'no-referrer')
-      .send(DISPLAY_PAGE),
-  );
+  // The page itself holds nothing secret; it calls the API with the key given in its address (?key=...). It is
+  // part of the web build (src/web/display), served with the page policy of plugins/web.ts.
+  app.get('/display', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.sendWebPage('display/index.html'));
 };
 
 export default displayRoutes;

@@ -1,0 +1,120 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { WEB_ROOT } from '../../src/server/plugins/web.js';
+import { openStorage } from '../../src/storage/database.js';
+import { CHROMIUM } from '../../test/helpers/browser.js';
+import { seedMenuRows } from '../../test/helpers/seed.js';
+import { runPos, startRealServer } from '../../test/helpers/server.js';
+import { percentile } from './stats.js';
+
+// The till's budgets (issue 13), measured in Debian's Chromium against the real server: the size of one app, the
+// first load to a tappable menu, the page's memory over many orders, and "pay" to the number on screen with
+// several tills selling at once.
+
+export interface TillFigures {
+  gzippedKb: number;
+  firstLoadMs: number;
+  heapGrowthMb: number;
+  heapOrders: number;
+  payP95Ms: number;
+  payTills: number;
+  payOrders: number;
+}
+
+/** JS + CSS of the till as served (gzip), in KB. */
+export function tillBundleKb(): number {
+  const html = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+  return assets.reduce((sum, asset) => sum + gzipSync(readFileSync(join(WEB_ROOT, asset)), { level: 9 }).length, 0) / 1024;
+}
+
+export async function tillFigures(options: { lifetime: { teardown(fn: () => unknown): void }; dataDir: string; orders: number; tills: number; ordersPerTill: number }): Promise<TillFigures | null> {
+  const gzippedKb = tillBundleKb();
+  if (!existsSync(CHROMIUM)) return { gzippedKb, firstLoadMs: Number.NaN, heapGrowthMb: Number.NaN, heapOrders: 0, payP95Ms: Number.NaN, payTills: 0, payOrders: 0 };
+  const server = await startRealServer(options.lifetime, options.dataDir);
+  const storage = openStorage(join(options.dataDir, 'pos.db'));
+  await seedMenuRows(storage.db, Date.now());
+  await storage.close();
+  const admin = runPos(['token', 'create', '--role', 'admin', '--data-dir', options.dataDir]).stdout.trim();
+  await fetch(`${server.url}/v1/users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', password: 'bench-till-1', role: 'operator' }),
+  });
+  const { chromium } = await import('playwright-core');
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--js-flags=--expose-gc'] });
+  options.lifetime.teardown(() => browser.close());
+
+  const ready = async (page: Page) => {
+    await page.goto(`${server.url}/?lang=en`);
+    await page.getByLabel('Username').fill('bench');
+    await page.getByLabel('Password').fill('bench-till-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Cassa 1' }).click();
+    await page.getByRole('button', { name: /^Margherita/ }).waitFor();
+  };
+  const sell = async (page: Page): Promise<number> => {
+    await page.getByRole('button', { name: /^Margherita/ }).click();
+    await page.getByRole('button', { name: 'Card' }).click();
+    const started = performance.now();
+    await page.getByRole('button', { name: 'Confirm card payment' }).click();
+    await page.getByTestId('display-code').waitFor();
+    const took = performance.now() - started;
+    await page.getByRole('button', { name: 'New order' }).click();
+    return took;
+  };
+
+  // First load of a tablet that was used before (logged in, register chosen): to the first enabled food button.
+  const first = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await first.newPage();
+  await ready(page);
+  const loads: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    await page.reload();
+    await page.getByRole('button', { name: /^Margherita/, disabled: false }).waitFor();
+    loads.push(performance.now() - started);
+  }
+
+  // Memory over many orders: the JS heap after a GC, after the first tenth and at the end.
+  const cdp = await first.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const heapMb = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN) / 1024 / 1024;
+  };
+  const warm = Math.max(1, Math.round(options.orders / 10));
+  for (let i = 0; i < warm; i++) await sell(page);
+  const before = await heapMb();
+  for (let i = warm; i < options.orders; i++) await sell(page);
+  const after = await heapMb();
+  await first.close();
+
+  // Several tills at once, each in its own context (its own tablet): tap "Confirm" to the number on screen.
+  const tills = await Promise.all(
+    Array.from({ length: options.tills }, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const tillPage = await context.newPage();
+      await ready(tillPage);
+      return tillPage;
+    }),
+  );
+  const times = (await Promise.all(tills.map(async (tillPage) => {
+    const mine: number[] = [];
+    for (let i = 0; i < options.ordersPerTill; i++) mine.push(await sell(tillPage));
+    return mine;
+  }))).flat();
+  await server.stop();
+  return {
+    gzippedKb,
+    firstLoadMs: percentile(loads, 50),
+    heapGrowthMb: after - before,
+    heapOrders: options.orders,
+    payP95Ms: percentile(times, 95),
+    payTills: options.tills,
+    payOrders: times.length,
+  };
+}

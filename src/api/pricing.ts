@@ -1,0 +1,52 @@
+// Price rules of interface §2.9 in integer cents, shared by the server and the till (one rule, never written
+// twice). A line's surcharge is per line; unitSurcharge is shown rounded, but totals use the exact line surcharge.
+// Pure: no imports, so the browser bundle takes it as is.
+
+export interface LineInput {
+  quantity: number;
+  unitPriceCents: number;
+  surchargeCents: number;
+}
+
+export interface PricedLine extends LineInput {
+  totalCents: number;
+  /** For display only: the line surcharge spread over the quantity, rounded to cents. */
+  unitSurchargeCents: number;
+}
+
+export interface OrderTotals {
+  subtotalCents: number;
+  surchargeCents: number;
+  discountCents: number;
+  totalCents: number;
+}
+
+export function unitSurcharge(lineSurchargeCents: number, quantity: number): number {
+  return Math.round(lineSurchargeCents / quantity);
+}
+
+export function priceLine(line: LineInput): PricedLine {
+  return {
+    ...line,
+    totalCents: line.surchargeCents + line.unitPriceCents * line.quantity,
+    unitSurchargeCents: unitSurcharge(line.surchargeCents, line.quantity),
+  };
+}
+
+/**
+ * Subtotal = Σ line totals; total = subtotal − discount. A discount larger than the subtotal is not an order the
+ * server takes (it answers 400): callers check `discountTooLarge` first (the server throws, the till disables pay).
+ */
+export function totalsOf(lines: ReadonlyArray<{ totalCents: number; surchargeCents: number }>, discountCents: number): OrderTotals {
+  let subtotalCents = 0;
+  let surchargeCents = 0;
+  for (const line of lines) {
+    subtotalCents += line.totalCents;
+    surchargeCents += line.surchargeCents;
+  }
+  return { subtotalCents, surchargeCents, discountCents, totalCents: subtotalCents - discountCents };
+}
+
+export function discountTooLarge(totals: Pick<OrderTotals, 'subtotalCents' | 'discountCents'>): boolean {
+  return totals.discountCents > totals.subtotalCents;
+}

@@ -1,0 +1,158 @@
+import type { z } from 'zod';
+import type { LoginInput, LoginResponse, Me } from '../api/auth.js';
+import type { CashRegister } from '../api/cash-registers.js';
+import type { CategoryWithFoods, Food } from '../api/catalog.js';
+import type { ErrorBody } from '../api/common.js';
+import type {
+  ConfirmInput,
+  CreateOrderInput,
+  CreateOrderResponse,
+  ListOrdersQuery,
+  OrderDetail,
+  OrderList,
+  OrderRecord,
+  ReprintInput,
+  ReprintResponse,
+} from '../api/orders.js';
+import type { Printer } from '../api/printers.js';
+import { ApiError, NetworkError } from './errors.js';
+
+// The typed HTTP client of the API: fetch only, so the same code runs in Node (CLI, tests) and in the browser (the
+// till). Request bodies are typed by z.input of the schemas in src/api (what goes on the wire), responses by
+// z.infer (what the server sends back). Nothing is written twice by hand.
+
+type Query = Record<string, string | number | boolean | ReadonlyArray<string> | undefined>;
+
+export interface ClientOptions {
+  /** The server's address, e.g. `http://192.168.1.20:4300`; '' in the browser means the page's own server. */
+  baseUrl: string;
+  /** Asked before every request, so a renewed token is used. */
+  token?: () => string | null | undefined;
+  /** Per request; the till keeps it short so a lost Wi-Fi is noticed while the cashier waits. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export class PosClient {
+  private readonly fetcher: typeof fetch;
+
+  constructor(private readonly options: ClientOptions) {
+    this.fetcher = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  url(path: string, query?: Query): string {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value as ReadonlyArray<string>) search.append(key, item);
+      else search.set(key, String(value));
+    }
+    const text = search.toString();
+    return `${this.options.baseUrl.replace(/\/+$/, '')}${path}${text ? `?${text}` : ''}`;
+  }
+
+  headers(extra?: Record<string, string>): Record<string, string> {
+    const token = this.options.token?.();
+    return { ...extra, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  }
+
+  async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const url = this.url(path, options.query);
+    const headers = this.headers(options.headers);
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await this.fetcher(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: AbortSignal.timeout(options.timeoutMs ?? this.options.timeoutMs ?? 30_000),
+      });
+    } catch (error) {
+      const cause = (error as Error).cause;
+      throw new NetworkError(url, cause ? String(cause) : (error as Error).message);
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw new NetworkError(url, (error as Error).message); // the connection dropped mid-answer
+    }
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    if (!response.ok) {
+      const body = parsed as Partial<ErrorBody> | string | undefined;
+      const message = typeof body === 'object' && body && typeof body.message === 'string' ? body.message : response.statusText || `HTTP ${response.status}`;
+      throw new ApiError(response.status, message, body);
+    }
+    return parsed as T;
+  }
+
+  // ---- the endpoints the apps use, typed by src/api -----------------------------------------------------------
+
+  login(input: z.input<typeof LoginInput>) {
+    return this.request<z.infer<typeof LoginResponse>>('POST', '/v1/auth/login', { body: input });
+  }
+  me() {
+    return this.request<z.infer<typeof Me>>('GET', '/v1/auth/me');
+  }
+  foods() {
+    return this.request<Array<z.infer<typeof Food>>>('GET', '/v1/foods');
+  }
+  categories() {
+    return this.request<Array<z.infer<typeof CategoryWithFoods>>>('GET', '/v1/categories');
+  }
+  cashRegisters(query: { enabled?: boolean } = {}) {
+    return this.request<Array<z.infer<typeof CashRegister>>>('GET', '/v1/cash-registers', { query });
+  }
+  printers() {
+    return this.request<Array<z.infer<typeof Printer>>>('GET', '/v1/printers');
+  }
+  orders(query: Partial<z.input<typeof ListOrdersQuery>> = {}) {
+    return this.request<z.infer<typeof OrderList>>('GET', '/v1/orders', { query: query as Query });
+  }
+  order(id: number) {
+    return this.request<z.infer<typeof OrderDetail>>('GET', `/v1/orders/${id}`);
+  }
+  /** With an Idempotency-Key, a retry of the same order is answered with the first answer, never a second order. */
+  createOrder(input: z.input<typeof CreateOrderInput>, idempotencyKey?: string, timeoutMs?: number) {
+    return this.request<z.infer<typeof CreateOrderResponse> & { discount?: string; total?: string }>('POST', '/v1/orders', {
+      body: input,
+      headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
+      timeoutMs,
+    });
+  }
+  confirmOrder(id: number, input: z.input<typeof ConfirmInput>, idempotencyKey?: string) {
+    return this.request<z.infer<typeof OrderRecord>>('POST', `/v1/orders/${id}/confirm`, {
+      body: input,
+      headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
+    });
+  }
+  reprint(id: number, input: z.input<typeof ReprintInput>) {
+    return this.request<z.infer<typeof ReprintResponse>>('POST', `/v1/orders/${id}/reprint`, { body: input });
+  }
+  /** Release 1.7: the customer receipt only, on the register's printer. */
+  reprintReceipt(id: number, input: { cashRegisterId?: string }) {
+    return this.request<unknown>('POST', `/v1/orders/${id}/reprint-receipt`, { body: input });
+  }
+  deleteOrder(id: number) {
+    return this.request<undefined>('DELETE', `/v1/orders/${id}`);
+  }
+}

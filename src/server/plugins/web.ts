@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UnavailableError } from '../../core/errors.js';
+import { PACKAGE_ROOT } from '../../version.js';
+
+// The browser apps built by `npm run build` (Vite, src/web) into dist/web: the till at /, the TV at /display.
+// Everything comes from the appliance; the policy below keeps it so (no inline script, nothing from outside).
+
+export const WEB_ROOT = join(PACKAGE_ROOT, 'dist', 'web');
+
+export const PAGE_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sends one page of the web build (an HTML file under dist/web) with the page policy, never cached. */
+    sendWebPage(file: string): FastifyReply;
+  }
+}
+
+const AssetParams = z.object({ file: z.string().regex(/^[A-Za-z0-9._-]+$/, 'must be an asset file name') });
+
+async function webPlugin(app: FastifyInstance): Promise<void> {
+  // Serving is done by the routes below (each declares its access); the plugin only lends reply.sendFile.
+  await app.register(fastifyStatic, { root: WEB_ROOT, serve: false, decorateReply: true, dotfiles: 'deny', index: false });
+
+  app.decorateReply('sendWebPage', function (this: FastifyReply, file: string) {
+    if (!existsSync(join(WEB_ROOT, file))) throw new UnavailableError('The web build is missing: run `npm run build`');
+    return this.header('cache-control', 'no-cache')
+      .header('content-security-policy', PAGE_POLICY)
+      .header('referrer-policy', 'no-referrer')
+      .header('x-content-type-options', 'nosniff')
+      .sendFile(file, WEB_ROOT, { cacheControl: false });
+  });
+
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.sendWebPage('index.html'));
+
+  // Hashed file names: a new build has new names, so a tablet may keep these for good.
+  app.withTypeProvider<ZodTypeProvider>().get('/assets/:file', { config: { access: 'public' }, schema: { hide: true, params: AssetParams } }, (request, reply) =>
+    reply.header('x-content-type-options', 'nosniff').sendFile(request.params.file, join(WEB_ROOT, 'assets'), { maxAge: '365d', immutable: true }),
+  );
+}
+
+export default fp(webPlugin, { name: 'web', dependencies: ['errors', 'auth'] });

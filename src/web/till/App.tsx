@@ -1,0 +1,232 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { CashierEvent } from '../../api/events.js';
+import { PosClient } from '../../client/index.js';
+import type { Locale } from '../shared/i18n/index.js';
+import { initialLocale, rememberLocale, texts, TextsContext } from '../shared/locale.js';
+import { addFood, cartTotals, EMPTY_CART, orderBody, type Cart } from './cart.js';
+import { CartPanel } from './CartPanel.js';
+import { SetLocaleContext } from './contexts.js';
+import { DoneScreen } from './DoneScreen.js';
+import { Login } from './Login.js';
+import { MenuPanel } from './MenuPanel.js';
+import { OrdersView } from './OrdersView.js';
+import { countWaiting, newKey, refusedEntries } from './outbox.js';
+import { OutboxPanel } from './OutboxPanel.js';
+import { PaymentDialog } from './PaymentDialog.js';
+import { RegisterPicker } from './RegisterPicker.js';
+import { loadRegister, loadSession, saveRegister, saveSession, type Register, type Session } from './session.js';
+import { StatusLine, type PrinterState } from './StatusLine.js';
+import { readLocal, writeLocal } from './storage.js';
+import { useLive } from './use-live.js';
+import { useMenu } from './use-menu.js';
+import { useOutbox } from './use-outbox.js';
+
+type View = 'order' | 'done' | 'orders' | 'outbox';
+
+export function App() {
+  const [locale, setLocale] = useState<Locale>(initialLocale);
+  const text = useMemo(() => texts(locale), [locale]);
+  const chooseLocale = useCallback((next: Locale) => {
+    rememberLocale(next);
+    setLocale(next);
+  }, []);
+  useEffect(() => rememberLocale(locale), [locale]);
+
+  const [session, setSession] = useState<Session | null>(loadSession);
+  const [expired, setExpired] = useState(false);
+  const [register, setRegister] = useState<Register | null>(loadRegister);
+  // The order on screen survives a 401, a reload and a restart: it is written on every change.
+  const [cart, setCartState] = useState<Cart>(() => readLocal<Cart>('cart') ?? EMPTY_CART);
+  const [cartGeneration, setCartGeneration] = useState(0);
+  const [view, setView] = useState<View>('order');
+  const [paying, setPaying] = useState<'CASH' | 'CARD' | null>(null);
+  const [last, setLast] = useState<{ key: string; change: number | null } | null>(null);
+  const [printers, setPrinters] = useState<PrinterState[]>([]);
+  const [ordersRefresh, setOrdersRefresh] = useState(0);
+
+  const token = session?.token ?? null;
+  const client = useMemo(() => new PosClient({ baseUrl: '', token: () => token, timeoutMs: 15_000 }), [token]);
+
+  const setCart = useCallback((next: Cart) => {
+    setCartState(next);
+    writeLocal('cart', next);
+  }, []);
+
+  const unauthorized = useCallback(() => {
+    saveSession(null);
+    setSession(null);
+    setExpired(true);
+  }, []);
+
+  const { menu, fromCache, refresh, setFoodAvailable, setCategoryAvailable, setPortionsLeft } = useMenu(client, token !== null);
+  const outbox = useOutbox(client, session?.user.id ?? null, unauthorized);
+
+  const loadPrinters = useCallback(() => {
+    client
+      .printers()
+      .then((list) => setPrinters(list.map(({ id, name, status }) => ({ id, name, status }))))
+      .catch(() => undefined);
+  }, [client]);
+
+  const onEvent = useCallback(
+    (event: CashierEvent) => {
+      switch (event.name) {
+        case 'food-availability-changed':
+          return setFoodAvailable(event.payload.foodId, event.payload.available);
+        case 'category-availability-changed':
+          return setCategoryAvailable(event.payload.categoryId, event.payload.available);
+        case 'food-stock-changed':
+          return setPortionsLeft(event.payload.foodId, event.payload.portionsLeft);
+        case 'printer-status-changed':
+          return setPrinters((list) => list.map((printer) => (printer.id === event.payload.printerId ? { ...printer, status: event.payload.status } : printer)));
+        case 'resync':
+          void refresh();
+          return loadPrinters();
+        default:
+          return setOrdersRefresh((n) => n + 1);
+      }
+    },
+    [setFoodAvailable, setCategoryAvailable, setPortionsLeft, refresh, loadPrinters],
+  );
+
+  const connection = useLive(client, token, {
+    onEvent,
+    onConnected() {
+      // Back after a drop: what changed meanwhile, and whatever waits in the outbox goes now.
+      void refresh();
+      loadPrinters();
+      outbox.kick();
+    },
+    onUnauthorized: unauthorized,
+  });
+
+  if (!session) {
+    return (
+      <Providers text={text} setLocale={chooseLocale}>
+        <Login
+          client={client}
+          expired={expired}
+          lastUsername={readLocal<string>('lastUser') ?? ''}
+          onLogin={(next) => {
+            writeLocal('lastUser', next.user.username);
+            saveSession(next);
+            setSession(next);
+            setExpired(false);
+          }}
+        />
+      </Providers>
+    );
+  }
+  if (!register) {
+    return (
+      <Providers text={text} setLocale={chooseLocale}>
+        <RegisterPicker
+          client={client}
+          onUnauthorized={unauthorized}
+          onPick={(picked) => {
+            saveRegister(picked);
+            setRegister(picked);
+          }}
+        />
+      </Providers>
+    );
+  }
+
+  const totals = cartTotals(cart);
+  const pay = async (method: 'CASH' | 'CARD', received: number | null) => {
+    // The key is made here, once per payment: however often the order is sent, it is one order.
+    const key = newKey();
+    await outbox.enqueue({
+      key,
+      createdAt: new Date().toISOString(),
+      userId: session.user.id,
+      username: session.user.username,
+      body: orderBody(cart, { method, userId: session.user.id, cashRegisterId: register.id }),
+      names: Object.fromEntries(cart.lines.map((line) => [line.foodId, line.name])),
+      totalCents: totals.totalCents,
+    });
+    setLast({ key, change: received === null ? null : received - totals.totalCents });
+    setPaying(null);
+    setCart({ ...EMPTY_CART, table: '', customer: '' });
+    setCartGeneration((n) => n + 1);
+    setView('done');
+  };
+
+  const entries = outbox.outbox?.entries ?? [];
+  const refused = outbox.outbox ? refusedEntries(outbox.outbox) : [];
+  return (
+    <Providers text={text} setLocale={chooseLocale}>
+      <div className="till">
+        <StatusLine
+          connection={connection}
+          waiting={outbox.outbox ? countWaiting(outbox.outbox) : null}
+          printers={printers}
+          username={session.user.username}
+          register={register.name}
+          onOutbox={() => setView('outbox')}
+          onOrders={() => setView('orders')}
+          onChangeRegister={() => {
+            saveRegister(null);
+            setRegister(null);
+          }}
+          onLogout={() => {
+            saveSession(null);
+            setSession(null);
+          }}
+        />
+        {fromCache && <p className="notice">{text.t('menu.cached')}</p>}
+        {refused.length > 0 && view !== 'outbox' && (
+          <div role="alert" className="banner-row">
+            <button className="banner-alert" onClick={() => setView('outbox')}>
+              {text.t('outbox.refusedBanner', { count: refused.length })}
+            </button>
+          </div>
+        )}
+        {view === 'order' && (
+          <main className="order-screen">
+            <MenuPanel menu={menu} onAdd={(food) => setCart(addFood(cart, food))} />
+            <CartPanel key={cartGeneration} cart={cart} onChange={setCart} onPay={setPaying} />
+          </main>
+        )}
+        {view === 'done' && (
+          <DoneScreen
+            entry={entries.find((entry) => entry.key === last?.key) ?? null}
+            changeGiven={last?.change ?? null}
+            onRetry={(key) => void outbox.retry(key)}
+            onNew={() => setView('order')}
+          />
+        )}
+        {view === 'outbox' && outbox.outbox && (
+          <OutboxPanel
+            outbox={outbox.outbox}
+            userId={session.user.id}
+            onRetry={(key) => void outbox.retry(key)}
+            onDiscard={(key) => void outbox.discard(key)}
+            onClose={() => setView('order')}
+          />
+        )}
+        {view === 'orders' && (
+          <OrdersView
+            client={client}
+            registerId={register.id}
+            userId={session.user.id}
+            refreshKey={ordersRefresh}
+            onUnauthorized={unauthorized}
+            onClose={() => setView('order')}
+          />
+        )}
+        {paying && (
+          <PaymentDialog method={paying} totalCents={totals.totalCents} onBack={() => setPaying(null)} onConfirm={(received) => void pay(paying, received)} />
+        )}
+      </div>
+    </Providers>
+  );
+}
+
+function Providers({ text, setLocale, children }: { text: ReturnType<typeof texts>; setLocale(locale: Locale): void; children: React.ReactNode }) {
+  return (
+    <TextsContext.Provider value={text}>
+      <SetLocaleContext.Provider value={setLocale}>{children}</SetLocaleContext.Provider>
+    </TextsContext.Provider>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { discountTooLarge } from '../../api/pricing.js';
+import { parseAmount } from '../shared/i18n/index.js';
+import { useTexts } from '../shared/locale.js';
+import { canPay, cartTotals, changeQuantity, lineTotalCents, updateLine, type Cart } from './cart.js';
+
+/** An amount field that keeps what the cashier types and hands over cents once it reads as an amount. */
+function AmountInput({ label, cents, onCents }: { label: string; cents: number; onCents(cents: number): void }) {
+  const { t, locale } = useTexts();
+  const [text, setText] = useState(cents ? (cents / 100).toFixed(2).replace('.', locale === 'it' ? ',' : '.') : '');
+  const parsed = parseAmount(text);
+  return (
+    <label className="amount">
+      {label}
+      <input
+        inputMode="decimal"
+        value={text}
+        aria-invalid={parsed === null}
+        onChange={(event) => {
+          setText(event.target.value);
+          const value = parseAmount(event.target.value);
+          if (value !== null) onCents(value);
+        }}
+      />
+      {parsed === null && <span className="error">{t('order.badAmount')}</span>}
+    </label>
+  );
+}
+
+export function CartPanel({ cart, onChange, onPay }: { cart: Cart; onChange(cart: Cart): void; onPay(method: 'CASH' | 'CARD'): void }) {
+  const { t, money } = useTexts();
+  const [open, setOpen] = useState<string | null>(null);
+  const totals = cartTotals(cart);
+  const payable = canPay(cart);
+  return (
+    <section className="cart" aria-label={t('order.title')}>
+      <div className="who">
+        <label>
+          {t('order.customer')}
+          <input value={cart.customer} maxLength={100} onChange={(e) => onChange({ ...cart, customer: e.target.value })} />
+        </label>
+        <label className="table">
+          {t('order.table')}
+          <input value={cart.table} maxLength={50} onChange={(e) => onChange({ ...cart, table: e.target.value })} />
+        </label>
+      </div>
+      <ul className="lines">
+        {cart.lines.length === 0 && <li className="hint">{t('order.empty')}</li>}
+        {cart.lines.map((line) => (
+          <li key={line.id} className="line">
+            <div className="line-main">
+              <button className="qty" aria-label={t('order.remove', { name: line.name })} onClick={() => onChange(changeQuantity(cart, line.id, -1))}>
+                −
+              </button>
+              <span className="line-qty">{line.quantity}</span>
+              <button className="qty" aria-label={t('order.add', { name: line.name })} onClick={() => onChange(changeQuantity(cart, line.id, +1))}>
+                +
+              </button>
+              <button
+                className="line-name"
+                aria-expanded={open === line.id}
+                aria-label={t('order.details', { name: line.name })}
+                onClick={() => setOpen(open === line.id ? null : line.id)}
+              >
+                {line.name}
+                {line.notes && <small className="note"> · {line.notes}</small>}
+                {line.surchargeCents > 0 && <small className="note"> · +{money(line.surchargeCents)}</small>}
+              </button>
+              <span className="line-total">{money(lineTotalCents(line))}</span>
+            </div>
+            {open === line.id && (
+              <div className="line-extra">
+                <label>
+                  {t('order.note')}
+                  <input value={line.notes} maxLength={200} onChange={(e) => onChange(updateLine(cart, line.id, { notes: e.target.value }))} />
+                </label>
+                <AmountInput label={t('order.surcharge')} cents={line.surchargeCents} onCents={(cents) => onChange(updateLine(cart, line.id, { surchargeCents: cents }))} />
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="totals">
+        <AmountInput label={t('order.discount')} cents={cart.discountCents} onCents={(cents) => onChange({ ...cart, discountCents: cents })} />
+        <dl>
+          <dt>{t('order.subtotal')}</dt>
+          <dd>{money(totals.subtotalCents)}</dd>
+          <dt>{t('order.discount')}</dt>
+          <dd>{totals.discountCents ? `−${money(totals.discountCents)}` : money(0)}</dd>
+          <dt className="total">{t('order.total')}</dt>
+          <dd className="total" data-testid="total">{money(totals.totalCents)}</dd>
+        </dl>
+        {discountTooLarge(totals) && <p className="error" role="alert">{t('order.discountTooLarge')}</p>}
+      </div>
+      <div className="pay-buttons">
+        <button className="pay cash" disabled={!payable} onClick={() => onPay('CASH')}>
+          {t('pay.cash')}
+        </button>
+        <button className="pay card" disabled={!payable} onClick={() => onPay('CARD')}>
+          {t('pay.card')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTexts } from '../shared/locale.js';
+import { refusalText, type OutboxEntry } from './outbox.js';
+
+/** For the customer: the display code and ticket number large; the change again; "New order" one tap. */
+export function DoneScreen({ entry, changeGiven, onNew, onRetry }: { entry: OutboxEntry | null; changeGiven: number | null; onNew(): void; onRetry(key: string): void }) {
+  const { t, money } = useTexts();
+  return (
+    <section className="done" aria-label={t('done.title')}>
+      <h1>{t('done.title')} {entry && money(entry.totalCents)}</h1>
+      {changeGiven !== null && changeGiven > 0 && (
+        <p className="done-change">
+          {t('pay.change')} <strong>{money(changeGiven)}</strong>
+        </p>
+      )}
+      {entry?.state === 'sent' && entry.result ? (
+        <div className="numbers">
+          <p>
+            {t('done.code')} <strong className="display-code" data-testid="display-code">{entry.result.displayCode}</strong>
+          </p>
+          <p>
+            {t('done.ticket')} <strong className="ticket-number" data-testid="ticket-number">{entry.result.ticketNumber}</strong>
+          </p>
+        </div>
+      ) : entry?.state === 'refused' ? (
+        <div className="refusal" role="alert">
+          <p>{refusalText(entry)}</p>
+          <button className="big" onClick={() => onRetry(entry.key)}>{t('outbox.retry')}</button>
+        </div>
+      ) : (
+        <p className="waiting" role="status">{entry?.state === 'sending' && entry.attempts <= 1 ? t('done.sending') : t('done.waiting')}</p>
+      )}
+      <button className="big primary new-order" autoFocus onClick={onNew}>
+        {t('done.newOrder')}
+      </button>
+    </section>
+  );
+}

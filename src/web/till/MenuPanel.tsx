@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useTexts } from '../shared/locale.js';
+import type { Menu, MenuFood } from './use-menu.js';
+
+/** Categories as tabs in menu order, foods as big buttons: name first (the accessible name starts with it). */
+export function MenuPanel({ menu, onAdd }: { menu: Menu | null; onAdd(food: MenuFood): void }) {
+  const { t, money } = useTexts();
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (!menu) return <section className="menu"><p>{t('menu.loading')}</p></section>;
+  const categories = menu.categories.filter((category) => menu.foods.some((food) => food.categoryId === category.id));
+  if (categories.length === 0) return <section className="menu"><p>{t('menu.empty')}</p></section>;
+  const active = categories.find((category) => category.id === chosen) ?? categories[0]!;
+  const foods = menu.foods.filter((food) => food.categoryId === active.id);
+  return (
+    <section className="menu">
+      <div className="tabs" role="tablist" aria-label={t('menu.categories')}>
+        {categories.map((category) => (
+          <button
+            key={category.id}
+            role="tab"
+            aria-selected={category.id === active.id}
+            className={category.available ? 'tab' : 'tab sold-out'}
+            onClick={() => setChosen(category.id)}
+          >
+            {category.name}
+          </button>
+        ))}
+      </div>
+      <div className="foods" role="tabpanel" aria-label={active.name}>
+        {foods.map((food) => {
+          const soldOut = !food.available || !active.available || food.portionsLeft === 0;
+          return (
+            <button key={food.id} className="food" disabled={soldOut} onClick={() => onAdd(food)}>
+              <span className="food-name">{food.name}</span>
+              <span className="food-price">{money(food.priceCents)}</span>
+              {soldOut ? (
+                <span className="food-left">{t('food.soldOut')}</span>
+              ) : (
+                food.portionsLeft !== null && <span className="food-left">{t('food.left', { count: food.portionsLeft })}</span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

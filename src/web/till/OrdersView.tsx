@@ -1,0 +1,164 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { z } from 'zod';
+import type { OrderDetail, OrderList } from '../../api/orders.js';
+import { toCents } from '../../api/money.js';
+import { ApiError, type PosClient } from '../../client/index.js';
+import { useTexts } from '../shared/locale.js';
+
+type ListedOrder = z.infer<typeof OrderList>['orders'][number];
+type Detail = z.infer<typeof OrderDetail>;
+
+/** Today's orders and the pending ones: search, open, confirm with payment, reprint, cancel (with a dialog). */
+export function OrdersView(props: { client: PosClient; registerId: string; userId: string | null; onUnauthorized(): void; onClose(): void; refreshKey: number }) {
+  const { t, money } = useTexts();
+  const [tab, setTab] = useState<'today' | 'pending'>('today');
+  const [search, setSearch] = useState('');
+  const [orders, setOrders] = useState<ListedOrder[] | null>(null);
+  const [open, setOpen] = useState<Detail | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const { client, onUnauthorized } = props;
+
+  const failed = useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError && error.unauthorized) return onUnauthorized();
+      setMessage(t('orders.failed', { reason: (error as Error).message }));
+    },
+    [onUnauthorized, t],
+  );
+
+  const load = useCallback(async () => {
+    try {
+      const today = new Date();
+      const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+      const query = tab === 'pending' ? { status: ['PENDING'], limit: 100 } : { dateFrom: date, limit: 100 };
+      setOrders((await client.orders({ ...query, ...(search.trim() ? { search: search.trim() } : {}) })).orders);
+    } catch (error) {
+      failed(error);
+    }
+  }, [client, tab, search, failed]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void load(), 150); // while typing a search: one request per pause
+    return () => clearTimeout(timer);
+  }, [load, props.refreshKey]);
+
+  const openOrder = async (id: number) => {
+    setMessage(null);
+    try {
+      setOpen(await client.order(id));
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const act = async <T,>(work: () => Promise<T>, done: (result: T) => string, after?: () => void) => {
+    setMessage(null);
+    try {
+      setMessage(done(await work()));
+      after?.();
+      void load();
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const allItems = open ? open.categorizedItems.flatMap((group) => group.items) : [];
+  return (
+    <section className="panel orders" aria-label={t('orders.title')}>
+      <div className="panel-head">
+        <div className="tabs" role="tablist">
+          <button role="tab" aria-selected={tab === 'today'} className="tab" onClick={() => setTab('today')}>{t('orders.today')}</button>
+          <button role="tab" aria-selected={tab === 'pending'} className="tab" onClick={() => setTab('pending')}>{t('orders.pending')}</button>
+        </div>
+        <label className="search">
+          {t('orders.search')}
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <button className="big" onClick={props.onClose}>{t('orders.back')}</button>
+      </div>
+      {message && <p className="notice" role="status">{message}</p>}
+      <div className="orders-body">
+        <ul className="order-list">
+          {orders?.length === 0 && <li>{t('orders.none')}</li>}
+          {orders?.map((order) => (
+            <li key={order.id}>
+              <button className={open?.id === order.id ? 'order-row selected' : 'order-row'} onClick={() => void openOrder(order.id)}>
+                <strong>{order.displayCode}</strong> {order.ticketNumber !== null && `#${order.ticketNumber}`} · {order.customer} · {order.table} ·{' '}
+                {money(toCents(Number(order.total)) ?? 0)} · {t(`status.${order.status}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+        {open && (
+          <div className="order-detail" role="region" aria-label={`${open.displayCode}`}>
+            <h2>
+              {open.displayCode} {open.ticketNumber !== null && `#${open.ticketNumber}`} · {open.customer} · {open.table}
+            </h2>
+            <ul>
+              {allItems.map((item) => (
+                <li key={item.id}>
+                  {item.quantity} × {item.food.name} {item.notes && `(${item.notes})`} — {money(Math.round(item.total * 100))}
+                </li>
+              ))}
+            </ul>
+            <p className="total">
+              {t('order.total')} {money(toCents(Number(open.total)) ?? 0)}
+            </p>
+            <div className="order-actions">
+              {open.status === 'PENDING' ? (
+                <>
+                  <span>{t('orders.confirmWith')}:</span>
+                  {(['CASH', 'CARD'] as const).map((method) => (
+                    <button
+                      key={method}
+                      className="big primary"
+                      onClick={() =>
+                        void act(
+                          () => client.confirmOrder(open.id, { paymentMethod: method, cashRegisterId: props.registerId, userId: props.userId }),
+                          (record) => t('orders.confirmed', { ticket: record.ticketNumber ?? '' }),
+                          () => void openOrder(open.id),
+                        )
+                      }
+                    >
+                      {t(method === 'CASH' ? 'pay.cash' : 'pay.card')}
+                    </button>
+                  ))}
+                </>
+              ) : (
+                <>
+                  <button className="big" onClick={() => void act(() => client.reprintReceipt(open.id, { cashRegisterId: props.registerId }), () => t('orders.receiptSent'))}>
+                    {t('orders.reprintReceipt')}
+                  </button>
+                  <button className="big" onClick={() => void act(() => client.reprint(open.id, { orderItems: allItems.map((item) => ({ id: item.id })), reprintReceipt: false }), () => t('orders.kitchenSent'))}>
+                    {t('orders.reprintKitchen')}
+                  </button>
+                </>
+              )}
+              <button className="big danger" onClick={() => setAsking(true)}>{t('orders.cancel')}</button>
+            </div>
+          </div>
+        )}
+      </div>
+      {asking && open && (
+        <div className="overlay">
+          <div className="dialog" role="alertdialog" aria-modal="true" aria-label={t('orders.cancel')}>
+            <p>{t('orders.cancelConfirm', { code: open.displayCode })}</p>
+            <div className="dialog-actions">
+              <button className="big" onClick={() => setAsking(false)}>{t('orders.cancelNo')}</button>
+              <button
+                className="big danger"
+                onClick={() => {
+                  setAsking(false);
+                  void act(() => client.deleteOrder(open.id), () => t('orders.cancelled', { code: open.displayCode }), () => setOpen(null));
+                }}
+              >
+                {t('orders.cancelYes')}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useTexts } from '../shared/locale.js';
+import { refusalText, type Outbox } from './outbox.js';
+
+/** What this tablet holds: waiting, refused (with the reason, until the cashier decides) and recently sent. */
+export function OutboxPanel({ outbox, userId, onRetry, onDiscard, onClose }: { outbox: Outbox; userId: string | null; onRetry(key: string): void; onDiscard(key: string): void; onClose(): void }) {
+  const { t, money } = useTexts();
+  const [asking, setAsking] = useState<string | null>(null);
+  const entries = [...outbox.entries].reverse();
+  return (
+    <section className="panel" aria-label={t('outbox.title')}>
+      <div className="panel-head">
+        <h2>{t('outbox.title')}</h2>
+        <button className="big" onClick={onClose}>{t('orders.back')}</button>
+      </div>
+      {entries.length === 0 && <p>{t('outbox.empty')}</p>}
+      <ul className="entries">
+        {entries.map((entry) => (
+          <li key={entry.key} className={`entry ${entry.state}`}>
+            <span className="entry-what">
+              {entry.result ? `${entry.result.displayCode} · #${entry.result.ticketNumber}` : new Date(entry.createdAt).toLocaleTimeString()} · {entry.body.customer} ·{' '}
+              {money(entry.totalCents)}
+              <small className="note">
+                {' '}
+                ({entry.body.orderItems.map((item) => `${item.quantity} × ${entry.names?.[item.foodId] ?? '?'}`).join(', ')})
+              </small>
+            </span>
+            <span className="entry-state">
+              {entry.state === 'waiting' && entry.userId !== userId ? t('outbox.otherUser', { user: entry.username }) : t(`outbox.${entry.state}`)}
+            </span>
+            {entry.state === 'refused' && (
+              <>
+                <span className="error" role="alert">{refusalText(entry)}</span>
+                <button onClick={() => onRetry(entry.key)}>{t('outbox.retry')}</button>
+                <button onClick={() => setAsking(entry.key)}>{t('outbox.discard')}</button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {asking && (
+        <div className="overlay">
+          <div className="dialog" role="alertdialog" aria-modal="true" aria-label={t('outbox.discard')}>
+            <p>{t('outbox.discardConfirm')}</p>
+            <div className="dialog-actions">
+              <button className="big" onClick={() => setAsking(null)}>{t('pay.back')}</button>
+              <button
+                className="big danger"
+                onClick={() => {
+                  onDiscard(asking);
+                  setAsking(null);
+                }}
+              >
+                {t('outbox.discard')}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

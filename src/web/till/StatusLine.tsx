@@ -1,0 +1,51 @@
+import { useTexts } from '../shared/locale.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
+import type { Connection } from './use-live.js';
+
+export interface PrinterState {
+  id: string;
+  name: string;
+  status: string;
+}
+
+/** Connection, what waits on the tablet, printers with a problem, who and which register. */
+export function StatusLine(props: {
+  connection: Connection;
+  /** null until the outbox is read from the tablet's storage. */
+  waiting: number | null;
+  printers: PrinterState[];
+  username: string;
+  register: string;
+  onOutbox(): void;
+  onOrders(): void;
+  onChangeRegister(): void;
+  onLogout(): void;
+}) {
+  const { t } = useTexts();
+  const problems = props.printers.filter((printer) => printer.status !== 'ONLINE');
+  return (
+    <header className="status-line">
+      <span className={`connection ${props.connection}`} role="status">
+        {t(`status.${props.connection}`)}
+      </span>
+      {props.waiting !== null && (
+        <button className={props.waiting ? 'chip warn' : 'chip'} onClick={props.onOutbox}>
+          {t('status.outbox', { count: props.waiting })}
+        </button>
+      )}
+      {problems.map((printer) => (
+        <span key={printer.id} className="chip alert" role="alert">
+          {t(printer.status === 'ERROR' ? 'status.printer.ERROR' : 'status.printer.OFFLINE', { name: printer.name })}
+        </span>
+      ))}
+      <span className="spacer" />
+      <button className="chip" onClick={props.onOrders}>{t('orders.title')}</button>
+      <button className="chip" onClick={props.onChangeRegister} aria-label={`${t('register.change')}: ${props.register}`}>
+        {props.register}
+      </button>
+      <LanguageSwitch />
+      <span className="user">{props.username}</span>
+      <button className="chip" onClick={props.onLogout}>{t('status.logout')}</button>
+    </header>
+  );
+}

@@ -1,0 +1,91 @@
+import { centsToNumber } from '../../api/money.js';
+import { discountTooLarge, priceLine, totalsOf, type OrderTotals } from '../../api/pricing.js';
+
+// The order on screen: pure data and functions (unit-tested), priced by the server's own rules (src/api/pricing).
+
+export interface CartLine {
+  /** One line per food and note: the same food with another note is another line (the kitchen reads it). */
+  id: string;
+  foodId: string;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+  notes: string;
+  /** Per line, not per unit (interface §2.9). */
+  surchargeCents: number;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  customer: string;
+  table: string;
+  discountCents: number;
+}
+
+export const EMPTY_CART: Cart = { lines: [], customer: '', table: '', discountCents: 0 };
+
+/** What the API needs when the cashier leaves customer or table empty (both are required, at least 1 character). */
+export const NOT_GIVEN = '—';
+
+let counter = 0;
+const lineId = () => `l${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** Tapping a food adds one: to its line without a note and surcharge if there is one, else a new line. */
+export function addFood(cart: Cart, food: { id: string; name: string; priceCents: number }): Cart {
+  const index = cart.lines.findIndex((line) => line.foodId === food.id && line.notes === '' && line.surchargeCents === 0);
+  if (index >= 0) return changeQuantity(cart, (cart.lines[index] as CartLine).id, +1);
+  const line: CartLine = { id: lineId(), foodId: food.id, name: food.name, unitPriceCents: food.priceCents, quantity: 1, notes: '', surchargeCents: 0 };
+  return { ...cart, lines: [...cart.lines, line] };
+}
+
+/** − on a line of one removes it. */
+export function changeQuantity(cart: Cart, id: string, delta: number): Cart {
+  const lines = cart.lines
+    .map((line) => (line.id === id ? { ...line, quantity: Math.min(999, line.quantity + delta) } : line))
+    .filter((line) => line.quantity > 0);
+  return { ...cart, lines };
+}
+
+export function updateLine(cart: Cart, id: string, patch: Partial<Pick<CartLine, 'notes' | 'surchargeCents'>>): Cart {
+  return { ...cart, lines: cart.lines.map((line) => (line.id === id ? { ...line, ...patch } : line)) };
+}
+
+export function lineTotalCents(line: CartLine): number {
+  return priceLine(line).totalCents;
+}
+
+export function cartTotals(cart: Cart): OrderTotals {
+  return totalsOf(cart.lines.map(priceLine), cart.discountCents);
+}
+
+/** Pay is possible with at least one line and a discount no larger than the subtotal (the server refuses more). */
+export function canPay(cart: Cart): boolean {
+  return cart.lines.length > 0 && !discountTooLarge(cartTotals(cart));
+}
+
+export interface OrderBody {
+  table: string;
+  customer: string;
+  orderItems: Array<{ foodId: string; quantity: number; notes?: string; surcharge?: number }>;
+  confirm: { paymentMethod: 'CASH' | 'CARD'; discount?: number; userId?: string | null; cashRegisterId?: string | null };
+}
+
+/** The body of POST /v1/orders for this cart, created and confirmed at once. */
+export function orderBody(cart: Cart, payment: { method: 'CASH' | 'CARD'; userId: string | null; cashRegisterId: string | null }): OrderBody {
+  return {
+    table: cart.table.trim() || NOT_GIVEN,
+    customer: cart.customer.trim() || NOT_GIVEN,
+    orderItems: cart.lines.map((line) => ({
+      foodId: line.foodId,
+      quantity: line.quantity,
+      ...(line.notes.trim() ? { notes: line.notes.trim() } : {}),
+      ...(line.surchargeCents ? { surcharge: centsToNumber(line.surchargeCents) } : {}),
+    })),
+    confirm: {
+      paymentMethod: payment.method,
+      ...(cart.discountCents ? { discount: centsToNumber(cart.discountCents) } : {}),
+      userId: payment.userId,
+      cashRegisterId: payment.cashRegisterId,
+    },
+  };
+}

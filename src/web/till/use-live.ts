@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CashierEvent } from '../../api/events.js';
+import { readChannel, type PosClient } from '../../client/index.js';
+
+export type Connection = 'live' | 'reconnecting' | 'offline';
+
+/**
+ * Follows the cashier channel while logged in: sold-out foods, printers, orders. The connection state feeds the
+ * status line: "reconnecting" after a drop, "offline" once a few tries failed or the browser says so.
+ */
+export function useLive(client: PosClient, token: string | null, handlers: { onEvent(event: CashierEvent): void; onConnected(): void; onUnauthorized(): void }) {
+  const [connection, setConnection] = useState<Connection>('reconnecting');
+  const latest = useRef(handlers);
+  latest.current = handlers;
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    let failures = 0;
+    const goneOffline = () => setConnection('offline');
+    const backOnline = () => setConnection((now) => (now === 'offline' ? 'reconnecting' : now));
+    window.addEventListener('offline', goneOffline);
+    window.addEventListener('online', backOnline);
+    void readChannel(client, 'cashier', {
+      signal: controller.signal,
+      maxRetryMs: 5000,
+      idleTimeoutMs: 40_000,
+      onEvent: (event) => latest.current.onEvent(event),
+      onStatus(status) {
+        if (status.state === 'connected') {
+          failures = 0;
+          setConnection('live');
+          latest.current.onConnected();
+        } else {
+          failures += 1;
+          setConnection(failures >= 3 || !navigator.onLine ? 'offline' : 'reconnecting');
+        }
+      },
+      onFatal(status) {
+        if (status === 401) latest.current.onUnauthorized();
+      },
+    });
+    return () => {
+      controller.abort();
+      window.removeEventListener('offline', goneOffline);
+      window.removeEventListener('online', backOnline);
+    };
+  }, [client, token]);
+
+  return connection;
+}

@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, type PosClient } from '../../client/index.js';
+import * as box from './outbox.js';
+import { loadOutbox, saveOutbox } from './storage.js';
+
+/** Short enough that a dead Wi-Fi is noticed while the customer waits; the key makes the retry safe. */
+const SEND_TIMEOUT_MS = 8000;
+const RETRY_MS = [1000, 2000, 4000, 8000];
+
+/**
+ * The outbox on this tablet and its sender: every paid order is written to IndexedDB first, then sent in order
+ * by itself, again and again until the server answers (online, after a reconnection, after a reload).
+ */
+export function useOutbox(client: PosClient, userId: string | null, onUnauthorized: () => void) {
+  const [outbox, setOutbox] = useState<box.Outbox | null>(null);
+  const current = useRef<box.Outbox | null>(null);
+  // Resolved once the outbox is read from the tablet: an order paid in the first instant waits for it, never lost.
+  const loaded = useRef<{ promise: Promise<void>; resolve(): void } | null>(null);
+  if (!loaded.current) {
+    let resolve = () => undefined as void;
+    const promise = new Promise<void>((done) => (resolve = done));
+    loaded.current = { promise, resolve };
+  }
+  const busy = useRef(false);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const failures = useRef(0);
+  const user = useRef(userId);
+  user.current = userId;
+  const unauthorized = useRef(onUnauthorized);
+  unauthorized.current = onUnauthorized;
+
+  const apply = useCallback((change: (outbox: box.Outbox) => box.Outbox): Promise<void> => {
+    if (!current.current) return Promise.resolve();
+    current.current = change(current.current);
+    setOutbox(current.current);
+    return saveOutbox(current.current);
+  }, []);
+
+  const pump = useCallback(async () => {
+    if (busy.current || !current.current) return;
+    busy.current = true;
+    clearTimeout(retryTimer.current);
+    try {
+      for (;;) {
+        const entry = current.current && box.nextToSend(current.current, user.current);
+        if (!entry) break;
+        await apply((o) => box.started(o, entry.key)); // on disk before it leaves
+        try {
+          const created = await client.createOrder(entry.body, entry.key, SEND_TIMEOUT_MS);
+          failures.current = 0;
+          await apply((o) => box.succeeded(o, entry.key, { id: created.id, displayCode: created.displayCode, ticketNumber: created.ticketNumber }));
+        } catch (error) {
+          if (error instanceof ApiError && error.final) {
+            await apply((o) => box.refused(o, entry.key, error.status, error.message));
+            continue;
+          }
+          await apply((o) => box.failed(o, entry.key, (error as Error).message));
+          if (error instanceof ApiError && error.unauthorized) {
+            unauthorized.current();
+            break; // sent again after the cashier logs in
+          }
+          const delay = RETRY_MS[Math.min(failures.current, RETRY_MS.length - 1)] as number;
+          failures.current += 1;
+          retryTimer.current = setTimeout(() => void pump(), delay);
+          break;
+        }
+      }
+    } finally {
+      busy.current = false;
+    }
+  }, [apply, client]);
+
+  useEffect(() => {
+    let cancelled = false;
+    const ready = loaded.current!;
+    void loadOutbox().then((stored) => {
+      if (cancelled) return;
+      current.current = box.recover(stored);
+      setOutbox(current.current);
+      ready.resolve();
+      void pump();
+    });
+    const online = () => {
+      failures.current = 0;
+      void pump();
+    };
+    window.addEventListener('online', online);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', online);
+      clearTimeout(retryTimer.current);
+    };
+  }, [pump]);
+
+  // A new session (log in after a 401) sends what waited for it.
+  useEffect(() => {
+    if (userId) void pump();
+  }, [userId, pump]);
+
+  const enqueue = useCallback(
+    async (entry: Omit<box.OutboxEntry, 'state' | 'attempts'>) => {
+      await loaded.current!.promise;
+      await apply((o) => box.enqueue(o, entry));
+      void pump();
+    },
+    [apply, pump],
+  );
+  const retry = useCallback(
+    async (key: string) => {
+      await apply((o) => box.retry(o, key));
+      void pump();
+    },
+    [apply, pump],
+  );
+  const discard = useCallback((key: string) => apply((o) => box.discard(o, key)), [apply]);
+  const kick = useCallback(() => {
+    failures.current = 0;
+    void pump();
+  }, [pump]);
+
+  return { outbox, enqueue, retry, discard, kick };
+}

@@ -1,0 +1,297 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import t from 'tap';
+import { openStorage } from '../../src/storage/database.js';
+import { PACKAGE_ROOT } from '../../src/version.js';
+import { tempDir } from '../helpers/app.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { startEmulatorProcess } from '../helpers/emulator-process.js';
+import { seedMenuRows } from '../helpers/seed.js';
+import { runPos, startRealServer } from '../helpers/server.js';
+
+// The till as a cashier uses it, in Debian's Chromium against the real executable and an emulated printer. One
+// browser and one server for every scenario (the suite runs on 2 cores); the page is driven by role and name only.
+
+const SHOTS = join(PACKAGE_ROOT, '.tap', 'screenshots');
+const DOC_IMAGES = join(PACKAGE_ROOT, 'docs', 'images');
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost session', async (t) => {
+  const browser = await launchBrowser(t);
+  if (!browser) {
+    t.comment('SKIPPED: no chromium on this machine (apt-get install chromium); in CI this is a failure');
+    return;
+  }
+  mkdirSync(SHOTS, { recursive: true });
+  const dataDir = tempDir(t);
+  const server = await startRealServer(t, dataDir);
+  const storage = openStorage(join(dataDir, 'pos.db'));
+  const menu = await seedMenuRows(storage.db, Date.now());
+  await storage.close();
+  const admin = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${admin}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as Record<string, any>;
+  };
+  const printer = await startEmulatorProcess(t, tempDir(t), 0, 48);
+  for (const [name, id] of Object.entries(menu.printers)) {
+    await api('PUT', `/v1/printers/${id}`, { name, ip: '127.0.0.1', port: printer.port, status: 'ONLINE' });
+  }
+  await api('POST', '/v1/users', { username: 'giulia', password: 'sagra-2026', role: 'operator' });
+  const listOrders = async () => ((await api('GET', '/v1/orders?limit=100')).orders as Array<Record<string, any>>);
+  /** Tickets (kitchen, bar, receipt) of the order of this customer: every test order has its own customer. */
+  const ticketsFor = (customer: string) => printer.tickets().filter((ticket) => ticket.includes(`Customer: ${customer}\n`)).length;
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  t.teardown(() => context.close());
+  let page: Page = await context.newPage();
+  const button = (name: string | RegExp) => page.getByRole('button', { name });
+  const logIn = async () => {
+    await page.getByLabel('Username').fill('giulia');
+    await page.getByLabel('Password').fill('sagra-2026');
+    await button('Log in').click();
+  };
+  const shot = async (name: string) => {
+    await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+    if (process.env['UPDATE_SCREENSHOTS'] === '1') {
+      mkdirSync(DOC_IMAGES, { recursive: true });
+      await page.screenshot({ path: join(DOC_IMAGES, `${name}.png`) });
+    }
+  };
+  /** Adds foods, pays by card (or cash with the given quick amount) and returns to a new order. */
+  const sell = async (foods: Array<[tab: string, food: string]>, customer: string) => {
+    for (const [tab, food] of foods) {
+      await page.getByRole('tab', { name: tab }).click();
+      await button(new RegExp(`^${food}`)).click();
+    }
+    await page.getByLabel('Customer').fill(customer);
+    await button('Card').click();
+    await button('Confirm card payment').click();
+    await page.getByRole('region', { name: 'Paid' }).or(page.getByLabel('Paid')).first().waitFor();
+  };
+
+  await t.test('log in, pick the register, a cash order with change, its number, its tickets', async (t) => {
+    await page.goto(`${server.url}/?lang=en`);
+    await shot('till-login');
+    await logIn();
+    await button('Cassa 1').waitFor();
+    t.notOk(await button('Cassa 2').isVisible(), 'a disabled one is not');
+    await button('Cassa 1').click();
+    await button(/^Margherita/).click();
+    await button(/^Margherita/).click();
+    await page.getByRole('tab', { name: 'Bevande' }).click();
+    t.ok(await button(/^Acqua/).isHidden(), 'a food switched off before is not offered to an operator');
+    await button(/^Birra/).click();
+    await button('One more Birra').click();
+    await button('One less Birra').click();
+    await button('Note for Margherita').click();
+    await page.getByLabel('Note (allergies…)').fill('senza glutine');
+    await page.getByLabel('Customer').fill('Mario');
+    await page.getByLabel('Table').fill('12');
+    t.equal(await page.getByTestId('total').textContent(), '€19.00', '2 × 7.50 + 4.00');
+    await shot('till-order-1280');
+    await button('Cash').click();
+    await button('€20.00').click();
+    t.equal(await page.getByRole('status', { name: 'Change' }).textContent(), 'Change €1.00', 'the change, shown large');
+    await shot('till-cash-1280');
+    await button('Confirm cash payment').click();
+    const code = (await page.getByTestId('display-code').textContent({ timeout: 15_000 })) as string;
+    const ticket = await page.getByTestId('ticket-number').textContent();
+    t.match(code, /^[A-Z0-9]{3}$/);
+    t.equal(ticket, '1');
+    await shot('till-done-1280');
+    const orders = await listOrders();
+    t.equal(orders.length, 1);
+    t.match(orders[0], { displayCode: code, customer: 'Mario', table: '12', total: '19.00', paymentMethod: 'CASH', status: 'confirmed' });
+    const detail = await api('GET', `/v1/orders/${orders[0]!['id']}`);
+    t.equal(detail['cashRegisterId'], menu.register, 'the register is recorded');
+    t.ok(detail['categorizedItems'].some((group: any) => group.items.some((item: any) => item.notes === 'senza glutine')), 'the note reaches the order');
+    await until('the tickets of the order at the printer', async () => ticketsFor('Mario') >= 3);
+    t.pass('kitchen ticket and receipt printed');
+    await button('New order').click();
+    t.equal(await page.getByTestId('total').textContent(), '€0.00', 'a new, empty order');
+  });
+
+  await t.test('a food switched sold-out elsewhere greys out live', async (t) => {
+    await page.getByRole('tab', { name: 'Pizze' }).click();
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { available: false });
+    await page.getByRole('button', { name: /^Diavola/, disabled: true }).waitFor({ timeout: 10_000 });
+    t.match(await button(/^Diavola/).textContent(), /Sold out/);
+    await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { available: true });
+    await page.getByRole('button', { name: /^Diavola/, disabled: false }).waitFor({ timeout: 10_000 });
+    t.pass('and back when it is available again');
+    await api('PATCH', `/v1/printers/${menu.printers.kitchen}`, { status: 'ERROR' });
+    await page.getByRole('alert').filter({ hasText: 'kitchen: needs attention' }).waitFor({ timeout: 10_000 });
+    t.pass('a printer with a problem shows on the status line');
+    await api('PATCH', `/v1/printers/${menu.printers.kitchen}`, { status: 'ONLINE' });
+  });
+
+  await t.test('offline: three orders paid, sent by themselves when the network is back (page left open)', async (t) => {
+    const before = (await listOrders()).length;
+    await context.setOffline(true);
+    for (const customer of ['Anna', 'Bruno', 'Carla']) {
+      await sell([['Pizze', 'Margherita']], customer);
+      await page.getByText(/Saved on this tablet/).waitFor({ timeout: 15_000 });
+      await button('New order').click();
+    }
+    await button('3 waiting').waitFor();
+    await shot('till-offline-1280');
+    t.equal((await listOrders()).length, before, 'nothing reached the server yet');
+    await context.setOffline(false);
+    await button('0 waiting').waitFor({ timeout: 30_000 });
+    const orders = await listOrders();
+    t.equal(orders.length, before + 3, 'exactly three orders');
+    for (const customer of ['Anna', 'Bruno', 'Carla']) {
+      const order = orders.find((o) => o['customer'] === customer);
+      t.ok(order, `${customer}'s order`);
+      await until(`${customer}'s tickets`, async () => ticketsFor(customer) >= 2);
+    }
+    await button('0 waiting').click();
+    for (const order of orders.slice(0, 3)) {
+      await page.getByText(new RegExp(`${order['displayCode']} · #${order['ticketNumber']}`)).waitFor();
+    }
+    t.pass('each shows its number on the tablet');
+    await button('Back to the till').click();
+  });
+
+  await t.test('offline, the tablet restarts, the network comes back: three orders, each once', async (t) => {
+    const before = (await listOrders()).length;
+    await context.setOffline(true);
+    for (const customer of ['Dario', 'Elena', 'Fabio']) {
+      await sell([['Bevande', 'Birra']], customer);
+      await page.getByText(/Saved on this tablet/).waitFor({ timeout: 15_000 });
+      await button('New order').click();
+    }
+    await button('3 waiting').waitFor();
+    await page.close();
+    await context.setOffline(false);
+    page = await context.newPage();
+    await page.goto(`${server.url}/?lang=en`);
+    await until('the orders kept on the tablet at the server', async () => (await listOrders()).length >= before + 3, 30_000);
+    await button('0 waiting').waitFor({ timeout: 30_000 });
+    const orders = await listOrders();
+    t.equal(orders.length, before + 3, 'exactly three orders reached the server');
+    for (const customer of ['Dario', 'Elena', 'Fabio']) {
+      const order = orders.find((o) => o['customer'] === customer);
+      t.ok(order, `${customer}'s order`);
+      await until(`${customer}'s tickets`, async () => ticketsFor(customer) >= 2);
+    }
+    // Printed once: no second order, no second ticket, even though each was tried while offline.
+    const printed = printer.tickets().length;
+    await page.reload();
+    await button('0 waiting').waitFor();
+    t.equal((await listOrders()).length, before + 3, 'a reload sends nothing again');
+    t.equal(printer.tickets().length, printed);
+    for (const customer of ['Dario', 'Elena', 'Fabio']) t.equal(ticketsFor(customer), 2, `${customer}: one bar ticket, one receipt`);
+  });
+
+  await t.test('an order refused on arrival is shown with the reason and kept until the cashier decides', async (t) => {
+    await context.setOffline(true);
+    await sell([['Dolci', 'Tiramisù']], 'Gino');
+    await button('New order').click();
+    await api('PATCH', `/v1/foods/${menu.foods.tiramisu}`, { available: false }); // sold out meanwhile, at another till
+    await context.setOffline(false);
+    const banner = page.getByRole('alert').filter({ hasText: /refused by the server/ });
+    await banner.waitFor({ timeout: 30_000 });
+    await banner.click();
+    const entry = page.getByRole('listitem').filter({ hasText: 'Gino' });
+    t.match(await entry.textContent(), /refused/);
+    t.match(await entry.getByRole('alert').textContent(), /Tiramis/, 'the reason names the food');
+    await shot('till-refused-1280');
+    await entry.getByRole('button', { name: 'Give up this order' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Give up this order' }).click();
+    await entry.waitFor({ state: 'detached' });
+    t.notOk((await listOrders()).some((o) => o['customer'] === 'Gino'), 'never reached the server');
+    await button('Back to the till').click();
+    await api('PATCH', `/v1/foods/${menu.foods.tiramisu}`, { available: true });
+  });
+
+  await t.test('a 401 sends the cashier to log in without losing the order on screen', async (t) => {
+    await page.getByRole('tab', { name: 'Pizze' }).click();
+    await button(/^Margherita/).click();
+    await page.getByLabel('Customer').fill('Lucia');
+    // The session ends on the tablet's side of things: the stored token is no longer accepted.
+    const session = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('pos.till.session'));
+    const revoked = runPos(['token', 'revoke', JSON.parse(session as string).token, '--data-dir', dataDir]);
+    t.equal(revoked.code, 0, revoked.stderr);
+    await button('Orders').click();
+    await page.getByText(/Your session ended/).waitFor({ timeout: 15_000 });
+    await shot('till-relogin-1280');
+    await logIn();
+    await button('Back to the till').click();
+    t.equal(await page.getByLabel('Customer').inputValue(), 'Lucia', 'the customer is still there');
+    t.equal(await page.getByTestId('total').textContent(), '€7.50', 'and the line');
+  });
+
+  await t.test('orders: search, confirm a pending one with payment, reprint the kitchen tickets, cancel after a confirmation', async (t) => {
+    const pending = await api('POST', '/v1/orders', { table: '3', customer: 'Piero', orderItems: [{ foodId: menu.foods.margherita, quantity: 2 }] });
+    await button('Orders').click();
+    await page.getByRole('tab', { name: 'Pending' }).click();
+    await page.getByLabel('Search').fill('Piero');
+    await button(new RegExp(`^${pending['displayCode']}`)).click();
+    const detail = page.getByRole('region', { name: pending['displayCode'] });
+    await detail.getByRole('button', { name: 'Card' }).click();
+    await until('the pending order confirmed', async () => (await api('GET', `/v1/orders/${pending['id']}`))['status'] === 'CONFIRMED');
+    const confirmed = await api('GET', `/v1/orders/${pending['id']}`);
+    t.match(confirmed, { paymentMethod: 'CARD', cashRegisterId: menu.register, ticketNumber: Number });
+    await until("Piero's kitchen ticket and receipt", async () => ticketsFor('Piero') >= 2);
+    const printed = ticketsFor('Piero');
+    await detail.getByRole('button', { name: 'Reprint kitchen tickets' }).click();
+    await until('the reprinted kitchen ticket', async () => ticketsFor('Piero') === printed + 1);
+    t.pass('the kitchen ticket printed again');
+    await shot('till-order-detail-1280');
+    await detail.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('alertdialog');
+    t.match(await dialog.textContent(), new RegExp(`Cancel order ${pending['displayCode']}\\?`));
+    await dialog.getByRole('button', { name: 'No, keep it' }).click();
+    t.equal((await api('GET', `/v1/orders/${pending['id']}`))['status'], 'CONFIRMED', 'kept when the cashier says no');
+    await detail.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, cancel it' }).click();
+    await until('the order cancelled', async () => (await fetch(`${server.url}/v1/orders/${pending['id']}`, { headers: { authorization: `Bearer ${admin}` } })).status === 404);
+    await page.getByRole('tab', { name: 'Today' }).click();
+    await page.getByLabel('Search').fill('');
+    await button(/^327|^[A-Z0-9]{3} #1 /).first().waitFor();
+    await shot('till-orders-1280');
+    await button('Back to the till').click();
+  });
+
+  await t.test('pos serve prints the till address, pos till-url prints it with a QR', async (t) => {
+    t.match(server.output(), new RegExp(`http://127\\.0\\.0\\.1:${server.port}/\\n`), 'the address pos serve prints opens the till');
+    const json = runPos(['till-url', '--json', '--data-dir', dataDir]);
+    t.equal(json.code, 0, json.stderr);
+    t.same(JSON.parse(json.stdout), { urls: [`http://127.0.0.1:${server.port}/`] });
+    t.match(json.stderr, /listens on 127\.0\.0\.1 only/);
+    const withQr = runPos(['till-url', '--data-dir', dataDir]);
+    t.match(withQr.stdout, /Scan to open the till/);
+    t.match(withQr.stdout, /[▀▄█]{10}/, 'a QR code drawn in the terminal');
+  });
+
+  await t.test('phone and tablet sizes, Italian', async (t) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/?lang=it`);
+    await page.getByRole('button', { name: 'Contanti' }).waitFor();
+    await shot('till-order-390');
+    await page.getByRole('button', { name: 'Contanti' }).click();
+    await shot('till-cash-390');
+    t.ok(await page.getByRole('button', { name: 'Conferma pagamento in contanti' }).isVisible());
+    await page.getByRole('button', { name: 'Indietro' }).click();
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});

@@ -1,0 +1,63 @@
+import t from 'tap';
+import { addFood, canPay, cartTotals, changeQuantity, EMPTY_CART, NOT_GIVEN, orderBody, updateLine } from '../../src/web/till/cart.js';
+import { changeCents, keypadPress, quickAmounts } from '../../src/web/till/change.js';
+
+const margherita = { id: 'cmargherita000000000000000', name: 'Margherita', priceCents: 750 };
+const birra = { id: 'cbirra00000000000000000000', name: 'Birra', priceCents: 400 };
+
+t.test('tapping a food adds one; − and + change the line; − on one removes it', async (t) => {
+  let cart = addFood(addFood(addFood(EMPTY_CART, margherita), margherita), birra);
+  t.same(cart.lines.map((line) => [line.name, line.quantity]), [['Margherita', 2], ['Birra', 1]]);
+  cart = changeQuantity(cart, cart.lines[1]!.id, +1);
+  t.equal(cart.lines[1]!.quantity, 2);
+  cart = changeQuantity(cart, cart.lines[1]!.id, -1);
+  cart = changeQuantity(cart, cart.lines[1]!.id, -1);
+  t.same(cart.lines.map((line) => line.name), ['Margherita'], 'the last one removed takes the line away');
+  t.equal(EMPTY_CART.lines.length, 0, 'the empty cart is never changed in place');
+});
+
+t.test('a line with a note stays apart: the next tap starts a plain line', async (t) => {
+  let cart = addFood(EMPTY_CART, margherita);
+  cart = updateLine(cart, cart.lines[0]!.id, { notes: 'senza glutine', surchargeCents: 150 });
+  cart = addFood(cart, margherita);
+  t.same(cart.lines.map((line) => [line.quantity, line.notes, line.surchargeCents]), [[1, 'senza glutine', 150], [1, '', 0]]);
+});
+
+t.test('totals: surcharge per line, discount, and pay refused above the subtotal', async (t) => {
+  let cart = addFood(addFood(addFood(EMPTY_CART, margherita), margherita), birra);
+  cart = updateLine(cart, cart.lines[0]!.id, { surchargeCents: 100 });
+  t.same(cartTotals({ ...cart, discountCents: 250 }), { subtotalCents: 2000, surchargeCents: 100, discountCents: 250, totalCents: 1750 });
+  t.ok(canPay({ ...cart, discountCents: 2000 }), 'a discount of the whole subtotal is allowed');
+  t.notOk(canPay({ ...cart, discountCents: 2001 }), 'a larger one is not (the server refuses it)');
+  t.notOk(canPay(EMPTY_CART), 'nothing to pay for an empty order');
+});
+
+t.test('the order body: wire amounts, and a dash for what the cashier left empty', async (t) => {
+  let cart = addFood(addFood(EMPTY_CART, margherita), birra);
+  cart = updateLine(cart, cart.lines[0]!.id, { notes: '  allergia noci ', surchargeCents: 50 });
+  const body = orderBody({ ...cart, discountCents: 120, customer: '  ' }, { method: 'CASH', userId: 'u1', cashRegisterId: 'r1' });
+  t.same(body, {
+    table: NOT_GIVEN,
+    customer: NOT_GIVEN,
+    orderItems: [
+      { foodId: margherita.id, quantity: 1, notes: 'allergia noci', surcharge: 0.5 },
+      { foodId: birra.id, quantity: 1 },
+    ],
+    confirm: { paymentMethod: 'CASH', discount: 1.2, userId: 'u1', cashRegisterId: 'r1' },
+  });
+});
+
+t.test('change and quick amounts', async (t) => {
+  t.equal(changeCents(1900, 2000), 100);
+  t.equal(changeCents(1900, 1500), -400, 'negative: still to pay');
+  t.same(quickAmounts(1230), [1230, 1500, 2000, 5000], 'exact, then the next notes');
+  t.same(quickAmounts(2000), [2000, 2500, 3000, 4000, 5000], 'a total of one note: the notes above it');
+  t.same(quickAmounts(500), [500, 1000, 2000, 5000], 'a round total: exact first, no repeat');
+  let typed = 0;
+  for (const key of ['1', '2', '5', '0']) typed = keypadPress(typed, key);
+  t.equal(typed, 1250, 'digits typed as cents, like a card terminal');
+  t.equal(keypadPress(typed, '⌫'), 125);
+  t.equal(keypadPress(5, '00'), 500);
+  t.equal(keypadPress(typed, 'C'), 0);
+  t.equal(keypadPress(1_000_000, '9'), 1_000_000, 'no runaway amounts');
+});

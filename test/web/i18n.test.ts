@@ -1,0 +1,42 @@
+import t from 'tap';
+import { CATALOGS, formatMoney, LOCALES, parseAmount, translate } from '../../src/web/shared/i18n/index.js';
+
+t.test('every locale has every key, no empty message, the same placeholders', async (t) => {
+  const keys = Object.keys(CATALOGS.en).sort();
+  t.ok(keys.length > 50);
+  for (const locale of LOCALES) {
+    const catalog = CATALOGS[locale] as Record<string, string>;
+    t.same(Object.keys(catalog).sort(), keys, `${locale}: the same keys as English`);
+    for (const key of keys) {
+      t.ok(catalog[key]?.trim(), `${locale}: ${key} is written`);
+      const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
+      t.same(placeholders(catalog[key] ?? ''), placeholders((CATALOGS.en as Record<string, string>)[key] ?? ''), `${locale}: ${key} placeholders`);
+    }
+  }
+});
+
+t.test('the names tests and screen readers rely on', async (t) => {
+  t.equal(translate('en', 'pay.cash'), 'Cash');
+  t.equal(translate('en', 'pay.card'), 'Card');
+  t.equal(translate('en', 'order.customer'), 'Customer');
+  t.equal(translate('en', 'order.table'), 'Table');
+  t.equal(translate('it', 'pay.cash'), 'Contanti');
+  t.equal(translate('it', 'order.table'), 'Tavolo');
+  t.equal(translate('en', 'food.left', { count: 12 }), '12 left');
+});
+
+t.test('money as each locale writes it, and amounts as cashiers type them', async (t) => {
+  t.equal(formatMoney('it', 1200), '€ 12,00');
+  t.equal(formatMoney('it', 123450), '€ 1.234,50');
+  t.equal(formatMoney('en', 1200), '€12.00');
+  t.equal(formatMoney('en', 123450), '€1,234.50');
+  t.equal(formatMoney('en', -50), '-€0.50');
+  t.equal(parseAmount('7'), 700);
+  t.equal(parseAmount('7,5'), 750);
+  t.equal(parseAmount('7.50'), 750);
+  t.equal(parseAmount('€ 2'), 200);
+  t.equal(parseAmount(''), 0);
+  t.equal(parseAmount('7.505'), null);
+  t.equal(parseAmount('abc'), null);
+  t.equal(parseAmount('-1'), null);
+});

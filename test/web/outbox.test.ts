@@ -1,0 +1,93 @@
+import t from 'tap';
+import * as box from '../../src/web/till/outbox.js';
+
+const body = (customer: string) => ({
+  table: '1',
+  customer,
+  orderItems: [{ foodId: 'cfood0000000000000000000000', quantity: 1 }],
+  confirm: { paymentMethod: 'CASH' as const, userId: 'u1', cashRegisterId: 'r1' },
+});
+const entry = (key: string, userId = 'u1') => ({
+  key,
+  createdAt: '2026-11-21T19:00:00.000Z',
+  userId,
+  username: userId === 'u1' ? 'giulia' : 'marco',
+  body: body(key),
+  names: { cfood0000000000000000000000: 'Margherita' },
+  totalCents: 750,
+});
+
+t.test('sent one at a time, oldest first, each with its own key', async (t) => {
+  let outbox = box.enqueue(box.enqueue(box.EMPTY_OUTBOX, entry('a')), entry('b'));
+  t.equal(box.enqueue(outbox, entry('a')), outbox, 'the same key twice is one entry (a double tap makes one order)');
+  t.equal(box.nextToSend(outbox, 'u1')?.key, 'a');
+  outbox = box.started(outbox, 'a');
+  t.equal(box.nextToSend(outbox, 'u1'), null, 'nothing else leaves while one is on its way');
+  t.equal(box.countWaiting(outbox), 2);
+  outbox = box.succeeded(outbox, 'a', { id: 1, displayCode: 'K7P', ticketNumber: 1 });
+  t.equal(box.nextToSend(outbox, 'u1')?.key, 'b');
+  t.equal(box.countWaiting(outbox), 1);
+  t.same(outbox.entries[0]!.result, { id: 1, displayCode: 'K7P', ticketNumber: 1 }, 'the number is kept for the cashier');
+});
+
+t.test('not reached: back to waiting with the same key, tried again', async (t) => {
+  let outbox = box.started(box.enqueue(box.EMPTY_OUTBOX, entry('a')), 'a');
+  outbox = box.failed(outbox, 'a', 'Failed to fetch');
+  t.match(outbox.entries[0], { key: 'a', state: 'waiting', attempts: 1, lastError: 'Failed to fetch' });
+  outbox = box.started(outbox, 'a');
+  t.equal(outbox.entries[0]!.attempts, 2);
+  t.equal(outbox.entries[0]!.key, 'a', 'the key never changes: the server answers a repeat with the first answer');
+});
+
+t.test('a refusal is kept with its reason, does not hold back the rest, and waits for the cashier', async (t) => {
+  let outbox = box.enqueue(box.enqueue(box.EMPTY_OUTBOX, entry('a')), entry('b'));
+  outbox = box.refused(box.started(outbox, 'a'), 'a', 400, 'Cannot order unavailable foods: cfood0000000000000000000000');
+  t.equal(box.refusedEntries(outbox).length, 1);
+  t.equal(box.refusalText(outbox.entries[0]!), 'Cannot order unavailable foods: Margherita', 'foods named as the cashier knows them');
+  t.equal(box.nextToSend(outbox, 'u1')?.key, 'b', 'the next order goes on');
+  const again = box.retry(outbox, 'a');
+  t.match(again.entries[0], { key: 'a', state: 'waiting' });
+  t.notOk('refusal' in again.entries[0]!);
+  const gone = box.discard(outbox, 'a');
+  t.same(gone.entries.map((e) => e.key), ['b'], 'given up by the cashier: it leaves the tablet');
+  t.equal(box.discard(gone, 'b'), gone, 'only a refused order can be given up');
+});
+
+t.test('a reload mid-send: the entry waits again (the key makes the repeat safe)', async (t) => {
+  const outbox = box.recover(box.started(box.enqueue(box.EMPTY_OUTBOX, entry('a')), 'a'));
+  t.equal(outbox.entries[0]!.state, 'waiting');
+  t.equal(box.nextToSend(outbox, 'u1')?.key, 'a');
+});
+
+t.test('an order is sent only with the session of the cashier who took it', async (t) => {
+  const outbox = box.enqueue(box.enqueue(box.EMPTY_OUTBOX, entry('a', 'u2')), entry('b'));
+  t.equal(box.nextToSend(outbox, 'u1')?.key, 'b');
+  t.equal(box.nextToSend(outbox, 'u2')?.key, 'a');
+  t.equal(box.nextToSend(outbox, null), null);
+});
+
+t.test('transitions from the wrong state change nothing', async (t) => {
+  const outbox = box.enqueue(box.EMPTY_OUTBOX, entry('a'));
+  t.equal(box.failed(outbox, 'a', 'x'), outbox);
+  t.equal(box.refused(outbox, 'a', 400, 'x'), outbox);
+  t.equal(box.retry(outbox, 'a'), outbox);
+  t.equal(box.started(outbox, 'zzz'), outbox);
+});
+
+t.test('sent orders are kept a while, then dropped; waiting ones never', async (t) => {
+  let outbox: box.Outbox = box.EMPTY_OUTBOX;
+  for (let i = 0; i < box.KEEP_SENT + 5; i++) {
+    outbox = box.enqueue(outbox, entry(`k${i}`));
+    outbox = box.succeeded(box.started(outbox, `k${i}`), `k${i}`, { id: i, displayCode: 'AAA', ticketNumber: i });
+  }
+  outbox = box.enqueue(outbox, entry('waiting'));
+  t.equal(outbox.entries.filter((e) => e.state === 'sent').length, box.KEEP_SENT);
+  t.equal(outbox.entries[0]!.key, 'k5', 'the oldest went first');
+  t.ok(outbox.entries.some((e) => e.key === 'waiting'));
+});
+
+t.test('keys are random and long enough never to meet', async (t) => {
+  const keys = new Set(Array.from({ length: 1000 }, () => box.newKey()));
+  t.equal(keys.size, 1000);
+  t.match([...keys][0], /^till-[0-9a-f]{32}$/);
+});
