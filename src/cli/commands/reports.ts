@@ -74,6 +74,11 @@ async function venueTimezone(client: ApiClient): Promise<string> {
   return (await client.get<{ timezone: string }>('/health')).timezone;
 }
 
+/** The venue's clock as the server tells it: its zone and where the current business day (07:00) began. */
+async function venueDay(client: ApiClient): Promise<{ timezone: string; businessDayStart: string }> {
+  return client.get<{ timezone: string; businessDayStart: string }>('/health');
+}
+
 async function findRegister(client: ApiClient, nameOrId: string): Promise<{ id: string; name: string }> {
   const registers = await client.get<Array<{ id: string; name: string }>>('/v1/cash-registers');
   const byId = registers.find((r) => r.id === nameOrId);
@@ -88,22 +93,24 @@ export function registerReports(program: Command): void {
   program
     .command('report')
     .description('sales figures per hour, block or day (snapshots + live figures up to now)')
-    .option('--from <when>', 'start: today, yesterday, a date or a date-time (venue time unless it has an offset)', 'today')
+    .option('--from <when>', 'start: today, yesterday, a date or a date-time (venue time unless it has an offset); default: the start of the business day (07:00)')
     .option('--to <when>', 'end (exclusive); default: now')
     .addOption(new Option('--group-by <size>', 'bucket size').choices([...GROUP_BY]).default('1h'))
     .option('--csv', 'comma-separated values for a spreadsheet')
-    .action(async (flags: { from: string; to?: string; groupBy: string; csv?: boolean }, command: Command) => {
+    .action(async (flags: { from?: string; to?: string; groupBy: string; csv?: boolean }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
-      const timezone = await venueTimezone(client);
+      const { timezone, businessDayStart } = await venueDay(client);
+      // Like the closure and the dashboard: at 01:30 the evening is still "today", not a new calendar day.
       const reports = await client.get<Report[]>('/v1/reports', {
-        from: resolveDay(flags.from, timezone),
+        from: flags.from ? resolveDay(flags.from, timezone) : businessDayStart,
         to: flags.to ? resolveDay(flags.to, timezone) : undefined,
         groupBy: flags.groupBy,
       });
       if (globals.json) return printJson(reports);
       if (flags.csv) return print(reportsCsv(reports, timezone));
-      if (reports.length === 0) return print('no sales in this period');
+      const since = flags.from ? '' : ` since the start of the business day (${venueStamp(businessDayStart, timezone)})`;
+      if (reports.length === 0) return print(`no sales${since || ' in this period'}`);
       print(
         formatTable(reports, [
           { header: 'from', value: (r) => venueStamp(r.timestamp, timezone) },
@@ -115,7 +122,7 @@ export function registerReports(program: Command): void {
         ]),
       );
       const total = reports.reduce((sum, r) => sum + Math.round(r.totalRevenue * 100), 0);
-      print(`total ${money(total / 100)} in ${reports.reduce((sum, r) => sum + r.totalOrders, 0)} orders`);
+      print(`total ${money(total / 100)} in ${reports.reduce((sum, r) => sum + r.totalOrders, 0)} orders${since}`);
     });
 
   program
