@@ -3,12 +3,15 @@ import { type Command, Option } from 'commander';
 import { DateTime } from 'luxon';
 import type { Report } from '../../api/reports.js';
 import { GROUP_BY } from '../../core/reports/buckets.js';
+import { closureSummary } from '../closure-summary.js';
 import { type ApiClient, connect } from '../client.js';
 import { ApiError, CliError } from '../errors.js';
 import { formatTable, print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 
 const money = (value: number) => value.toFixed(2);
+
+export { closureSummary };
 
 // Days and hours are the venue's (the server's --timezone), wherever the CLI runs and whatever zone its machine has.
 
@@ -39,34 +42,6 @@ export function reportsCsv(reports: Report[], timezone: string): string {
     ].join(','),
   );
   return [header, ...rows].join('\n');
-}
-
-/** The closure as a treasurer reads it. */
-export function closureSummary(report: Report, registerName: string, timezone: string): string {
-  const lines = [
-    `GENERAL CLOSURE  (register ${registerName})`,
-    `from ${venueStamp(report.timestamp, timezone)} for ${Math.floor(report.intervalInMinutes / 60)} h ${report.intervalInMinutes % 60} min`,
-    '',
-    `orders            ${report.totalOrders}`,
-    `revenue           ${money(report.totalRevenue)}`,
-    `  cash            ${money(report.totalCashRevenue)}`,
-    `  card            ${money(report.totalCardRevenue)}`,
-    `average prep time ${report.averageCompletitionTime === null ? '-' : `${report.averageCompletitionTime} min`}`,
-  ];
-  if (report.cashRegisterStats.length > 0) {
-    lines.push('', 'per register');
-    for (const r of report.cashRegisterStats) {
-      lines.push(`  ${r.cashRegisterName.padEnd(20)} ${money(r.totalRevenue).padStart(10)}  (cash ${money(r.totalCashRevenue)}, card ${money(r.totalCardRevenue)})`);
-    }
-  }
-  if (report.categoryStats.length > 0) {
-    lines.push('', 'per category and food (before discounts)');
-    for (const c of report.categoryStats) {
-      lines.push(`  ${c.categoryName.padEnd(24)} ${String(c.quantity).padStart(5)}  ${money(c.revenue).padStart(10)}`);
-      for (const f of c.foodStats) lines.push(`    ${f.foodName.padEnd(22)} ${String(f.quantity).padStart(5)}  ${money(f.revenue).padStart(10)}`);
-    }
-  }
-  return lines.join('\n');
 }
 
 /** The server's venue time zone (its /health says). */
