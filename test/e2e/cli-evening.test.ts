@@ -1,5 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import t from 'tap';
+import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
 import { POS_BIN, runPos, startRealServer } from '../helpers/server.js';
 
@@ -100,3 +102,77 @@ t.test('pos users add asks for the password twice, in a terminal, and refuses tw
   t.equal(await login('dora', 'cassa-due-2026'), 200, 'created with that password');
 });
 
+
+t.test('order commands take #12, a display code or the id, and say which order they chose', async (t) => {
+  const token = ok(['token', 'create', '--role', 'admin']).trim();
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await response.json()) as Record<string, any>;
+  };
+  const [beer] = JSON.parse(ok(['foods', 'list', '--json'])) as Array<{ id: string }>;
+  const [register] = JSON.parse(ok(['registers', 'list', '--json'])) as Array<{ id: string }>;
+  const sell = (customer: string, confirm: boolean) =>
+    api('POST', '/v1/orders', {
+      table: '12', customer, orderItems: [{ foodId: beer!.id, quantity: 1 }],
+      ...(confirm ? { confirm: { paymentMethod: 'CASH', cashRegisterId: register!.id } } : {}),
+    });
+  const rossi = await sell('Rossi', true);
+  const bianchi = await sell('Bianchi', true);
+  const verdi = await sell('Verdi', false);
+  t.equal(rossi['ticketNumber'], 1);
+  t.equal(bianchi['ticketNumber'], 2);
+  const name = (order: Record<string, any>) =>
+    `order ${order['ticketNumber'] === null ? '' : `#${order['ticketNumber']} · `}${order['displayCode']} · id ${order['id']}`;
+
+  // An order of an earlier ticket day with ticket number 5, confirmed two days ago (written by hand).
+  const storage = openStorage(join(dataDir, 'pos.db'));
+  const twoDaysAgo = Date.now() - 2 * 86400_000;
+  const old = await storage.db
+    .insertInto('orders')
+    .values({
+      display_code: 'ZZZ', code_day: '2000-01-01', table_name: '3', customer: 'Ieri', status: 'PICKED_UP', ticket_number: 5, ticket_day: '2000-01-01',
+      payment_method: 'CASH', subtotal_cents: 400, discount_cents: 0, surcharge_cents: 0, total_cents: 400, user_id: null, cash_register_id: null,
+      created_at: twoDaysAgo, updated_at: twoDaysAgo, confirmed_at: twoDaysAgo, completed_at: twoDaysAgo,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await storage.close();
+
+  const shown = ok(['orders', 'show', '#2']);
+  t.match(shown.split('\n')[0], name(bianchi), 'the ticket number of today');
+  t.match(shown, /^customer\s+Bianchi$/m);
+  t.match(ok(['orders', 'show', String(rossi['displayCode']).toLowerCase()]).split('\n')[0], name(rossi), 'a display code, any case');
+  t.match(ok(['orders', 'show', String(verdi['id'])]).split('\n')[0], name(verdi), 'the id (a pending order has no ticket yet)');
+  t.match(ok(['orders', 'show', `id:${verdi['id']}`]).split('\n')[0], name(verdi));
+
+  t.equal(ok(['orders', 'status', '#1', 'completed']).trim(), `${name(rossi)} is now COMPLETED`);
+  t.equal((await api('GET', `/v1/orders/${rossi['id']}`))['status'], 'COMPLETED');
+  t.match(ok(['orders', 'reprint', '#2']), new RegExp(`reprint of ${name(bianchi)} sent: 1 item`));
+  t.match(ok(['print-jobs', 'list', '--order', '#2']), new RegExp(`print jobs of ${name(bianchi)}`));
+
+  const earlier = pos(['orders', 'show', '#5']);
+  t.equal(earlier.code, 1, 'an earlier day\'s ticket number is not today\'s');
+  t.match(earlier.stderr, new RegExp(`no order #5 today .*an earlier day's #5 is order #5 · ZZZ · id ${old.id}: give its id`));
+  t.match(pos(['orders', 'show', '#99']).stderr, /no order #99 today/);
+  const wrong = pos(['orders', 'show', 'Rossi!']);
+  t.equal(wrong.code, 1);
+  t.match(wrong.stderr, /"Rossi!" is not an order: give an order as #12 \(its ticket number today\), its display code \(A7K\) or its id/);
+  t.match(pos(['orders', 'show', '999999']).stderr, /no order with id 999999 \(for a ticket number write #999999\)/);
+
+  // A pending order confirmed from the terminal has no register: it says that no receipt will print.
+  const confirmed = pos(['orders', 'status', String(verdi['displayCode']), 'confirmed']);
+  t.equal(confirmed.code, 0, confirmed.stderr);
+  t.match(confirmed.stdout, new RegExp(`^order #3 · ${verdi['displayCode']} · id ${verdi['id']} is now CONFIRMED`, 'm'));
+  t.match(confirmed.stderr, /^warning: no receipt/im, 'from the server, or (older server) from the CLI');
+  const reprinted = pos(['orders', 'reprint', '#3', '--receipt']);
+  t.equal(reprinted.code, 0, reprinted.stderr);
+  t.match(reprinted.stderr, /no receipt/i, 'a receipt reprint of an order without a register says so');
+  t.notMatch(pos(['orders', 'reprint', '#2', '--receipt']).stderr, /no receipt/i, 'an order with a register prints its receipt');
+
+  const removed = pos(['orders', 'rm', '#3', '--yes']);
+  t.equal(removed.stdout.trim(), `deleted order #3 · ${verdi['displayCode']} · id ${verdi['id']}`);
+});
