@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { systemClock } from '../core/clock.js';
 import { readSecret, resolveDataDir } from '../storage/data-dir.js';
 import type { ServerInfo } from '../server/serve.js';
-import { ApiError, CliError } from './errors.js';
+import { ApiError, CliError, UnreachableError } from './errors.js';
 
 /** The options every command that talks to a server understands (declared once on the program). */
 export interface ConnectionOptions {
@@ -161,7 +161,7 @@ export class ApiClient {
     try {
       response = await fetch(this.url(path, options.query), { method, headers, body, signal: AbortSignal.timeout(30_000) });
     } catch (error) {
-      throw new CliError(
+      throw new UnreachableError(
         `cannot reach the pos server at ${this.baseUrl} (${(error as Error).cause ?? (error as Error).message}). ` +
           'Is `pos serve` running? Give its address with --url or POS_URL (or, on its machine, its data dir with --data-dir).',
       );
