@@ -322,7 +322,8 @@ function move(state: DashboardState, direction: 'up' | 'down' | 'left' | 'right'
  * order no longer shown is not selected: keys would act on an order nobody can see).
  */
 export function findOrder(state: DashboardState, text: string, now: number = Date.now()): OrderCard | null {
-  const wanted = text.trim().toUpperCase();
+  // "#12" as the receipt and the board write it, or just 12.
+  const wanted = text.trim().toUpperCase().replace(/^#\s*/, '');
   if (!wanted) return null;
   const visiblePicked = new Set(ordersIn(state, 'picked', now).map((card) => card.id));
   const matches = [...state.orders.values()].filter(

@@ -251,6 +251,9 @@ t.test('/ finds an order by ticket number or code', async (t) => {
   await until(() => calls.includes('status 7 PICKED_UP'), 'the found order moves on');
   instance.stdin.write('/99\r');
   await frame(instance, (f) => f.includes('nothing matches "99"'), 'no match');
+  instance.stdin.write('/#2\r');
+  instance.stdin.write('b');
+  await until(() => calls.includes('status 2 PENDING'), '#2 as the board writes it finds ticket 2');
 });
 
 t.test('offline, caught up, and resync', async (t) => {
