@@ -4,7 +4,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { systemClock } from '../core/clock.js';
 import { readSecret, resolveDataDir } from '../storage/data-dir.js';
 import type { ServerInfo } from '../server/serve.js';
-import { ApiError, CliError } from './errors.js';
+import { ApiError, CliError, UnreachableError } from './errors.js';
 
 /** The options every command that talks to a server understands (declared once on the program). */
 export interface ConnectionOptions {
@@ -60,14 +60,26 @@ function normaliseUrl(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-/** What the server running on this machine (on this data dir) wrote about itself, if it runs. */
+/** What the server running on this machine (on this data dir) wrote about itself, if it still runs. */
 export function localServerInfo(dataDir: string | undefined): ServerInfo | null {
   const info = resolveDataDir(dataDir).serverInfo;
   if (!existsSync(info)) return null;
   try {
-    return JSON.parse(readFileSync(info, 'utf8')) as ServerInfo;
+    const parsed = JSON.parse(readFileSync(info, 'utf8')) as ServerInfo;
+    // A server killed by a power cut leaves its server.json behind: its address leads nowhere.
+    return isRunning(parsed.pid) ? parsed : null;
   } catch {
     return null;
+  }
+}
+
+function isRunning(pid: unknown): boolean {
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return true; // an older server.json: trust it
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -156,9 +168,9 @@ export class ApiClient {
     try {
       response = await fetch(this.url(path, options.query), { method, headers, body, signal: AbortSignal.timeout(30_000) });
     } catch (error) {
-      throw new CliError(
+      throw new UnreachableError(
         `cannot reach the pos server at ${this.baseUrl} (${(error as Error).cause ?? (error as Error).message}). ` +
-          'Is `pos serve` running? Give its address with --url or POS_URL.',
+          'Is `pos serve` running? Give its address with --url or POS_URL (or, on its machine, its data dir with --data-dir).',
       );
     }
     const text = await response.text();
@@ -195,27 +207,62 @@ export class ApiClient {
   }
 }
 
-/** The server's address only (login, health): --url, POS_URL, the saved session, or the local server. */
-export function resolveUrl(options: ConnectionOptions): string {
-  const url = given(options.url) ?? given(process.env['POS_URL']) ?? loadSession()?.url ?? localServerUrl(given(options.dataDir));
-  if (!url) {
-    throw new CliError('no pos server found: start `pos serve` here, or give its address with --url or POS_URL');
+/** Where the address came from: the token to use depends on it. */
+type UrlSource = 'given' | 'data-dir' | 'session' | 'default-dir';
+
+/** The data dir given with --data-dir or POS_DATA_DIR (commander reads both into the option), if any. */
+const chosenDataDir = (options: ConnectionOptions) => given(options.dataDir) ?? given(process.env['POS_DATA_DIR']);
+
+function noServer(dataDir: string | undefined): CliError {
+  if (dataDir !== undefined) {
+    const root = resolveDataDir(dataDir).root;
+    return new CliError(
+      `no pos server found running on the data dir ${root} (--data-dir / POS_DATA_DIR): start it with \`pos serve --data-dir ${root}\`, ` +
+        'or give the address of a server with --url or POS_URL',
+    );
   }
-  return normaliseUrl(url);
+  return new CliError(
+    `no pos server found: start \`pos serve\` here (data dir ${resolveDataDir(undefined).root}), give the data dir of a server ` +
+      'on this machine with --data-dir or POS_DATA_DIR, or its address with --url or POS_URL',
+  );
+}
+
+function findServer(options: ConnectionOptions): { url: string; source: UrlSource } {
+  const explicit = given(options.url) ?? given(process.env['POS_URL']);
+  if (explicit) return { url: normaliseUrl(explicit), source: 'given' };
+  // A data dir named on the command line (or in POS_DATA_DIR) is meant: it wins over an older `pos login`.
+  const dataDir = chosenDataDir(options);
+  if (dataDir !== undefined) {
+    const url = localServerUrl(dataDir);
+    if (!url) throw noServer(dataDir);
+    return { url: normaliseUrl(url), source: 'data-dir' };
+  }
+  const session = loadSession();
+  if (session) return { url: normaliseUrl(session.url), source: 'session' };
+  const url = localServerUrl(undefined);
+  if (!url) throw noServer(undefined);
+  return { url: normaliseUrl(url), source: 'default-dir' };
+}
+
+/** The server's address only (login, health): --url, POS_URL, --data-dir, the saved session, or the local server. */
+export function resolveUrl(options: ConnectionOptions): string {
+  return findServer(options).url;
 }
 
 /**
- * Connects to a server: the address and token come from flags, then the environment, then `pos login`'s
- * session, then (on the server's machine) the data dir.
+ * Connects to a server: the address and token come from flags, then the environment, then a data dir named with
+ * --data-dir / POS_DATA_DIR (on this machine, no login), then `pos login`'s session, then the default data dir.
  */
 export async function connect(options: ConnectionOptions): Promise<ApiClient> {
-  const url = resolveUrl(options);
-  const session = loadSession();
-  const token: string | Credential | null =
-    given(options.token) ??
-    given(process.env['POS_TOKEN']) ??
-    (session && normaliseUrl(session.url) === url ? session.token : null) ??
-    (await mintLocalToken(given(options.dataDir)));
+  const { url, source } = findServer(options);
+  const explicitToken = given(options.token) ?? given(process.env['POS_TOKEN']);
+  let token: string | Credential | null = explicitToken ?? null;
+  if (!token && (source === 'given' || source === 'session')) {
+    const session = loadSession();
+    if (session && normaliseUrl(session.url) === url) token = session.token;
+  }
+  // The server's own machine: a token signed with the data dir's secret (a given --url may point there too).
+  if (!token) token = await mintLocalToken(chosenDataDir(options));
   if (!token) {
     throw new CliError('not logged in: run `pos login`, or give a token with --token or POS_TOKEN');
   }

@@ -21,3 +21,6 @@ export class ApiError extends CliError {
     super(`${message} (HTTP ${status})`);
   }
 }
+
+/** The server could not be reached at all (not running, wrong address, network down). */
+export class UnreachableError extends CliError {}

@@ -38,3 +38,18 @@ export function printJson(value: unknown): void {
 export function print(text: string): void {
   process.stdout.write(`${text}\n`);
 }
+
+/** Colour (ANSI codes) only for a terminal: a pipe or a file gets plain text; NO_COLOR turns it off everywhere. */
+export function colourAllowed(stream: NodeJS.WriteStream = process.stdout): boolean {
+  const noColor = process.env['NO_COLOR'];
+  return stream.isTTY === true && (noColor === undefined || noColor === '');
+}
+
+/**
+ * A QR code of `text` for the terminal: inverted colours on a terminal (scans on a dark background), plain block
+ * characters into a pipe or file (no escape codes; scans when shown dark on light).
+ */
+export async function terminalQr(text: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
+  return QRCode.toString(text, { type: colourAllowed() ? 'terminal' : 'utf8', small: true });
+}

@@ -38,6 +38,8 @@ export interface ResourceDefinition {
   examples?: string;
   /** How `show` prints some fields (money with two decimals); nested records print their names. */
   showAs?: Record<string, (value: unknown) => string>;
+  /** Adds what people read to records before they are printed as text (a printer's name for its id); not for --json. */
+  enrich?: (rows: Json[], client: ApiClient) => Promise<Json[]>;
 }
 
 const nameOf = (value: unknown): string | null =>
@@ -94,9 +96,11 @@ export function registerResource(program: Command, definition: ResourceDefinitio
     .description(`list the ${definition.command}`)
     .action(async (_flags: unknown, command: Command) => {
       const globals = globalsOf(command);
-      const rows = await (await connect(globals)).get<Json[]>(definition.path);
+      const client = await connect(globals);
+      const rows = await client.get<Json[]>(definition.path);
       if (globals.json) return printJson(rows);
-      print(rows.length === 0 ? `no ${definition.command} yet` : formatTable(rows, definition.columns));
+      if (rows.length === 0) return print(`no ${definition.command} yet`);
+      print(formatTable(definition.enrich ? await definition.enrich(rows, client) : rows, definition.columns));
     });
 
   group
@@ -108,7 +112,8 @@ export function registerResource(program: Command, definition: ResourceDefinitio
       const client = await connect(globals);
       const value = await client.get<Json>(`${definition.path}/${await idOf(client, wanted)}`, definition.detailQuery);
       if (globals.json) return printJson(value);
-      print(record(value, definition.showAs));
+      const [shown] = definition.enrich ? await definition.enrich([value], client) : [value];
+      print(record(shown as Json, definition.showAs));
     });
 
   const add = group.command('add').description(`create ${withArticle(definition.what)}`);

@@ -23,6 +23,9 @@ import { ApiError, NetworkError } from './errors.js';
 
 type Query = Record<string, string | number | boolean | ReadonlyArray<string> | undefined>;
 
+/** A query's parameters as a caller writes them: a whole number may be given as a number, it goes out as digits. */
+type QueryInput<T> = { [K in keyof T]?: T[K] extends string | undefined ? T[K] | number : T[K] };
+
 export interface ClientOptions {
   /** The server's address, e.g. `http://192.168.1.20:4300`; '' in the browser means the page's own server. */
   baseUrl: string;
@@ -125,7 +128,7 @@ export class PosClient {
   printers() {
     return this.request<Array<z.infer<typeof Printer>>>('GET', '/v1/printers');
   }
-  orders(query: Partial<z.input<typeof ListOrdersQuery>> = {}) {
+  orders(query: QueryInput<z.input<typeof ListOrdersQuery>> = {}) {
     return this.request<z.infer<typeof OrderList>>('GET', '/v1/orders', { query: query as Query });
   }
   order(id: number) {

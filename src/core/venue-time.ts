@@ -83,6 +83,11 @@ export class VenueClock {
     return at >= start && at < next ? this.ticketDays.set(start, next, key) : key;
   }
 
+  /** The start of the ticket day an instant belongs to (12:00 by default): ticket numbers of orders confirmed since. */
+  ticketDayStart(instant: Date | number): Date {
+    return this.atWallClock(this.ticketDay(instant), this.reset);
+  }
+
   /** The start of the business day an instant belongs to (07:00 by default; before 07:00 it is yesterday's). */
   businessDayStart(instant: Date | number): Date {
     const day = this.periodKey(instant, this.start);

@@ -5,8 +5,24 @@ import { FoodPicker } from './components/FoodPicker.js';
 import { Header } from './components/Header.js';
 import { OrderBoard } from './components/OrderBoard.js';
 import { PrintersPanel } from './components/PrintersPanel.js';
+import { ItemsView } from './components/ItemsView.js';
+import { RegisterPicker } from './components/RegisterPicker.js';
+import { UnreachableError } from '../cli/errors.js';
 import type { DashboardSource } from './source.js';
-import { type Action, findOrder, initialState, nextStatus, reduce, selectedOrder } from './state.js';
+import {
+  type Action,
+  findOrder,
+  initialState,
+  NO_REGISTER,
+  nextStatus,
+  orderLabel,
+  type RegisterCard,
+  receiptProblem,
+  reduce,
+  selectedOrder,
+  type Stage,
+  STAGE_OF_STATUS,
+} from './state.js';
 
 export interface AppProps {
   source: DashboardSource;
@@ -38,7 +54,15 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
   const pending = useRef<Action[]>([]);
   const figuresTimer = useRef<NodeJS.Timeout | null>(null);
 
-  const report = useCallback((error: unknown) => dispatch({ type: 'message', message: `error: ${(error as Error).message}` }), [dispatch]);
+  // Offline, an action says so in words, as the offline line does (never a raw ECONNREFUSED).
+  const report = useCallback(
+    (error: unknown) =>
+      dispatch({
+        type: 'message',
+        message: error instanceof UnreachableError ? 'error: server unreachable, retrying: nothing was done' : `error: ${(error as Error).message}`,
+      }),
+    [dispatch],
+  );
   // A snapshot can be older than events that arrived while it was loading: those events are kept and applied
   // again on top of it (applying an event twice changes nothing). Only the newest load counts.
   const sinceLoad = useRef<Action[] | null>(null);
@@ -111,6 +135,35 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
 
   const act = (work: Promise<unknown>, done: string) =>
     work.then(() => dispatch({ type: 'message', message: done }), report);
+  /** A move the server refused (or never got) is undone by reading the board again. */
+  const moveOrder = (order: { id: number; ticketNumber: number | null; displayCode: string }, status: string) => {
+    dispatch({ type: 'moved', id: order.id, stage: STAGE_OF_STATUS[status] as Stage, now: now() });
+    source.setStatus(order.id, status).then(
+      () => dispatch({ type: 'message', message: `order ${orderLabel(order)} → ${status}` }),
+      (error: unknown) => {
+        report(error);
+        reload();
+      },
+    );
+  };
+  const askRegister = (payingFor?: number) => {
+    dispatch({ type: 'mode', mode: 'register', ...(payingFor === undefined ? {} : { payingFor }) });
+    source.registers().then((registers) => dispatch({ type: 'registers', registers }), report);
+  };
+  const confirmAt = (order: { id: number; displayCode: string }, method: 'CASH' | 'CARD', register: RegisterCard) => {
+    const paid = `paid by ${method.toLowerCase()}${register.id === null ? '' : ` at ${register.name}`}`;
+    source.confirm(order.id, method, register.id).then((confirmed) => {
+      dispatch({ type: 'moved', id: order.id, stage: 'kitchen', now: now(), ticketNumber: confirmed.ticketNumber });
+      const label = orderLabel({ ticketNumber: confirmed.ticketNumber, displayCode: order.displayCode });
+      // The server says what will not print (release 1.7); an older one does not, and the register tells.
+      const problems = confirmed.warnings ?? [receiptProblem(register)].filter((p): p is string => p !== null);
+      dispatch({
+        type: 'message',
+        message: `order ${label} confirmed, ${paid}${problems.length > 0 ? ` · ${problems.join(' · ')}` : ''}`,
+        tone: problems.length > 0 ? 'warning' : 'info',
+      });
+    }, report);
+  };
 
   const handleKey = (input: string, key: Key) => {
     const state = latest.current;
@@ -125,6 +178,23 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       return;
     }
     if (input === 'q' || (key.ctrl && input === 'c')) return exit();
+    if (state.mode === 'items') {
+      if (key.escape || key.return || input === 'i') dispatch({ type: 'mode', mode: 'board' });
+      return;
+    }
+    if (state.mode === 'register') {
+      const choices = [...(state.registers ?? []), NO_REGISTER];
+      if (key.escape) return dispatch({ type: 'mode', mode: 'board' });
+      if (key.upArrow || input === 'k') return dispatch({ type: 'register-cursor', delta: -1 });
+      if (key.downArrow || input === 'j') return dispatch({ type: 'register-cursor', delta: 1 });
+      if (state.registers === null) return; // still loading: a key must not choose "no register" by accident
+      const digit = /^[1-9]$/.test(input) ? Number(input) - 1 : null;
+      const choice = digit !== null ? choices[digit] : key.return || input === ' ' ? choices[state.registerCursor] : undefined;
+      if (!choice) return;
+      dispatch({ type: 'choose-register', register: choice });
+      const problem = receiptProblem(choice);
+      return dispatch({ type: 'message', message: `confirming at ${choice.name}${problem ? `: ${problem}` : ''}`, tone: problem ? 'warning' : 'info' });
+    }
     if (state.mode === 'pay') {
       // The order chosen when n was pressed, not whatever is selected now (another till may have moved the selection).
       const order = state.payingFor === null ? undefined : state.orders.get(state.payingFor);
@@ -133,7 +203,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (!method) return;
       dispatch({ type: 'mode', mode: 'board' });
       if (!order || order.stage !== 'pending') return dispatch({ type: 'message', message: 'that order changed meanwhile (confirmed or deleted elsewhere): nothing done' });
-      return act(source.confirm(order.id, method), `order ${order.displayCode} confirmed, paid by ${method.toLowerCase()}`);
+      return confirmAt(order, method, state.register ?? NO_REGISTER);
     }
     if (state.mode === 'foods') {
       if (key.escape || input === 'f') return dispatch({ type: 'mode', mode: 'board' });
@@ -154,20 +224,36 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       return dispatch({ type: 'mode', mode: 'foods' });
     }
     if (input === '/') return dispatch({ type: 'mode', mode: 'search' });
+    if (input === 't') return askRegister();
     const order = selectedOrder(state);
     if (!order) {
-      if ('nbr'.includes(input) || key.return) dispatch({ type: 'message', message: 'select an order first (arrow keys or / to find one)' });
+      if ('nbri'.includes(input) || key.return) dispatch({ type: 'message', message: 'select an order first (arrow keys or / to find one)' });
       return;
     }
-    if (input === 'n' || key.return || input === 'b') {
-      // A pending order is confirmed with its payment, so the takings know whether it was cash or card. One that was
-      // confirmed before and moved back keeps its payment and ticket: it just moves on.
-      if (order.stage === 'pending' && order.confirmedAt === null && input !== 'b') return dispatch({ type: 'mode', mode: 'pay', payingFor: order.id });
+    if (input === 'i' || key.return) {
+      dispatch({ type: 'mode', mode: 'items' });
+      source.details(order.id).then((details) => dispatch({ type: 'items', details }), (error: unknown) => {
+        dispatch({ type: 'mode', mode: 'board' });
+        report(error);
+      });
+      return;
+    }
+    if (input === 'n' || input === 'b') {
+      // A pending order is confirmed with its payment, so the takings know whether it was cash or card, at a register,
+      // so its receipt prints and the drawer opens. One that was confirmed before and moved back keeps its payment
+      // and ticket: it just moves on.
+      if (order.stage === 'pending' && order.confirmedAt === null && input === 'n') {
+        if (state.register === null) return askRegister(order.id);
+        dispatch({ type: 'mode', mode: 'pay', payingFor: order.id });
+        // Said where the payment is asked: a confirmation here prints no receipt and opens no drawer.
+        const problem = receiptProblem(state.register);
+        return dispatch({ type: 'message', message: problem ?? '', tone: problem ? 'warning' : 'info' });
+      }
       const status = nextStatus(order, input === 'b' ? 'back' : 'next');
-      if (status) act(source.setStatus(order.id, status), `order ${order.ticketNumber ?? order.id} (${order.displayCode}) → ${status}`);
+      if (status) moveOrder(order, status);
       return;
     }
-    if (input === 'r') act(source.reprint(order.id), `reprint of ${order.displayCode} sent to the printers`);
+    if (input === 'r') act(source.reprint(order.id), `reprint of ${orderLabel(order)} sent: kitchen tickets only, no receipt`);
   };
 
   useInput((input, key) => {
@@ -188,11 +274,15 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       <Header connection={state.connection} figures={state.figures} now={clock} width={size.columns} timezone={state.timezone ?? undefined} />
       {state.mode === 'foods' ? (
         <FoodPicker foods={state.foods} cursor={state.foodCursor} width={size.columns} height={bodyHeight} />
+      ) : state.mode === 'register' ? (
+        <RegisterPicker registers={state.registers} cursor={state.registerCursor} current={state.register} width={size.columns} height={bodyHeight} />
+      ) : state.mode === 'items' ? (
+        <ItemsView details={state.details} width={size.columns} height={bodyHeight} />
       ) : (
         <OrderBoard state={state} width={size.columns} height={bodyHeight} now={clock} lateMinutes={lateMinutes} />
       )}
       <PrintersPanel printers={state.printers} />
-      <Text color={state.message.startsWith('error') || state.connection === 'offline' ? 'red' : 'gray'} wrap="truncate-end">
+      <Text color={state.tone === 'error' || state.connection === 'offline' ? 'red' : state.tone === 'warning' ? 'yellow' : 'gray'} wrap="truncate-end">
         {state.message || ' '}
       </Text>
       <Footer state={state} width={size.columns} />

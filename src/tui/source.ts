@@ -1,7 +1,25 @@
 import type { ApiClient } from '../cli/client.js';
 import { ApiError } from '../cli/errors.js';
 import { streamEvents } from '../cli/sse.js';
-import type { Connection, Figures, FoodCard, ListedOrder, PrinterCard } from './state.js';
+import { noReceiptWarnings } from '../cli/receipt-notice.js';
+import type { Connection, Figures, FoodCard, ListedOrder, OrderDetails, PrinterCard, RegisterCard } from './state.js';
+
+/** What a confirmation did: its ticket number, and what the server says will not print (null: an older server). */
+export interface Confirmed {
+  ticketNumber: number | null;
+  warnings: string[] | null;
+}
+
+/**
+ * The message line while the stream is down, for the person at the laptop: what is wrong in words (never a raw
+ * `ECONNREFUSED`), and that the dashboard keeps trying by itself.
+ */
+export function offlineMessage(reason: string, retryInMs: number): string {
+  const retry = `retrying in ${Math.max(1, Math.round(retryInMs / 1000))} s`;
+  if (/^HTTP \d+/.test(reason)) return `the server answered ${reason}, ${retry}`;
+  if (reason.startsWith('nothing heard')) return `no news from the server (${reason}), ${retry}`;
+  return `server unreachable, ${retry}`;
+}
 
 /** Everything the dashboard reads and does; the terminal UI is tested against a fake of this. */
 export interface DashboardSource {
@@ -15,8 +33,15 @@ export interface DashboardSource {
   /** One order's details (table, customer, times), for orders the cashier stream announces without them. */
   order(orderId: number): Promise<ListedOrder>;
   setStatus(orderId: number, status: string): Promise<void>;
-  /** Confirms a pending order with its payment (ticket number, kitchen tickets, receipt). */
-  confirm(orderId: number, paymentMethod: 'CASH' | 'CARD'): Promise<void>;
+  /**
+   * Confirms a pending order with its payment at a register (ticket number, kitchen tickets, and the receipt and
+   * drawer on the register's printer; `null`: no register, so neither).
+   */
+  confirm(orderId: number, paymentMethod: 'CASH' | 'CARD', cashRegisterId: string | null): Promise<Confirmed>;
+  /** The enabled registers, to choose the one this dashboard confirms at. */
+  registers(): Promise<RegisterCard[]>;
+  /** An order with its items, for the items view. */
+  details(orderId: number): Promise<OrderDetails>;
   reprint(orderId: number): Promise<number>;
   setFoodAvailable(foodId: string, available: boolean): Promise<void>;
 }
@@ -105,7 +130,7 @@ export function httpSource(client: ApiClient): DashboardSource {
         onStatus: (status) =>
           status.state === 'connected'
             ? handlers.onStatus('live')
-            : handlers.onStatus('offline', `offline (${status.reason}), retrying in ${Math.round(status.retryInMs / 1000)} s`),
+            : handlers.onStatus('offline', offlineMessage(status.reason, status.retryInMs)),
         onFatal: (status) => handlers.onStatus('offline', `the server refused the event stream (HTTP ${status}): log in again`),
       });
       return () => controller.abort();
@@ -116,8 +141,40 @@ export function httpSource(client: ApiClient): DashboardSource {
     async setStatus(orderId, status) {
       await client.patch(`/v1/orders/${orderId}`, { status });
     },
-    async confirm(orderId, paymentMethod) {
-      await client.post(`/v1/orders/${orderId}/confirm`, { paymentMethod });
+    async confirm(orderId, paymentMethod, cashRegisterId) {
+      const order = await client.post<{ ticketNumber: number | null }>(`/v1/orders/${orderId}/confirm`, {
+        paymentMethod,
+        ...(cashRegisterId === null ? {} : { cashRegisterId }),
+      });
+      return { ticketNumber: order.ticketNumber, warnings: noReceiptWarnings(order) };
+    },
+    async registers() {
+      const registers = await client.get<Array<{ id: string; name: string; enabled: boolean; defaultPrinterId: string | null }>>('/v1/cash-registers');
+      return registers.filter((r) => r.enabled).map((r) => ({ id: r.id, name: r.name, printerId: r.defaultPrinterId }));
+    },
+    async details(orderId) {
+      const order = await client.get<{
+        id: number;
+        ticketNumber: number | null;
+        displayCode: string;
+        table: string;
+        customer: string;
+        status: string;
+        total: string;
+        categorizedItems: Array<{ category: { name: string }; items: Array<{ quantity: number; notes: string; food: { name: string } }> }>;
+      }>(`/v1/orders/${orderId}`);
+      return {
+        id: order.id,
+        ticketNumber: order.ticketNumber,
+        displayCode: order.displayCode,
+        table: order.table,
+        customer: order.customer,
+        status: order.status,
+        total: order.total,
+        items: order.categorizedItems.flatMap((group) =>
+          group.items.map((item) => ({ category: group.category.name, quantity: item.quantity, name: item.food.name, notes: item.notes })),
+        ),
+      };
     },
     async reprint(orderId) {
       const detail = await client.get<{ categorizedItems: Array<{ items: Array<{ id: string }> }> }>(`/v1/orders/${orderId}`);

@@ -4,7 +4,7 @@ export type Stage = 'pending' | 'kitchen' | 'ready' | 'picked';
 export const STAGES: readonly Stage[] = ['pending', 'kitchen', 'ready', 'picked'];
 export const STAGE_TITLES: Record<Stage, string> = { pending: 'Pending', kitchen: 'In the kitchen', ready: 'Ready', picked: 'Picked up' };
 const STATUS_OF_STAGE: Record<Stage, string> = { pending: 'PENDING', kitchen: 'CONFIRMED', ready: 'COMPLETED', picked: 'PICKED_UP' };
-const STAGE_OF_STATUS: Record<string, Stage> = { PENDING: 'pending', CONFIRMED: 'kitchen', COMPLETED: 'ready', PICKED_UP: 'picked' };
+export const STAGE_OF_STATUS: Record<string, Stage> = { PENDING: 'pending', CONFIRMED: 'kitchen', COMPLETED: 'ready', PICKED_UP: 'picked' };
 
 export interface OrderCard {
   id: number;
@@ -16,6 +16,40 @@ export interface OrderCard {
   confirmedAt: number | null;
   completedAt: number | null;
   total: string;
+}
+
+/** An enabled register the dashboard can confirm at; `id: null` is the choice of confirming with none. */
+export interface RegisterCard {
+  id: string | null;
+  name: string;
+  /** Its receipt printer (null: none, so no receipt and no drawer). */
+  printerId: string | null;
+}
+
+export const NO_REGISTER: RegisterCard = { id: null, name: 'no register', printerId: null };
+
+/** Why a confirmation at this register prints no receipt (and opens no drawer), or null when it prints one. */
+export function receiptProblem(register: RegisterCard): string | null {
+  if (register.id === null) return 'no receipt, no drawer: no register chosen';
+  if (register.printerId === null) return `no receipt, no drawer: ${register.name} has no printer`;
+  return null;
+}
+
+/** An order as the TV names it: the ticket number with the display code ("#12 A7K"), the code alone before. */
+export function orderLabel(order: { ticketNumber: number | null; displayCode: string }): string {
+  return order.ticketNumber === null ? order.displayCode : `#${order.ticketNumber} ${order.displayCode}`;
+}
+
+/** The items view of one order. */
+export interface OrderDetails {
+  id: number;
+  ticketNumber: number | null;
+  displayCode: string;
+  table: string;
+  customer: string;
+  status: string;
+  total: string;
+  items: Array<{ category: string; quantity: number; name: string; notes: string }>;
 }
 
 export interface PrinterCard {
@@ -52,9 +86,21 @@ export interface DashboardState {
   connection: Connection;
   /** Why the stream is down, or what the last action did. */
   message: string;
+  /** How the message line reads: a warning (no receipt) stands out, an error more. */
+  tone: 'info' | 'warning' | 'error';
   selected: { stage: Stage; id: number | null };
-  /** `pay`: a pending order is being confirmed, waiting for cash or card. */
-  mode: 'board' | 'foods' | 'search' | 'pay';
+  /**
+   * `pay`: a pending order is being confirmed, waiting for cash or card; `register`: which register confirms
+   * (asked once per session); `items`: the selected order's items.
+   */
+  mode: 'board' | 'foods' | 'search' | 'pay' | 'register' | 'items';
+  /** The register this dashboard confirms at, chosen once per session (null: not chosen yet). */
+  register: RegisterCard | null;
+  /** The choices of the register question: the enabled registers, then "no register". */
+  registers: RegisterCard[] | null;
+  registerCursor: number;
+  /** The order shown in the items view (null while it loads). */
+  details: OrderDetails | null;
   /** The venue's time zone, as the server says (null until loaded). */
   timezone: string | null;
   /** In `pay` mode: the order being paid for (the selection may move meanwhile; the payment never does). */
@@ -73,8 +119,13 @@ export function initialState(): DashboardState {
     figures: null,
     connection: 'connecting',
     message: '',
+    tone: 'info',
     selected: { stage: 'kitchen', id: null },
     mode: 'board',
+    register: null,
+    registers: null,
+    registerCursor: 0,
+    details: null,
     timezone: null,
     payingFor: null,
     search: '',
@@ -132,7 +183,14 @@ export type Action =
   | { type: 'mode'; mode: DashboardState['mode']; payingFor?: number }
   | { type: 'search'; text: string }
   | { type: 'food-cursor'; delta: number }
-  | { type: 'message'; message: string };
+  | { type: 'message'; message: string; tone?: DashboardState['tone'] }
+  /** The dashboard moved an order: shown at once in its new stage, and the selection follows it there. */
+  | { type: 'moved'; id: number; stage: Stage; now: number; ticketNumber?: number | null }
+  | { type: 'registers'; registers: RegisterCard[] }
+  | { type: 'register-cursor'; delta: number }
+  /** The register is chosen: the payment question follows when an order was waiting for it. */
+  | { type: 'choose-register'; register: RegisterCard }
+  | { type: 'items'; details: OrderDetails };
 
 /** The orders of a stage in display order: oldest first while waiting, newest first once done. */
 export function ordersIn(state: DashboardState, stage: Stage, now: number): OrderCard[] {
@@ -226,6 +284,25 @@ function applyEvent(state: DashboardState, name: string, data: Record<string, an
   return select ? { ...next, selected: keepSelection(next, at) } : next;
 }
 
+/**
+ * The order the dashboard just moved, at once in its new stage (the server's event confirms it a moment later), with
+ * the selection on it: the next key (b after n) acts on the same order.
+ */
+function moved(state: DashboardState, id: number, stage: Stage, now: number, ticketNumber?: number | null): DashboardState {
+  const card = state.orders.get(id);
+  if (!card) return state;
+  const orders = new Map(state.orders);
+  const done = stage === 'ready' || stage === 'picked';
+  orders.set(id, {
+    ...card,
+    stage,
+    ticketNumber: ticketNumber ?? card.ticketNumber,
+    confirmedAt: stage === 'pending' ? card.confirmedAt : (card.confirmedAt ?? after(orders, 'confirmedAt', now)),
+    completedAt: done ? (card.completedAt ?? after(orders, 'completedAt', now)) : null,
+  });
+  return { ...state, orders, selected: { stage, id } };
+}
+
 function move(state: DashboardState, direction: 'up' | 'down' | 'left' | 'right', now: number): DashboardState {
   if (state.mode === 'foods') return state;
   if (direction === 'left' || direction === 'right') {
@@ -245,7 +322,8 @@ function move(state: DashboardState, direction: 'up' | 'down' | 'left' | 'right'
  * order no longer shown is not selected: keys would act on an order nobody can see).
  */
 export function findOrder(state: DashboardState, text: string, now: number = Date.now()): OrderCard | null {
-  const wanted = text.trim().toUpperCase();
+  // "#12" as the receipt and the board write it, or just 12.
+  const wanted = text.trim().toUpperCase().replace(/^#\s*/, '');
   if (!wanted) return null;
   const visiblePicked = new Set(ordersIn(state, 'picked', now).map((card) => card.id));
   const matches = [...state.orders.values()].filter(
@@ -291,8 +369,29 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
       return applyEvent(state, action.name, action.data, action.at);
     case 'move':
       return move(state, action.direction, action.now);
-    case 'mode':
-      return { ...state, mode: action.mode, search: action.mode === 'search' ? '' : state.search, payingFor: action.mode === 'pay' ? (action.payingFor ?? null) : null };
+    case 'mode': {
+      const paying = action.mode === 'pay' || action.mode === 'register';
+      return {
+        ...state,
+        mode: action.mode,
+        search: action.mode === 'search' ? '' : state.search,
+        payingFor: paying ? (action.payingFor ?? (action.mode === 'pay' ? state.payingFor : null)) : null,
+        details: action.mode === 'items' ? null : state.details,
+        registerCursor: action.mode === 'register' ? 0 : state.registerCursor,
+      };
+    }
+    case 'moved':
+      return moved(state, action.id, action.stage, action.now, action.ticketNumber);
+    case 'registers':
+      return { ...state, registers: action.registers, registerCursor: Math.min(state.registerCursor, action.registers.length) };
+    case 'register-cursor': {
+      const count = (state.registers?.length ?? 0) + 1; // the registers, then "no register"
+      return { ...state, registerCursor: Math.max(0, Math.min(count - 1, state.registerCursor + action.delta)) };
+    }
+    case 'choose-register':
+      return { ...state, register: action.register, mode: state.payingFor === null ? 'board' : 'pay' };
+    case 'items':
+      return state.mode === 'items' ? { ...state, details: action.details } : state;
     case 'search': {
       const found = findOrder(state, action.text);
       return found
@@ -302,6 +401,6 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
     case 'food-cursor':
       return { ...state, foodCursor: Math.max(0, Math.min(state.foods.length - 1, state.foodCursor + action.delta)) };
     case 'message':
-      return { ...state, message: action.message };
+      return { ...state, message: action.message, tone: action.tone ?? (action.message.startsWith('error') ? 'error' : 'info') };
   }
 }

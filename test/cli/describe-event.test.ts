@@ -6,21 +6,21 @@ const line = (event: string, data: unknown) => describeEvent({ event, data: JSON
 t.test('one readable line per event kind', async (t) => {
   t.equal(
     line('new-order', { id: 4, displayCode: 'K7P', table: '12', customer: 'Rossi', total: '28.00', orderItems: [{}, {}] }),
-    'new order #4 K7P · table 12 · Rossi · 2 item(s) · 28.00',
+    'new order K7P (id 4) · table 12 · Rossi · 2 item(s) · 28.00',
   );
-  t.equal(line('confirmed-order', { id: 4, displayCode: 'K7P', ticketNumber: 9 }), 'confirmed #4 K7P · ticket 9');
+  t.equal(line('confirmed-order', { id: 4, displayCode: 'K7P', ticketNumber: 9 }), 'confirmed #9 · K7P (id 4)');
   t.equal(
     line('confirmed-order', {
       id: 4, displayCode: 'K7P', ticketNumber: 9, paymentMethod: 'CARD', total: '12.00',
       orderItems: [{ quantity: 2, food: { name: 'Birra' } }],
     }),
-    'confirmed #4 K7P · ticket 9 · CARD 12.00 · 2× Birra',
+    'confirmed #9 · K7P (id 4) · CARD 12.00 · 2× Birra',
   );
-  t.equal(line('order-status-changed', { id: 4, displayCode: 'K7P', ticketNumber: 9, status: 'COMPLETED' }), '#4 K7P ticket 9 → COMPLETED');
-  t.equal(line('order-deleted', { id: 4, displayCode: 'K7P' }), 'deleted #4 K7P');
+  t.equal(line('order-status-changed', { id: 4, displayCode: 'K7P', ticketNumber: 9, status: 'COMPLETED' }), '#9 · K7P (id 4) → COMPLETED');
+  t.equal(line('order-deleted', { id: 4, displayCode: 'K7P' }), 'deleted K7P (id 4)');
   t.equal(
     line('reprint-order', { id: 4, displayCode: 'K7P', reprintReceipt: true, reprintOrderItems: [{ quantity: 1, food: { name: 'Tiramisù' } }] }),
-    'reprint #4 K7P: 1× Tiramisù + receipt',
+    'reprint K7P (id 4): 1× Tiramisù + receipt',
   );
   t.equal(line('food-availability-changed', { foodId: 'c1', available: false }), 'food c1 sold out');
   t.equal(line('printer-status-changed', { printerId: 'p1', status: 'ERROR' }), 'printer p1 → ERROR');

@@ -40,3 +40,48 @@ t.test('days are the venue\'s', async (t) => {
   t.equal(resolveDay('2026-11-21T18:00', 'Europe/Rome'), '2026-11-21T18:00', 'a venue-time date-time goes as is');
   t.throws(() => resolveDay('last week', 'Europe/Rome'), { message: /last week/ });
 });
+
+t.test('the closure\'s columns align: money right-aligned, names padded, long names wrapped (never cut)', async (t) => {
+  const long = 'Pappardelle al cinghiale con funghi porcini';
+  const text = closureSummary(
+    {
+      ...report,
+      totalRevenue: 1244.5,
+      totalCashRevenue: 1010,
+      totalDiscount: 5,
+      noRegisterStats: { totalRevenue: 10, totalCashRevenue: 10, totalCardRevenue: 0 },
+      cashRegisterStats: [
+        ...report.cashRegisterStats,
+        { id: 'z2', reportId: 'c1', cashRegisterId: 'r2', cashRegisterName: 'Cassa del bar vicino al palco', totalRevenue: 0, totalCardRevenue: 0, totalCashRevenue: 0 },
+      ],
+      categoryStats: [
+        { ...report.categoryStats[0]!, foodStats: [...report.categoryStats[0]!.foodStats, { id: 'y2', categoryStatsId: 'x', foodId: 'g', foodName: long, revenue: 9.5, quantity: 1 }] },
+      ],
+    },
+    'Cassa 1',
+    'Europe/Rome',
+  );
+  const lines = text.split('\n');
+  // Every line with a money figure ends it at the same column within its section.
+  const section = (title: string) => {
+    const start = lines.indexOf(title);
+    const end = lines.indexOf('', start);
+    return lines.slice(start + 1, end === -1 ? undefined : end);
+  };
+  const ends = (rows: string[]) => new Set(rows.filter((line) => /\d\.\d\d$/.test(line)).map((line) => line.length));
+  t.equal(ends(lines.slice(3, lines.indexOf('', 3))).size, 1, `the totals align:\n${text}`);
+  const registers = section('per register');
+  t.equal(ends(registers).size, 1, `the register lines align:\n${registers.join('\n')}`);
+  t.match(registers.join('\n'), /\(no register\)\s+10\.00\s+10\.00\s+0\.00/, 'orders without a register on their own line');
+  const foods = section('per category and food (before discounts)');
+  t.equal(ends(foods).size, 1, `the food lines align:\n${foods.join('\n')}`);
+  t.match(text, /discounts given\s+5\.00/);
+  // The long names are all there, over two lines, and the figure columns stay where they are.
+  const words = foods.join(' ').replace(/\s+/g, ' ');
+  t.match(words, /Pappardelle al cinghiale con funghi porcini 1 9\.50/, 'the long food name is whole');
+  t.match(registers.join(' ').replace(/\s+/g, ' '), /Cassa del bar vicino al palco 0\.00 0\.00 0\.00/);
+  const revenueColumn = (line: string) => line.lastIndexOf('.') ;
+  const columns = new Set(registers.filter((line) => /\d$/.test(line)).map((line) => revenueColumn(line)));
+  t.equal(columns.size, 1);
+  for (const line of lines) t.ok(line.length <= 80, `fits 80 columns: "${line}"`);
+});

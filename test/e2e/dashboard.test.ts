@@ -53,7 +53,7 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
 
   // Loaded: live, and the printers (which come with the first snapshot) are listed; every key in the footer.
   let text = await waitFor('the loaded live board', (text) => / live( |$)/m.test(text) && text.includes('printers: Bar'));
-  t.match(text, /n\/Enter next.*r reprint.*\/ find {2}q quit/, 'the whole footer fits 80 columns');
+  t.match(text, /n next.*i items.*r reprint.*t register.*\/ find {2}q quit/, 'the whole footer fits 80 columns');
   const drawnBeforeRush = written().length;
   const sell = (customer: string, confirm: boolean) =>
     api('POST', '/v1/orders', {
@@ -63,8 +63,8 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   const rossi = await sell('Rossi', true);
   const bianchi = await sell('Bianchi', true);
   const verdi = await sell('Verdi', false);
-  text = await waitFor('three orders with their details', (s) => s.includes('In the kitchen (2)') && s.includes('Pending (1)') && s.includes(' Bianc') && s.includes(' Rossi'));
-  t.match(text, new RegExp(`1 ${rossi['displayCode']} 4 Rossi[^\n]*\n[^\n]*2 ${bianchi['displayCode']} 4 Bianc`), `the oldest first:\n${text}`);
+  text = await waitFor('three orders with their details', (s) => s.includes('In the kitchen (2)') && s.includes('Pending (1)') && s.includes(' Bian') && s.includes(' Rossi'));
+  t.match(text, new RegExp(`#1 ${rossi['displayCode']} 4 Rossi[^\n]*\n[^\n]*#2 ${bianchi['displayCode']} 4 Bian`), `the oldest first, named as on the TV:\n${text}`);
   await waitFor('the figures updated', (s) => s.includes('today 2 orders'));
 
   // A rush of ten sales a second is drawn in place: no frame clears the whole screen (that flashes on terminals
@@ -88,12 +88,25 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   t.equal((await api('GET', `/v1/orders/${rossi['id']}`))['status'], 'COMPLETED', 'the key changed the order on the server');
   tmux('send-keys', '-t', session, '/', String(bianchi['ticketNumber']), 'Enter', 'n');
   await waitFor('Bianchi ready', (s) => s.includes('Ready (2)'));
-  // Verdi pays at the counter: n on a pending order asks cash or card.
+  // Verdi pays at the counter: n on a pending order asks at which register (once), then cash or card.
   tmux('send-keys', '-t', session, 'Left', 'Left', 'Left', 'n');
-  await waitFor('the payment question', (s) => s.includes('c cash') && s.includes('k card'));
+  text = await waitFor('the register question', (s) => s.includes('Confirm at which register?'));
+  t.notMatch(text, /Cassa 2/, 'only the enabled registers');
+  tmux('send-keys', '-t', session, '1');
+  await waitFor('the payment question', (s) => s.includes('c cash') && s.includes('k card') && s.includes('at Cassa 1'));
   tmux('send-keys', '-t', session, 'k');
   text = await waitFor('Verdi in the kitchen', (s) => s.includes('In the kitchen (1)') && s.includes('Pending (0)'));
+  t.match(text, /confirmed, paid by card at Cassa 1/);
+  t.notMatch(text, /no receipt/i, 'Cassa 1 has a printer: the receipt prints');
   t.match(await api('GET', `/v1/orders?search=Verdi`), { orders: [{ status: 'confirmed', paymentMethod: 'CARD' }] }, 'confirmed by card on the server');
+  t.match(await api('GET', `/v1/orders/${verdi['id']}`), { cashRegisterId: menu.register }, 'at the register chosen: its receipt and drawer');
+  const receipts = await api('GET', `/v1/print-jobs?orderId=${verdi['id']}`);
+  t.ok((receipts as unknown as Array<{ printerId: string | null; summary: string }>).some((job) => job.printerId === menu.printers.till), 'a job on the register\'s printer');
+  // Its items, from the board (the selection followed Verdi to the kitchen).
+  tmux('send-keys', '-t', session, 'i');
+  await waitFor('the items', (s) => s.includes('1 × Margherita') && s.includes('Verdi'));
+  tmux('send-keys', '-t', session, 'Escape');
+  await waitFor('the board again', (s) => s.includes('In the kitchen (1)'));
   t.match(text, /printers: .*Kitchen/);
   if (process.env['UPDATE_SCREENSHOTS'] === '1') {
     writeFileSync(fileURLToPath(new URL('../../docs/images/dashboard.txt', import.meta.url)), text);
@@ -105,7 +118,13 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   tmux('send-keys', '-t', session, 'Space');
   await waitFor('Diavola sold out', (s) => s.includes('[x] SOLD OUT   Pizze · Diavola'));
   t.equal((await api('GET', `/v1/foods/${menu.foods.diavola}`))['available'], false, 'sold out on the server');
-  tmux('send-keys', '-t', session, 'Escape', 'q');
+  tmux('send-keys', '-t', session, 'Escape');
+  await waitFor('the board again', (s) => s.includes('In the kitchen (1)'));
+  // The server goes away: the offline line says it in words, not a raw ECONNREFUSED.
+  await server.kill();
+  text = await waitFor('offline', (s) => s.includes('OFFLINE') && /server unreachable, retrying/.test(s));
+  t.notMatch(text, /ECONNREFUSED/);
+  tmux('send-keys', '-t', session, 'q');
   const deadline = Date.now() + 10_000;
   while (spawnSync('tmux', ['has-session', '-t', session]).status === 0) {
     if (Date.now() > deadline) throw new Error(`q did not quit:\n${screen()}`);

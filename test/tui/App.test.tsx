@@ -1,12 +1,17 @@
 import { render } from 'ink-testing-library';
 import t from 'tap';
 import { App } from '../../src/tui/App.js';
-import type { DashboardSource } from '../../src/tui/source.js';
-import type { Connection, ListedOrder } from '../../src/tui/state.js';
+import { type DashboardSource, offlineMessage } from '../../src/tui/source.js';
+import type { Connection, ListedOrder, RegisterCard } from '../../src/tui/state.js';
 
 const NOW = Date.parse('2026-11-21T19:00:00.000Z');
 
-function fakeSource(orders: ListedOrder[]) {
+const REGISTERS: RegisterCard[] = [
+  { id: 'r1', name: 'Cassa 1', printerId: 'p1' },
+  { id: 'r2', name: 'Cassa bar', printerId: null },
+];
+
+function fakeSource(orders: ListedOrder[], registers: RegisterCard[] = REGISTERS) {
   const calls: string[] = [];
   let handlers: Parameters<DashboardSource['stream']>[0] | null = null;
   let loads = 0;
@@ -53,8 +58,22 @@ function fakeSource(orders: ListedOrder[]) {
     async setStatus(id, status) {
       calls.push(`status ${id} ${status}`);
     },
-    async confirm(id, paymentMethod) {
-      calls.push(`confirm ${id} ${paymentMethod}`);
+    async confirm(id, paymentMethod, cashRegisterId) {
+      calls.push(`confirm ${id} ${paymentMethod} ${cashRegisterId}`);
+      return { ticketNumber: 40 + id, warnings: null };
+    },
+    async registers() {
+      calls.push('registers');
+      return registers;
+    },
+    async details(id) {
+      return {
+        id, ticketNumber: id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente${id}`, status: 'confirmed', total: '11.50',
+        items: [
+          { category: 'Pizze', quantity: 1, name: 'Margherita', notes: 'senza glutine' },
+          { category: 'Bevande', quantity: 2, name: 'Birra', notes: '' },
+        ],
+      };
     },
     async reprint(id) {
       calls.push(`reprint ${id}`);
@@ -112,7 +131,8 @@ t.test('the board: stages, figures, printers, keys', async (t) => {
   t.match(text, /today 12 orders · 123\.50 \(cash 100\.00 · card 23\.50\)/);
   t.match(text, /Cucina ONLINE · Bar ERROR \(3 waiting\)/);
   t.match(text, /2 K2P T2 Cliente2\s+20m/, 'minutes waiting in the kitchen');
-  t.match(text, /n\/Enter next stage {2}b back {2}r reprint {2}f foods {2}\/ find {2}q quit/, 'every key in the footer');
+  t.match(text, /n next {2}b back {2}i items {2}r reprint {2}t register {2}f foods {2}\/ find {2}q quit/, 'every key in the footer');
+  t.match(text, /#2 K2P T2/, 'named as the TV names it: ticket number, then display code');
 });
 
 t.test('live events appear in the next frame', async (t) => {
@@ -135,13 +155,15 @@ t.test('n moves the selected order on, b back, r reprints', async (t) => {
   await frame(instance, (f) => f.includes('In the kitchen (2)'), 'loaded');
   instance.stdin.write('n');
   await until(() => calls.includes('status 2 COMPLETED'), 'the oldest kitchen order moves to COMPLETED');
-  await frame(instance, (f) => f.includes('order 2 (K2P) → COMPLETED'), 'a message');
-  instance.stdin.write('j');
+  await frame(instance, (f) => f.includes('order #2 K2P → COMPLETED'), 'a message naming the order as the TV does');
+  instance.stdin.write('\u001b[D'); // back to the kitchen column
   instance.stdin.write('b');
   await until(() => calls.includes('status 1 PENDING'), 'back moves order 1 to PENDING');
+  instance.stdin.write('\u001b[C'); // the selection followed order 1 to pending: → kitchen (empty), → ready
+  instance.stdin.write('\u001b[C');
   instance.stdin.write('r');
-  await until(() => calls.includes('reprint 1'), 'reprint');
-  await frame(instance, (f) => f.includes('reprint of K1P sent'), 'the reprint message');
+  await until(() => calls.includes('reprint 2'), 'reprint');
+  await frame(instance, (f) => f.includes('reprint of #2 K2P sent: kitchen tickets only, no receipt'), 'the reprint message says no receipt');
 });
 
 t.test('arrows change the column; the picked-up column moves back to ready', async (t) => {
@@ -158,15 +180,17 @@ t.test('n on a pending order asks cash or card and confirms it; Esc cancels', as
   await frame(instance, (f) => f.includes('Pending (1)'), 'loaded');
   instance.stdin.write('\u001b[D'); // ← to the pending column
   instance.stdin.write('n');
+  await frame(instance, (f) => f.includes('Confirm at which register?') && f.includes('1  Cassa 1'), 'the register question');
+  instance.stdin.write('1');
   await frame(instance, (f) => f.includes('c cash') && f.includes('k card'), 'the payment question');
   instance.stdin.write('\u001b');
-  await frame(instance, (f) => f.includes('n/Enter next stage'), 'cancelled');
+  await frame(instance, (f) => f.includes('n next'), 'cancelled');
   t.notOk(calls.some((call) => call.startsWith('confirm') || call.startsWith('status')), 'nothing sent');
   instance.stdin.write('n');
-  await frame(instance, (f) => f.includes('c cash'), 'asked again');
+  await frame(instance, (f) => f.includes('c cash') && f.includes('at Cassa 1'), 'asked again, at the register chosen before');
   instance.stdin.write('k');
-  await until(() => calls.includes('confirm 3 CARD'), 'confirmed by card, through POST /confirm');
-  await frame(instance, (f) => f.includes('order K3P confirmed, paid by card'), 'a message');
+  await until(() => calls.includes('confirm 3 CARD r1'), 'confirmed by card at Cassa 1, through POST /confirm');
+  await frame(instance, (f) => f.includes('order #43 K3P confirmed, paid by card at Cassa 1'), 'a message with its new ticket number');
 });
 
 t.test('the payment is for the order chosen, even if another till confirms it meanwhile', async (t) => {
@@ -174,6 +198,8 @@ t.test('the payment is for the order chosen, even if another till confirms it me
   await frame(instance, (f) => f.includes('Pending (2)'), 'loaded');
   instance.stdin.write('\u001b[D');
   instance.stdin.write('n');
+  await frame(instance, (f) => f.includes('Confirm at which register?'), 'the register question');
+  instance.stdin.write('\r');
   await frame(instance, (f) => f.includes('order K3P (Cliente3)') && f.includes('c cash'), 'the question names the order');
   emit('confirmed-order', { id: 3, displayCode: 'K3P', ticketNumber: 9 }); // another till was quicker
   await frame(instance, (f) => f.includes('Pending (1)'), 'order 3 left the pending column');
@@ -225,13 +251,18 @@ t.test('/ finds an order by ticket number or code', async (t) => {
   await until(() => calls.includes('status 7 PICKED_UP'), 'the found order moves on');
   instance.stdin.write('/99\r');
   await frame(instance, (f) => f.includes('nothing matches "99"'), 'no match');
+  instance.stdin.write('/#2\r');
+  instance.stdin.write('b');
+  await until(() => calls.includes('status 2 PENDING'), '#2 as the board writes it finds ticket 2');
 });
 
 t.test('offline, caught up, and resync', async (t) => {
   const { instance, status, emit, loads } = mount(t, [order(1, 'confirmed')]);
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
-  status('offline', 'offline (connection refused), retrying in 2 s');
-  await frame(instance, (f) => f.includes('OFFLINE') && f.includes('retrying in 2 s'), 'offline');
+  status('offline', offlineMessage('TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300', 2000));
+  const offline = await frame(instance, (f) => f.includes('OFFLINE') && f.includes('retrying in 2 s'), 'offline');
+  t.match(offline, /server unreachable, retrying in 2 s/);
+  t.notMatch(offline, /ECONNREFUSED/);
   const before = loads();
   status('live');
   await frame(instance, (f) => f.includes(' live '), 'live again');
@@ -268,4 +299,82 @@ t.test('events that arrive while a snapshot is loading are not lost when it land
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'the event applied');
   release({ orders: [order(1, 'confirmed')], printers: [], foods: [], figures: null });
   await frame(instance, (f) => f.includes('In the kitchen (2)'), 'both the snapshot and the event');
+});
+
+t.test('b after n moves the same order back: the selection follows the order just moved', async (t) => {
+  const { instance, calls } = mount(t, [order(1, 'confirmed', 30), order(2, 'confirmed', 20), order(3, 'confirmed', 10)]);
+  await frame(instance, (f) => f.includes('In the kitchen (3)'), 'loaded');
+  instance.stdin.write('n'); // order 1, the oldest, is ready
+  instance.stdin.write('b'); // ... and back: order 1 again, not order 2
+  await until(() => calls.includes('status 1 PENDING') || calls.includes('status 1 CONFIRMED') || calls.includes('status 2 PENDING'), 'two moves');
+  await until(() => calls.length >= 2, 'both sent');
+  t.same(calls.filter((call) => call.startsWith('status')), ['status 1 COMPLETED', 'status 1 CONFIRMED'], 'the same order went forth and back');
+  const text = await frame(instance, (f) => f.includes('order #1 K1P → CONFIRMED'), 'the message');
+  t.match(text, /In the kitchen \(3\)/);
+  instance.stdin.write('n');
+  instance.stdin.write('n');
+  await until(() => calls.filter((call) => call.startsWith('status')).length >= 4, 'two more moves');
+  t.same(calls.filter((call) => call.startsWith('status')).slice(2), ['status 1 COMPLETED', 'status 1 PICKED_UP'], 'n, n: the same order on to picked up');
+});
+
+t.test('the register is asked once per session; a register without printer or no register says no receipt', async (t) => {
+  const { instance, calls } = mount(t, [order(3, 'pending'), order(4, 'pending'), order(5, 'pending')]);
+  await frame(instance, (f) => f.includes('Pending (3)'), 'loaded');
+  instance.stdin.write('\u001b[D');
+  instance.stdin.write('n');
+  const question = await frame(instance, (f) => f.includes('Confirm at which register?') && f.includes('3  no register'), 'the registers, then no register');
+  t.match(question, /2 {2}Cassa bar: no receipt, no drawer: Cassa bar has no printer/, 'says what a register without printer costs');
+  instance.stdin.write('j');
+  instance.stdin.write('\r'); // Cassa bar
+  await frame(instance, (f) => f.includes('no receipt, no drawer: Cassa bar has no printer') && f.includes('c cash'), 'said before the payment');
+  instance.stdin.write('c');
+  await until(() => calls.includes('confirm 3 CASH r2'), 'confirmed at Cassa bar');
+  await frame(instance, (f) => f.includes('order #43 K3P confirmed, paid by cash at Cassa bar · no receipt, no drawer: Cassa bar has no'), 'and after');
+  t.equal(calls.filter((call) => call === 'registers').length, 1);
+  instance.stdin.write('\u001b[D'); // the selection followed order 3 to the kitchen: back to the pending ones
+  instance.stdin.write('n');
+  await frame(instance, (f) => f.includes('c cash') && f.includes('at Cassa bar'), 'not asked again: remembered');
+  instance.stdin.write('\u001b');
+  await frame(instance, (f) => f.includes('n next'), 'back on the board');
+  instance.stdin.write('t'); // change the register
+  await frame(instance, (f) => f.includes('Confirm at which register?') && f.includes('Cassa bar (current)'), 'asked on t');
+  instance.stdin.write('3');
+  await frame(instance, (f) => f.includes('confirming at no register: no receipt, no drawer: no register chosen'), 'no register says what it costs');
+  instance.stdin.write('n');
+  await frame(instance, (f) => f.includes('(no register)') && f.includes('c cash'), 'the payment question');
+  instance.stdin.write('k');
+  await until(() => calls.some((call) => call.startsWith('confirm') && call.endsWith('null')), 'confirmed with no register');
+});
+
+t.test('the server\'s own warning is shown when it sends one', async (t) => {
+  const fake = fakeSource([order(3, 'pending')]);
+  const source: DashboardSource = {
+    ...fake.source,
+    confirm: async () => ({ ticketNumber: 7, warnings: ['No receipt printed: cash register "Cassa 1" has no printer.'] }),
+  };
+  const instance = render(<App source={source} now={() => NOW} frameMs={10} refreshMs={60_000} />);
+  t.teardown(() => instance.unmount());
+  await frame(instance, (f) => f.includes('Pending (1)'), 'loaded');
+  instance.stdin.write('\u001b[D');
+  instance.stdin.write('n');
+  await frame(instance, (f) => f.includes('Confirm at which register?') && f.includes('Cassa 1'), 'asked');
+  instance.stdin.write('1');
+  await frame(instance, (f) => f.includes('c cash'), 'payment');
+  instance.stdin.write('c');
+  await frame(instance, (f) => f.includes('order #7 K3P confirmed, paid by cash at Cassa 1 · No receipt printed: cash register'), 'the server\'s words');
+});
+
+t.test('Enter or i shows the selected order\'s items; Esc goes back', async (t) => {
+  const { instance } = mount(t, [order(1, 'confirmed')]);
+  await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
+  instance.stdin.write('\r');
+  let text = await frame(instance, (f) => f.includes('1 × Margherita (senza glutine)'), 'the items');
+  t.match(text, /order #1 K1P · table T1 · Cliente1 · CONFIRMED · 11\.50/);
+  t.match(text, /2 × Birra/);
+  instance.stdin.write('\u001b');
+  await frame(instance, (f) => f.includes('In the kitchen (1)'), 'back on the board');
+  instance.stdin.write('i');
+  text = await frame(instance, (f) => f.includes('2 × Birra'), 'i too');
+  instance.stdin.write('i');
+  await frame(instance, (f) => f.includes('In the kitchen (1)'), 'i closes it');
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Command } from 'commander';
+import { UserInput } from '../../api/auth.js';
 import type { ApiClient } from '../client.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
@@ -37,6 +38,22 @@ const printerRef = (flags: string, description: string, field: string, requiredO
   },
 });
 const money = (cents: unknown) => (typeof cents === 'number' ? cents.toFixed(2) : '-');
+
+/**
+ * Volunteers know printers by name ("Cucina"), not by id: records that point at a printer get its name beside the
+ * id field (`printerId` → `printer`), read once per command. An id no printer has any more is shown as it is.
+ */
+const printerNames =
+  (field: string) =>
+  async (rows: Json[], client: ApiClient): Promise<Json[]> => {
+    if (!rows.some((row) => typeof row[field] === 'string')) return rows.map((row) => ({ ...row, printer: null }));
+    const printers = await client.get<Array<{ id: string; name: string }>>('/v1/printers');
+    const names = new Map(printers.map((printer) => [printer.id, printer.name]));
+    return rows.map((row) => {
+      const id = row[field];
+      return { ...row, printer: typeof id === 'string' ? (names.get(id) ?? id) : null };
+    });
+  };
 
 export function registerCatalog(program: Command): void {
   registerResource(program, {
@@ -76,8 +93,9 @@ export function registerCatalog(program: Command): void {
       { header: 'position', value: (r) => r['position'] as number, align: 'right' },
       { header: 'name', value: (r) => r['name'] as string },
       { header: 'available', value: (r) => r['available'] as boolean },
-      { header: 'printer', value: (r) => r['printerId'] as string | null },
+      { header: 'printer', value: (r) => r['printer'] as string | null },
     ],
+    enrich: printerNames('printerId'),
     fields: [
       text('--name <name>', 'category name (unique)', 'name', true),
       { flags: '--position <n>', description: 'order in the menu (smaller first)', apply: (b, v) => void (b['position'] = parseInteger(String(v), '--position')) },
@@ -117,8 +135,9 @@ export function registerCatalog(program: Command): void {
       { header: 'price', value: (r) => money(r['price']), align: 'right' },
       { header: 'available', value: (r) => r['available'] as boolean },
       { header: 'left', value: (r) => (r['portionsLeft'] as number | null) ?? '-', align: 'right' },
-      { header: 'printer', value: (r) => r['printerId'] as string | null },
+      { header: 'printer', value: (r) => r['printer'] as string | null },
     ],
+    enrich: printerNames('printerId'),
     fields: [
       text('--name <name>', 'food name (unique)', 'name', true),
       { flags: '--price <amount>', description: 'price, such as 7.50', requiredOnAdd: true, apply: (b, v) => void (b['price'] = parseMoney(String(v), '--price')) },
@@ -167,8 +186,9 @@ export function registerCatalog(program: Command): void {
       { header: 'id', value: (r) => r['id'] as string },
       { header: 'name', value: (r) => r['name'] as string },
       { header: 'enabled', value: (r) => r['enabled'] as boolean },
-      { header: 'printer', value: (r) => r['defaultPrinterId'] as string | null },
+      { header: 'printer', value: (r) => r['printer'] as string | null },
     ],
+    enrich: printerNames('defaultPrinterId'),
     fields: [
       text('--name <name>', 'register name', 'name', true),
       printerRef('--printer <printer>', 'receipt printer (name or id)', 'defaultPrinterId', true),
@@ -247,7 +267,7 @@ export function registerCatalog(program: Command): void {
       delete body['passwordFromStdin'];
       delete body['passwordPrompt'];
       if (!editing) body['role'] ??= 'operator';
-      if (wantsPassword) body['password'] = fromStdin ? await readStdin() : await askPassword('New password: ');
+      if (wantsPassword) body['password'] = await newPassword(fromStdin);
     },
     examples: '  pos users add --username anna --role operator          # asks for the password\n  echo "$PW" | pos users edit anna --password-stdin',
   });
@@ -272,6 +292,32 @@ export function registerCatalog(program: Command): void {
     },
     examples: '  pos keys add --name "TV by the bar" --scope display',
   });
+}
+
+/** The server's rule for passwords, in words (from the same schema the server checks). */
+function passwordRule(): string {
+  const { minLength, maxLength } = UserInput.shape.password;
+  return `at least ${minLength} characters${maxLength === null ? '' : ` (at most ${maxLength})`}`;
+}
+
+/**
+ * A new password: the rule is said before it is typed, and a typed one is asked twice (nobody sees what they type, so
+ * a slip would lock the volunteer out). Checked here so a mistake costs no request and changes nothing.
+ */
+async function newPassword(fromStdin: boolean): Promise<string> {
+  const rule = passwordRule();
+  let password: string;
+  if (fromStdin) password = await readStdin();
+  else {
+    process.stderr.write(`The password needs ${rule}.\n`);
+    password = await askPassword('New password: ');
+    if (UserInput.shape.password.safeParse(password).success) {
+      const again = await askPassword('Type it again: ');
+      if (again !== password) throw new CliError('the two passwords are not the same: nothing was changed, try again');
+    }
+  }
+  if (!UserInput.shape.password.safeParse(password).success) throw new CliError(`the password needs ${rule}: nothing was changed`);
+  return password;
 }
 
 function foodAvailableCommand(): Command {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { lanUrls } from '../../server/lan-urls.js';
 import { connect, localServerInfo } from '../client.js';
 import { CliError } from '../errors.js';
-import { print, printJson } from '../output.js';
+import { print, printJson, terminalQr } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 
 export function registerDisplayUrl(program: Command): void {
@@ -36,7 +36,6 @@ export function registerDisplayUrl(program: Command): void {
       for (const url of urls) print(url);
       const forScreens = urls.find((url) => !url.includes('//localhost')) ?? urls[0] as string;
       print(`\nScan to open ${forScreens.replace(/key=.*/, 'key=…')} on the screen:\n`);
-      const { default: QRCode } = await import('qrcode');
-      print(await QRCode.toString(forScreens, { type: 'terminal', small: true }));
+      print(await terminalQr(forScreens));
     });
 }

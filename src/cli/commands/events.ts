@@ -7,7 +7,11 @@ import { type SseEvent, streamEvents } from '../sse.js';
 
 type Payload = Record<string, any>;
 
-const code = (p: Payload) => `#${p['id']} ${p['displayCode'] ?? ''}`.trim();
+/** An order as people know it (ticket number and display code), with its id apart: "#12 · A7K (id 42)". */
+const code = (p: Payload) => {
+  const ticket = typeof p['ticketNumber'] === 'number' ? `#${p['ticketNumber']} · ` : '';
+  return `${ticket}${p['displayCode'] ?? '?'} (id ${p['id']})`;
+};
 const items = (p: Payload) =>
   ((p['orderItems'] ?? []) as Payload[]).map((i) => `${i['quantity']}× ${i['food']?.['name'] ?? i['foodId']}`).join(', ');
 
@@ -24,10 +28,10 @@ export function describeEvent(event: SseEvent): string {
       return `new order ${code(p)} · table ${p['table']} · ${p['customer']} · ${p['orderItems']?.length ?? 0} item(s) · ${p['total']}`;
     case 'confirmed-order':
       return p['orderItems']
-        ? `confirmed ${code(p)} · ticket ${p['ticketNumber']} · ${p['paymentMethod'] ?? '-'} ${p['total']} · ${items(p)}`
-        : `confirmed ${code(p)} · ticket ${p['ticketNumber']}`;
+        ? `confirmed ${code(p)} · ${p['paymentMethod'] ?? '-'} ${p['total']} · ${items(p)}`
+        : `confirmed ${code(p)}`;
     case 'order-status-changed':
-      return `${code(p)} ticket ${p['ticketNumber'] ?? '-'} → ${p['status']}`;
+      return `${code(p)} → ${p['status']}`;
     case 'order-deleted':
       return `deleted ${code(p)}`;
     case 'reprint-order':

@@ -1,10 +1,12 @@
 import { type Command, Option } from 'commander';
 import { ORDER_SORT_FIELDS, ORDER_STATUSES } from '../../api/enums.js';
-import { connect } from '../client.js';
+import { type ApiClient, connect } from '../client.js';
 import { CliError } from '../errors.js';
+import { type ChosenOrder, orderName, resolveOrder } from '../order-ref.js';
 import { formatRecord, formatTable, print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { resolveId } from '../resolve.js';
+import { warnNoReceipt } from '../receipt-notice.js';
 
 interface ListedOrder {
   id: number;
@@ -25,7 +27,7 @@ interface DetailItem {
   food: { name: string };
 }
 
-interface OrderDetail {
+interface OrderDetail extends ChosenOrder {
   id: number;
   ticketNumber: number | null;
   displayCode: string;
@@ -46,10 +48,7 @@ interface OrderDetail {
 const time = (iso: string | null) =>
   iso ? new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : null;
 
-function orderId(value: string): number {
-  if (!/^\d+$/.test(value)) throw new CliError(`an order is given by its number (the id), got "${value}"`);
-  return Number(value);
-}
+const ORDER_ARGUMENT = 'the order: #12 (ticket number today), its display code (A7K) or its id';
 
 export function registerOrders(program: Command): void {
   const orders = program.command('orders').description('look at and manage orders (list, show, status, reprint, rm)');
@@ -103,16 +102,18 @@ export function registerOrders(program: Command): void {
   orders
     .command('show')
     .description('show one order with its items')
-    .argument('<id>', 'order number')
-    .action(async (id: string, _flags: unknown, command: Command) => {
+    .argument('<order>', ORDER_ARGUMENT)
+    .action(async (wanted: string, _flags: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
-      const order = await client.get<OrderDetail>(`/v1/orders/${orderId(id)}`);
+      const chosen = await resolveOrder(client, wanted);
+      const order = await client.get<OrderDetail>(`/v1/orders/${chosen.id}`);
       if (globals.json) return printJson(order);
+      print(orderName(order));
       print(
         formatRecord([
-          ['order', order.id],
-          ['ticket', order.ticketNumber],
+          ['id', order.id],
+          ['ticket', order.ticketNumber === null ? null : `#${order.ticketNumber}`],
           ['code', order.displayCode],
           ['status', order.status],
           ['table', order.table],
@@ -137,65 +138,76 @@ export function registerOrders(program: Command): void {
   orders
     .command('status')
     .description('move an order to another status (any status to any status)')
-    .argument('<id>', 'order number')
+    .argument('<order>', ORDER_ARGUMENT)
     .argument('<status>', `one of ${ORDER_STATUSES.join(', ')} (any case)`)
-    .action(async (id: string, status: string, _flags: unknown, command: Command) => {
+    .action(async (wanted: string, status: string, _flags: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
-      const order = await client.patch<{ id: number; status: string; ticketNumber: number | null }>(`/v1/orders/${orderId(id)}`, { status });
+      const chosen = await resolveOrder(client, wanted);
+      const order = await client.patch<ChosenOrder & { warnings?: unknown }>(`/v1/orders/${chosen.id}`, { status });
+      // A first confirmation by PATCH has no register: no receipt, no drawer.
+      const firstConfirmation = chosen.confirmedAt === null && order.confirmedAt !== null;
+      await warnNoReceipt(order, async () => (firstConfirmation ? 'confirmed without a register (a till or the dashboard chooses one)' : null));
       if (globals.json) return printJson(order);
-      print(`order ${order.id} (ticket ${order.ticketNumber ?? '-'}) is now ${order.status}`);
+      print(`${orderName(order)} is now ${order.status.toUpperCase()}`);
     });
 
   orders
     .command('reprint')
     .description('print the kitchen tickets of an order again (all items unless --item is given)')
-    .argument('<id>', 'order number')
+    .argument('<order>', ORDER_ARGUMENT)
     .option('--item <itemId...>', 'only these items (ids from `pos orders show`)')
     .option('--receipt', 'also reprint the customer receipt')
     .option('--receipt-only', 'reprint only the customer receipt (no kitchen tickets)')
     .option('--register <register>', 'with --receipt-only: print it at this register (name or id) instead of the order’s')
-    .action(async (id: string, flags: { item?: string[]; receipt?: boolean; receiptOnly?: boolean; register?: string }, command: Command) => {
+    .action(async (wanted: string, flags: { item?: string[]; receipt?: boolean; receiptOnly?: boolean; register?: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
+      const chosen = await resolveOrder(client, wanted);
       if (flags.receiptOnly) {
         const cashRegisterId = flags.register ? await resolveId(client, '/v1/cash-registers', flags.register, 'register') : undefined;
-        const reprinted = await client.post<{ id: number }>(`/v1/orders/${orderId(id)}/reprint-receipt`, cashRegisterId ? { cashRegisterId } : {});
+        const reprinted = await client.post<{ id: number }>(`/v1/orders/${chosen.id}/reprint-receipt`, cashRegisterId ? { cashRegisterId } : {});
         if (globals.json) return printJson(reprinted);
-        return print(`receipt of order ${reprinted.id} sent again`);
+        return print(`receipt of ${orderName(chosen)} sent again`);
       }
-      let items = flags.item;
-      if (!items) {
-        const detail = await client.get<OrderDetail>(`/v1/orders/${orderId(id)}`);
-        items = detail.categorizedItems.flatMap((group) => group.items.map((item) => item.id));
-      }
-      const result = await client.post<{ id: number; reprintOrderItems: unknown[] }>(`/v1/orders/${orderId(id)}/reprint`, {
+      const detail = await client.get<OrderDetail>(`/v1/orders/${chosen.id}`);
+      const items = flags.item ?? detail.categorizedItems.flatMap((group) => group.items.map((item) => item.id));
+      const result = await client.post<{ id: number; reprintOrderItems: unknown[]; warnings?: unknown }>(`/v1/orders/${chosen.id}/reprint`, {
         orderItems: items.map((itemId) => ({ id: itemId })),
         reprintReceipt: flags.receipt === true,
       });
+      if (flags.receipt) await warnNoReceipt(result, () => registerProblem(client, detail.cashRegisterId ?? null));
       if (globals.json) return printJson(result);
-      print(`reprint of order ${result.id} sent: ${result.reprintOrderItems.length} item(s)${flags.receipt ? ' and the receipt' : ''}`);
+      print(`reprint of ${orderName(detail)} sent: ${result.reprintOrderItems.length} item(s)${flags.receipt ? ' and the receipt' : ''}`);
     });
 
   orders
     .command('rm')
     .description('delete an order and its items (kept in the audit log)')
-    .argument('<id>', 'order number')
+    .argument('<order>', ORDER_ARGUMENT)
     .option('-y, --yes', 'do not ask for confirmation')
-    .action(async (id: string, flags: { yes?: boolean }, command: Command) => {
+    .action(async (wanted: string, flags: { yes?: boolean }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const number = orderId(id);
+      if (!flags.yes && !process.stdin.isTTY) throw new CliError('deleting an order needs --yes when not run interactively');
+      const client = await connect(globals);
+      const order = await resolveOrder(client, wanted);
       if (!flags.yes) {
-        if (!process.stdin.isTTY) throw new CliError('deleting an order needs --yes when not run interactively');
         const { createInterface } = await import('node:readline/promises');
         const rl = createInterface({ input: process.stdin, output: process.stderr });
-        const answer = await rl.question(`Delete order ${number} and its items? [y/N] `);
+        const answer = await rl.question(`Delete ${orderName(order)} (${order.customer}, table ${order.table}, ${order.status}) and its items? [y/N] `);
         rl.close();
         if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('not deleted');
       }
-      const client = await connect(globals);
-      await client.delete(`/v1/orders/${number}`);
-      if (globals.json) return printJson({ deleted: number });
-      print(`deleted order ${number}`);
+      await client.delete(`/v1/orders/${order.id}`);
+      if (globals.json) return printJson({ deleted: order.id });
+      print(`deleted ${orderName(order)}`);
     });
+}
+
+/** Why an order's register cannot print its receipt, or null when it can (or cannot tell). */
+async function registerProblem(client: ApiClient, registerId: string | null): Promise<string | null> {
+  if (registerId === null) return 'the order was confirmed without a register';
+  const registers = await client.get<Array<{ id: string; name: string; defaultPrinterId: string | null }>>('/v1/cash-registers');
+  const register = registers.find((r) => r.id === registerId);
+  return register && register.defaultPrinterId === null ? `the register ${register.name} has no printer` : null;
 }

@@ -3,6 +3,7 @@ import { PRINT_JOB_STATUSES } from '../../api/enums.js';
 import type { PrintJob } from '../../api/print-jobs.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
+import { orderName, resolveOrder } from '../order-ref.js';
 import { formatTable, print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { resolveId } from '../resolve.js';
@@ -15,13 +16,15 @@ export function registerPrintJobs(program: Command): void {
     .description('list print jobs, newest first')
     .option('--printer <printer>', 'only this printer (name or id)')
     .addOption(new Option('--status <status...>', 'only these statuses').choices([...PRINT_JOB_STATUSES]))
-    .option('--order <id>', 'only the jobs of this order')
+    .option('--order <order>', 'only the jobs of this order: #12 (ticket number today), its display code or its id')
     .option('--limit <n>', 'how many', '50')
     .action(async (flags: { printer?: string; status?: string[]; order?: string; limit: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
       const printerId = flags.printer ? await resolveId(client, '/v1/printers', flags.printer, 'printer') : undefined;
-      const jobs = await client.get<PrintJob[]>('/v1/print-jobs', { printerId, status: flags.status, orderId: flags.order, limit: flags.limit });
+      const order = flags.order ? await resolveOrder(client, flags.order) : undefined;
+      if (order && !globals.json) print(`print jobs of ${orderName(order)}`);
+      const jobs = await client.get<PrintJob[]>('/v1/print-jobs', { printerId, status: flags.status, orderId: order?.id, limit: flags.limit });
       if (globals.json) return printJson(jobs);
       if (jobs.length === 0) return print('no print jobs');
       print(

@@ -3,12 +3,15 @@ import { type Command, Option } from 'commander';
 import { DateTime } from 'luxon';
 import type { Report } from '../../api/reports.js';
 import { GROUP_BY } from '../../core/reports/buckets.js';
+import { closureSummary } from '../closure-summary.js';
 import { type ApiClient, connect } from '../client.js';
 import { ApiError, CliError } from '../errors.js';
 import { formatTable, print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 
 const money = (value: number) => value.toFixed(2);
+
+export { closureSummary };
 
 // Days and hours are the venue's (the server's --timezone), wherever the CLI runs and whatever zone its machine has.
 
@@ -41,37 +44,14 @@ export function reportsCsv(reports: Report[], timezone: string): string {
   return [header, ...rows].join('\n');
 }
 
-/** The closure as a treasurer reads it. */
-export function closureSummary(report: Report, registerName: string, timezone: string): string {
-  const lines = [
-    `GENERAL CLOSURE  (register ${registerName})`,
-    `from ${venueStamp(report.timestamp, timezone)} for ${Math.floor(report.intervalInMinutes / 60)} h ${report.intervalInMinutes % 60} min`,
-    '',
-    `orders            ${report.totalOrders}`,
-    `revenue           ${money(report.totalRevenue)}`,
-    `  cash            ${money(report.totalCashRevenue)}`,
-    `  card            ${money(report.totalCardRevenue)}`,
-    `average prep time ${report.averageCompletitionTime === null ? '-' : `${report.averageCompletitionTime} min`}`,
-  ];
-  if (report.cashRegisterStats.length > 0) {
-    lines.push('', 'per register');
-    for (const r of report.cashRegisterStats) {
-      lines.push(`  ${r.cashRegisterName.padEnd(20)} ${money(r.totalRevenue).padStart(10)}  (cash ${money(r.totalCashRevenue)}, card ${money(r.totalCardRevenue)})`);
-    }
-  }
-  if (report.categoryStats.length > 0) {
-    lines.push('', 'per category and food (before discounts)');
-    for (const c of report.categoryStats) {
-      lines.push(`  ${c.categoryName.padEnd(24)} ${String(c.quantity).padStart(5)}  ${money(c.revenue).padStart(10)}`);
-      for (const f of c.foodStats) lines.push(`    ${f.foodName.padEnd(22)} ${String(f.quantity).padStart(5)}  ${money(f.revenue).padStart(10)}`);
-    }
-  }
-  return lines.join('\n');
-}
-
 /** The server's venue time zone (its /health says). */
 async function venueTimezone(client: ApiClient): Promise<string> {
   return (await client.get<{ timezone: string }>('/health')).timezone;
+}
+
+/** The venue's clock as the server tells it: its zone and where the current business day (07:00) began. */
+async function venueDay(client: ApiClient): Promise<{ timezone: string; businessDayStart: string }> {
+  return client.get<{ timezone: string; businessDayStart: string }>('/health');
 }
 
 async function findRegister(client: ApiClient, nameOrId: string): Promise<{ id: string; name: string }> {
@@ -88,22 +68,24 @@ export function registerReports(program: Command): void {
   program
     .command('report')
     .description('sales figures per hour, block or day (snapshots + live figures up to now)')
-    .option('--from <when>', 'start: today, yesterday, a date or a date-time (venue time unless it has an offset)', 'today')
+    .option('--from <when>', 'start: today, yesterday, a date or a date-time (venue time unless it has an offset); default: the start of the business day (07:00)')
     .option('--to <when>', 'end (exclusive); default: now')
     .addOption(new Option('--group-by <size>', 'bucket size').choices([...GROUP_BY]).default('1h'))
     .option('--csv', 'comma-separated values for a spreadsheet')
-    .action(async (flags: { from: string; to?: string; groupBy: string; csv?: boolean }, command: Command) => {
+    .action(async (flags: { from?: string; to?: string; groupBy: string; csv?: boolean }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
-      const timezone = await venueTimezone(client);
+      const { timezone, businessDayStart } = await venueDay(client);
+      // Like the closure and the dashboard: at 01:30 the evening is still "today", not a new calendar day.
       const reports = await client.get<Report[]>('/v1/reports', {
-        from: resolveDay(flags.from, timezone),
+        from: flags.from ? resolveDay(flags.from, timezone) : businessDayStart,
         to: flags.to ? resolveDay(flags.to, timezone) : undefined,
         groupBy: flags.groupBy,
       });
       if (globals.json) return printJson(reports);
       if (flags.csv) return print(reportsCsv(reports, timezone));
-      if (reports.length === 0) return print('no sales in this period');
+      const since = flags.from ? '' : ` since the start of the business day (${venueStamp(businessDayStart, timezone)})`;
+      if (reports.length === 0) return print(`no sales${since || ' in this period'}`);
       print(
         formatTable(reports, [
           { header: 'from', value: (r) => venueStamp(r.timestamp, timezone) },
@@ -115,7 +97,7 @@ export function registerReports(program: Command): void {
         ]),
       );
       const total = reports.reduce((sum, r) => sum + Math.round(r.totalRevenue * 100), 0);
-      print(`total ${money(total / 100)} in ${reports.reduce((sum, r) => sum + r.totalOrders, 0)} orders`);
+      print(`total ${money(total / 100)} in ${reports.reduce((sum, r) => sum + r.totalOrders, 0)} orders${since}`);
     });
 
   program

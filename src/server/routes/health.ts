@@ -7,6 +7,8 @@ const Health = z.object({
   /** Extension: the venue time zone and the start of the current business day, for clients' "today". */
   timezone: z.string(),
   businessDayStart: z.string(),
+  /** Extension: the start of the current ticket day, so a client can tell which order "#12" is today. */
+  ticketDayStart: z.string(),
 });
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +18,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     version,
     timezone: ctx.venue.timezone,
     businessDayStart: ctx.venue.businessDayStart(ctx.clock.now()).toISOString(),
+    ticketDayStart: ctx.venue.ticketDayStart(ctx.clock.now()).toISOString(),
   }));
 };
 

@@ -1,11 +1,19 @@
 import { Text } from 'ink';
-import type { DashboardState } from '../state.js';
+import { NO_REGISTER, type DashboardState } from '../state.js';
 
 /** Every key of each mode; the short form fits an 80-column terminal (over SSH, on the venue laptop). */
 const KEYS = {
   board: {
-    long: '←→ column  ↑↓ order  n/Enter next stage  b back  r reprint  f foods  / find  q quit',
-    short: '←→↑↓ move  n/Enter next  b back  r reprint  f foods  / find  q quit',
+    long: '←→ column  ↑↓ order  n next stage  b back  i/Enter items  r reprint  t register  f foods  / find  q quit',
+    short: '←→↑↓  n next  b back  i items  r reprint  t register  f foods  / find  q quit',
+  },
+  items: {
+    long: 'Esc, Enter or i back to the board  q quit',
+    short: 'Esc back  q quit',
+  },
+  register: {
+    long: '↑↓ register  Enter or 1-9 choose  Esc cancel  q quit',
+    short: '↑↓  Enter/1-9 choose  Esc cancel',
   },
   pay: {
     long: 'confirm with payment:  c cash  k card  Esc cancel',
@@ -36,7 +44,10 @@ export function Footer({ state, width }: { state: DashboardState; width: number 
   }
   if (state.mode === 'pay') {
     const order = state.payingFor === null ? undefined : state.orders.get(state.payingFor);
-    const which = order ? `order ${order.displayCode} (${order.customer}) ` : '';
+    const register = state.register ?? NO_REGISTER;
+    // The message line above says when this register prints no receipt (receiptProblem).
+    const at = register.id === null ? ' (no register)' : ` at ${register.name}`;
+    const which = order ? `order ${order.displayCode} (${order.customer})${at}: ` : '';
     return (
       <Text color="yellow" wrap="truncate-end">
         {which}

@@ -29,7 +29,8 @@ export function OrderColumn({ title, stage, orders, width, height, selectedId, a
       {visible.map((order) => {
         const waited = stage === 'kitchen' ? minutesSince(order.confirmedAt, now) : stage === 'ready' ? minutesSince(order.completedAt, now) : null;
         const late = stage === 'kitchen' && waited !== null && waited >= lateMinutes;
-        const ticket = order.ticketNumber === null ? '  -' : String(order.ticketNumber).padStart(3);
+        // Named as the TV names it: the ticket number, then the display code.
+        const ticket = order.ticketNumber === null ? '   -' : `#${order.ticketNumber}`.padStart(4);
         const minutes = waited === null ? '' : `${waited}m`;
         const label = `${ticket} ${order.displayCode} ${order.table} ${order.customer}`;
         const line = `${fit(label, width - 1 - minutes.length - 1)} ${minutes}`;

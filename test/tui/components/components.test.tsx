@@ -52,11 +52,11 @@ t.test('OrderColumn: count, lines, minutes waited, overflow', async (t) => {
     <OrderColumn title="In the kitchen" stage="kitchen" orders={orders} width={30} height={4} selectedId={1} active now={NOW} lateMinutes={15} />,
   );
   t.match(text, /In the kitchen \(4\)/);
-  t.match(text, /1 K1P T1 Cliente 1\s+30m/);
-  t.match(text, /2 K2P T2 Cliente 2\s+3m/);
+  t.match(text, /#1 K1P T1 Cliente 1\s+30m/, 'named as the TV names it');
+  t.match(text, /#2 K2P T2 Cliente 2\s+3m/);
   t.match(text, /\+2 more/, 'what does not fit is counted');
   const narrow = frameOf(<OrderColumn title="Pending" stage="pending" orders={[{ ...card(5, 0), ticketNumber: null, customer: 'Una famiglia numerosa' }]} width={18} height={3} selectedId={null} active={false} now={NOW} lateMinutes={15} />);
-  t.match(narrow, /- K5P T5 Una …/, 'long names are cut to the column');
+  t.match(narrow, /- K5P T5 Una…/, 'long names are cut to the column');
 });
 
 t.test('PrintersPanel: status and tickets waiting', async (t) => {
@@ -81,10 +81,10 @@ t.test('FoodPicker: sold out marks and the cursor row', async (t) => {
 });
 
 t.test('Footer: every key on the board, whole at 80 columns; the search line while finding; the payment question', async (t) => {
-  t.match(frameOf(<Footer state={initialState()} width={120} />), /n\/Enter next stage/);
+  t.match(frameOf(<Footer state={initialState()} width={120} />), /n next stage {2}b back {2}i\/Enter items/);
   const narrow = frameOf(<Footer state={initialState()} width={80} />);
   t.ok(narrow.length <= 80, `at most 80 columns (${narrow.length})`);
-  for (const key of ['←→↑↓ move', 'n/Enter next', 'b back', 'r reprint', 'f foods', '/ find', 'q quit']) t.ok(narrow.includes(key), `80 columns: ${key}`);
+  for (const key of ['←→↑↓', 'n next', 'b back', 'i items', 'r reprint', 't register', 'f foods', '/ find', 'q quit']) t.ok(narrow.includes(key), `80 columns: ${key}`);
   t.match(frameOf(<Footer state={{ ...initialState(), mode: 'search', search: 'K7' }} width={80} />), /find: K7/);
   t.match(frameOf(<Footer state={{ ...initialState(), mode: 'foods' }} width={80} />), /space sold out\/available/);
   t.match(frameOf(<Footer state={{ ...initialState(), mode: 'pay' }} width={80} />), /c cash {2}k card {2}Esc cancel/);

@@ -1,0 +1,111 @@
+import { DateTime } from 'luxon';
+import type { Report } from '../api/reports.js';
+
+// The general closure as a treasurer reads it in a terminal: names padded to one column, every figure right-aligned
+// in its own column, long names wrapped onto the next line (never cut), so the columns add up by eye.
+
+/** Release 1.7 adds these to the report; a server of an older release leaves them out. */
+type ClosureReport = Report & {
+  totalDiscount?: number;
+  noRegisterStats?: { totalRevenue: number; totalCashRevenue: number; totalCardRevenue: number };
+};
+
+interface Row {
+  label: string;
+  indent: number;
+  figures: string[];
+}
+
+interface Section {
+  title: string | null;
+  headers: string[] | null;
+  rows: Row[];
+}
+
+/** Names longer than this wrap onto the next line. */
+const NAME_WIDTH_MAX = 30;
+
+const money = (value: number) => value.toFixed(2);
+const row = (label: string, figures: Array<string | number>, indent = 0): Row => ({ label, indent, figures: figures.map(String) });
+
+/** Words onto lines of `width`; a word longer than a line is split, never cut off. */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (let word of text.split(/\s+/).filter(Boolean)) {
+    while (word.length > width) {
+      if (current) lines.push(current);
+      current = '';
+      lines.push(word.slice(0, width));
+      word = word.slice(width);
+    }
+    if (!word) continue;
+    if (!current) current = word;
+    else if (current.length + 1 + word.length <= width) current += ` ${word}`;
+    else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  if (current || lines.length === 0) lines.push(current);
+  return lines;
+}
+
+function render(sections: Section[]): string[] {
+  const longest = Math.max(0, ...sections.flatMap((section) => section.rows.map((r) => r.indent + r.label.length)));
+  const nameWidth = Math.min(NAME_WIDTH_MAX, longest);
+  const out: string[] = [];
+  for (const section of sections) {
+    const count = Math.max(section.headers?.length ?? 0, ...section.rows.map((r) => r.figures.length));
+    const widths = Array.from({ length: count }, (_, i) =>
+      Math.max((section.headers?.[i] ?? '').length, ...section.rows.map((r) => (r.figures[i] ?? '').length)),
+    );
+    const figures = (cells: string[]) => cells.map((cell, i) => cell.padStart(widths[i] as number)).join('  ');
+    if (out.length > 0) out.push('');
+    if (section.title) out.push(section.title);
+    if (section.headers) out.push(`${''.padEnd(nameWidth)}  ${figures(section.headers)}`.trimEnd());
+    for (const r of section.rows) {
+      const parts = wrapText(r.label, Math.max(8, nameWidth - r.indent));
+      parts.forEach((part, index) => {
+        const name = `${' '.repeat(r.indent)}${part}`.padEnd(nameWidth);
+        // The figures stand on the last line of a wrapped name, where the eye ends.
+        out.push(index === parts.length - 1 ? `${name}  ${figures(r.figures)}`.trimEnd() : name.trimEnd());
+      });
+    }
+  }
+  return out;
+}
+
+/** The closure as a treasurer reads it. */
+export function closureSummary(report: ClosureReport, registerName: string, timezone: string): string {
+  const from = DateTime.fromISO(report.timestamp, { zone: timezone }).toFormat('yyyy-MM-dd HH:mm');
+  const totals: Row[] = [
+    row('orders', [report.totalOrders]),
+    row('revenue', [money(report.totalRevenue)]),
+    row('cash', [money(report.totalCashRevenue)], 2),
+    row('card', [money(report.totalCardRevenue)], 2),
+  ];
+  if (report.totalDiscount !== undefined) totals.push(row('discounts given', [money(report.totalDiscount)]));
+  totals.push(row('average prep time (min)', [report.averageCompletitionTime === null ? '-' : report.averageCompletitionTime]));
+  const sections: Section[] = [{ title: null, headers: null, rows: totals }];
+
+  const registers = report.cashRegisterStats.map((r) =>
+    row(r.cashRegisterName, [money(r.totalRevenue), money(r.totalCashRevenue), money(r.totalCardRevenue)], 2),
+  );
+  const none = report.noRegisterStats;
+  if (none && (none.totalRevenue !== 0 || none.totalCashRevenue !== 0 || none.totalCardRevenue !== 0)) {
+    registers.push(row('(no register)', [money(none.totalRevenue), money(none.totalCashRevenue), money(none.totalCardRevenue)], 2));
+  }
+  if (registers.length > 0) sections.push({ title: 'per register', headers: ['revenue', 'cash', 'card'], rows: registers });
+
+  if (report.categoryStats.length > 0) {
+    const title = 'per category and food (before discounts)';
+    const rows = report.categoryStats.flatMap((c) => [
+      row(c.categoryName, [c.quantity, money(c.revenue)], 2),
+      ...c.foodStats.map((f) => row(f.foodName, [f.quantity, money(f.revenue)], 4)),
+    ]);
+    sections.push({ title, headers: ['qty', 'revenue'], rows });
+  }
+  const hours = `${Math.floor(report.intervalInMinutes / 60)} h ${report.intervalInMinutes % 60} min`;
+  return [`GENERAL CLOSURE  (register ${registerName})`, `from ${from} for ${hours}`, '', ...render(sections)].join('\n');
+}

@@ -1,0 +1,28 @@
+import { Box, Text } from 'ink';
+import { fit } from '../format.js';
+import { type OrderDetails, orderLabel } from '../state.js';
+
+/** One order's items (Enter or i on the board): what the customer asked for, with the notes (allergies). */
+export function ItemsView({ details, width, height }: { details: OrderDetails | null; width: number; height: number }) {
+  if (!details) {
+    return (
+      <Box height={height}>
+        <Text color="gray">loading the order…</Text>
+      </Box>
+    );
+  }
+  const rows = Math.max(1, height - 2);
+  const lines = details.items.map((item) => `${String(item.quantity).padStart(3)} × ${item.name}${item.notes ? ` (${item.notes})` : ''}  · ${item.category}`);
+  const shown = lines.length > rows ? [...lines.slice(0, rows - 1), `  +${lines.length - rows + 1} more`] : lines;
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text bold color="cyan">
+        {fit(`order ${orderLabel(details)} · table ${details.table} · ${details.customer} · ${details.status.toUpperCase()} · ${details.total}`, width - 1)}
+      </Text>
+      {shown.map((line, index) => (
+        <Text key={index}>{fit(line, width - 1)}</Text>
+      ))}
+      <Text color="gray">{fit(`${details.items.length} line(s) · Esc, Enter or i goes back`, width - 1)}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+import t from 'tap';
+import { buildTestApp } from '../helpers/app.js';
+
+// Clients read the venue's days from /health: "today" for reports (the business day, from 07:00) and which order
+// "#12" is (the ticket day, from 12:00), whatever their own clock and zone.
+
+t.test('/health tells the start of the business day and of the ticket day, in the venue\'s zone', async (t) => {
+  const app = await buildTestApp(t); // 18:00 in Rome
+  const health = async () => (await app.request({ method: 'GET', url: '/health', as: 'none' })).json() as Record<string, string>;
+  t.match(await health(), { timezone: 'Europe/Rome', businessDayStart: '2026-11-21T06:00:00.000Z', ticketDayStart: '2026-11-21T11:00:00.000Z' });
+  app.clock.set('2026-11-22T00:30:00.000Z'); // 01:30: still the evening's days
+  t.match(await health(), { businessDayStart: '2026-11-21T06:00:00.000Z', ticketDayStart: '2026-11-21T11:00:00.000Z' });
+  app.clock.set('2026-11-22T09:00:00.000Z'); // 10:00: a new business day, the same ticket day until noon
+  t.match(await health(), { businessDayStart: '2026-11-22T06:00:00.000Z', ticketDayStart: '2026-11-21T11:00:00.000Z' });
+  app.clock.set('2026-11-22T11:00:00.000Z'); // 12:00: tickets start again
+  t.match(await health(), { ticketDayStart: '2026-11-22T11:00:00.000Z' });
+});
