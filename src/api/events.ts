@@ -64,7 +64,8 @@ export type DisplayEvent = z.infer<typeof DisplayEvent>;
 
 export const PrinterEvent = z.discriminatedUnion('name', [
   event('confirmed-order', OrderRecord),
-  event('reprint-order', ReprintResponse),
+  // The response's warnings are for the asker: events never carry them.
+  event('reprint-order', ReprintResponse.omit({ warnings: true })),
   event('general-closure', GeneralClosure),
   event('order-cancelled', OrderCancelled),
   event('order-station-status-changed', OrderStationStatusChanged),

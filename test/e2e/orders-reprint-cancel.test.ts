@@ -39,7 +39,7 @@ t.test('a receipt printed again alone, and a cancelled order printed CANCELLED i
   const rossi = await sell('Rossi', register!.id);
   await kitchen.waitForTickets(1);
   await till.waitForTickets(1);
-  t.match(pos(['orders', 'reprint', String(rossi.id), '--receipt-only']), /receipt of order \d+ sent again/);
+  t.match(pos(['orders', 'reprint', String(rossi.id), '--receipt-only']), /receipt of order #\d+ · \w+ · id \d+ sent again/);
   const [, again] = await till.waitForTickets(2);
   t.match(again, /REPRINT/);
   t.match(again, /TOTAL\s+€ 19\.00/);
