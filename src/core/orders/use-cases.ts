@@ -8,6 +8,7 @@ import { InvalidError, NotFoundError } from '../errors.js';
 import { appendEvent, appendEvents } from '../events/event-log.js';
 import { queueOrderPrintJobs } from '../printing/queue.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
+import { leaveStations, stationsFollowStatus } from '../stations/rules.js';
 import { checkPortions, givePortionsBack, takePortions } from '../catalog/portions.js';
 import { applyConfirmation, confirmedOrder, publishConfirmation } from './confirm.js';
 import { pickDisplayCode } from './display-code.js';
@@ -172,6 +173,7 @@ export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, stat
       .where('id', '=', id)
       .execute();
     await refreshSnapshotsFor(trx, ctx, [before, order]);
+    await stationsFollowStatus(trx, ctx, before, order);
     const payload = { id, displayCode: order.display_code, ticketNumber: order.ticket_number, status };
     await appendEvents(trx, now, [
       { channel: 'cashier', name: 'order-status-changed', payload },
@@ -227,6 +229,7 @@ export async function deleteOrder(trx: Db, ctx: CoreContext, id: number, actor: 
   const items = await loadItems(trx, id);
   const now = ctx.clock.now();
   await givePortionsBack(trx, ctx, order);
+  await leaveStations(trx, ctx, id);
   await trx.deleteFrom('orders').where('id', '=', id).execute();
   await refreshSnapshotsFor(trx, ctx, [order]);
   await trx
