@@ -173,12 +173,12 @@ export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, stat
       .where('id', '=', id)
       .execute();
     await refreshSnapshotsFor(trx, ctx, [before, order]);
-    await stationsFollowStatus(trx, ctx, before, order);
     const payload = { id, displayCode: order.display_code, ticketNumber: order.ticket_number, status };
     await appendEvents(trx, now, [
       { channel: 'cashier', name: 'order-status-changed', payload },
       { channel: 'display', name: 'order-status-changed', payload },
     ]);
+    await stationsFollowStatus(trx, ctx, before, order);
   }
   return { before, order, items, response: orderRecord(order, printerRecordItems(items, routing)) };
 }
