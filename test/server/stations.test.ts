@@ -1,12 +1,12 @@
 import t from 'tap';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { buildTestApp, type TestApp, type TestLike } from '../helpers/app.js';
 import { createOrder, eventsSince, lastEventId } from '../helpers/orders.js';
 import { type SeededMenu, seedMenu, snapshotTables } from '../helpers/seed.js';
 
 // The station rules of decisions.md "Kitchen stations", one by one through the API. The seeded menu routes pizzas
 // and the tiramisù to Kitchen, drinks to Bar; a dessert without a printer goes to the register's printer (Till).
 
-async function setup(t: Parameters<Parameters<typeof t.test>[1]>[0]) {
+async function setup(t: TestLike) {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
   // A dessert with no printer of its own nor of its category: it follows the register's printer.
