@@ -24,7 +24,7 @@ import { principalOf } from '../services.js';
 
 /** Staff read the menu; so does a print service with a `printer` key (it routes tickets by food and category). */
 const READ: Access = { roles: ['admin', 'operator'], scopes: ['printer'] };
-/** Foods are read by kitchen screens too (`kitchen` key): names for their counts. */
+/** Foods are read by kitchen screens too (`kitchen` key): what the station cooks, and what is sold out. */
 const FOOD_READ: Access = { roles: ['admin', 'operator'], scopes: ['printer', 'kitchen'] };
 
 const isAdmin = (principal: Principal) => principal.kind === 'token' && principal.role === 'admin';
