@@ -2,6 +2,7 @@ import t from 'tap';
 import { buildTestApp, type TestApp, type TestLike } from '../helpers/app.js';
 import { createOrder, eventsSince, lastEventId } from '../helpers/orders.js';
 import { type SeededMenu, seedMenu, snapshotTables } from '../helpers/seed.js';
+import { openSse } from '../helpers/sse.js';
 
 // The station rules of decisions.md "Kitchen stations", one by one through the API. The seeded menu routes pizzas
 // and the tiramisù to Kitchen, drinks to Bar; a dessert without a printer goes to the register's printer (Till).
@@ -291,4 +292,35 @@ t.test('the station view tells where to follow the stream from', async (t) => {
   await createOrder(app, dinner(menu));
   const response = await app.request({ method: 'GET', url: `/v1/stations/${menu.printers.kitchen}/orders`, as: 'operator' });
   t.equal(response.headers['x-last-event-id'], String(await lastEventId(app)));
+});
+
+t.test('a kitchen screen follows its station over a real stream with its key: list, events, tap', async (t) => {
+  const { app, menu } = await setup(t);
+  await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.runtime.app.server.address() as { port: number }).port}`;
+  const key = (await app.request({ method: 'POST', url: '/v1/api-keys', as: 'admin', body: { name: 'grill', scope: 'kitchen' } })).json().key as string;
+  const first = await createOrder(app, dinner(menu));
+  // What a screen does on load: the list, then the stream from the position the list includes (EventSource style).
+  const loaded = await fetch(`${base}/v1/stations/${menu.printers.kitchen}/orders`, { headers: { 'x-api-key': key } });
+  t.same(ids((await loaded.json()) as Array<Record<string, any>>), [first.id]);
+  const from = loaded.headers.get('x-last-event-id') as string;
+  const stream = await openSse(`${base}/events/printer?access_token=${encodeURIComponent(key)}&lastEventId=${from}`);
+  t.teardown(() => stream.close());
+  t.equal(stream.status, 200);
+
+  const second = await createOrder(app, dinner(menu));
+  await stream.waitFor((events) => events.some((e) => e.event === 'confirmed-order'));
+  const tapped = await fetch(`${base}/v1/orders/${first.id}/stations/${menu.printers.kitchen}`, {
+    method: 'PATCH',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'DONE' }),
+  });
+  t.equal(tapped.status, 200);
+  await stream.waitFor((events) => events.some((e) => e.event === 'order-station-status-changed'));
+  t.same(
+    stream.events.map((e) => [e.event, JSON.parse(e.data).id ?? JSON.parse(e.data).orderId]),
+    [['confirmed-order', second.id], ['order-station-status-changed', first.id]],
+    'nothing missed, nothing the list already had',
+  );
+  t.same(JSON.parse(stream.events[1]!.data), { orderId: first.id, printerId: menu.printers.kitchen, status: 'DONE' });
 });
