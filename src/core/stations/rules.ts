@@ -62,7 +62,13 @@ export async function announceStations(trx: Db, ctx: CoreContext, orderId: numbe
 }
 
 async function waitingAt(trx: Db, orderId: number): Promise<string[]> {
-  const rows = await trx.selectFrom('order_stations').select('printer_id').where('order_id', '=', orderId).where('status', '=', 'WAITING').execute();
+  const rows = await trx
+    .selectFrom('order_stations')
+    .select('printer_id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'WAITING')
+    .orderBy('printer_id')
+    .execute();
   return rows.map((row) => row.printer_id);
 }
 
@@ -83,7 +89,12 @@ export async function leaveStations(trx: Db, ctx: CoreContext, orderId: number):
  * station had finished it, at all of them: an order in preparation that no screen shows could never become ready.
  */
 async function returnToStations(trx: Db, ctx: CoreContext, orderId: number): Promise<void> {
-  const rows = await trx.selectFrom('order_stations').select(['printer_id', 'status', 'done_at']).where('order_id', '=', orderId).execute();
+  const rows = await trx
+    .selectFrom('order_stations')
+    .select(['printer_id', 'status', 'done_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('printer_id')
+    .execute();
   const left = rows.filter((row) => row.status === 'DONE' && row.done_at === null);
   const stillWaiting = rows.some((row) => row.status === 'WAITING');
   const back = (left.length > 0 || stillWaiting ? left : rows).map((row) => row.printer_id);
