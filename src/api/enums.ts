@@ -3,3 +3,4 @@ export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'COMPLETED', 'PICKED_UP']
 export const ORDER_SORT_FIELDS = ['createdAt', 'confirmedAt', 'completedAt', 'ticketNumber', 'total'] as const;
 export const PRINT_JOB_STATUSES = ['queued', 'printing', 'printed', 'failed', 'unroutable'] as const;
 export const PRINT_JOB_KINDS = ['kitchen', 'receipt', 'reprint-kitchen', 'reprint-receipt', 'closure', 'test'] as const;
+export const STATION_STATUSES = ['WAITING', 'DONE'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cuid, decimalInteger, isoDateTime, moneyInput, optionalText, repeatable, text } from './common.js';
 
-import { ORDER_SORT_FIELDS, ORDER_STATUSES } from './enums.js';
+import { ORDER_SORT_FIELDS, ORDER_STATUSES, STATION_STATUSES } from './enums.js';
 
 export { ORDER_SORT_FIELDS, ORDER_STATUSES };
 export const OrderStatus = z.enum(ORDER_STATUSES);
@@ -85,6 +85,16 @@ export type ListOrdersQuery = z.infer<typeof ListOrdersQuery>;
 const decimal = z.string().describe('decimal string with 2 decimals, e.g. "12.50"');
 const isoOrNull = z.string().nullable();
 
+/** One kitchen station of a confirmed order (release 1.7): the dashboard shows which are done. */
+export const OrderStation = z.object({
+  printerId: z.string(),
+  name: z.string(),
+  status: z.enum(STATION_STATUSES),
+  /** When the station marked its part done; null while waiting, or when a person completed the order. */
+  doneAt: isoOrNull,
+});
+export type OrderStation = z.infer<typeof OrderStation>;
+
 export const OrderListItem = z.object({
   id: z.number().int(),
   displayCode: z.string(),
@@ -99,6 +109,7 @@ export const OrderListItem = z.object({
   ticketNumber: z.number().int().nullable(),
   total: decimal,
   paymentMethod: PaymentMethod.nullable(),
+  stations: z.array(OrderStation),
 });
 
 export const OrderList = z.object({
@@ -148,6 +159,7 @@ export const OrderDetail = z.object({
   userId: z.string().nullable(),
   cashRegisterId: z.string().nullable(),
   updatedAt: z.string(),
+  stations: z.array(OrderStation),
 });
 
 /** An item as events and order responses carry it: amounts as decimal strings. */

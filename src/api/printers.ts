@@ -28,6 +28,8 @@ export const Printer = z.object({
   columns: z.number().int(),
   /** Extension: kick the cash drawer wired to this printer on CASH confirmations. */
   cashDrawer: z.boolean(),
+  /** Extension (1.7): print kitchen tickets here; false when the station has a screen instead. */
+  kitchenTickets: z.boolean(),
 });
 export type Printer = z.infer<typeof Printer>;
 
@@ -37,9 +39,13 @@ export const PrinterInput = z.object({
   port: z.number().int().min(1).max(65535).default(9100),
   description: optionalText(500).default(''),
   status: PrinterStatus.optional(),
-  /** Extensions: 48 and false on create; kept as they are by a PUT that leaves them out (an interface-only client). */
+  /**
+   * Extensions: 48, false and true on create; kept as they are by a PUT that leaves them out (an interface-only
+   * client).
+   */
   columns: z.union([z.literal(32), z.literal(42), z.literal(48)]).optional(),
   cashDrawer: z.boolean().optional(),
+  kitchenTickets: z.boolean().optional(),
 });
 export type PrinterInput = z.infer<typeof PrinterInput>;
 

@@ -5,6 +5,7 @@ import { registerCatalog } from './commands/catalog.js';
 import { registerDashboard } from './commands/dashboard.js';
 import { registerDisplayUrl } from './commands/display-url.js';
 import { registerEvents } from './commands/events.js';
+import { registerKitchenUrl } from './commands/kitchen-url.js';
 import { registerLogin } from './commands/login.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerOrders } from './commands/orders.js';
@@ -51,6 +52,7 @@ export function buildProgram(): Command {
   registerPrintJobs(program);
   registerPrinterEmulator(program);
   registerDisplayUrl(program);
+  registerKitchenUrl(program);
   registerDashboard(program);
   registerTillUrl(program);
   return program;

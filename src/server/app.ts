@@ -19,6 +19,7 @@ import orderRoutes from './routes/orders.js';
 import printJobRoutes from './routes/print-jobs.js';
 import printerRoutes from './routes/printers.js';
 import reportRoutes from './routes/reports.js';
+import stationRoutes from './routes/stations.js';
 import userRoutes from './routes/users.js';
 import type { AppServices } from './services.js';
 
@@ -117,6 +118,7 @@ export async function buildApp({ services, logger = false, timeouts: given = {} 
   await app.register(cashRegisterRoutes);
   await app.register(bannerRoutes);
   await app.register(orderRoutes);
+  await app.register(stationRoutes);
   await app.register(eventRoutes);
   await app.register(reportRoutes);
   await app.register(printJobRoutes);

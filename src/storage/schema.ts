@@ -28,7 +28,7 @@ export interface RevokedTokensTable {
 export interface ApiKeysTable {
   id: string;
   name: string;
-  scope: 'printer' | 'display';
+  scope: 'printer' | 'display' | 'kitchen';
   key_hash: string;
   created_at: number;
   last_used_at: number | null;
@@ -45,6 +45,8 @@ export interface PrintersTable {
   cash_drawer: number;
   created_at: number;
   updated_at: number;
+  /** 1: kitchen tickets print here; 0: its station has a screen instead (migration 008). */
+  kitchen_tickets: Generated<number>;
 }
 
 export interface CategoriesTable {
@@ -130,6 +132,24 @@ export interface OrderPortionsTable {
   food_id: string | null;
   ingredient_id: string | null;
   units: number;
+}
+
+export type StationStatus = 'WAITING' | 'DONE';
+
+/** An order at a station (migration 008). `done_at`: when the station marked its part done; null otherwise, and for
+ * a part left because a person completed, moved or cancelled the order. */
+export interface OrderStationsTable {
+  order_id: number;
+  printer_id: string;
+  status: StationStatus;
+  done_at: number | null;
+}
+
+/** Which of an order's items a station got, fixed at confirmation. */
+export interface OrderStationItemsTable {
+  order_id: number;
+  printer_id: string;
+  item_id: string;
 }
 
 export type OrderStatus = 'PENDING' | 'CONFIRMED' | 'COMPLETED' | 'PICKED_UP';
@@ -275,6 +295,8 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_portions: OrderPortionsTable;
+  order_stations: OrderStationsTable;
+  order_station_items: OrderStationItemsTable;
   ticket_counters: TicketCountersTable;
   events: EventsTable;
   idempotency_keys: IdempotencyKeysTable;

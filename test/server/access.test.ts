@@ -7,7 +7,7 @@ import { buildTestApp } from '../helpers/app.js';
 
 // The role table of interface §5 and decisions.md (device keys), written down independently of the route configs.
 // Every registered route must be listed; a new route without a row fails this test.
-type Who = 'admin' | 'operator' | 'printer' | 'display';
+type Who = 'admin' | 'operator' | 'printer' | 'display' | 'kitchen';
 const STAFF: Who[] = ['admin', 'operator'];
 const ADMIN: Who[] = ['admin'];
 
@@ -17,13 +17,13 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'GET /v1/auth/me': ['admin', 'operator', 'printer', 'display'],
   'GET /v1/users': ADMIN, 'GET /v1/users/:id': ADMIN, 'POST /v1/users': ADMIN, 'PATCH /v1/users/:id': ADMIN, 'DELETE /v1/users/:id': ADMIN,
   'GET /v1/api-keys': ADMIN, 'POST /v1/api-keys': ADMIN, 'DELETE /v1/api-keys/:id': ADMIN,
-  'GET /v1/printers': [...STAFF, 'printer'], 'GET /v1/printers/:id': [...STAFF, 'printer'], 'POST /v1/printers': ADMIN,
+  'GET /v1/printers': [...STAFF, 'printer', 'kitchen'], 'GET /v1/printers/:id': [...STAFF, 'printer', 'kitchen'], 'POST /v1/printers': ADMIN,
   'PUT /v1/printers/:id': ADMIN, 'PATCH /v1/printers/:id': ['admin', 'printer'], 'DELETE /v1/printers/:id': ADMIN,
   'GET /v1/categories': [...STAFF, 'printer'], 'GET /v1/categories/:id': [...STAFF, 'printer'], 'POST /v1/categories': ADMIN,
   'PUT /v1/categories/:id': ADMIN, 'PATCH /v1/categories/:id': ADMIN, 'DELETE /v1/categories/:id': ADMIN,
   'GET /v1/ingredients': [...STAFF, 'printer'], 'GET /v1/ingredients/:id': [...STAFF, 'printer'], 'POST /v1/ingredients': ADMIN,
   'PUT /v1/ingredients/:id': ADMIN, 'PATCH /v1/ingredients/:id': ADMIN, 'DELETE /v1/ingredients/:id': ADMIN,
-  'GET /v1/foods': [...STAFF, 'printer'], 'GET /v1/foods/:id': [...STAFF, 'printer'], 'POST /v1/foods': ADMIN,
+  'GET /v1/foods': [...STAFF, 'printer', 'kitchen'], 'GET /v1/foods/:id': [...STAFF, 'printer', 'kitchen'], 'POST /v1/foods': ADMIN,
   'PUT /v1/foods/:id': ADMIN, 'PATCH /v1/foods/:id': ADMIN, 'DELETE /v1/foods/:id': ADMIN,
   'GET /v1/cash-registers': [...STAFF, 'printer'], 'GET /v1/cash-registers/:id': [...STAFF, 'printer'], 'POST /v1/cash-registers': ADMIN,
   'PUT /v1/cash-registers/:id': ADMIN, 'PATCH /v1/cash-registers/:id': ADMIN, 'DELETE /v1/cash-registers/:id': ADMIN,
@@ -31,8 +31,9 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'PUT /v1/banners/:id': ADMIN, 'PATCH /v1/banners/:id/image': ADMIN, 'DELETE /v1/banners/:id': ADMIN,
   'GET /v1/orders': STAFF, 'GET /v1/orders/:id': STAFF, 'POST /v1/orders': STAFF, 'POST /v1/orders/:id/confirm': STAFF,
   'POST /v1/orders/:id/reprint': [...STAFF, 'printer'], 'POST /v1/orders/:id/reprint-receipt': [...STAFF, 'printer'], 'PATCH /v1/orders/:id': STAFF, 'DELETE /v1/orders/:id': STAFF,
-  'GET /events/cashier': STAFF, 'GET /events/display': [...STAFF, 'display'], 'GET /events/printer': [...STAFF, 'printer'],
+  'GET /events/cashier': STAFF, 'GET /events/display': [...STAFF, 'display'], 'GET /events/printer': [...STAFF, 'printer', 'kitchen'],
   'GET /events/:channel': [...STAFF, 'printer', 'display'],
+  'GET /v1/stations/:printerId/orders': [...STAFF, 'kitchen'], 'PATCH /v1/orders/:id/stations/:printerId': [...STAFF, 'kitchen'],
   'GET /v1/display/state': [...STAFF, 'display'], 'GET /display': 'public',
   'GET /': 'public', 'GET /assets/:file': 'public', // the web build (the till and its files)
   'GET /v1/print-jobs': STAFF, 'POST /v1/print-jobs/:id/retry': STAFF, 'POST /v1/printers/:id/test': ADMIN,
@@ -43,6 +44,7 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
 function concrete(url: string): string {
   return url
     .replace('/v1/orders/:id', '/v1/orders/999999')
+    .replace(':printerId', 'c000000000000000000000000')
     .replace('/v1/print-jobs/:id', '/v1/print-jobs/999999')
     .replace(':channel', 'kitchen')
     .replace(/:id/g, 'c000000000000000000000000');
@@ -54,6 +56,8 @@ t.test('every route is in the role table, and the table is enforced', async (t) 
     (route) => route.method !== 'HEAD' && !route.url.startsWith('/docs') && !route.url.startsWith('/uploads'),
   );
   const keys = routes.map((route) => `${route.method} ${route.url}`);
+  const kitchenKey = async () =>
+    (await app.request({ method: 'POST', url: '/v1/api-keys', as: 'admin', body: { name: 'grill screen', scope: 'kitchen' } })).json().key as string;
   t.same(keys.filter((key) => !(key in EXPECTED)), [], 'no route is missing from the table');
   t.same(Object.keys(EXPECTED).filter((key) => !keys.includes(key)), [], 'no row without a route');
 
@@ -62,6 +66,7 @@ t.test('every route is in the role table, and the table is enforced', async (t) 
     operator: { authorization: `Bearer ${await app.token('operator')}` },
     printer: { 'x-api-key': await app.apiKey('printer') },
     display: { 'x-api-key': await app.apiKey('display') },
+    kitchen: { 'x-api-key': await kitchenKey() },
   };
   const foreign = await new TokenService(new Uint8Array(32).fill(7), systemClock).issue({ subject: 'x', userId: null, name: 'x', role: 'admin', ttlSeconds: 3600 });
   const expiring = await app.token('admin', 60);
@@ -116,7 +121,7 @@ t.test('every route is in the role table, and the table is enforced', async (t) 
       t.equal(response.statusCode, 401, `${key}: ${name}`);
       t.equal(response.json().message, 'Unauthorized');
     }
-    for (const who of ['admin', 'operator', 'printer', 'display'] as Who[]) {
+    for (const who of ['admin', 'operator', 'printer', 'display', 'kitchen'] as Who[]) {
       const response = await call(route.method, url, credentials[who]);
       if (expected.includes(who)) {
         t.ok(response.statusCode < 500 && response.statusCode !== 401 && response.statusCode !== 403, `${key}: ${who} allowed (${response.statusCode})`);

@@ -25,7 +25,7 @@ t.test('list: pagination, filters, search, sorting', async (t) => {
   t.equal(first.orders.length, 20, 'default limit 20');
   t.same(first.pagination, { currentPage: 1, totalItems: 25, totalPages: 2 });
   t.equal(first.orders[0].id, made[24]!.id, 'newest first by default');
-  t.same(Object.keys(first.orders[0]).sort(), ['completedAt', 'confirmedAt', 'createdAt', 'customer', 'displayCode', 'id', 'paymentMethod', 'status', 'subTotal', 'table', 'ticketNumber', 'total']);
+  t.same(Object.keys(first.orders[0]).sort(), ['completedAt', 'confirmedAt', 'createdAt', 'customer', 'displayCode', 'id', 'paymentMethod', 'stations', 'status', 'subTotal', 'table', 'ticketNumber', 'total']);
   t.match(first.orders[0], { status: 'confirmed', subTotal: '7.50', table: 'T24', customer: 'Neri' });
   t.equal((await list('?page=2')).orders.length, 5);
   t.same((await list('?page=3')).orders, [], 'past the last page: empty');

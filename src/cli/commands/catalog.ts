@@ -68,6 +68,7 @@ export function registerCatalog(program: Command): void {
       { header: 'status', value: (r) => r['status'] as string },
       { header: 'width', value: (r) => r['columns'] as number, align: 'right' },
       { header: 'drawer', value: (r) => r['cashDrawer'] as boolean },
+      { header: 'tickets', value: (r) => r['kitchenTickets'] as boolean },
     ],
     fields: [
       text('--name <name>', 'name shown to volunteers', 'name', true),
@@ -77,6 +78,8 @@ export function registerCatalog(program: Command): void {
       { flags: '--width <columns>', description: 'characters per line: 32, 42 or 48', apply: (b, v) => void (b['columns'] = parseInteger(String(v), '--width')) },
       toggle('--drawer', 'a cash drawer is wired to it', 'cashDrawer', true),
       toggle('--no-drawer', 'no cash drawer', 'cashDrawer', false),
+      toggle('--kitchen-tickets', 'print kitchen tickets here (the default)', 'kitchenTickets', true),
+      toggle('--no-kitchen-tickets', 'no kitchen tickets: its station works from a screen (pos kitchen-url)', 'kitchenTickets', false),
       text('--status <status>', 'ONLINE, OFFLINE or ERROR', 'status'),
     ],
     toInput: (r) => ({ name: r['name'], ip: r['ip'], port: r['port'], description: r['description'], columns: r['columns'], cashDrawer: r['cashDrawer'] }),

@@ -1,7 +1,7 @@
 export const ROLES = ['admin', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const KEY_SCOPES = ['printer', 'display'] as const;
+export const KEY_SCOPES = ['printer', 'display', 'kitchen'] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
 /** Who is calling: a person (or a minted token) with a role, or an unattended device with a key scope. */

@@ -16,6 +16,7 @@ export function toPrinter(row: PrinterRow): Printer {
     status: row.status,
     columns: row.columns,
     cashDrawer: row.cash_drawer === 1,
+    kitchenTickets: row.kitchen_tickets === 1,
   };
 }
 
@@ -49,6 +50,7 @@ export async function createPrinter(ctx: CoreContext, input: PrinterInput): Prom
     status: input.status ?? 'ONLINE',
     columns: input.columns ?? 48,
     cash_drawer: input.cashDrawer ? 1 : 0,
+    kitchen_tickets: input.kitchenTickets === false ? 0 : 1,
     created_at: now,
     updated_at: now,
   };
@@ -72,8 +74,8 @@ export async function recordStatusChange(
 }
 
 /**
- * Full replacement of the interface's fields. `status` is owned by the status monitor, and the paper width and
- * cash drawer are extensions a client of the interface does not know: when omitted they are kept, not reset.
+ * Full replacement of the interface's fields. `status` is owned by the status monitor, and the paper width, cash
+ * drawer and kitchen tickets are extensions a client of the interface does not know: when omitted they are kept.
  */
 export async function replacePrinter(ctx: CoreContext, id: string, input: PrinterInput): Promise<Printer> {
   return write(ctx, async (trx) => {
@@ -87,6 +89,7 @@ export async function replacePrinter(ctx: CoreContext, id: string, input: Printe
       status: input.status ?? before.status,
       columns: input.columns ?? before.columns,
       cash_drawer: input.cashDrawer === undefined ? before.cash_drawer : input.cashDrawer ? 1 : 0,
+      kitchen_tickets: input.kitchenTickets === undefined ? before.kitchen_tickets : input.kitchenTickets ? 1 : 0,
       updated_at: ctx.clock.now().getTime(),
     };
     await trx.updateTable('printers').set(row).where('id', '=', id).execute();

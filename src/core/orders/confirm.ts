@@ -7,6 +7,7 @@ import { InvalidError } from '../errors.js';
 import { appendEvents } from '../events/event-log.js';
 import { queueOrderPrintJobs, type RegisterPrinting } from '../printing/queue.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
+import { enterStations } from '../stations/rules.js';
 import { orderTotals } from './pricing.js';
 import { confirmedSummary, orderRecord, printerRecordItems } from './records.js';
 import type { Routing } from './routing.js';
@@ -82,8 +83,9 @@ export async function confirmedOrder<T extends Omit<OrderRow, 'id'>>(
 }
 
 /**
- * The outbox of a confirmation that is written: `confirmed-order` for cashiers, displays and printers, and the
- * kitchen tickets and receipt. Returns the printer channel's record, which is also the confirm response.
+ * The outbox of a confirmation that is written: `confirmed-order` for cashiers, displays and printers, the kitchen
+ * tickets and receipt; and the order waits at its kitchen stations. Returns the printer channel's record, which is
+ * also the confirm response.
  */
 export async function publishConfirmation(
   trx: Db,
@@ -101,6 +103,7 @@ export async function publishConfirmation(
     { channel: 'printer', name: 'confirmed-order', payload: record },
   ]);
   await queueOrderPrintJobs(trx, ctx, { order: confirmed, items, routing, register });
+  await enterStations(trx, confirmed, items, routing, register);
   return record;
 }
 

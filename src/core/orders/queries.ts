@@ -4,6 +4,7 @@ import type { ListOrdersQuery, OrderDetail } from '../../api/orders.js';
 import { listParams, prepared } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { type CoreContext, reader } from '../context.js';
+import { stationsOfOrders } from '../stations/queries.js';
 import { NotFoundError } from '../errors.js';
 import { centsToDecimal, centsToNumber } from '../money.js';
 import { isDisplayCode } from './display-code.js';
@@ -112,8 +113,9 @@ async function readOrderPage(ctx: CoreContext, query: ListOrdersQuery) {
     .offset((query.page - 1) * query.limit)
     .execute();
   const totalItems = Number(count);
+  const stations = await stationsOfOrders(reader(ctx), rows.map((row) => row.id));
   return {
-    orders: rows.map(listItem),
+    orders: rows.map((row) => ({ ...listItem(row), stations: stations.get(row.id) ?? [] })),
     pagination: { currentPage: query.page, totalItems, totalPages: Math.ceil(totalItems / query.limit) },
   };
 }
@@ -204,5 +206,6 @@ export async function getOrderDetail(ctx: CoreContext, id: number) {
     userId: order.user_id,
     cashRegisterId: order.cash_register_id,
     updatedAt: iso(order.updated_at),
+    stations: (await stationsOfOrders(db, [order.id])).get(order.id) ?? [],
   };
 }

@@ -9,6 +9,7 @@ import { appendEvent, appendEvents } from '../events/event-log.js';
 import { queueCancellationJobs } from '../printing/cancellation.js';
 import type { RegisterPrinting } from '../printing/queue.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
+import { leaveStations, stationsFollowStatus } from '../stations/rules.js';
 import { checkPortions, givePortionsBack, takePortions } from '../catalog/portions.js';
 import { applyConfirmation, confirmedOrder, publishConfirmation } from './confirm.js';
 import { pickDisplayCode } from './display-code.js';
@@ -177,6 +178,7 @@ export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, stat
       { channel: 'cashier', name: 'order-status-changed', payload },
       { channel: 'display', name: 'order-status-changed', payload },
     ]);
+    await stationsFollowStatus(trx, ctx, before, order);
   }
   return { before, order, items, response: { ...orderRecord(order, printerRecordItems(items, routing)), warnings } };
 }
@@ -187,6 +189,7 @@ export async function deleteOrder(trx: Db, ctx: CoreContext, id: number, actor: 
   const items = await loadItems(trx, id);
   const now = ctx.clock.now();
   await givePortionsBack(trx, ctx, order);
+  await leaveStations(trx, ctx, id);
   await trx.deleteFrom('orders').where('id', '=', id).execute();
   await refreshSnapshotsFor(trx, ctx, [order]);
   await trx

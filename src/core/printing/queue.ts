@@ -60,8 +60,8 @@ const insertPrintJobs = prepared<{ rows: NewJobRow[] }, { id: number }>((db, _p,
     .returning('id'),
 );
 
-export const printerNames = prepared<{ ids: string[] }, { id: string; name: string }>((db, _p, count) =>
-  db.selectFrom('printers').select(['id', 'name']).where('id', 'in', listParams<string>('ids', count)),
+export const printerNames = prepared<{ ids: string[] }, { id: string; name: string; kitchen_tickets: number }>((db, _p, count) =>
+  db.selectFrom('printers').select(['id', 'name', 'kitchen_tickets']).where('id', 'in', listParams<string>('ids', count)),
 );
 
 async function insertJob(trx: Db, ctx: CoreContext, job: NewJob): Promise<number> {
@@ -116,9 +116,10 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
     routes.set(printer, list);
   }
   const printerIds = [...routes.keys()].filter((id): id is string => id !== null);
-  const names = new Map(
-    (printerIds.length ? await printerNames.execute(trx, { ids: printerIds }, printerIds.length) : []).map((row) => [row.id, row.name]),
-  );
+  const printers = printerIds.length ? await printerNames.execute(trx, { ids: printerIds }, printerIds.length) : [];
+  const names = new Map(printers.map((row) => [row.id, row.name]));
+  // A station with a screen instead of kitchen tickets (printer setting `kitchenTickets: false`) gets none, reprints too.
+  for (const row of printers) if (row.kitchen_tickets === 0) routes.delete(row.id);
   const base = {
     orderId: order.id,
     ticketNumber: order.ticket_number,

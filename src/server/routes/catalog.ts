@@ -24,6 +24,8 @@ import { principalOf } from '../services.js';
 
 /** Staff read the menu; so does a print service with a `printer` key (it routes tickets by food and category). */
 const READ: Access = { roles: ['admin', 'operator'], scopes: ['printer'] };
+/** Foods are read by kitchen screens too (`kitchen` key): what the station cooks, and what is sold out. */
+const FOOD_READ: Access = { roles: ['admin', 'operator'], scopes: ['printer', 'kitchen'] };
 
 const isAdmin = (principal: Principal) => principal.kind === 'token' && principal.role === 'admin';
 
@@ -85,13 +87,13 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- foods ----------------------------------------------------------------------------------------------------
   tags = ['foods'];
-  app.get('/v1/foods', { config: { access: READ }, schema: { tags, querystring: FoodsQuery, response: { 200: z.array(Food) } } }, (request) =>
+  app.get('/v1/foods', { config: { access: FOOD_READ }, schema: { tags, querystring: FoodsQuery, response: { 200: z.array(Food) } } }, (request) =>
     listFoods(ctx, request.query, {
       includeIngredients: request.query.include?.includes('ingredients') ?? false,
       onlyAvailable: !isAdmin(principalOf(request)),
     }),
   );
-  app.get('/v1/foods/:id', { config: { access: READ }, schema: { tags, params: IdParams, querystring: FoodQuery, response: { 200: Food } } }, (request) =>
+  app.get('/v1/foods/:id', { config: { access: FOOD_READ }, schema: { tags, params: IdParams, querystring: FoodQuery, response: { 200: Food } } }, (request) =>
     getFood(ctx, request.params.id, request.query.include?.includes('ingredients') ?? false),
   );
   app.post('/v1/foods', { config: write, schema: { tags, body: FoodInput, response: { 201: Food } } }, async (request, reply) =>

@@ -6,11 +6,14 @@ import { principalOf } from '../services.js';
 import { CHANNELS, type EventChannel } from '../../core/events/event-log.js';
 import { InvalidError, TooManyRequestsError } from '../../core/errors.js';
 
-/** Staff see every channel; a display board's key reads `display`, a print service's key reads `printer`. */
+/**
+ * Staff see every channel; a display board's key reads `display`, a print service's key and a kitchen screen's key
+ * read `printer`.
+ */
 const CHANNEL_ACCESS: Record<EventChannel, Access> = {
   cashier: { roles: ['admin', 'operator'] },
   display: { roles: ['admin', 'operator'], scopes: ['display'] },
-  printer: { roles: ['admin', 'operator'], scopes: ['printer'] },
+  printer: { roles: ['admin', 'operator'], scopes: ['printer', 'kitchen'] },
 };
 
 /** What a client refused for having too many streams is told to wait before it tries again. */

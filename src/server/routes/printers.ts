@@ -12,8 +12,8 @@ import {
   setPrinterStatus,
 } from '../../core/catalog/printers.js';
 
-/** Staff read the printers; so does an unattended print service with a `printer` device key. */
-const READ: Access = { roles: ['admin', 'operator'], scopes: ['printer'] };
+/** Staff read the printers; so do an unattended print service (`printer` key) and a kitchen screen (`kitchen`). */
+const READ: Access = { roles: ['admin', 'operator'], scopes: ['printer', 'kitchen'] };
 /** A print service reports the status it sees; admins set it by hand. */
 const SET_STATUS: Access = { roles: ['admin'], scopes: ['printer'] };
 
