@@ -230,7 +230,8 @@ t.test('an order a person completes, picks up, moves back or cancels leaves ever
   t.equal((await app.request({ method: 'DELETE', url: `/v1/orders/${order.id}`, as: 'operator' })).statusCode, 204);
   t.same((await eventsSince(app, mark)).filter((e) => e.channel === 'printer').map((e) => `${e.name}/${e.payload['orderId']}/${e.payload['status']}`), [
     `order-station-status-changed/${order.id}/DONE`,
-  ], 'a cancelled order leaves its screens');
+    `order-cancelled/${order.id}/CONFIRMED`,
+  ], 'a cancelled order leaves its screens (and its stations get the cancellation)');
   t.same(ids(await stationOrders(app, menu.printers.bar)), [other.id]);
   const rows = await app.runtime.ctx.storage.db.selectFrom('order_stations').select('order_id').where('order_id', '=', order.id).execute();
   t.same(rows, [], 'and nothing of it is kept');
