@@ -9,9 +9,11 @@ import { systemClock } from '../../src/core/clock.js';
 import { openStorage } from '../../src/storage/database.js';
 import { readSecret, resolveDataDir } from '../../src/storage/data-dir.js';
 import { tempDir } from '../helpers/app.js';
+import { allOf, everyOf } from '../helpers/assert.js';
 import { seedMenuRows } from '../helpers/seed.js';
 import { runPos, startRealServer } from '../helpers/server.js';
 import { openSse } from '../helpers/sse.js';
+import { sleep, waitFor } from '../helpers/wait.js';
 
 // Issue #7 B3, slow and dead clients, against the real `pos serve`. While orders are confirmed at a steady rate:
 // 20 SSE subscribers read their response head and then never read again (10 on `printer`, whose frames carry the
@@ -31,8 +33,6 @@ const ITEMS_PER_ORDER = 100; // LIMITS.itemsPerOrder: ≈ 35 KB per printer fram
 const LATENCY_BOUND_MS = 2000;
 const RSS_GROWTH_BOUND_MB = 40;
 const CHURN_DEADLINE_MS = 5000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function rssMb(pid: number): number {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -70,14 +70,6 @@ function heldClientPorts(pid: number, serverPort: number): Set<number> {
     }
   }
   return ports;
-}
-
-async function until(what: string, timeoutMs: number, check: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(100);
-  }
 }
 
 /** Decodes an HTTP/1.1 chunked body as it arrives (the hub's writes are chunks of whole frames). */
@@ -300,10 +292,12 @@ t.test('B3: subscribers that never read and 1,000 clients that connect and drop 
       neverReading[channel].push(subscriber);
     }
   }
-  t.ok([...neverReading.printer, ...neverReading.display].every((s) => s.status === 200), '20 subscribers connected, then stopped reading');
+  const subscribers = [...neverReading.printer, ...neverReading.display];
+  t.equal(subscribers.length, 2 * NEVER_READING_PER_CHANNEL, 'a never-reading subscriber per device on each channel');
+  everyOf(t, subscribers, (s) => s.status === 200, '20 subscribers connected, then stopped reading');
   const portOf = (s: RawSubscriber) => s.socket.localPort as number;
   const held = heldClientPorts(pid, server.port);
-  t.ok([...neverReading.printer, ...neverReading.display].every((s) => held.has(portOf(s))), 'the server holds a socket to each of them');
+  everyOf(t, subscribers, (s) => held.has(portOf(s)), 'the server holds a socket to each of them');
 
   // Orders confirmed at a steady rate (a few in flight at once) until told to stop; each as large as the API allows,
   // so that the printer channel's frames (≈ 45 KB) fill the kernel's buffers (≈ 4 MB) and then the hub's 4 MiB.
@@ -343,7 +337,7 @@ t.test('B3: subscribers that never read and 1,000 clients that connect and drop 
   })();
 
   // 1,000 connect-then-drop cycles in waves of 200, all at once within a wave.
-  await until('the first confirmations', 10_000, () => confirmed.length >= 3);
+  await waitFor('the first confirmations', () => confirmed.length >= 3, { timeoutMs: 10_000, intervalMs: 100 });
   const replayFrom = Math.max(0, Number(good.lastEventId()) - 30);
   let rssAfterWarmUp = 0;
   const statusCounts: Record<string, number> = {};
@@ -365,10 +359,10 @@ t.test('B3: subscribers that never read and 1,000 clients that connect and drop 
   await churnWave(); // the warm-up wave
 
   // The printer subscribers fall more than 4 MiB behind and are cut off; keep selling until they are (bounded).
-  await until('the hub to drop the never-reading printer subscribers', 30_000, () => {
+  await waitFor('the hub to drop the never-reading printer subscribers', () => {
     const stillHeld = heldClientPorts(pid, server.port);
-    return neverReading.printer.every((s) => !stillHeld.has(portOf(s)));
-  });
+    return allOf(neverReading.printer, (s) => !stillHeld.has(portOf(s)));
+  }, { timeoutMs: 30_000, intervalMs: 100 });
   const dropAfter = confirmed.length;
   t.comment(`the printer subscribers were dropped after ${dropAfter} orders, ${((Date.now() - began) / 1000).toFixed(1)} s in`);
 
@@ -389,11 +383,11 @@ t.test('B3: subscribers that never read and 1,000 clients that connect and drop 
   t.comment(`${confirmed.length} orders in all`);
   t.same(orderErrors, [], 'every order was confirmed');
   const stillHeld = heldClientPorts(pid, server.port);
-  t.ok(neverReading.display.every((s) => stillHeld.has(portOf(s))), 'the never-reading display subscribers, under the cap, are still connected');
+  everyOf(t, neverReading.display, (s) => stillHeld.has(portOf(s)), 'the never-reading display subscribers, under the cap, are still connected');
   confirmed.sort((a, b) => a.id - b.id);
 
   // The well-behaved subscriber: every confirmation, once, in order, on time.
-  await until('every confirmation at the well-behaved subscriber', 10_000, () => confirmed.every((order) => arrivedAt.has(order.id)));
+  await waitFor('every confirmation at the well-behaved subscriber', () => allOf(confirmed, (order) => arrivedAt.has(order.id)), { timeoutMs: 10_000, intervalMs: 100 });
   const displayIds = good.events.filter((e) => e.event === 'confirmed-order').map((e) => (JSON.parse(e.data) as { id: number }).id);
   t.same(displayIds, confirmed.map((order) => order.id), 'every confirmation arrived exactly once, in order');
   const latencies = confirmed.map((order) => Math.max(0, (arrivedAt.get(order.id) as number) - order.answeredAt));
@@ -412,18 +406,15 @@ t.test('B3: subscribers that never read and 1,000 clients that connect and drop 
 
   // The printer subscribers were cut off by the server: once they read again, their stream ends, short.
   for (const subscriber of neverReading.printer) subscriber.resume();
-  await until('the cut-off printer streams to end', 10_000, () => neverReading.printer.every((s) => s.closed()));
+  await waitFor('the cut-off printer streams to end', () => allOf(neverReading.printer, (s) => s.closed()), { timeoutMs: 10_000, intervalMs: 100 });
   const printerCounts = neverReading.printer.map((s) => s.events.filter((e) => e.event === 'confirmed-order').length);
-  t.ok(printerCounts.every((n) => n < confirmed.length), `the printer subscribers' streams were cut short (${printerCounts.join(', ')} of ${confirmed.length})`);
+  everyOf(t, printerCounts, (n) => n < confirmed.length, `the printer subscribers' streams were cut short (${printerCounts.join(', ')} of ${confirmed.length})`);
 
   // The display subscribers stayed under the cap: once they read, every confirmation is there, once, in order.
   for (const subscriber of neverReading.display) subscriber.resume();
   const displayOf = (s: RawSubscriber) => s.events.filter((e) => e.event === 'confirmed-order').map((e) => (JSON.parse(e.data) as { id: number }).id);
-  await until('the slow display subscribers to catch up', 10_000, () => neverReading.display.every((s) => displayOf(s).length >= confirmed.length));
-  t.ok(
-    neverReading.display.every((s) => !s.closed() && JSON.stringify(displayOf(s)) === JSON.stringify(displayIds)),
-    'the slow display subscribers were kept and lost nothing',
-  );
+  await waitFor('the slow display subscribers to catch up', () => allOf(neverReading.display, (s) => displayOf(s).length >= confirmed.length), { timeoutMs: 10_000, intervalMs: 100 });
+  everyOf(t, neverReading.display, (s) => !s.closed() && JSON.stringify(displayOf(s)) === JSON.stringify(displayIds), 'the slow display subscribers were kept and lost nothing');
 
   // Health answers promptly; with every client gone, the server's sockets are back to the idle count.
   const healthStart = Date.now();
@@ -437,12 +428,12 @@ t.test('B3: subscribers that never read and 1,000 clients that connect and drop 
   let fdsAtEnd = 0;
   let heldAtEnd = new Set<number>();
   try {
-    await until('the server to close every client socket', 10_000, () => {
+    await waitFor('the server to close every client socket', () => {
       fdsAtEnd = openFds(pid);
       heldAtEnd = heldClientPorts(pid, server.port);
       for (const port of heldIdle) heldAtEnd.delete(port);
       return fdsAtEnd <= fdsIdle + 2 && heldAtEnd.size === 0;
-    });
+    }, { timeoutMs: 10_000, intervalMs: 100 });
   } catch (error) {
     const known = new Map<number, string>();
     neverReading.printer.forEach((s) => known.set(portOf(s), 'never-reading printer'));

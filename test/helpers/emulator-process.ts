@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestLike } from './app.js';
 import { POS_BIN } from './server.js';
+import { waitFor } from './wait.js';
 
 export interface EmulatorProcess {
   port: number;
@@ -29,14 +30,12 @@ export async function startEmulatorProcess(t: TestLike, outDir: string, port = 0
   t.teardown(() => {
     if (alive) child.kill('SIGKILL');
   });
-  const deadline = Date.now() + 15_000;
-  let bound = 0;
-  while (!bound) {
+  const bound = await waitFor('the printer emulator to listen', () => {
     const match = /listening on [\d.]+:(\d+)/.exec(output);
-    if (match) bound = Number(match[1]);
-    else if (!alive || Date.now() > deadline) throw new Error(`printer emulator did not start:\n${output}`);
-    else await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    if (match) return Number(match[1]);
+    if (!alive) throw new Error(`printer emulator exited before it listened:\n${output}`);
+    return 0;
+  }, { timeoutMs: 15_000, detail: () => output });
   const tickets = () =>
     existsSync(outDir)
       ? readdirSync(outDir)
@@ -50,11 +49,7 @@ export async function startEmulatorProcess(t: TestLike, outDir: string, port = 0
     process: child,
     tickets,
     async waitForTickets(count, timeoutMs = 20_000) {
-      const until = Date.now() + timeoutMs;
-      while (tickets().length < count) {
-        if (Date.now() > until) throw new Error(`${tickets().length} of ${count} tickets in ${outDir} after ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await waitFor(`${count} tickets in ${outDir}`, () => tickets().length >= count, { timeoutMs, detail: () => `${tickets().length} of ${count} tickets written` });
       return tickets();
     },
     send(command) {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../src/version.js';
 import type { TestLike } from './app.js';
+import { waitFor } from './wait.js';
 
 export const POS_BIN = join(PACKAGE_ROOT, 'bin', 'pos');
 
@@ -18,16 +19,6 @@ export interface RealServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   /** SIGKILL, as a power cut or crash would. */
   kill(): Promise<void>;
-}
-
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | null> | T | null): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /**
@@ -54,7 +45,7 @@ export async function startRealServer(t: TestLike, dataDir: string, extraArgs: s
   });
   const info = join(dataDir, 'server.json');
   // Bounds, not budgets: a start takes about a second, longer on a machine busy with other tests.
-  const port = await waitFor('server.json', 30_000, () => {
+  const port = await waitFor('server.json', () => {
     if (!alive) throw new Error(`pos serve exited early:\n${output}`);
     if (!existsSync(info)) return null;
     try {
@@ -63,15 +54,15 @@ export async function startRealServer(t: TestLike, dataDir: string, extraArgs: s
     } catch {
       return null; // a server.json of an older pos, written in place, caught half-written
     }
-  });
+  }, { timeoutMs: 30_000 });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor('/health', 30_000, async () => {
+  await waitFor('/health', async () => {
     try {
-      return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).ok ? true : null;
+      return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).ok;
     } catch {
-      return null;
+      return false;
     }
-  });
+  }, { timeoutMs: 30_000 });
   return {
     url,
     port,

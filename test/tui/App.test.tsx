@@ -3,6 +3,7 @@ import t from 'tap';
 import { App } from '../../src/tui/App.js';
 import { type DashboardSource, offlineMessage } from '../../src/tui/source.js';
 import type { Connection, ListedOrder, RegisterCard } from '../../src/tui/state.js';
+import { sleep, waitFor } from '../helpers/wait.js';
 
 const NOW = Date.parse('2026-11-21T19:00:00.000Z');
 
@@ -99,22 +100,15 @@ const order = (id: number, status: string, minutesAgo = id): ListedOrder => ({
 });
 
 async function frame(instance: ReturnType<typeof render>, check: (text: string) => boolean, what: string, timeoutMs = 3000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = instance.lastFrame() ?? '';
-    if (check(text)) return text;
-    if (Date.now() > deadline) throw new Error(`no frame with ${what} after ${timeoutMs} ms; last frame:\n${text}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  const last = () => instance.lastFrame() ?? '';
+  const seen = await waitFor(`a frame with ${what}`, () => {
+    const text = last();
+    return check(text) ? { text } : null;
+  }, { timeoutMs, intervalMs: 10, detail: () => `last frame:\n${last()}` });
+  return seen.text;
 }
 
-async function until(check: () => boolean, what: string) {
-  const deadline = Date.now() + 3000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (check: () => boolean, what: string) => waitFor(what, check, { timeoutMs: 3000, intervalMs: 10 });
 
 function mount(t: { teardown(fn: () => void): void }, orders: ListedOrder[], frameMs = 10) {
   const fake = fakeSource(orders);
@@ -279,7 +273,7 @@ t.test('a stream of events is drawn at most once per frame, not once per event',
   const started = Date.now();
   for (let i = 1; i <= 60; i++) {
     emit('new-order', { id: i, displayCode: `C${i}`, table: 'T', customer: 'c', total: '1.00', ticketNumber: null });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await sleep(5); // a stream, not a burst
   }
   await frame(instance, (f) => f.includes('Pending (60)'), 'all 60');
   const frames = instance.frames.length - framesBefore;
