@@ -1,7 +1,12 @@
 import t from 'tap';
 import { DISPLAY_CODE_ALPHABET, DISPLAY_CODE_COUNT, isDisplayCode, pickDisplayCode, randomDisplayCode } from '../../src/core/orders/display-code.js';
+import { ManualClock } from '../../src/core/clock.js';
 import { UnavailableError } from '../../src/core/errors.js';
+import { everyOf } from '../helpers/assert.js';
 import { buildTestApp } from '../helpers/app.js';
+
+/** The pool's clock, standing still unless a test moves it. */
+const clock = new ManualClock('2026-11-21T19:00:00Z');
 
 t.test('alphabet has no look-alikes', async (t) => {
   for (const char of '01OIL') t.notOk(DISPLAY_CODE_ALPHABET.includes(char), char);
@@ -42,7 +47,7 @@ t.test('codes are unique within the ticket day and never reused while waiting', 
   await insertOrder(app, 'BBB', '2026-11-20', 'PENDING'); // yesterday, still waiting: taken
   await insertOrder(app, 'CCC', '2026-11-20', 'PICKED_UP'); // yesterday, done: free again
   fillDay(app, '2026-11-21', 'PICKED_UP', ['BBB', 'CCC']); // today, even picked up: taken
-  t.equal(await pickDisplayCode(db, {}, '2026-11-21'), 'CCC', 'the one code neither used today nor waiting');
+  t.equal(await pickDisplayCode(db, {}, '2026-11-21', clock), 'CCC', 'the one code neither used today nor waiting');
 });
 
 t.test('picks are random, never repeat in a day, and stay one look-up each as the day fills up', async (t) => {
@@ -51,22 +56,22 @@ t.test('picks are random, never repeat in a day, and stay one look-up each as th
   const owner = {};
   const picked: string[] = [];
   for (let i = 0; i < 300; i++) {
-    const code = await pickDisplayCode(db, owner, '2026-11-21');
+    const code = await pickDisplayCode(db, owner, '2026-11-21', clock);
     await insertOrder(app, code, '2026-11-21', 'PICKED_UP');
     picked.push(code);
   }
   t.equal(new Set(picked).size, 300, 'no repeats');
-  t.ok(picked.every(isDisplayCode));
+  everyOf(t, picked, isDisplayCode, 'every pick is a display code');
   t.not(JSON.stringify(picked), JSON.stringify([...picked].sort()), 'not in sequence');
   // Each code handed out is checked against the orders: one taken meanwhile by another way is not handed out.
   const second = await buildTestApp(t);
   fillDay(second, '2026-11-22', 'PENDING', ['222', '223']);
-  const first = await pickDisplayCode(second.runtime.ctx.storage.db, owner, '2026-11-22');
+  const first = await pickDisplayCode(second.runtime.ctx.storage.db, owner, '2026-11-22', clock);
   t.ok(['222', '223'].includes(first));
   const other = first === '222' ? '223' : '222';
   await insertOrder(second, first, '2026-11-22', 'PENDING');
   await insertOrder(second, other, '2026-11-22', 'PENDING'); // the next code in line, taken by another way
-  await t.rejects(pickDisplayCode(second.runtime.ctx.storage.db, owner, '2026-11-22'), UnavailableError, 'the last free code was taken meanwhile: refused, not shared');
+  await t.rejects(pickDisplayCode(second.runtime.ctx.storage.db, owner, '2026-11-22', clock), UnavailableError, 'the last free code was taken meanwhile: refused, not shared');
 });
 
 t.test('when every code of the day is used, a picked-up code is reused; when all wait, 503', async (t) => {
@@ -76,11 +81,17 @@ t.test('when every code of the day is used, a picked-up code is reused; when all
   fillDay(app, '2026-11-21', 'PENDING', ['ZZZ']);
   await insertOrder(app, 'ZZZ', '2026-11-21', 'PICKED_UP');
   const owner = {};
-  t.equal(await pickDisplayCode(db, owner, '2026-11-21'), 'ZZZ', 'the only code not waiting');
+  t.equal(await pickDisplayCode(db, owner, '2026-11-21', clock), 'ZZZ', 'the only code not waiting');
   sqlite.prepare(`update orders set status = 'PENDING' where display_code = 'ZZZ'`).run();
-  await t.rejects(pickDisplayCode(db, owner, '2026-11-21'), UnavailableError);
+  await t.rejects(pickDisplayCode(db, owner, '2026-11-21', clock), UnavailableError);
   sqlite.prepare(`update orders set status = 'PICKED_UP' where display_code = 'K7P'`).run();
-  await t.rejects(pickDisplayCode(db, owner, '2026-11-21'), UnavailableError, 'within a second, refused without reading every code again');
-  await new Promise((resolve) => setTimeout(resolve, 1100));
-  t.equal(await pickDisplayCode(db, owner, '2026-11-21'), 'K7P', 'then a code picked up since is found');
+  clock.advance(999);
+  await t.rejects(pickDisplayCode(db, owner, '2026-11-21', clock), UnavailableError, 'within a second, refused without reading every code again');
+  clock.advance(1);
+  t.equal(await pickDisplayCode(db, owner, '2026-11-21', clock), 'K7P', 'a second on, a code picked up since is found');
+  sqlite.prepare(`update orders set status = 'PENDING' where display_code = 'K7P'`).run();
+  await t.rejects(pickDisplayCode(db, owner, '2026-11-21', clock), UnavailableError, 'all waiting again');
+  sqlite.prepare(`update orders set status = 'PICKED_UP' where display_code = 'K7Q'`).run();
+  clock.advance(-60_000);
+  t.equal(await pickDisplayCode(db, owner, '2026-11-21', clock), 'K7Q', 'a clock set back ends the refusal, not stretches it');
 });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../storage/database.js';
 import { prepared } from '../../storage/prepared.js';
+import type { Clock } from '../clock.js';
 import { UnavailableError } from '../errors.js';
 
 /** No look-alikes: no 0/O, no 1/I/L. 31 symbols, 29,791 codes. */
@@ -48,7 +49,7 @@ interface Pool {
   /** Past the strict rule: every code of the day was used, picked-up ones are handed out again. */
   relaxed: boolean;
   codes: string[];
-  /** When every code was last found waiting (performance.now()): refused again without reading them all. */
+  /** When every code was last found waiting (the injected clock, ms): refused again without reading them all. */
   exhaustedAt?: number;
 }
 
@@ -87,12 +88,13 @@ async function freeCodes(trx: Db, codeDay: string, relaxed: boolean, random: (ma
  * handed out again; if even those are gone, the order is refused (503) rather than given a code that two waiting
  * customers would share.
  *
- * `owner` keys the pool (one per database); `random(max)` is an integer in [0, max).
+ * `owner` keys the pool (one per database); `clock` is the context's; `random(max)` is an integer in [0, max).
  */
 export async function pickDisplayCode(
   trx: Db,
   owner: object,
   codeDay: string,
+  clock: Clock,
   random: (max: number) => number = randomInt,
 ): Promise<string> {
   let pool = pools.get(owner);
@@ -100,7 +102,9 @@ export async function pickDisplayCode(
     pool = { codeDay, relaxed: false, codes: await freeCodes(trx, codeDay, false, random) };
     pools.set(owner, pool);
   }
-  if (pool.exhaustedAt !== undefined && performance.now() - pool.exhaustedAt < EXHAUSTED_RECHECK_MS) throw exhausted();
+  // A clock set back (the appliance's time corrected) ends the refusal rather than stretching it.
+  const sinceExhausted = pool.exhaustedAt === undefined ? Infinity : clock.now().getTime() - pool.exhaustedAt;
+  if (sinceExhausted >= 0 && sinceExhausted < EXHAUSTED_RECHECK_MS) throw exhausted();
   for (let refills = 0; refills < 3; ) {
     const code = pool.codes.pop();
     if (code === undefined) {
@@ -122,7 +126,7 @@ export async function pickDisplayCode(
       return code;
     }
   }
-  pool.exhaustedAt = performance.now();
+  pool.exhaustedAt = clock.now().getTime();
   throw exhausted();
 }
 

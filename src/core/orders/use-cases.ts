@@ -56,7 +56,7 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
   const { items, routing } = await buildOrderItems(trx, ctx, 0, input.orderItems);
   const totals = orderTotals(items.map((item) => ({ totalCents: item.total_cents, surchargeCents: item.surcharge_cents })), 0);
   let draft: Omit<OrderRow, 'id'> = {
-    display_code: await pickDisplayCode(trx, ctx.storage, codeDay),
+    display_code: await pickDisplayCode(trx, ctx.storage, codeDay, ctx.clock),
     code_day: codeDay,
     table_name: input.table,
     customer: input.customer,
