@@ -5,6 +5,7 @@ import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
 import { seedMenuRows } from '../helpers/seed.js';
 import { POS_BIN, runPos, startRealServer } from '../helpers/server.js';
+import { waitFor } from '../helpers/wait.js';
 
 function runPosAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -47,7 +48,7 @@ t.test('pos backup under load, then pos restore: the restored server serves the 
   const cashier = (async () => {
     while (selling) if ((await sell()).status === 201) sold++;
   })();
-  while (sold < 20) await new Promise((resolve) => setTimeout(resolve, 10));
+  await waitFor('20 sales before the backup', () => sold >= 20, { timeoutMs: 30_000, intervalMs: 10 });
   const backupFile = join(tempDir(t), 'saturday.db');
   const backup = await runPosAsync(['backup', backupFile, '--data-dir', dataDir]);
   t.equal(backup.code, 0, backup.stderr);

@@ -4,6 +4,7 @@ import t from 'tap';
 import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
 import { POS_BIN, runPos, startRealServer } from '../helpers/server.js';
+import { waitFor } from '../helpers/wait.js';
 
 // What a new volunteer met at the fair, run as they ran it: the real `pos` against a real server on its data dir.
 
@@ -62,28 +63,24 @@ t.test('pos users add asks for the password twice, in a terminal, and refuses tw
   const session = `pos-users-${process.pid}`;
   const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
   const screen = () => tmux('capture-pane', '-p', '-t', session);
-  const waitFor = async (what: string, check: (text: string) => boolean) => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
+  const shows = async (what: string, check: (text: string) => boolean) =>
+    (await waitFor(`the terminal to show ${what}`, () => {
       const text = screen();
-      if (check(text)) return text;
-      if (Date.now() > deadline) throw new Error(`the terminal never showed ${what}:\n${text}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+      return check(text) ? { text } : null;
+    }, { timeoutMs: 20_000, intervalMs: 100, detail: screen })).text;
   const run = (username: string) =>
     `env -u CI POS_DATA_DIR=${dataDir} POS_CONFIG_DIR=${configDir} ${process.execPath} ${POS_BIN} users add --username ${username}; ` +
     'echo "exit code $?"; sleep 60';
   tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '20', run('dora'));
   t.teardown(() => spawnSync('tmux', ['kill-session', '-t', session]));
-  let text = await waitFor('the rule and the question', (s) => s.includes('New password:'));
+  let text = await shows('the rule and the question', (s) => s.includes('New password:'));
   t.match(text, /The password needs at least 8 characters/, 'the rule comes before the question');
   tmux('send-keys', '-t', session, '-l', 'cassa-due-2026');
   tmux('send-keys', '-t', session, 'Enter');
-  await waitFor('the second question', (s) => s.includes('Type it again:'));
+  await shows('the second question', (s) => s.includes('Type it again:'));
   tmux('send-keys', '-t', session, '-l', 'cassa-due-2027');
   tmux('send-keys', '-t', session, 'Enter');
-  text = await waitFor('the refusal', (s) => s.includes('exit code'));
+  text = await shows('the refusal', (s) => s.includes('exit code'));
   t.match(text, /the two passwords are not the same: nothing was changed/);
   t.match(text, /exit code 1/);
   t.notMatch(text, /cassa-due/, 'nothing typed is shown');
@@ -91,13 +88,13 @@ t.test('pos users add asks for the password twice, in a terminal, and refuses tw
 
   spawnSync('tmux', ['kill-session', '-t', session]);
   tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '20', run('dora'));
-  await waitFor('the question', (s) => s.includes('New password:'));
+  await shows('the question', (s) => s.includes('New password:'));
   tmux('send-keys', '-t', session, '-l', 'cassa-due-2026');
   tmux('send-keys', '-t', session, 'Enter');
-  await waitFor('the second question', (s) => s.includes('Type it again:'));
+  await shows('the second question', (s) => s.includes('Type it again:'));
   tmux('send-keys', '-t', session, '-l', 'cassa-due-2026');
   tmux('send-keys', '-t', session, 'Enter');
-  text = await waitFor('the end', (s) => s.includes('exit code'));
+  text = await shows('the end', (s) => s.includes('exit code'));
   t.match(text, /created user dora/);
   t.equal(await login('dora', 'cassa-due-2026'), 200, 'created with that password');
 });

@@ -7,6 +7,7 @@ import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
 import { seedMenuRows } from '../helpers/seed.js';
 import { POS_BIN, runPos, startRealServer } from '../helpers/server.js';
+import { sleep, waitFor } from '../helpers/wait.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
@@ -41,18 +42,14 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   tmux('pipe-pane', '-o', '-t', session, `cat >> ${recording}`);
   const written = () => (existsSync(recording) ? readFileSync(recording, 'latin1') : '');
   const screen = () => tmux('capture-pane', '-p', '-t', session);
-  const waitFor = async (what: string, check: (text: string) => boolean, timeoutMs = 15_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
+  const shows = async (what: string, check: (text: string) => boolean) =>
+    (await waitFor(`the screen to show ${what}`, () => {
       const text = screen();
-      if (check(text)) return text;
-      if (Date.now() > deadline) throw new Error(`screen never showed ${what}:\n${text}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+      return check(text) ? { text } : null;
+    }, { timeoutMs: 15_000, intervalMs: 100, detail: screen })).text;
 
   // Loaded: live, and the printers (which come with the first snapshot) are listed; every key in the footer.
-  let text = await waitFor('the loaded live board', (text) => / live( |$)/m.test(text) && text.includes('printers: Bar'));
+  let text = await shows('the loaded live board', (text) => / live( |$)/m.test(text) && text.includes('printers: Bar'));
   t.match(text, /n next.*i items.*r reprint.*t register.*\/ find {2}q quit/, 'the whole footer fits 80 columns');
   const drawnBeforeRush = written().length;
   const sell = (customer: string, confirm: boolean) =>
@@ -63,39 +60,39 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   const rossi = await sell('Rossi', true);
   const bianchi = await sell('Bianchi', true);
   const verdi = await sell('Verdi', false);
-  text = await waitFor('three orders with their details', (s) => s.includes('In the kitchen (2)') && s.includes('Pending (1)') && s.includes(' Bian') && s.includes(' Rossi'));
+  text = await shows('three orders with their details', (s) => s.includes('In the kitchen (2)') && s.includes('Pending (1)') && s.includes(' Bian') && s.includes(' Rossi'));
   t.match(text, new RegExp(`#1 ${rossi['displayCode']} 4 Rossi[^\n]*\n[^\n]*#2 ${bianchi['displayCode']} 4 Bian`), `the oldest first, named as on the TV:\n${text}`);
-  await waitFor('the figures updated', (s) => s.includes('today 2 orders'));
+  await shows('the figures updated', (s) => s.includes('today 2 orders'));
 
   // A rush of ten sales a second is drawn in place: no frame clears the whole screen (that flashes on terminals
   // without synchronized output, and wipes the scroll-back).
   for (let i = 0; i < 20; i++) {
     const started = Date.now();
     await sell(`Rush ${i}`, true);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 100 - (Date.now() - started))));
+    await sleep(Math.max(0, 100 - (Date.now() - started))); // paces the rush
   }
-  await waitFor('the rush on the board', (s) => s.includes('In the kitchen (22)'));
+  await shows('the rush on the board', (s) => s.includes('In the kitchen (22)'));
   const rush = written().slice(drawnBeforeRush);
   t.ok(rush.length > 0, 'the rush was drawn');
   t.equal(rush.split('\u001b[2J').length - 1, 0, 'no clear-screen while drawing the rush');
   for (const order of await api('GET', '/v1/orders?search=Rush&limit=100').then((r) => r['orders'] as Array<{ id: number }>)) {
     await api('PATCH', `/v1/orders/${order.id}`, { status: 'PICKED_UP' });
   }
-  await waitFor('the rush picked up', (s) => s.includes('In the kitchen (2)'));
+  await shows('the rush picked up', (s) => s.includes('In the kitchen (2)'));
 
   tmux('send-keys', '-t', session, 'n');
-  text = await waitFor('Rossi ready', (s) => s.includes('Ready (1)') && s.includes('In the kitchen (1)'));
+  text = await shows('Rossi ready', (s) => s.includes('Ready (1)') && s.includes('In the kitchen (1)'));
   t.equal((await api('GET', `/v1/orders/${rossi['id']}`))['status'], 'COMPLETED', 'the key changed the order on the server');
   tmux('send-keys', '-t', session, '/', String(bianchi['ticketNumber']), 'Enter', 'n');
-  await waitFor('Bianchi ready', (s) => s.includes('Ready (2)'));
+  await shows('Bianchi ready', (s) => s.includes('Ready (2)'));
   // Verdi pays at the counter: n on a pending order asks at which register (once), then cash or card.
   tmux('send-keys', '-t', session, 'Left', 'Left', 'Left', 'n');
-  text = await waitFor('the register question', (s) => s.includes('Confirm at which register?'));
+  text = await shows('the register question', (s) => s.includes('Confirm at which register?'));
   t.notMatch(text, /Cassa 2/, 'only the enabled registers');
   tmux('send-keys', '-t', session, '1');
-  await waitFor('the payment question', (s) => s.includes('c cash') && s.includes('k card') && s.includes('at Cassa 1'));
+  await shows('the payment question', (s) => s.includes('c cash') && s.includes('k card') && s.includes('at Cassa 1'));
   tmux('send-keys', '-t', session, 'k');
-  text = await waitFor('Verdi in the kitchen', (s) => s.includes('In the kitchen (1)') && s.includes('Pending (0)'));
+  text = await shows('Verdi in the kitchen', (s) => s.includes('In the kitchen (1)') && s.includes('Pending (0)'));
   t.match(text, /confirmed, paid by card at Cassa 1/);
   t.notMatch(text, /no receipt/i, 'Cassa 1 has a printer: the receipt prints');
   t.match(await api('GET', `/v1/orders?search=Verdi`), { orders: [{ status: 'confirmed', paymentMethod: 'CARD' }] }, 'confirmed by card on the server');
@@ -104,31 +101,27 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   t.ok((receipts as unknown as Array<{ printerId: string | null; summary: string }>).some((job) => job.printerId === menu.printers.till), 'a job on the register\'s printer');
   // Its items, from the board (the selection followed Verdi to the kitchen).
   tmux('send-keys', '-t', session, 'i');
-  await waitFor('the items', (s) => s.includes('1 × Margherita') && s.includes('Verdi'));
+  await shows('the items', (s) => s.includes('1 × Margherita') && s.includes('Verdi'));
   tmux('send-keys', '-t', session, 'Escape');
-  await waitFor('the board again', (s) => s.includes('In the kitchen (1)'));
+  await shows('the board again', (s) => s.includes('In the kitchen (1)'));
   t.match(text, /printers: .*Kitchen/);
   if (process.env['UPDATE_SCREENSHOTS'] === '1') {
     writeFileSync(fileURLToPath(new URL('../../docs/images/dashboard.txt', import.meta.url)), text);
   }
 
   tmux('send-keys', '-t', session, 'f');
-  await waitFor('the food list', (s) => s.includes('Foods: space switches'));
-  await waitFor('Diavola available', (s) => s.includes('[ ] available  Pizze · Diavola'));
+  await shows('the food list', (s) => s.includes('Foods: space switches'));
+  await shows('Diavola available', (s) => s.includes('[ ] available  Pizze · Diavola'));
   tmux('send-keys', '-t', session, 'Space');
-  await waitFor('Diavola sold out', (s) => s.includes('[x] SOLD OUT   Pizze · Diavola'));
+  await shows('Diavola sold out', (s) => s.includes('[x] SOLD OUT   Pizze · Diavola'));
   t.equal((await api('GET', `/v1/foods/${menu.foods.diavola}`))['available'], false, 'sold out on the server');
   tmux('send-keys', '-t', session, 'Escape');
-  await waitFor('the board again', (s) => s.includes('In the kitchen (1)'));
+  await shows('the board again', (s) => s.includes('In the kitchen (1)'));
   // The server goes away: the offline line says it in words, not a raw ECONNREFUSED.
   await server.kill();
-  text = await waitFor('offline', (s) => s.includes('OFFLINE') && /server unreachable, retrying/.test(s));
+  text = await shows('offline', (s) => s.includes('OFFLINE') && /server unreachable, retrying/.test(s));
   t.notMatch(text, /ECONNREFUSED/);
   tmux('send-keys', '-t', session, 'q');
-  const deadline = Date.now() + 10_000;
-  while (spawnSync('tmux', ['has-session', '-t', session]).status === 0) {
-    if (Date.now() > deadline) throw new Error(`q did not quit:\n${screen()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor('q to end the terminal session', () => spawnSync('tmux', ['has-session', '-t', session]).status !== 0, { intervalMs: 100, detail: screen });
   t.pass('q quits and the terminal session ends');
 });

@@ -5,6 +5,7 @@ import { tempDir } from '../helpers/app.js';
 import { seedMenuRows } from '../helpers/seed.js';
 import { POS_BIN, runPos, startRealServer } from '../helpers/server.js';
 import { openSse } from '../helpers/sse.js';
+import { waitFor } from '../helpers/wait.js';
 
 async function order(url: string, token: string, body: unknown): Promise<{ id: number }> {
   const response = await fetch(`${url}/v1/orders`, {
@@ -64,12 +65,11 @@ t.test('`pos events --json` prints the stream, one JSON object per line', async 
   let stderr = '';
   cli.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 10_000;
-  while (!stderr.includes('connected') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await waitFor('pos events to connect', () => stderr.includes('connected'), { detail: () => stderr });
   const created = await order(server.url, token, {
     table: '1', customer: 'Verdi', orderItems: [{ foodId: menu.foods.beer, quantity: 2 }], confirm: { paymentMethod: 'CASH' },
   });
-  while (!stdout.includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await waitFor('the first event line', () => stdout.includes('\n'), { detail: () => stderr });
   const line = JSON.parse(stdout.split('\n')[0] as string);
   t.match(line, { event: 'confirmed-order', data: { id: created.id, ticketNumber: 1 } });
   t.match(line.id, /^\d+$/);

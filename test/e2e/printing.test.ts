@@ -3,6 +3,7 @@ import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
 import { runPos, startRealServer } from '../helpers/server.js';
+import { waitFor } from '../helpers/wait.js';
 
 t.test('a volunteer sets up two printers, unplugs one, and every ticket comes out once, in order', async (t) => {
   const dataDir = tempDir(t);
@@ -75,7 +76,12 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
   t.match(pos(['printers', 'test', 'Cucina']), /test page queued/);
   await kitchen.waitForTickets(5);
   t.match(kitchen.tickets().at(-1), /T E S T   P A G E/);
-  // Its tickets waited in the queue through the crash (none was being sent): none may come out a second time.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // Its tickets waited in the queue through the crash (none was being sent): none may come out a second time. Once
+  // every kitchen job is marked printed nothing is left to send, and a ticket sent twice would be out already.
+  const kitchenJobs = await waitFor('every kitchen job printed', () => {
+    const jobs = JSON.parse(pos(['print-jobs', 'list', '--printer', 'Cucina', '--json'])) as Array<{ status: string }>;
+    return jobs.length > 0 && jobs.every((job) => job.status === 'printed') ? jobs : null;
+  }, { timeoutMs: 30_000, intervalMs: 200 });
+  t.equal(kitchenJobs.length, 5, 'five kitchen jobs: the first order, three that waited, the test page');
   t.equal(kitchen.tickets().length, 5, 'the kitchen printed each ticket once');
 });

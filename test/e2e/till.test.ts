@@ -9,22 +9,13 @@ import { launchBrowser } from '../helpers/browser.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
 import { seedMenuRows } from '../helpers/seed.js';
 import { runPos, startRealServer } from '../helpers/server.js';
+import { waitFor } from '../helpers/wait.js';
 
 // The till as a cashier uses it, in Debian's Chromium against the real executable and an emulated printer. One
 // browser and one server for every scenario (the suite runs on 2 cores); the page is driven by role and name only.
 
 const SHOTS = join(PACKAGE_ROOT, '.tap', 'screenshots');
 const DOC_IMAGES = join(PACKAGE_ROOT, 'docs', 'images');
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost session', async (t) => {
   const browser = await launchBrowser(t);
@@ -122,7 +113,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     const detail = await api('GET', `/v1/orders/${orders[0]!['id']}`);
     t.equal(detail['cashRegisterId'], menu.register, 'the register is recorded');
     t.ok(detail['categorizedItems'].some((group: any) => group.items.some((item: any) => item.notes === 'senza glutine')), 'the note reaches the order');
-    await until('the tickets of the order at the printer', async () => ticketsFor('Mario') >= 3);
+    await waitFor('the tickets of the order at the printer', async () => ticketsFor('Mario') >= 3, { timeoutMs: 20_000, intervalMs: 100 });
     t.pass('kitchen ticket and receipt printed');
     await button('New order').click();
     t.equal(await page.getByTestId('total').textContent(), '€0.00', 'a new, empty order');
@@ -161,7 +152,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     for (const customer of ['Anna', 'Bruno', 'Carla']) {
       const order = orders.find((o) => o['customer'] === customer);
       t.ok(order, `${customer}'s order`);
-      await until(`${customer}'s tickets`, async () => ticketsFor(customer) >= 2);
+      await waitFor(`${customer}'s tickets`, async () => ticketsFor(customer) >= 2, { timeoutMs: 20_000, intervalMs: 100 });
     }
     await button('0 waiting').click();
     for (const order of orders.slice(0, 3)) {
@@ -184,14 +175,14 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await context.setOffline(false);
     page = await context.newPage();
     await page.goto(`${server.url}/?lang=en`);
-    await until('the orders kept on the tablet at the server', async () => (await listOrders()).length >= before + 3, 30_000);
+    await waitFor('the orders kept on the tablet at the server', async () => (await listOrders()).length >= before + 3, { timeoutMs: 30_000, intervalMs: 100 });
     await button('0 waiting').waitFor({ timeout: 30_000 });
     const orders = await listOrders();
     t.equal(orders.length, before + 3, 'exactly three orders reached the server');
     for (const customer of ['Dario', 'Elena', 'Fabio']) {
       const order = orders.find((o) => o['customer'] === customer);
       t.ok(order, `${customer}'s order`);
-      await until(`${customer}'s tickets`, async () => ticketsFor(customer) >= 2);
+      await waitFor(`${customer}'s tickets`, async () => ticketsFor(customer) >= 2, { timeoutMs: 20_000, intervalMs: 100 });
     }
     // Printed once: no second order, no second ticket, even though each was tried while offline.
     const printed = printer.tickets().length;
@@ -248,13 +239,13 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await button(new RegExp(`^${pending['displayCode']}`)).click();
     const detail = page.getByRole('region', { name: pending['displayCode'] });
     await detail.getByRole('button', { name: 'Card' }).click();
-    await until('the pending order confirmed', async () => (await api('GET', `/v1/orders/${pending['id']}`))['status'] === 'CONFIRMED');
+    await waitFor('the pending order confirmed', async () => (await api('GET', `/v1/orders/${pending['id']}`))['status'] === 'CONFIRMED', { timeoutMs: 20_000, intervalMs: 100 });
     const confirmed = await api('GET', `/v1/orders/${pending['id']}`);
     t.match(confirmed, { paymentMethod: 'CARD', cashRegisterId: menu.register, ticketNumber: Number });
-    await until("Piero's kitchen ticket and receipt", async () => ticketsFor('Piero') >= 2);
+    await waitFor("Piero's kitchen ticket and receipt", async () => ticketsFor('Piero') >= 2, { timeoutMs: 20_000, intervalMs: 100 });
     const printed = ticketsFor('Piero');
     await detail.getByRole('button', { name: 'Reprint kitchen tickets' }).click();
-    await until('the reprinted kitchen ticket', async () => ticketsFor('Piero') === printed + 1);
+    await waitFor('the reprinted kitchen ticket', async () => ticketsFor('Piero') === printed + 1, { timeoutMs: 20_000, intervalMs: 100 });
     t.pass('the kitchen ticket printed again');
     await shot('till-order-detail-1280');
     await detail.getByRole('button', { name: 'Cancel order' }).click();
@@ -264,7 +255,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     t.equal((await api('GET', `/v1/orders/${pending['id']}`))['status'], 'CONFIRMED', 'kept when the cashier says no');
     await detail.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, cancel it' }).click();
-    await until('the order cancelled', async () => (await fetch(`${server.url}/v1/orders/${pending['id']}`, { headers: { authorization: `Bearer ${admin}` } })).status === 404);
+    await waitFor('the order cancelled', async () => (await fetch(`${server.url}/v1/orders/${pending['id']}`, { headers: { authorization: `Bearer ${admin}` } })).status === 404, { timeoutMs: 20_000, intervalMs: 100 });
     await page.getByRole('tab', { name: 'Today' }).click();
     await page.getByLabel('Search').fill('');
     await button(/^327|^[A-Z0-9]{3} #1 /).first().waitFor();

@@ -13,7 +13,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export { sleep } from './wait.js';
 
 /** A 4xx: the server refused the request itself, retrying the same key would not change that. */
 export class RejectedError extends Error {

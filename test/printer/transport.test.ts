@@ -3,6 +3,7 @@ import t from 'tap';
 import { PrinterEmulator } from '../../src/printer/emulator.js';
 import { DeliveryError, interpretStatus, TcpTransport } from '../../src/printer/transport.js';
 import type { TestLike } from '../helpers/app.js';
+import { waitFor } from '../helpers/wait.js';
 
 // The TCP transport against the emulator and against printers that misbehave in the ways real ones do.
 
@@ -53,8 +54,8 @@ t.test('a printer that keeps the connection open after answering: delivered, con
   const start = Date.now();
   await transport.send(at(port), [job]);
   t.ok(Date.now() - start < 700, 'no send timeout');
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  t.ok(closedAt > 0, 'the connection is closed, so the next job can connect');
+  await waitFor('the printer to see its connection closed', () => closedAt > 0, { timeoutMs: 2000, intervalMs: 10 });
+  t.pass('the connection is closed, so the next job can connect');
 });
 
 t.test('a printer that closes without reading or answering never makes a job look delivered', async (t) => {

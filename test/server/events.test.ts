@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { createOrder, pizzaOrder } from '../helpers/orders.js';
 import { seedMenu } from '../helpers/seed.js';
 import { getOnce, openSse } from '../helpers/sse.js';
+import { waitFor } from '../helpers/wait.js';
 
 async function listen(app: TestApp): Promise<string> {
   await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
@@ -130,9 +131,7 @@ t.test('a client that saw no event still resumes from where it connected', async
   const auth = { authorization: `Bearer ${await app.token('operator')}` };
   await createOrder(app, pizzaOrder(menu)); // before the client connects: not for it
   const quiet = await openSse(`${base}/events/cashier`, auth);
-  const deadline = Date.now() + 5000;
-  while (quiet.lastEventId() === '' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  const position = quiet.lastEventId();
+  const position = await waitFor('the server to tell the client its position', () => quiet.lastEventId(), { timeoutMs: 5000, intervalMs: 20 });
   t.not(position, '', 'the server told the client its position');
   quiet.close();
   const missed = await createOrder(app, pizzaOrder(menu));

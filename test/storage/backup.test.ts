@@ -7,6 +7,7 @@ import { resolveDataDir } from '../../src/storage/data-dir.js';
 import { migrate } from '../../src/storage/migrate.js';
 import { startBackups } from '../../src/server/backups.js';
 import { tempDir } from '../helpers/app.js';
+import { waitFor } from '../helpers/wait.js';
 
 async function storageWithOrders(t: Parameters<typeof tempDir>[0], dir = tempDir(t)) {
   const storage = openStorage(join(dir, 'pos.db'));
@@ -86,10 +87,9 @@ t.test('rotating backups keep the newest files', async (t) => {
   mkdirSync(backups);
   const done: string[] = [];
   const stop = startBackups(storage, { everyMs: 50, dir: backups, keep: 2 }, { done: (file) => done.push(file), failed: (error) => t.fail(String(error)) });
-  const deadline = Date.now() + 10_000;
-  while (done.length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitFor('four scheduled backups', () => done.length >= 4, { intervalMs: 20 });
   await stop();
-  t.ok(done.length >= 4, 'backups were written on schedule');
+  t.pass('backups were written on schedule');
   t.equal(listBackups(backups).length, 2, 'only the newest 2 are kept');
   for (const file of listBackups(backups)) t.equal(checkBackup(file).ok, true);
 });
