@@ -6,6 +6,7 @@ import { loadRouting } from '../../src/core/orders/routing.js';
 import type { Report } from '../../src/core/reports/report.js';
 import type { OrderItemRow, OrderRow } from '../../src/storage/schema.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { everyOf } from '../helpers/assert.js';
 import { seedMenu, type SeededMenu } from '../helpers/seed.js';
 
 // Routing and payloads of the printer outbox, straight against the core: item → food's printer → category's
@@ -84,7 +85,7 @@ t.test('each item goes to its food’s printer, else its category’s, else the 
   t.same(byPrinter(menu.printers.till, 'kitchen').map((job) => names(job.payload)), [['Cannolo']], 'nothing else: the register’s printer');
   const [receipt] = byPrinter(menu.printers.till, 'receipt');
   t.equal((receipt!.payload as ReceiptPayload).items.length, 5, 'the receipt lists everything');
-  t.ok(queued.every((job) => job.status === 'queued' && job.order_id === order.id));
+  everyOf(t, queued, (job) => job.status === 'queued' && job.order_id === order.id, 'every job queued, for this order');
   const kitchen = byPrinter(menu.printers.kitchen, 'kitchen')[0]!.payload as KitchenTicketPayload;
   t.match(kitchen, { kind: 'kitchen', station: 'Kitchen', ticketNumber: 17, displayCode: 'K7P', table: '12', customer: 'Rossi', reprint: false });
   t.match(kitchen.items[0], { quantity: 2, name: 'Margherita', notes: 'più cotta', unitPriceCents: 750, totalCents: 1500 });

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { buildTestApp } from '../helpers/app.js';
+import { everyOf } from '../helpers/assert.js';
 import { createOrder } from '../helpers/orders.js';
 import { seedMenu } from '../helpers/seed.js';
 
@@ -20,7 +21,7 @@ t.test('list filters by printer, status (repeatable) and order, newest first, wi
   const everything = await list();
   t.equal(everything.length, 6, 'kitchen, bar and receipt for each order');
   t.same(everything.map((job) => job.id), [...everything.map((job) => job.id)].sort((a, b) => b - a), 'newest first');
-  t.ok((await list(`?orderId=${first.id}`)).every((job) => job.orderId === first.id));
+  everyOf(t, await list(`?orderId=${first.id}`), (job) => job.orderId === first.id, 'only the jobs of the order asked for');
   t.same((await list(`?printerId=${menu.printers.bar}`)).map((job) => job.kind), ['kitchen', 'kitchen']);
   t.equal((await list('?limit=2')).length, 2);
   t.match((await list(`?printerId=${menu.printers.till}`))[0]!.summary, new RegExp(`ticket ${second.ticketNumber} .* receipt`));

@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import t from 'tap';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { everyOf } from '../helpers/assert.js';
 import { getOnce, openSse, type SseConnection } from '../helpers/sse.js';
 
 // Issue 11 item 2 (decisions, Release 1.7 "Event stream"): a client that does not read is disconnected at 4 MiB
@@ -77,7 +78,7 @@ t.test('one credential holds at most 20 streams; the 21st is 429 with Retry-Afte
     open.push(await openSse(`${base}/events/${channel}`, { authorization: `Bearer ${token}` }));
     open.push(await openSse(`${base}/events/display?access_token=${encodeURIComponent(key)}`));
   }
-  t.ok(open.every((stream) => stream.status === 200), '20 streams for the token and 20 for the key');
+  everyOf(t, open, (stream) => stream.status === 200, '20 streams for the token and 20 for the key');
 
   const refused = await getOnce(`${base}/events/cashier`, { authorization: `Bearer ${token}` });
   t.equal(refused.status, 429, 'the 21st stream of the token');

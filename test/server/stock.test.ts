@@ -165,6 +165,7 @@ t.test('at 0 a food is sold out by itself (with the event); a restock brings it 
   t.equal((await order(app, lines([m.patatine, 1]))).statusCode, 201);
   t.same(await foodNow(app, m.patatine), { stock: 0, portionsLeft: 0, available: false });
   const operatorMenu = (await app.request({ method: 'GET', url: '/v1/foods', as: 'operator' })).json();
+  t.ok(operatorMenu.length > 0, 'the cashiers’ menu is listed');
   t.notOk(operatorMenu.some((food: { id: string }) => food.id === m.patatine), 'gone from the cashiers’ menu');
 
   const soldOut = await order(app, lines([m.patatine, 1]));
