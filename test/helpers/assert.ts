@@ -1,6 +1,6 @@
 /** The part of a tap test the assertions below need. */
 export interface Asserts {
-  ok(value: unknown, message?: string, extra?: object): unknown;
+  ok(value: unknown, message: string): unknown;
 }
 
 /**
@@ -17,11 +17,19 @@ export function everyOf<T>(t: Asserts, list: readonly T[], check: (item: T, inde
     t.ok(true, `${what} (all ${list.length})`);
     return true;
   }
-  t.ok(false, `${what}: item ${offender} of ${list.length} fails`, { found: list[offender] });
+  t.ok(false, `${what}: item ${offender} of ${list.length} fails: ${describe(list[offender])}`);
   return false;
 }
 
 /** The wait condition's counterpart: true only when `list` has items and all satisfy `check`. */
 export function allOf<T>(list: readonly T[], check: (item: T) => boolean): boolean {
   return list.length > 0 && list.every(check);
+}
+
+function describe(value: unknown): string {
+  try {
+    return (JSON.stringify(value) ?? String(value)).slice(0, 300);
+  } catch {
+    return String(value); // a cycle (a socket, a stream)
+  }
 }

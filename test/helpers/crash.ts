@@ -1,3 +1,5 @@
+import { sleep } from './wait.js';
+
 // Helpers for the crash-safety fault tests (issue #7): a seeded random source, a client that retries one
 // Idempotency-Key until it gets a 2xx (across server kills and restarts), and a reader for emulated tickets.
 
@@ -13,7 +15,8 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export { sleep } from './wait.js';
+/** Paces the retries (re-exported for the fault tests that import it from here). */
+export { sleep };
 
 /** A 4xx: the server refused the request itself, retrying the same key would not change that. */
 export class RejectedError extends Error {
