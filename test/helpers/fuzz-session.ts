@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import t from 'tap';
 import type { ZodType } from 'zod';
 import { revokeToken } from '../../src/core/auth/authenticate.js';
 import type { Access } from '../../src/core/auth/principal.js';
@@ -10,7 +9,7 @@ import { TokenService } from '../../src/core/auth/tokens.js';
 import { systemClock } from '../../src/core/clock.js';
 import { CUID_PATTERN } from '../../src/core/ids.js';
 import { windowReportId } from '../../src/core/reports/report.js';
-import { buildTestApp } from '../helpers/app.js';
+import { buildTestApp, type TestApp } from './app.js';
 import {
   arbitraryOf,
   type BodyCase,
@@ -31,27 +30,50 @@ import {
   Snapshotter,
   structuralMutation,
   weirdValue,
-} from '../helpers/fuzz.js';
-import { JPEG_1X1, PNG_1X1, stripedPng } from '../helpers/multipart.js';
-import { seedMenu } from '../helpers/seed.js';
+} from './fuzz.js';
+import { API_RESOURCE_TABLES, BAD_PATH_IDS, extraHeaders, ID_FIELD_TABLES, idempotencyKey, uploadArbitrary, WILDCARD_PATHS } from './fuzz-inputs.js';
+import { PNG_1X1 } from './multipart.js';
+import { seedMenu } from './seed.js';
 
-// Issue #7 B2. Every route the app registers is fuzzed through inject: path ids, query strings, headers, JSON bodies
-// generated from the route's own zod schemas, then mutated (fields dropped, added, retyped; broken JSON, wrong media
-// types, huge and deeply nested bodies; multipart garbage for the banner image), sent as admin, operator, device keys
-// and with bad or absent credentials. Properties:
+// The endpoint fuzzer (issue #7 B2), shared by the files of test/faults/fuzz-*.test.ts, one per family of routes.
+// Every route the app registers is fuzzed through inject: path ids, query strings, headers, JSON bodies generated
+// from the route's own zod schemas, then mutated (fields dropped, added, retyped; broken JSON, wrong media types,
+// huge and deeply nested bodies; multipart garbage for the banner image), sent as admin, operator, device keys and
+// with bad or absent credentials. Properties:
 //   1. no response is a 5xx, and every error response has the one error shape {statusCode, error, message, details?};
 //   2. a response >= 400 leaves every table of the database (and the uploads dir) exactly as it was.
 //
 // FUZZ_SEED=<n> changes the inputs (the default is fixed, so a run is repeatable); FUZZ_RUNS=<n> requests per route.
+// A route's seed is SEED + its place among all routes, whichever file fuzzes it.
 
-const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_121);
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 30);
+export const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_121);
+export const RUNS = Number(process.env['FUZZ_RUNS'] ?? 30);
 /** A request that takes longer than this is reported (a handler stuck in a loop would otherwise hang the suite). */
 const REQUEST_TIMEOUT_MS = 5000;
 
+/** The families of routes, one test file each; every route is in exactly one (the last takes the rest). */
+export const FAMILIES = ['orders', 'catalog', 'banners', 'access', 'printing', 'events-and-pages'] as const;
+export type Family = (typeof FAMILIES)[number];
+
+export function familyOf(url: string): Family {
+  if (url.startsWith('/v1/orders')) return 'orders';
+  if (/^\/v1\/(foods|categories|ingredients|cash-registers)(\/|$)/.test(url)) return 'catalog';
+  if (url.startsWith('/v1/banners') || url.startsWith('/uploads')) return 'banners';
+  if (/^\/v1\/(auth|users|api-keys)(\/|$)/.test(url)) return 'access';
+  if (/^\/v1\/(printers|print-jobs|reports)(\/|$)/.test(url)) return 'printing';
+  return 'events-and-pages';
+}
+
+/** What tap's test gives the session. */
+type Test = Parameters<typeof buildTestApp>[0] & {
+  ok(value: unknown, message: string): unknown;
+  same(found: unknown, wanted: unknown, message: string): unknown;
+  comment(...message: unknown[]): unknown;
+};
+
 type Who = 'admin' | 'operator' | 'printer' | 'display';
 
-interface Credential {
+export interface Credential {
   name: string;
   headers: Record<string, string>;
   /** `?access_token=` (honoured on the event streams only). */
@@ -60,7 +82,7 @@ interface Credential {
   who?: Who;
 }
 
-interface FuzzRequest {
+export interface FuzzRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -68,7 +90,7 @@ interface FuzzRequest {
   label: string;
 }
 
-interface Tally {
+export interface Tally {
   sent: number;
   /** The share of bodies generated from the schema (before mutation) that the route's zod schema accepts. */
   validBodies?: number;
@@ -77,92 +99,29 @@ interface Tally {
   problems: Map<string, { count: number; example: string }>;
 }
 
-const API_RESOURCE_TABLES: Record<string, string> = {
-  users: 'users',
-  'api-keys': 'api_keys',
-  printers: 'printers',
-  categories: 'categories',
-  ingredients: 'ingredients',
-  foods: 'foods',
-  'cash-registers': 'cash_registers',
-  banners: 'banners',
-  orders: 'orders',
-  'print-jobs': 'print_jobs',
-  reports: 'reports',
-};
+export interface FuzzSession {
+  app: TestApp;
+  fastify: TestApp['runtime']['app'];
+  sqlite: TestApp['runtime']['ctx']['storage']['sqlite'];
+  adminToken: string;
+  credentials: Credential[];
+  /** Every route fuzzed (HEAD twins of GET routes left out), in registration order. */
+  fuzzed: CapturedRoute[];
+  isStream(route: CapturedRoute): boolean;
+  encode(value: string): string;
+  /** Sends one request and checks it; the status, or undefined when none came. */
+  send(tally: Tally, route: CapturedRoute, request: FuzzRequest): Promise<number | undefined>;
+  /** Tops the database up with something to act on (orders in each state, a banner with an image, ...). */
+  replenish(): Promise<void>;
+  fuzzFamily(family: Family): Promise<void>;
+  tallyOf(key: string): Tally;
+  routeOf(key: string): CapturedRoute;
+  /** The tallies as comments, and one assertion per route: no problem found. */
+  report(): void;
+}
 
-/** Which table an id in a body or query refers to, by the field's name. */
-const ID_FIELD_TABLES: Record<string, string> = {
-  foodId: 'foods',
-  categoryId: 'categories',
-  printerId: 'printers',
-  defaultPrinterId: 'printers',
-  cashRegisterId: 'cash_registers',
-  cashRegister: 'cash_registers',
-  userId: 'users',
-  'ingredients.id': 'ingredients',
-  'orderItems.id': 'order_items',
-};
-
-/** Path ids that are not ids: sent raw (already URL-encoded where they must be). */
-const BAD_PATH_IDS = [
-  '0',
-  '-1',
-  '1.5',
-  '1e3',
-  '+1',
-  '01',
-  '0x1F',
-  'NaN',
-  'Infinity',
-  'null',
-  'true',
-  '9007199254740992',
-  '9007199254740993',
-  '99999999999999999999999999999',
-  '%20',
-  '1%20',
-  'c',
-  'c00000000000000000000000',
-  'c0000000000000000000000000',
-  'C000000000000000000000000',
-  'c00000000000000000000000%21',
-  'c000000000000000000000000%20',
-  '..',
-  '%2e%2e',
-  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
-  '__proto__',
-  'constructor',
-  '%00',
-  '%ZZ',
-  '%',
-  '%C0%AF',
-  '%ED%A0%80',
-  '%F0%9F%98%80',
-  '%27%20OR%201%3D1',
-  'a'.repeat(101),
-  'a'.repeat(5000),
-] as const;
-
-/** File names under the wildcard routes (/docs/static/*, /uploads/*). */
-const WILDCARD_PATHS = [
-  'index.html',
-  'swagger-ui.css',
-  'swagger-initializer.js',
-  'nope.png',
-  '.hidden',
-  '..%2F..%2Fsecret',
-  '../../../etc/passwd',
-  '%2e%2e/%2e%2e/etc/passwd',
-  'a/b/c',
-  '%00',
-  '%ZZ',
-  '%F0%9F%98%80.png',
-  'x'.repeat(300),
-  '',
-] as const;
-
-t.test('B2: every endpoint, fuzzed from its schemas: no 5xx, one error shape, a rejected request changes nothing', async (t) => {
+/** Boots the app with its fixtures and credentials, and checks that every route is captured. */
+export async function openFuzzSession(t: Test): Promise<FuzzSession> {
   const began = Date.now();
   const { value: app, routes: captured } = await captureRoutes(() => buildTestApp(t, { config: { keepAliveMs: 60_000 } }));
   const fastify = app.runtime.app;
@@ -432,79 +391,6 @@ t.test('B2: every endpoint, fuzzed from its schemas: no 5xx, one error shape, a 
       });
   }
 
-  const png = PNG_1X1;
-  const striped = stripedPng(30, 12, [255, 128, 0], [0, 0, 0]);
-  const files = [
-    { label: 'png', data: png, type: 'image/png' },
-    { label: 'jpeg', data: JPEG_1X1, type: 'image/jpeg' },
-    { label: 'striped png', data: striped, type: 'image/png' },
-    { label: 'png sent as text/plain', data: png, type: 'text/plain' },
-    { label: 'jpeg sent as image/png', data: JPEG_1X1, type: 'image/png' },
-    { label: 'gif', data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), type: 'image/gif' },
-    { label: 'svg', data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', type: 'image/svg+xml' },
-    { label: 'text', data: 'hello', type: 'text/plain' },
-    { label: 'png magic only', data: png.subarray(0, 8), type: 'image/png' },
-    { label: 'truncated png', data: striped.subarray(0, striped.length - 20), type: 'image/png' },
-    { label: 'jpeg magic only', data: Buffer.from([0xff, 0xd8, 0xff]), type: 'image/jpeg' },
-    { label: 'empty file', data: Buffer.alloc(0), type: 'image/png' },
-    { label: 'garbage', data: Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 7919) % 256)), type: 'application/octet-stream' },
-  ];
-  const uploadArbitrary: fc.Arbitrary<BodyCase> = fc
-    .tuple(
-      fc.constantFrom(...files),
-      fc.constantFrom(
-        'one',
-        'one',
-        'one',
-        'one',
-        'wrong field',
-        'two files',
-        'field then file',
-        'fields only',
-        'no parts',
-        'unclosed',
-        'boundary mismatch',
-        'no boundary',
-        'many fields',
-        'traversal filename',
-        'long field',
-        'not multipart',
-      ),
-    )
-    .map(([file, shape]): BodyCase => {
-      const part = { name: 'image', filename: 'logo.png', contentType: file.type, data: file.data };
-      const label = `${shape}: ${file.label}`;
-      const sent = (body: { payload: Buffer; contentType: string }): BodyCase => ({ ...body, label });
-      switch (shape) {
-        case 'wrong field':
-          return sent(multipart([{ ...part, name: 'file' }]));
-        case 'two files':
-          return sent(multipart([part, { ...part, filename: 'second.png' }]));
-        case 'field then file':
-          return sent(multipart([{ name: 'caption', data: 'hello' }, part]));
-        case 'fields only':
-          return sent(multipart([{ name: 'image', data: 'not a file' }]));
-        case 'no parts':
-          return sent(multipart([]));
-        case 'unclosed':
-          return sent(multipart([part], { close: false }));
-        case 'boundary mismatch':
-          return { payload: multipart([part], { boundary: 'one' }).payload, contentType: 'multipart/form-data; boundary=another', label };
-        case 'no boundary':
-          return { payload: multipart([part]).payload, contentType: 'multipart/form-data', label };
-        case 'many fields':
-          return sent(multipart([...Array.from({ length: 8 }, (_, i) => ({ name: `f${i}`, data: 'x' })), part]));
-        case 'traversal filename':
-          return sent(multipart([{ ...part, filename: '../../../../tmp/évil\u0000.png' }]));
-        case 'long field':
-          return sent(multipart([{ name: 'caption', data: 'x'.repeat(5000) }, part]));
-        case 'not multipart':
-          return { payload: JSON.stringify({ image: file.data.toString('base64') }), contentType: 'application/json', label };
-        default:
-          return sent(multipart([part]));
-      }
-    });
-
   function bodyArbitrary(route: CapturedRoute, pathId: string | undefined): fc.Arbitrary<BodyCase> {
     const none = fc.constant<BodyCase>({ label: 'no body' });
     if (isStream(route)) return none; // event streams take no body
@@ -527,41 +413,6 @@ t.test('B2: every endpoint, fuzzed from its schemas: no 5xx, one error shape, a 
       { weight: 1, arbitrary: rawBodyMutation(fc.constant({})) },
     );
   }
-
-  const extraHeaders = fc.oneof(
-    { weight: 8, arbitrary: fc.constant<Record<string, string>>({}) },
-    {
-      weight: 2,
-      arbitrary: fc.constantFrom<Record<string, string>>(
-        { accept: 'text/html' },
-        { accept: 'application/xml;q=0.9, */*;q=0.1' },
-        { 'accept-encoding': 'gzip, deflate, br' },
-        { host: 'evil.example:99999' },
-        { host: 'a b' },
-        { host: '[::1]:80' },
-        { host: '' },
-        { 'x-forwarded-for': '1.2.3.4, garbage' },
-        { 'x-forwarded-proto': 'gopher' },
-        { range: 'bytes=999999-1' },
-        { range: 'bytes=0-0,1-1,2-2' },
-        { 'if-none-match': '*' },
-        { 'if-modified-since': 'yesterday' },
-        { 'content-encoding': 'gzip' },
-        { expect: '100-continue' },
-        { 'last-event-id': 'abc' },
-        { 'last-event-id': '3' },
-        { origin: 'null' },
-        { 'user-agent': 'u'.repeat(8000) },
-        { cookie: 'a=b; c' },
-      ),
-    },
-  );
-  const idempotencyKey = fc.oneof(
-    { weight: 3, arbitrary: fc.constant<string | undefined>(undefined) },
-    { weight: 3, arbitrary: fc.constantFrom('fuzz-key-1', 'fuzz-key-2', 'fuzz-key-3') },
-    { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 40, unit: fc.constantFrom(...'abcdef0123456789-') }) },
-    { weight: 1, arbitrary: fc.constantFrom('', ' ', 'k'.repeat(255), 'k'.repeat(256), 'ÿ'.repeat(10)) },
-  );
 
   function credentialArbitrary(route: CapturedRoute): fc.Arbitrary<Credential> {
     const access = accessOf.get(keyOf(route)) as Access;
@@ -777,97 +628,66 @@ t.test('B2: every endpoint, fuzzed from its schemas: no 5xx, one error shape, a 
   const hasGet = new Set(captured.filter((route) => route.method === 'GET').map((route) => route.url));
   const fuzzed = captured.filter((route) => route.method !== 'HEAD' || !hasGet.has(route.url));
 
-  for (const [index, route] of fuzzed.entries()) {
-    await replenish();
-    const tally: Tally = { sent: 0, byClass: {}, problems: new Map() };
-    tallies.set(keyOf(route), tally);
-    const bodySchema = route.options.schema?.body as ZodType | undefined;
-    const bodyJsonSchema = jsonSchemaOf(bodySchema);
-    if (bodySchema && bodyJsonSchema && !isUpload(route)) {
-      const samples = fc.sample(arbitraryOf(bodyJsonSchema, hintFor()), { seed: SEED + index, numRuns: 40 });
-      const rejected = samples.map((sample) => bodySchema.safeParse(sample)).filter((result) => !result.success);
-      tally.validBodies = 1 - rejected.length / samples.length;
-      if (process.env['FUZZ_DEBUG']) {
-        for (const result of rejected.slice(0, 3)) t.comment(`${keyOf(route)}: generated body rejected: ${short(result.error?.issues, 300)}`);
+  /** Fuzzes the routes of one family; each route keeps the seed of its place among all routes. */
+  async function fuzzFamily(family: Family): Promise<void> {
+    const mine = fuzzed.filter((route) => familyOf(route.url) === family);
+    t.ok(mine.length > 0, `${family}: ${mine.length} routes to fuzz`);
+    for (const [index, route] of fuzzed.entries()) {
+      if (familyOf(route.url) !== family) continue;
+      await replenish();
+      const tally: Tally = { sent: 0, byClass: {}, problems: new Map() };
+      tallies.set(keyOf(route), tally);
+      const bodySchema = route.options.schema?.body as ZodType | undefined;
+      const bodyJsonSchema = jsonSchemaOf(bodySchema);
+      if (bodySchema && bodyJsonSchema && !isUpload(route)) {
+        const samples = fc.sample(arbitraryOf(bodyJsonSchema, hintFor()), { seed: SEED + index, numRuns: 40 });
+        const rejected = samples.map((sample) => bodySchema.safeParse(sample)).filter((result) => !result.success);
+        tally.validBodies = 1 - rejected.length / samples.length;
+        if (process.env['FUZZ_DEBUG']) {
+          for (const result of rejected.slice(0, 3)) t.comment(`${keyOf(route)}: generated body rejected: ${short(result.error?.issues, 300)}`);
+        }
       }
-    }
-    const routeStarted = Date.now();
-    await fc.assert(
-      fc.asyncProperty(requestArbitrary(route), async (request) => {
-        await send(tally, route, request);
-      }),
-      { seed: SEED + index, numRuns: runsFor(route) },
-    );
-    tally.ms = Date.now() - routeStarted;
-  }
-
-  // Requests no route matches: wrong methods, unknown paths, malformed URLs.
-  const strayTally: Tally = { sent: 0, byClass: {}, problems: new Map() };
-  tallies.set('(no route)', strayTally);
-  const strayRoute: CapturedRoute = { method: 'GET', url: '(no route)', options: { method: 'GET', url: '(no route)', handler: () => undefined } };
-  const stray = fc
-    .record({
-      method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'SEARCH', 'PROPFIND'),
-      path: fc.oneof(
-        // Not the event streams: an accepted one never ends (they are fuzzed as streams above).
-        fc.constantFrom(...fuzzed.filter((route) => !isStream(route)).map((route) => route.url.replace(':id', 'c000000000000000000000000').replace(':channel', 'kitchen').replace('*', 'x'))),
-        fc.constantFrom('/', '//', '/v1', '/v1/', '/v2/orders', '/v1/orders/', '/v1/orders/1/', '/V1/ORDERS', '/v1/../v1/foods', '/v1/%2e%2e/health', '/%', '/v1/orders/%E0%A4%A', '/\u00e9', `/${'a'.repeat(3000)}`, '/v1/foods;x=1', '/v1/foods#frag'),
-      ),
-      credential: fc.constantFrom(...credentials.filter((credential) => ['admin', 'operator', 'printer key', 'none'].includes(credential.name))),
-    })
-    .map(({ method, path, credential }): FuzzRequest => ({ method, url: path, headers: { ...credential.headers }, label: `${method} ${short(path, 80)} | as ${credential.name}` }));
-  await fc.assert(
-    fc.asyncProperty(stray, async (request) => {
-      await send(strayTally, strayRoute, request);
-    }),
-    { seed: SEED - 1, numRuns: RUNS * 2 },
-  );
-
-  // Report buckets across the venue's DST changes (an hour bucket of 0 or 2 hours must not break the walk).
-  const reportsRoute = fuzzed.find((route) => keyOf(route) === 'GET /v1/reports') as CapturedRoute;
-  const reportsTally = tallies.get('GET /v1/reports') as Tally;
-  for (const [from, to] of [
-    ['2026-03-28', '2026-03-30'],
-    ['2026-03-29T00:30:00Z', '2026-03-29T01:30:00Z'],
-    ['2026-10-24', '2026-10-26'],
-    ['2026-10-25T00:30:00Z', '2026-10-25T01:30:00+00:00'],
-    ['2025-10-26T01:59:59Z', '2025-10-26T02:00:01Z'],
-  ]) {
-    for (const groupBy of ['1h', '4h', '12h', 'day', 'all']) {
-      const url = `/v1/reports?from=${encode(from as string)}&to=${encode(to as string)}&groupBy=${groupBy}`;
-      await send(reportsTally, reportsRoute, { method: 'GET', url, headers: { authorization: `Bearer ${adminToken}` }, label: `GET ${url}` });
+      const routeStarted = Date.now();
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(route), async (request) => {
+          await send(tally, route, request);
+        }),
+        { seed: SEED + index, numRuns: runsFor(route) },
+      );
+      tally.ms = Date.now() - routeStarted;
     }
   }
-
-  // Deterministic edge cases too costly to draw at random: an image just past the 5 MiB limit.
-  await replenish();
-  const bannerId = sqlite.prepare('select id from banners limit 1').pluck().get() as string;
-  const big = multipart([{ name: 'image', filename: 'big.png', contentType: 'image/png', data: Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]) }]);
-  const uploadTally = tallies.get('PATCH /v1/banners/:id/image') as Tally;
-  const uploadRoute = fuzzed.find((route) => keyOf(route) === 'PATCH /v1/banners/:id/image') as CapturedRoute;
-  const bigStatus = await send(uploadTally, uploadRoute, {
-    method: 'PATCH',
-    url: `/v1/banners/${bannerId}/image`,
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': big.contentType },
-    payload: big.payload,
-    label: `PATCH image of 5 MiB + ${png.length} bytes`,
-  });
-  t.equal(bigStatus, 413, 'an image past 5 MiB is refused with 413');
 
   // ---- report ------------------------------------------------------------------------------------------------------
-  let total = 0;
-  for (const [key, tally] of tallies) {
-    total += tally.sent;
-    const classes = Object.entries(tally.byClass)
-      .sort()
-      .map(([name, n]) => `${n} ${name}`)
-      .join(', ');
-    const valid = tally.validBodies === undefined ? '' : `; ${Math.round(tally.validBodies * 100)}% of generated bodies pass the zod schema`;
-    t.comment(`${key}: ${tally.sent} requests (${classes})${valid}${tally.ms === undefined ? '' : `, ${tally.ms} ms`}`);
+  function report(): void {
+    let total = 0;
+    for (const [key, tally] of tallies) {
+      total += tally.sent;
+      const classes = Object.entries(tally.byClass)
+        .sort()
+        .map(([name, n]) => `${n} ${name}`)
+        .join(', ');
+      const valid = tally.validBodies === undefined ? '' : `; ${Math.round(tally.validBodies * 100)}% of generated bodies pass the zod schema`;
+      t.comment(`${key}: ${tally.sent} requests (${classes})${valid}${tally.ms === undefined ? '' : `, ${tally.ms} ms`}`);
+    }
+    for (const [key, tally] of tallies) {
+      const problems = [...tally.problems].map(([problem, { count, example }]) => `${problem} (${count}x), e.g. ${example}`);
+      t.same(problems, [], `${key}: no 5xx, the error shape, rejected requests change nothing`);
+    }
+    t.comment(`${total} requests over ${tallies.size} routes in ${((Date.now() - began) / 1000).toFixed(1)} s, seed ${SEED}`);
   }
-  for (const [key, tally] of tallies) {
-    const problems = [...tally.problems].map(([problem, { count, example }]) => `${problem} (${count}x), e.g. ${example}`);
-    t.same(problems, [], `${key}: no 5xx, the error shape, rejected requests change nothing`);
+
+  /** A route's tally (made on first use, so deterministic cases of a family count with its route). */
+  function tallyOf(key: string): Tally {
+    let tally = tallies.get(key);
+    if (!tally) tallies.set(key, (tally = { sent: 0, byClass: {}, problems: new Map() }));
+    return tally;
   }
-  t.comment(`${total} requests over ${tallies.size - 1} routes (+ stray requests) in ${((Date.now() - began) / 1000).toFixed(1)} s, seed ${SEED}`);
-});
+  const routeOf = (key: string) => {
+    const route = fuzzed.find((candidate) => keyOf(candidate) === key);
+    if (!route) throw new Error(`no route ${key}`);
+    return route;
+  };
+
+  return { app, fastify, sqlite, adminToken, credentials, fuzzed, isStream, encode, send, replenish, fuzzFamily, tallyOf, routeOf, report };
+}
