@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import type { ZodType } from 'zod';
 import { buildTestApp, type TestApp } from './app.js';
-import { arbitraryOf, captureRoutes, type CapturedRoute, errorShapeProblem, jsonSchemaOf, short, Snapshotter } from './fuzz.js';
+import { arbitraryOf, captureRoutes, type CapturedRoute, jsonSchemaOf, short } from './fuzz.js';
+import { errorShapeProblem, Snapshotter } from './fuzz-checks.js';
 import { fuzzCredentials, replenisher } from './fuzz-fixtures.js';
 import { type Credential, encode, type FuzzRequest, isStream, isUpload, keyOf, requestGenerators } from './fuzz-requests.js';
 
