@@ -1,6 +1,7 @@
 import type { MessageKey } from './en.js';
 
-// Italiano, come si parla alla cassa di una sagra. Plain data, shared with the printed tickets later.
+// Italiano, come si parla alla cassa di una sagra. Plain data, shared by the web apps, the printed tickets and the
+// dashboard. Printed messages (`ticket.*`, `closure.*`) stay within code page 858: apostrophes are plain (').
 export const it: Record<MessageKey, string> = {
   'app.title': 'Cassa',
   'lang.label': 'Lingua',
@@ -97,4 +98,84 @@ export const it: Record<MessageKey, string> = {
   'status.logout': 'Esci',
   'status.user': 'Utente',
   'status.register': 'Cassa',
+  // Numeri, soldi e date come li scrive chi fa i conti a una sagra: € 1.234,50, 24/11/2026 21:05.
+  'format.decimal': ',',
+  'format.group': '.',
+  'format.money': '€ {amount}',
+  'format.dateTime': '{day}/{month}/{year} {hour}:{minute}',
+
+  // Scontrini e comande stampati.
+  'ticket.money': '€ {amount}',
+  'ticket.reprint': '*** RISTAMPA ***',
+  'ticket.number': 'ORDINE N. {number}',
+  'ticket.noNumber': 'SENZA NUMERO',
+  'ticket.code': 'CODICE {code}',
+  'ticket.table': 'TAVOLO: {table}',
+  'ticket.customer': 'CLIENTE: {customer}',
+  'ticket.cancelled': 'ANNULLATO',
+  'ticket.doNotMake': 'non preparare questo ordine',
+  'ticket.cancelledAt': 'Annullato il {time}',
+  'ticket.each': '{amount} cad.',
+  'ticket.surcharge': 'supplemento {amount}',
+  'ticket.subtotal': 'SUBTOTALE',
+  'ticket.discount': 'SCONTO',
+  'ticket.total': 'TOTALE',
+  'ticket.paidCash': 'Pagamento: CONTANTI',
+  'ticket.paidCard': 'Pagamento: CARTA',
+  'ticket.notPaid': 'Da pagare',
+  'ticket.yourNumber': 'Il tuo numero:',
+  'ticket.testPage': 'PAGINA DI PROVA',
+  'ticket.testColumns': '{address} - {columns} colonne',
+  'ticket.left': 'sinistra',
+  'ticket.center': 'centro',
+  'ticket.right': 'destra',
+  'closure.title': 'CHIUSURA GENERALE',
+  'closure.from': 'Dal {time}',
+  'closure.to': 'Al  {time}',
+  'closure.orders': 'Ordini',
+  'closure.revenue': 'INCASSO',
+  'closure.cash': 'Contanti',
+  'closure.card': 'Carta',
+  'closure.noPaymentMethod': 'Pagamento non indicato',
+  'closure.discountsGiven': 'Sconti fatti',
+  'closure.prepTime': 'Tempo medio in cucina',
+  'closure.minutes': '{minutes} min',
+  'closure.perRegister': 'PER CASSA',
+  'closure.noRegister': 'Senza cassa',
+  'closure.cashCard': 'contanti/carta',
+  'closure.perCategory': 'PER CATEGORIA (prima degli sconti)',
+  'closure.beforeDiscounts': 'Prima degli sconti',
+  'closure.discounts': 'Sconti',
+
+  // Il televisore (/display).
+  'display.title': 'Numeri pronti',
+  'display.preparing': 'In preparazione',
+  'display.ready': 'Pronti',
+  'display.connecting': 'connessione…',
+  'display.live': 'in linea',
+  'display.reconnecting': 'riconnessione…',
+  'display.more': '+{count} altri',
+  'display.needKey': 'aggiungi ?key=<chiave del display> all’indirizzo',
+  'display.badKey': 'la chiave di questo display non è valida',
+  'display.serverError': 'il server ha risposto {status}',
+
+  // Lo schermo della cucina (/kitchen).
+  'kitchen.title': 'Cucina',
+  'kitchen.chooseStation': 'Quale postazione è questa?',
+  'kitchen.empty': 'Nessun ordine in attesa',
+  'kitchen.table': 'Tavolo {table}',
+  'kitchen.minutes': '{minutes} min',
+  'kitchen.done': 'Fatto',
+  'kitchen.recall': 'Richiama',
+  'kitchen.allDay': 'Da preparare ora',
+  'kitchen.sound': 'Tocca per attivare il suono',
+
+  // Il cruscotto (pos dashboard).
+  'dashboard.stage.pending': 'Da pagare',
+  'dashboard.stage.kitchen': 'In cucina',
+  'dashboard.stage.ready': 'Pronti',
+  'dashboard.stage.picked': 'Ritirati',
+  'dashboard.today': 'oggi {orders} ordini · {revenue} (contanti {cash} · carta {card})',
+  'dashboard.printers': 'stampanti:',
+  'dashboard.noPrinters': 'stampanti: nessuna configurata',
 };
