@@ -175,6 +175,10 @@ export const en = {
   'dashboard.stage.ready': 'Ready',
   'dashboard.stage.picked': 'Picked up',
   'dashboard.today': 'today {orders} orders · {revenue} (cash {cash} · card {card})',
+  'dashboard.todayUnknown': 'today –',
+  'dashboard.connecting': 'connecting',
+  'dashboard.live': 'live',
+  'dashboard.offline': 'OFFLINE',
   'dashboard.printers': 'printers:',
   'dashboard.noPrinters': 'printers: none set up',
 } as const;

@@ -18,11 +18,15 @@ export function translate(locale: Locale, key: MessageKey, values: Record<string
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** Whole cents as the locale writes the number: `1.234,50` in Italian, `1,234.50` in English (always grouped). */
-export function formatAmount(locale: Locale, cents: number): string {
+/**
+ * Whole cents as the locale writes the number: `1.234,50` in Italian, `1,234.50` in English (grouped unless told
+ * not to, where columns are narrow: the dashboard's `1234,50`).
+ */
+export function formatAmount(locale: Locale, cents: number, grouped = true): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
-  const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, translate(locale, 'format.group'));
+  const whole = String(Math.floor(abs / 100));
+  const units = grouped ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, translate(locale, 'format.group')) : whole;
   return `${sign}${units}${translate(locale, 'format.decimal')}${String(abs % 100).padStart(2, '0')}`;
 }
 

@@ -176,6 +176,10 @@ export const it: Record<MessageKey, string> = {
   'dashboard.stage.ready': 'Pronti',
   'dashboard.stage.picked': 'Ritirati',
   'dashboard.today': 'oggi {orders} ordini · {revenue} (contanti {cash} · carta {card})',
+  'dashboard.todayUnknown': 'oggi –',
+  'dashboard.connecting': 'connessione',
+  'dashboard.live': 'in linea',
+  'dashboard.offline': 'NON IN LINEA',
   'dashboard.printers': 'stampanti:',
   'dashboard.noPrinters': 'stampanti: nessuna configurata',
 };
