@@ -20,7 +20,7 @@ export function useDashboardTexts() {
 export async function dashboardLocale(lang: Locale | undefined, health: () => Promise<{ locale?: unknown }>, waitMs = 3000): Promise<Locale> {
   if (lang) return lang;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, waitMs)));
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs)));
   const venue = await Promise.race([health().then((answer) => answer.locale, () => undefined), late]);
   clearTimeout(timer);
   return isLocale(venue) ? venue : 'en';

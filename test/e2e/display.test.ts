@@ -147,7 +147,7 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
     const tv = await context.newPage();
     await tv.goto(`${italian.url}/display?key=${encodeURIComponent(tvKey)}`);
     await tv.waitForSelector('#connection.live', { timeout: 15_000 });
-    await tv.waitForFunction(textIs, ['#preparing-title', 'In preparazione'], { timeout: 10_000 });
+    await tv.waitForFunction(textIs, ['#preparing-title', 'In preparazione'] as [string, string], { timeout: 10_000 });
     t.same(await tv.evaluate(words), { title: 'Numeri pronti', lang: 'it', preparing: 'In preparazione', ready: 'Pronti', connection: 'in linea' });
 
     await tv.goto(`${italian.url}/display?key=${encodeURIComponent(tvKey)}&lang=en`);
