@@ -1,6 +1,7 @@
 import { parseDuration } from './core/duration.js';
 import { isValidTimezone, machineTimezone, parseHhMm } from './core/venue-time.js';
 import type { Durability } from './storage/database.js';
+import { isLocale, type Locale, LOCALES } from './web/shared/i18n/index.js';
 
 /** Everything `pos serve` can be told, after defaults and validation. */
 export interface ServerConfig {
@@ -8,6 +9,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   timezone: string;
+  /** The venue's language: printed tickets, the TV, the screens' default, the dashboard (not the API or the CLI). */
+  locale: Locale;
   ticketReset: string;
   dayStart: string;
   durability: Durability;
@@ -29,6 +32,7 @@ export function defaultConfig(): ServerConfig {
     port: DEFAULT_PORT,
     host: '0.0.0.0',
     timezone: process.env['POS_TIMEZONE'] || machineTimezone(),
+    locale: (process.env['POS_LOCALE'] || 'en') as Locale,
     ticketReset: '12:00',
     dayStart: '07:00',
     durability: 'full',
@@ -51,6 +55,7 @@ export function validateConfig(config: ServerConfig): ServerConfig {
   if (!isValidTimezone(config.timezone)) {
     throw new ConfigError(`--timezone must be an IANA time zone such as Europe/Rome, got "${config.timezone}"`);
   }
+  if (!isLocale(config.locale)) throw new ConfigError(`--locale must be one of ${LOCALES.join(', ')}, got "${config.locale}"`);
   if (!parseHhMm(config.ticketReset)) throw new ConfigError(`--ticket-reset must be HH:MM, got "${config.ticketReset}"`);
   if (!parseHhMm(config.dayStart)) throw new ConfigError(`--day-start must be HH:MM, got "${config.dayStart}"`);
   if (!['full', 'normal'].includes(config.durability)) {

@@ -7,6 +7,7 @@ import { encodeTicket } from './escpos.js';
 import type { PrinterLocks } from './locks.js';
 import { layout } from './layouts/index.js';
 import { DeliveryError, type PrinterTransport } from './transport.js';
+import type { Locale } from '../web/shared/i18n/index.js';
 
 export interface WorkerOptions {
   transport: PrinterTransport;
@@ -19,6 +20,8 @@ export interface WorkerOptions {
   log?: (message: string) => void;
   /** A send the printer took no part of (the status monitor counts it as a probe without an answer). */
   onDeliveryFailed?: (printerId: string) => void;
+  /** The venue's language for the words, money and dates on the tickets (English when not given). */
+  locale?: Locale;
 }
 
 /**
@@ -124,7 +127,7 @@ export class PrintWorker {
       try {
         const payload = JSON.parse(job.payload) as PrintPayload;
         const openDrawer = payload.kind === 'receipt' && !payload.reprint && payload.paymentMethod === 'CASH' && printer.cash_drawer === 1;
-        const bytes = encodeTicket(layout(payload, { columns: printer.columns, timezone: this.ctx.venue.timezone, openDrawer }), printer.columns);
+        const bytes = encodeTicket(layout(payload, { columns: printer.columns, timezone: this.ctx.venue.timezone, locale: this.options.locale ?? 'en', openDrawer }), printer.columns);
         ready.push({ job, bytes });
         size += bytes.length;
       } catch (error) {

@@ -76,7 +76,7 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
       const transport = overrides.transport ?? new TcpTransport();
       const log = (message: string) => console.error(message);
       const monitor = new StatusMonitor(ctx, { transport, locks, intervalMs: config.printerProbeMs, log });
-      const worker = new PrintWorker(ctx, { transport, locks, log, onDeliveryFailed: (printerId) => void monitor.deliveryFailed(printerId) });
+      const worker = new PrintWorker(ctx, { transport, locks, log, locale: config.locale, onDeliveryFailed: (printerId) => void monitor.deliveryFailed(printerId) });
       await worker.start();
       monitor.start();
       cleanups.push(() => worker.stop());
@@ -100,6 +100,7 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
         version: VERSION,
         tokenTtlSeconds: config.tokenTtlSeconds,
         hub,
+        locale: config.locale,
       },
       logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     });

@@ -3,6 +3,7 @@ import type { Access, Principal } from '../core/auth/principal.js';
 import type { TokenService } from '../core/auth/tokens.js';
 import type { CoreContext } from '../core/context.js';
 import type { DataDir } from '../storage/data-dir.js';
+import type { Locale } from '../web/shared/i18n/index.js';
 import type { EventHub } from './sse/hub.js';
 
 /** What the HTTP layer is given: the core context plus the services only requests need. */
@@ -15,6 +16,8 @@ export interface AppServices {
   /** Lifetime of tokens issued at login. */
   tokenTtlSeconds: number;
   hub: EventHub;
+  /** The venue's language (`pos serve --locale`), told to the web pages by /health. */
+  locale: Locale;
 }
 
 declare module 'fastify' {

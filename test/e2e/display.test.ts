@@ -11,6 +11,18 @@ import { runPos, startRealServer } from '../helpers/server.js';
 
 /** Runs in the page: does the banner strip show this title? (The page's CSP forbids evaluating strings.) */
 const bannerTitleIs = (title: string) => (globalThis as { document?: any }).document?.querySelector('footer .title')?.textContent === title;
+/** Runs in the page: the text of an element, and the page's title and language. */
+const textIs = ([selector, text]: [string, string]) => (globalThis as { document?: any }).document?.querySelector(selector)?.textContent === text;
+const words = () => {
+  const doc = (globalThis as { document?: any }).document; // no inner functions: the bundler would name them
+  return {
+    title: doc.title as string,
+    lang: doc.documentElement.lang as string,
+    preparing: doc.querySelector('#preparing-title')?.textContent as string,
+    ready: doc.querySelector('#ready-title')?.textContent as string,
+    connection: doc.querySelector('#connection')?.textContent as string,
+  };
+};
 
 t.test('the ready-number screen follows the kitchen live and survives a server restart', async (t) => {
   const browser = await launchBrowser(t);
@@ -119,4 +131,30 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   const withQr = runPos(['display-url', '--key', key, '--data-dir', dataDir]);
   t.match(withQr.stdout, /Scan to open http:\/\/127\.0\.0\.1:\d+\/display\?key=…/);
   t.match(withQr.stdout, /[▀▄█]{10}/, 'a QR code drawn in the terminal');
+
+  await t.test('a venue that speaks Italian (pos serve --locale it): the TV too, until ?lang=en', async (t) => {
+    const italianDir = tempDir(t);
+    const italian = await startRealServer(t, italianDir, ['--locale', 'it']);
+    const italianAdmin = runPos(['token', 'create', '--role', 'admin', '--data-dir', italianDir]).stdout.trim();
+    const created = await fetch(`${italian.url}/v1/api-keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${italianAdmin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'TV', scope: 'display' }),
+    });
+    const tvKey = ((await created.json()) as { key: string }).key;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' }); // a TV set up in English
+    t.teardown(() => context.close());
+    const tv = await context.newPage();
+    await tv.goto(`${italian.url}/display?key=${encodeURIComponent(tvKey)}`);
+    await tv.waitForSelector('#connection.live', { timeout: 15_000 });
+    await tv.waitForFunction(textIs, ['#preparing-title', 'In preparazione'] as [string, string], { timeout: 10_000 });
+    t.same(await tv.evaluate(words), { title: 'Numeri pronti', lang: 'it', preparing: 'In preparazione', ready: 'Pronti', connection: 'in linea' });
+
+    await tv.goto(`${italian.url}/display?key=${encodeURIComponent(tvKey)}&lang=en`);
+    await tv.waitForSelector('#connection.live', { timeout: 15_000 });
+    t.same(await tv.evaluate(words), { title: 'Ready numbers', lang: 'en', preparing: 'Preparing', ready: 'Ready', connection: 'live' });
+    await tv.goto(`${italian.url}/display?key=${encodeURIComponent(tvKey)}`);
+    await tv.waitForSelector('#connection.live', { timeout: 15_000 });
+    t.same(await tv.evaluate(words), { title: 'Ready numbers', lang: 'en', preparing: 'Preparing', ready: 'Ready', connection: 'live' }, 'the TV remembers ?lang=en');
+  });
 });

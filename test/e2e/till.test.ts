@@ -285,4 +285,25 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await page.getByRole('button', { name: 'Indietro' }).click();
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  await t.test('a venue that speaks Italian (pos serve --locale it): the till opens in Italian, ?lang=en switches', async (t) => {
+    const italianDir = tempDir(t);
+    const italian = await startRealServer(t, italianDir, ['--locale', 'it']);
+    const tablet = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' }); // a tablet set up in English
+    t.teardown(() => tablet.close());
+    const till = await tablet.newPage();
+    await till.goto(`${italian.url}/`);
+    await till.getByRole('button', { name: 'Entra' }).waitFor();
+    t.ok(await till.getByLabel('Utente').isVisible(), 'the login in Italian');
+    t.equal(await till.getAttribute('html', 'lang'), 'it');
+    await till.goto(`${italian.url}/?lang=en`);
+    await till.getByRole('button', { name: 'Log in' }).waitFor();
+    t.ok(await till.getByLabel('Username').isVisible(), '?lang=en: English');
+    await till.goto(`${italian.url}/`);
+    await till.getByRole('button', { name: 'Log in' }).waitFor();
+    t.ok(await till.getByLabel('Username').isVisible(), 'the tablet remembers its choice over the venue\'s language');
+    await till.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'IT' }).click();
+    await till.getByRole('button', { name: 'Entra' }).waitFor();
+    t.equal(await till.getAttribute('html', 'lang'), 'it', 'and the control switches it');
+  });
 });

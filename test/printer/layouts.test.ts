@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { encodeTicket } from '../../src/printer/escpos.js';
@@ -6,9 +7,12 @@ import { EscPosDecoder } from '../../src/printer/escpos-decoder.js';
 import { type PrintOp, renderText, WIDTHS } from '../../src/printer/layouts/ops.js';
 import { layout } from '../../src/printer/layouts/index.js';
 import type { PrintPayload } from '../../src/core/printing/payloads.js';
+import { CATALOGS, type Locale, LOCALES, type MessageKey, translate } from '../../src/web/shared/i18n/index.js';
 import { cancellation, closure, kitchen, receipt, testPage } from './fixtures.js';
 
-const golden = (name: string) => fileURLToPath(new URL(`./golden/${name}.txt`, import.meta.url));
+// English tickets are golden/<kind>-<width>.txt, other languages golden/<locale>/<kind>-<width>.txt.
+const golden = (name: string, locale: Locale) =>
+  fileURLToPath(new URL(`./golden/${locale === 'en' ? '' : `${locale}/`}${name}.txt`, import.meta.url));
 
 const cases: Array<[string, PrintPayload, boolean]> = [
   ['kitchen', kitchen, false],
@@ -28,25 +32,49 @@ function decode(bytes: Buffer): PrintOp[][] {
   return tickets;
 }
 
-for (const [name, payload, drawer] of cases) {
-  for (const columns of WIDTHS) {
-    t.test(`${name} at ${columns} columns`, async (t) => {
-      const ops = layout(payload, { columns, timezone: 'Europe/Rome', openDrawer: drawer });
-      const text = renderText(ops, columns);
-      for (const line of text.split('\n')) t.ok(line.length <= columns, `fits: "${line}"`);
-      const file = golden(`${name}-${columns}`);
-      // UPDATE_GOLDEN=1 writes the golden files after a deliberate layout change (review the diff); a missing one fails.
-      if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(file, text);
-      t.ok(existsSync(file), `golden file ${name}-${columns}.txt exists (UPDATE_GOLDEN=1 writes it)`);
-      if (existsSync(file)) t.equal(text, readFileSync(file, 'utf8'), 'matches the golden text');
+for (const locale of LOCALES) {
+  for (const [name, payload, drawer] of cases) {
+    for (const columns of WIDTHS) {
+      t.test(`${name} at ${columns} columns in ${locale}`, async (t) => {
+        const ops = layout(payload, { columns, timezone: 'Europe/Rome', locale, openDrawer: drawer });
+        const text = renderText(ops, columns);
+        for (const line of text.split('\n')) t.ok(line.length <= columns, `fits: "${line}"`);
+        const file = golden(`${name}-${columns}`, locale);
+        // UPDATE_GOLDEN=1 writes the golden files after a deliberate layout change (review the diff); a missing one fails.
+        if (process.env['UPDATE_GOLDEN'] === '1') {
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, text);
+        }
+        t.ok(existsSync(file), `golden file ${file} exists (UPDATE_GOLDEN=1 writes it)`);
+        if (existsSync(file)) t.equal(text, readFileSync(file, 'utf8'), 'matches the golden text');
 
-      const bytes = encodeTicket(ops, columns);
-      const decoded = decode(bytes);
-      t.equal(decoded.length, 1, 'one ticket, ended by a cut');
-      t.equal(renderText(decoded[0] as PrintOp[], columns), text, 'the printer prints what the layout says');
-    });
+        const bytes = encodeTicket(ops, columns);
+        const decoded = decode(bytes);
+        t.equal(decoded.length, 1, 'one ticket, ended by a cut');
+        t.equal(renderText(decoded[0] as PrintOp[], columns), text, 'the printer prints what the layout says');
+      });
+    }
   }
 }
+
+t.test('every word a ticket prints, in every language, is in code page 858: accents and € as single bytes', async (t) => {
+  const printed = (Object.keys(CATALOGS.en) as MessageKey[]).filter((key) => /^(ticket|closure|format)\./.test(key));
+  t.ok(printed.length > 40);
+  for (const locale of LOCALES) {
+    for (const key of printed) {
+      const text = translate(locale, key, { amount: '12,00', number: 17, code: 'K7P', table: '12', customer: 'Rossi', time: '21:05', address: 'a', columns: 32, minutes: 12 });
+      const bytes = encodeTicket([{ op: 'text', text }, { op: 'cut' }], 48);
+      const pages = [...bytes.toString('latin1').matchAll(/\x1bt(.)/gs)].map((match) => match[1]!.charCodeAt(0));
+      t.same([...new Set(pages)], [19], `${locale} ${key}: "${text}" stays in PC858`);
+      const [ops] = decode(bytes);
+      t.equal((ops?.[0] as { text: string } | undefined)?.text, text, `${locale} ${key}: printed as written`);
+    }
+  }
+  const total = encodeTicket(layout(receipt, { columns: 32, timezone: 'Europe/Rome', locale: 'it' }), 32);
+  t.ok(total.includes(Buffer.from('TOTALE')), 'TOTALE');
+  t.ok(total.includes(Buffer.from([0xd5, 0x20, ...Buffer.from('20,00')])), '€ 20,00 with € as byte 0xD5');
+  t.ok(total.includes(Buffer.from([...Buffer.from('Tiramis'), 0x97])), 'ù as byte 0x97');
+});
 
 t.test('accents and € are encoded in code page 858', async (t) => {
   const bytes = encodeTicket([{ op: 'text', text: 'àèéìòù €' }, { op: 'cut' }], 32);
@@ -85,8 +113,45 @@ t.test('the closure wraps long names, never cuts them, and adds up on paper', as
     t.notMatch(text, /cingh(?!iale)/, `${columns}: not "Pappardelle al cingh"`);
     t.match(text, /No register +€ 30\.00/, `${columns}: orders without a register on their own line`);
     t.match(text, /Discounts +-€ 30\.00/, `${columns}: the discounts between the categories and the revenue`);
-    t.match(text, /Before discounts +€ 1234\.50/, `${columns}: the categories' sum`);
+    t.match(text, /Before discounts +€ 1,234\.50/, `${columns}: the categories' sum`);
   }
+});
+
+t.test('in Italian: the words of a sagra, money as € 1.234,50, dates as 21/11/2026 20:04', async (t) => {
+  const at = (payload: PrintPayload, columns = 48) => renderText(layout(payload, { columns, timezone: 'Europe/Rome', locale: 'it' }), columns);
+  const kitchenText = at(kitchen);
+  t.match(kitchenText, /^TAVOLO: 12$/m);
+  t.match(kitchenText, /^CLIENTE: Famiglia Bernardoni-Sant’Agata$/m);
+  t.match(kitchenText, /^21\/11\/2026 20:04$/m, 'the venue time, as Italians write it');
+  t.match(kitchenText, /O R D I N E {3}N \. {3}1 7/);
+  t.match(kitchenText, /C O D I C E {3}K 7 P/);
+  t.match(at({ ...kitchen, reprint: true }), /\*\*\* RISTAMPA \*\*\*/);
+  const cancelled = at(cancellation);
+  t.match(cancelled, /A N N U L L A T O/);
+  t.match(cancelled, /^Annullato il 21\/11\/2026 20:10$/m);
+  const receiptText = at(receipt);
+  t.match(receiptText, /^SUBTOTALE +23,60$/m);
+  t.match(receiptText, /^SCONTO +-3,60$/m);
+  t.match(receiptText, /^TOTALE +€ 20,00$/m);
+  t.match(receiptText, /^ {4}1,20 cad\.$/m);
+  t.match(receiptText, /^ {4}supplemento 0,50$/m);
+  t.match(receiptText, /^Pagamento: CONTANTI$/m);
+  t.match(at({ ...receipt, paymentMethod: 'CARD' }), /^Pagamento: CARTA$/m);
+  t.match(receiptText, /Il tuo numero:/);
+  t.notMatch(receiptText, /Table|Customer|TOTAL\b|Paid|each|Your number/, 'no English left');
+  const closureText = at(closure);
+  t.match(closureText, /C H I U S U R A {3}G E N E R A L E/);
+  t.match(closureText, /^INCASSO +€ 1\.204,50$/m);
+  t.match(closureText, /^ {2}Contanti +€ 980,00$/m);
+  t.match(closureText, /^Senza cassa +€ 30,00$/m);
+  t.match(closureText, /^ {2}contanti\/carta +20,00 \/ 10,00$/m);
+  t.match(closureText, /^Prima degli sconti +€ 1\.234,50$/m);
+  t.match(closureText, /^Sconti +-€ 30,00$/m);
+  t.match(closureText, /^Tempo medio in cucina +12,25 min$/m);
+  t.match(closureText, /^PER CATEGORIA \(prima degli sconti\)$/m);
+  t.match(at(closure, 32), /^PER CATEGORIA \(prima degli\nsconti\)$/m, 'a heading too long for the paper wraps, never cut');
+  t.match(closureText, /^Dal 21\/11\/2026 07:00$/m);
+  t.match(at(testPage), /P A G I N A {3}D I {3}P R O V A/);
 });
 
 t.test('order tickets print the ticket number and the display code, labelled, and no other number', async (t) => {
@@ -95,5 +160,6 @@ t.test('order tickets print the ticket number and the display code, labelled, an
     t.match(text, /T I C K E T {3}1 7/);
     t.match(text, /C O D E {3}K 7 P/);
     t.notMatch(text, /\b42\b/, `${payload.kind}: the internal order id (42) is not printed`);
+    t.notMatch(renderText(layout(payload, { columns: 48, timezone: 'Europe/Rome', locale: 'it' }), 48), /\b42\b/, `${payload.kind}: nor in Italian`);
   }
 });

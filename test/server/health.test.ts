@@ -15,3 +15,10 @@ t.test('/health tells the start of the business day and of the ticket day, in th
   app.clock.set('2026-11-22T11:00:00.000Z'); // 12:00: tickets start again
   t.match(await health(), { ticketDayStart: '2026-11-22T11:00:00.000Z' });
 });
+
+t.test('/health tells the venue\'s language (pos serve --locale), the default of the web pages', async (t) => {
+  const english = await buildTestApp(t);
+  t.equal((await english.request({ method: 'GET', url: '/health', as: 'none' })).json().locale, 'en', 'English unless told');
+  const italian = await buildTestApp(t, { config: { locale: 'it' } });
+  t.equal((await italian.request({ method: 'GET', url: '/health', as: 'none' })).json().locale, 'it');
+});

@@ -2,26 +2,32 @@ import type { Command } from 'commander';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import type { GlobalOptions } from '../program.js';
+import { isLocale, type Locale, LOCALES } from '../../web/shared/i18n/index.js';
 
 export function registerDashboard(program: Command): void {
   program
     .command('dashboard')
     .description('the live-orders dashboard in the terminal: orders by stage, printers, today’s figures, keyboard actions')
     .option('--late <minutes>', 'orders waiting longer than this in the kitchen are shown in red', '15')
+    .option('--lang <language>', `the board's language (${LOCALES.join(', ')}); default: the venue's (pos serve --locale)`)
     .addHelpText('after', '\nKeys are listed at the bottom of the screen; q quits. Works over SSH in 80x24.')
-    .action(async (flags: { late: string }, command: Command) => {
+    .action(async (flags: { late: string; lang?: string }, command: Command) => {
       const late = Number(flags.late);
       if (!Number.isInteger(late) || late < 1) throw new CliError(`--late must be a whole number of minutes, got "${flags.late}"`);
+      if (flags.lang !== undefined && !isLocale(flags.lang)) throw new CliError(`--lang must be one of ${LOCALES.join(', ')}, got "${flags.lang}"`);
       if (!process.stdout.isTTY) throw new CliError('the dashboard needs a terminal (use `pos orders list` or `pos events` in scripts)');
       const client = await connect(command.optsWithGlobals<GlobalOptions>());
       // Loaded only here: the rest of the CLI does not pay for React and Ink at start-up.
-      const [{ render }, { createElement }, { App }, { httpSource }] = await Promise.all([
+      const [{ render }, { createElement }, { App }, { httpSource }, { DashboardLocale, dashboardLocale }] = await Promise.all([
         import('ink'),
         import('react'),
         import('../../tui/App.js'),
         import('../../tui/source.js'),
+        import('../../tui/texts.js'),
       ]);
-      const instance = render(createElement(App, { source: httpSource(client), lateMinutes: late }), { exitOnCtrlC: true });
+      const locale = await dashboardLocale(flags.lang as Locale | undefined, () => client.get<{ locale?: unknown }>('/health'));
+      const board = createElement(App, { source: httpSource(client), lateMinutes: late });
+      const instance = render(createElement(DashboardLocale.Provider, { value: locale }, board), { exitOnCtrlC: true });
       await instance.waitUntilExit();
       process.exit(0);
     });

@@ -4,11 +4,13 @@ import { ConfigError, defaultConfig, parseTtl, type ServerConfig, validateConfig
 import { DataDirLockedError } from '../../storage/data-dir.js';
 import { CliError } from '../errors.js';
 import type { GlobalOptions } from '../program.js';
+import { LOCALES } from '../../web/shared/i18n/index.js';
 
 interface ServeFlags {
   port: string;
   host: string;
   timezone: string;
+  locale: string;
   ticketReset: string;
   dayStart: string;
   durability: string;
@@ -39,6 +41,11 @@ export function registerServe(program: Command): void {
       new Option('--timezone <zone>', 'venue time zone (IANA name) for ticket days, business days and reports')
         .env('POS_TIMEZONE')
         .default(defaults.timezone),
+    )
+    .addOption(
+      new Option('--locale <language>', `the venue's language for tickets, the TV and the screens' default (${LOCALES.join(', ')})`)
+        .env('POS_LOCALE')
+        .default(defaults.locale),
     )
     .addOption(new Option('--ticket-reset <HH:MM>', 'ticket numbers restart at this venue time').env('POS_TICKET_RESET').default(defaults.ticketReset))
     .addOption(new Option('--day-start <HH:MM>', 'the business day (general closure) starts at this venue time').env('POS_DAY_START').default(defaults.dayStart))
@@ -81,6 +88,7 @@ export function registerServe(program: Command): void {
           port: Number(flags.port),
           host: flags.host,
           timezone: flags.timezone,
+          locale: flags.locale as ServerConfig['locale'],
           ticketReset: flags.ticketReset,
           dayStart: flags.dayStart,
           durability: flags.durability as ServerConfig['durability'],
@@ -118,6 +126,7 @@ export function registerServe(program: Command): void {
       out(`pos ${runtime.app.services.version} is serving`);
       out(`  data dir    ${runtime.dataDir.root}`);
       out(`  time zone   ${config.timezone} (tickets restart at ${config.ticketReset}, business day starts at ${config.dayStart})`);
+      out(`  language    ${config.locale} (tickets, TV, screens; the API and the CLI stay English)`);
       out(`  printing    ${config.printing === 'on' ? 'on (this server drives the printers)' : 'off (an external print service prints)'}`);
       if (config.backup) out(`  backups     every ${flags.backupEvery} to ${config.backup.dir} (keeping ${config.backup.keep})`);
       out('  open on a tablet:');

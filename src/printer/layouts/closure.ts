@@ -1,5 +1,5 @@
 import type { ClosurePayload } from '../../core/printing/payloads.js';
-import { big, euro, type LayoutOptions, money, reportCents, when } from './common.js';
+import { big, type LayoutOptions, paper, reportCents } from './common.js';
 import { leftRightWrapped, type PrintOp, wrap } from './ops.js';
 
 // The general closure for the treasurer: period, totals, cash and card, per register, per category and food. It
@@ -9,8 +9,10 @@ import { leftRightWrapped, type PrintOp, wrap } from './ops.js';
 export function closureReport(payload: ClosurePayload, options: LayoutOptions): PrintOp[] {
   const { columns } = options;
   const { report } = payload;
+  const p = paper(options);
   const row = (left: string, right: string, bold = false, hang = 2): PrintOp[] =>
     leftRightWrapped(left, right, columns, hang).map((text) => ({ op: 'text', text, bold }));
+  const heading = (text: string): PrintOp[] => wrap(text, columns).map((line) => ({ op: 'text', text: line, bold: true }));
   const cents = {
     revenue: reportCents(report.totalRevenue),
     cash: reportCents(report.totalCashRevenue),
@@ -20,47 +22,50 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
   // Orders confirmed by a status change have no payment method: shown, so cash + card + this = revenue.
   const unpaid = cents.revenue - cents.cash - cents.card;
   const ops: PrintOp[] = [
-    ...big('CLOSURE', columns),
+    ...big(p.t('closure.title'), columns),
     ...wrap(payload.registerName, columns).map((text): PrintOp => ({ op: 'text', text, align: 'center' })),
-    { op: 'text', text: `From ${when(payload.from, options.timezone)}` },
-    { op: 'text', text: `To   ${when(payload.to, options.timezone)}` },
+    { op: 'text', text: p.t('closure.from', { time: p.when(payload.from) }) },
+    { op: 'text', text: p.t('closure.to', { time: p.when(payload.to) }) },
     { op: 'rule' },
-    ...row('Orders', String(report.totalOrders)),
-    ...row('REVENUE', euro(cents.revenue), true),
-    ...row('  Cash', euro(cents.cash)),
-    ...row('  Card', euro(cents.card)),
-    ...(unpaid !== 0 ? row('  No payment method', euro(unpaid)) : []),
-    ...row('Discounts given', euro(cents.discount)),
-    ...row('Average prep time', report.averageCompletitionTime === null ? '-' : `${report.averageCompletitionTime} min`),
+    ...row(p.t('closure.orders'), String(report.totalOrders)),
+    ...row(p.t('closure.revenue'), p.euro(cents.revenue), true),
+    ...row(`  ${p.t('closure.cash')}`, p.euro(cents.cash)),
+    ...row(`  ${p.t('closure.card')}`, p.euro(cents.card)),
+    ...(unpaid !== 0 ? row(`  ${p.t('closure.noPaymentMethod')}`, p.euro(unpaid)) : []),
+    ...row(p.t('closure.discountsGiven'), p.euro(cents.discount)),
+    ...row(
+      p.t('closure.prepTime'),
+      report.averageCompletitionTime === null ? '-' : p.t('closure.minutes', { minutes: p.number(report.averageCompletitionTime) }),
+    ),
   ];
   const noRegister = report.noRegisterStats;
   const registers = [
     ...report.cashRegisterStats.map((r) => ({ name: r.cashRegisterName, revenue: r.totalRevenue, cash: r.totalCashRevenue, card: r.totalCardRevenue })),
     ...(noRegister.totalRevenue !== 0 || noRegister.totalCashRevenue !== 0 || noRegister.totalCardRevenue !== 0
-      ? [{ name: 'No register', revenue: noRegister.totalRevenue, cash: noRegister.totalCashRevenue, card: noRegister.totalCardRevenue }]
+      ? [{ name: p.t('closure.noRegister'), revenue: noRegister.totalRevenue, cash: noRegister.totalCashRevenue, card: noRegister.totalCardRevenue }]
       : []),
   ];
   if (registers.length > 0) {
-    ops.push({ op: 'rule' }, { op: 'text', text: 'PER REGISTER', bold: true });
+    ops.push({ op: 'rule' }, ...heading(p.t('closure.perRegister')));
     for (const register of registers) {
-      ops.push(...row(register.name, euro(reportCents(register.revenue))));
-      ops.push(...row('  cash / card', `${money(reportCents(register.cash))} / ${money(reportCents(register.card))}`));
+      ops.push(...row(register.name, p.euro(reportCents(register.revenue))));
+      ops.push(...row(`  ${p.t('closure.cashCard')}`, `${p.money(reportCents(register.cash))} / ${p.money(reportCents(register.card))}`));
     }
   }
   if (report.categoryStats.length > 0) {
-    ops.push({ op: 'rule' }, { op: 'text', text: 'PER CATEGORY (before discounts)', bold: true });
+    ops.push({ op: 'rule' }, ...heading(p.t('closure.perCategory')));
     for (const category of report.categoryStats) {
-      ops.push(...row(`${category.categoryName} (${category.quantity})`, euro(reportCents(category.revenue)), true));
+      ops.push(...row(`${category.categoryName} (${category.quantity})`, p.euro(reportCents(category.revenue)), true));
       for (const food of category.foodStats) {
         const label = `  ${food.quantity} x `;
-        ops.push(...row(`${label}${food.foodName}`, money(reportCents(food.revenue)), false, label.length));
+        ops.push(...row(`${label}${food.foodName}`, p.money(reportCents(food.revenue)), false, label.length));
       }
     }
     ops.push({ op: 'rule' });
     const beforeDiscounts = report.categoryStats.reduce((sum, category) => sum + reportCents(category.revenue), 0);
-    ops.push(...row('Before discounts', euro(beforeDiscounts)));
-    ops.push(...row('Discounts', `-${euro(cents.discount)}`));
-    ops.push(...row('REVENUE', euro(cents.revenue), true));
+    ops.push(...row(p.t('closure.beforeDiscounts'), p.euro(beforeDiscounts)));
+    ops.push(...row(p.t('closure.discounts'), `-${p.euro(cents.discount)}`));
+    ops.push(...row(p.t('closure.revenue'), p.euro(cents.revenue), true));
   }
   ops.push({ op: 'rule' }, { op: 'feed' }, { op: 'cut' });
   return ops;

@@ -1,5 +1,5 @@
 import type { CancellationPayload, KitchenTicketPayload, TicketItem } from '../../core/printing/payloads.js';
-import { big, type LayoutOptions, lines, orderHeader, when } from './common.js';
+import { big, type LayoutOptions, lines, orderHeader, paper } from './common.js';
 import { type PrintOp, wrap } from './ops.js';
 
 // What a kitchen station needs: which order, which items and how many, the notes. No prices.
@@ -15,7 +15,7 @@ function kitchenItem(item: TicketItem, columns: number): PrintOp[] {
 export function kitchenTicket(payload: KitchenTicketPayload, options: LayoutOptions): PrintOp[] {
   const { columns } = options;
   return [
-    ...orderHeader(payload, columns, options.timezone),
+    ...orderHeader(payload, columns, paper(options)),
     { op: 'text', text: payload.station.toUpperCase(), align: 'right', bold: true },
     { op: 'rule' },
     ...payload.items.flatMap((item) => kitchenItem(item, columns)),
@@ -31,16 +31,17 @@ export function kitchenTicket(payload: KitchenTicketPayload, options: LayoutOpti
  */
 export function cancellationTicket(payload: CancellationPayload, options: LayoutOptions): PrintOp[] {
   const { columns } = options;
+  const p = paper(options);
   return [
-    ...big('CANCELLED', columns),
-    { op: 'text', text: 'do not make this order', align: 'center', bold: true },
-    ...orderHeader(payload, columns, options.timezone),
+    ...big(p.t('ticket.cancelled'), columns),
+    { op: 'text', text: p.t('ticket.doNotMake'), align: 'center', bold: true },
+    ...orderHeader(payload, columns, p),
     { op: 'text', text: payload.station.toUpperCase(), align: 'right', bold: true },
     { op: 'rule' },
     ...payload.items.flatMap((item) => kitchenItem(item, columns)),
     { op: 'rule' },
-    ...lines(`Cancelled ${when(payload.cancelledAt, options.timezone)}`, columns),
-    ...big('CANCELLED', columns),
+    ...lines(p.t('ticket.cancelledAt', { time: p.when(payload.cancelledAt) }), columns),
+    ...big(p.t('ticket.cancelled'), columns),
     { op: 'feed' },
     { op: 'cut' },
   ];

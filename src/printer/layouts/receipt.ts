@@ -1,32 +1,33 @@
 import type { ReceiptPayload } from '../../core/printing/payloads.js';
-import { big, euro, type LayoutOptions, lines, money, orderHeader } from './common.js';
+import { big, type LayoutOptions, lines, orderHeader, paper } from './common.js';
 import { leftRight, type PrintOp, wrap } from './ops.js';
 
 // The customer's receipt: items with prices, totals, how it was paid, and the number to watch for on the screen.
 
 export function receipt(payload: ReceiptPayload, options: LayoutOptions): PrintOp[] {
   const { columns } = options;
+  const p = paper(options);
   const ops: PrintOp[] = [];
   if (options.openDrawer) ops.push({ op: 'drawer' });
-  ops.push(...orderHeader(payload, columns, options.timezone));
+  ops.push(...orderHeader(payload, columns, p));
   if (payload.registerName) ops.push({ op: 'text', text: payload.registerName, align: 'right' });
   ops.push({ op: 'rule' });
   for (const item of payload.items) {
     const label = `${item.quantity} x ${item.name}`;
-    const amount = money(item.totalCents);
+    const amount = p.money(item.totalCents);
     const wrapped = wrap(label, columns - amount.length - 1);
     wrapped.forEach((line, i) => ops.push({ op: 'text', text: i === 0 ? leftRight(line, amount, columns) : `    ${line}` }));
-    if (item.quantity > 1) ops.push({ op: 'text', text: `    ${money(item.unitPriceCents)} each` });
-    if (item.surchargeCents > 0) ops.push({ op: 'text', text: `    surcharge ${money(item.surchargeCents)}` });
+    if (item.quantity > 1) ops.push({ op: 'text', text: `    ${p.t('ticket.each', { amount: p.money(item.unitPriceCents) })}` });
+    if (item.surchargeCents > 0) ops.push({ op: 'text', text: `    ${p.t('ticket.surcharge', { amount: p.money(item.surchargeCents) })}` });
     if (item.notes) ops.push(...lines(item.notes, columns, '    '));
   }
   ops.push({ op: 'rule' });
-  ops.push({ op: 'text', text: leftRight('Subtotal', money(payload.subtotalCents), columns) });
-  if (payload.discountCents > 0) ops.push({ op: 'text', text: leftRight('Discount', `-${money(payload.discountCents)}`, columns) });
-  ops.push({ op: 'text', text: leftRight('TOTAL', euro(payload.totalCents), columns), bold: true });
-  ops.push({ op: 'text', text: payload.paymentMethod ? `Paid by ${payload.paymentMethod.toLowerCase()}` : 'Not paid yet' });
+  ops.push({ op: 'text', text: leftRight(p.t('ticket.subtotal'), p.money(payload.subtotalCents), columns) });
+  if (payload.discountCents > 0) ops.push({ op: 'text', text: leftRight(p.t('ticket.discount'), p.money(-payload.discountCents), columns) });
+  ops.push({ op: 'text', text: leftRight(p.t('ticket.total'), p.euro(payload.totalCents), columns), bold: true });
+  ops.push({ op: 'text', text: p.t(payload.paymentMethod === 'CASH' ? 'ticket.paidCash' : payload.paymentMethod === 'CARD' ? 'ticket.paidCard' : 'ticket.notPaid') });
   ops.push({ op: 'feed' });
-  ops.push({ op: 'text', text: 'Your number:', align: 'center' });
+  ops.push({ op: 'text', text: p.t('ticket.yourNumber'), align: 'center' });
   ops.push({ op: 'qr', data: payload.displayCode });
   ops.push(...big(payload.displayCode, columns));
   ops.push({ op: 'feed' });

@@ -1,11 +1,11 @@
 import { Box, Text } from 'ink';
 import type { Connection, Figures } from '../state.js';
-import { money } from '../format.js';
+import { useDashboardTexts } from '../texts.js';
 
-const BADGE: Record<Connection, { text: string; color: string }> = {
-  connecting: { text: ' connecting ', color: 'yellow' },
-  live: { text: ' live ', color: 'green' },
-  offline: { text: ' OFFLINE ', color: 'red' },
+const BADGE: Record<Connection, { key: `dashboard.${Connection}`; color: string }> = {
+  connecting: { key: 'dashboard.connecting', color: 'yellow' },
+  live: { key: 'dashboard.live', color: 'green' },
+  offline: { key: 'dashboard.offline', color: 'red' },
 };
 
 export interface HeaderProps {
@@ -22,12 +22,13 @@ export interface HeaderProps {
  * and the figures give way (cut at the start) before the badge or the clock would wrap.
  */
 export function Header({ connection, figures, now, width, timezone }: HeaderProps) {
+  const { t, euros } = useDashboardTexts();
   const badge = BADGE[connection];
   const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timezone ? { timeZone: timezone } : {}) }).format(now);
   const title = width >= 100 ? ' live orders' : '';
   const today = figures
-    ? `today ${figures.orders} orders · ${money(figures.revenue)} (cash ${money(figures.cash)} · card ${money(figures.card)}) `
-    : 'today – ';
+    ? `${t('dashboard.today', { orders: figures.orders, revenue: euros(figures.revenue), cash: euros(figures.cash), card: euros(figures.card) })} `
+    : `${t('dashboard.todayUnknown')} `;
   return (
     <Box width={width}>
       <Box flexShrink={0}>
@@ -43,7 +44,7 @@ export function Header({ connection, figures, now, width, timezone }: HeaderProp
       </Box>
       <Box flexShrink={0}>
         <Text backgroundColor={badge.color} color="black">
-          {badge.text}
+          {` ${t(badge.key)} `}
         </Text>
       </Box>
     </Box>

@@ -1,16 +1,18 @@
 import { Box } from 'ink';
-import { type DashboardState, ordersIn, STAGE_TITLES, STAGES } from '../state.js';
+import { type DashboardState, ordersIn, STAGES } from '../state.js';
+import { useDashboardTexts } from '../texts.js';
 import { OrderColumn } from './OrderColumn.js';
 
 /** The four stages side by side, sharing the terminal's width. */
 export function OrderBoard({ state, width, height, now, lateMinutes }: { state: DashboardState; width: number; height: number; now: number; lateMinutes: number }) {
+  const { t } = useDashboardTexts();
   const columnWidth = Math.max(16, Math.floor(width / STAGES.length));
   return (
     <Box flexDirection="row" height={height}>
       {STAGES.map((stage) => (
         <OrderColumn
           key={stage}
-          title={STAGE_TITLES[stage]}
+          title={t(`dashboard.stage.${stage}`)}
           stage={stage}
           orders={ordersIn(state, stage, now)}
           width={columnWidth}

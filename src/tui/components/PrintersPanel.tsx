@@ -1,14 +1,16 @@
 import { Text } from 'ink';
 import type { PrinterCard } from '../state.js';
+import { useDashboardTexts } from '../texts.js';
 
 const COLOR: Record<string, string> = { ONLINE: 'green', OFFLINE: 'red', ERROR: 'yellow' };
 
 /** One line: every printer with its status and the tickets waiting for it. */
 export function PrintersPanel({ printers }: { printers: PrinterCard[] }) {
-  if (printers.length === 0) return <Text color="gray">printers: none set up</Text>;
+  const { t } = useDashboardTexts();
+  if (printers.length === 0) return <Text color="gray">{t('dashboard.noPrinters')}</Text>;
   return (
     <Text wrap="truncate-end">
-      printers:{' '}
+      {t('dashboard.printers')}{' '}
       {printers.map((printer, index) => (
         <Text key={printer.id}>
           {index > 0 ? ' · ' : ''}

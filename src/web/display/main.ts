@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import type { Banner } from '../../api/banners.js';
 import type { DisplayState } from '../../api/display.js';
 import type { DisplayEvent } from '../../api/events.js';
+import { type Locale, type MessageKey, translate } from '../shared/i18n/index.js';
+import { followVenueLocale, initialLocale } from '../shared/page-locale.js';
 import './display.css';
 
 type Shown = { id: number; ticketNumber: number | null; displayCode: string; at: number };
@@ -26,6 +28,18 @@ let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
 const byId = (id: string) => document.getElementById(id) as HTMLElement;
 
+// The venue's language (`pos serve --locale`) unless this TV was given `?lang=` (remembered).
+let locale: Locale = initialLocale();
+const t = (key: MessageKey, values?: Record<string, string | number>) => translate(locale, key, values);
+let connection: { text: () => string; cls: string } = { text: () => t('display.connecting'), cls: '' };
+
+function applyTexts(): void {
+  document.title = t('display.title');
+  byId('preparing-title').textContent = t('display.preparing');
+  byId('ready-title').textContent = t('display.ready');
+  setConnection(connection.text, connection.cls);
+}
+
 function el(tag: string, cls?: string, text?: string | null): HTMLElement {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -33,10 +47,11 @@ function el(tag: string, cls?: string, text?: string | null): HTMLElement {
   return e;
 }
 
-function setConnection(text: string, cls?: string): void {
+function setConnection(text: () => string, cls = ''): void {
+  connection = { text, cls };
   const c = byId('connection');
-  c.textContent = text;
-  c.className = cls || '';
+  c.textContent = text();
+  c.className = cls;
 }
 
 function render(): void {
@@ -69,7 +84,7 @@ function showOverflow(list: HTMLElement): void {
   // Room for the "+N more" place itself: hide items from the end until it fits.
   do {
     for (let i = 0; i < items.length; i++) (items[i] as HTMLElement).style.display = i < shown ? '' : 'none';
-    more.textContent = `+${items.length - shown} more`;
+    more.textContent = t('display.more', { count: items.length - shown });
     shown--;
   } while (shown >= 0 && !fits(more));
 }
@@ -111,9 +126,9 @@ function connect(from: number): void {
   const url = `/events/display?access_token=${encodeURIComponent(key)}&lastEventId=${encodeURIComponent(String(from))}`;
   const stream = new EventSource(url);
   source = stream;
-  stream.onopen = () => setConnection('live', 'live');
+  stream.onopen = () => setConnection(() => t('display.live'), 'live');
   stream.onerror = () => {
-    setConnection('reconnecting…', 'offline');
+    setConnection(() => t('display.reconnecting'), 'offline');
     // EventSource retries a dropped connection by itself; if it gave up (server restarting), start over.
     if (stream.readyState === EventSource.CLOSED) schedule();
   };
@@ -133,8 +148,8 @@ function schedule(): void {
 
 async function fetchState(): Promise<DisplayState> {
   const response = await fetch('/v1/display/state', { headers: { 'X-API-KEY': key }, cache: 'no-store' });
-  if (response.status === 401 || response.status === 403) throw new Error('this display key is not valid');
-  if (!response.ok) throw new Error(`server answered ${response.status}`);
+  if (response.status === 401 || response.status === 403) throw new Error(t('display.badKey'));
+  if (!response.ok) throw new Error(t('display.serverError', { status: response.status }));
   return (await response.json()) as DisplayState;
 }
 
@@ -152,7 +167,7 @@ function show(data: DisplayState): void {
 
 function load(): void {
   if (!key) {
-    setConnection('add ?key=<display key> to the address', 'offline');
+    setConnection(() => t('display.needKey'), 'offline');
     return;
   }
   fetchState()
@@ -161,7 +176,8 @@ function load(): void {
       connect(data.lastEventId);
     })
     .catch((error: Error) => {
-      setConnection(String(error.message || error), 'offline');
+      const message = String(error.message || error);
+      setConnection(() => message, 'offline');
       schedule();
     });
 }
@@ -187,7 +203,7 @@ function check(): void {
         connect(data.lastEventId);
       }
     })
-    .catch(() => setConnection('reconnecting…', 'offline'));
+    .catch(() => setConnection(() => t('display.reconnecting'), 'offline'));
 }
 
 let bannerIndex = 0;
@@ -231,6 +247,12 @@ function tick(): void {
   byId('clock').textContent = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
+applyTexts();
+void followVenueLocale(locale, (venue) => {
+  locale = venue;
+  applyTexts();
+  render();
+});
 tick();
 setInterval(tick, 10000);
 // ?rotate=<seconds> sets how long each banner stays (default 10).

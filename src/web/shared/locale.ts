@@ -1,29 +1,9 @@
 import { createContext, useContext } from 'react';
-import { formatMoney, isLocale, translate, type Locale, type MessageKey } from './i18n/index.js';
+import { formatMoney, translate, type Locale, type MessageKey } from './i18n/index.js';
 
-// The page's language: `?lang=it|en` (remembered), else what this device chose before, else the browser's.
-
-const KEY = 'pos.lang';
-
-export function initialLocale(): Locale {
-  const asked = new URLSearchParams(location.search).get('lang');
-  if (isLocale(asked)) {
-    rememberLocale(asked);
-    return asked;
-  }
-  const saved = localStorage.getItem(KEY);
-  if (isLocale(saved)) return saved;
-  return navigator.language.toLowerCase().startsWith('it') ? 'it' : 'en';
-}
-
-export function rememberLocale(locale: Locale): void {
-  try {
-    localStorage.setItem(KEY, locale);
-  } catch {
-    // private mode: the choice lasts for this page only
-  }
-  document.documentElement.lang = locale;
-}
+// The page's language is chosen in page-locale.ts (device choice, then the venue's, then the browser's); here are
+// the texts of that language for React pages.
+export { chosenLocale, followVenueLocale, initialLocale, rememberLocale, showLocale } from './page-locale.js';
 
 export interface Texts {
   locale: Locale;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CashierEvent } from '../../api/events.js';
 import { PosClient } from '../../client/index.js';
 import type { Locale } from '../shared/i18n/index.js';
-import { initialLocale, rememberLocale, texts, TextsContext } from '../shared/locale.js';
+import { followVenueLocale, initialLocale, rememberLocale, showLocale, texts, TextsContext } from '../shared/locale.js';
 import { addFood, cartTotals, EMPTY_CART, orderBody, type Cart } from './cart.js';
 import { CartPanel } from './CartPanel.js';
 import { SetLocaleContext } from './contexts.js';
@@ -30,7 +30,9 @@ export function App() {
     rememberLocale(next);
     setLocale(next);
   }, []);
-  useEffect(() => rememberLocale(locale), [locale]);
+  useEffect(() => showLocale(locale), [locale]);
+  // The venue's language (`pos serve --locale`) is the default; a choice made on this tablet wins.
+  useEffect(() => void followVenueLocale(locale, setLocale), []); // once, at start
 
   const [session, setSession] = useState<Session | null>(loadSession);
   const [expired, setExpired] = useState(false);

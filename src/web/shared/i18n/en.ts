@@ -1,5 +1,6 @@
-// The English catalog: plain data (no imports), so the server's printed tickets can share it later.
-// `{name}` marks a value filled in by `translate`.
+// The English catalog: plain data (no imports), shared by the web apps, the printed tickets and the dashboard.
+// `{name}` marks a value filled in by `translate`. Printed messages (`ticket.*`, `closure.*`, `format.*`) must be
+// writable in code page 858 (test/printer/layouts.test.ts checks it): no curly quotes there.
 export const en = {
   'app.title': 'Till',
   'lang.label': 'Language',
@@ -96,6 +97,90 @@ export const en = {
   'status.logout': 'Log out',
   'status.user': 'User',
   'status.register': 'Register',
+  // How this language writes numbers, money and dates (on screen and on paper); see formatMoney, formatDateTime.
+  'format.decimal': '.',
+  'format.group': ',',
+  'format.money': '€{amount}',
+  'format.dateTime': '{day}/{month}/{year} {hour}:{minute}',
+
+  // Printed tickets (src/printer/layouts). Paper money keeps a space after €: it reads better on a thermal printout.
+  'ticket.money': '€ {amount}',
+  'ticket.reprint': '*** REPRINT ***',
+  'ticket.number': 'TICKET {number}',
+  'ticket.noNumber': 'NO TICKET',
+  'ticket.code': 'CODE {code}',
+  'ticket.table': 'Table: {table}',
+  'ticket.customer': 'Customer: {customer}',
+  'ticket.cancelled': 'CANCELLED',
+  'ticket.doNotMake': 'do not make this order',
+  'ticket.cancelledAt': 'Cancelled {time}',
+  'ticket.each': '{amount} each',
+  'ticket.surcharge': 'surcharge {amount}',
+  'ticket.subtotal': 'Subtotal',
+  'ticket.discount': 'Discount',
+  'ticket.total': 'TOTAL',
+  'ticket.paidCash': 'Paid by cash',
+  'ticket.paidCard': 'Paid by card',
+  'ticket.notPaid': 'Not paid yet',
+  'ticket.yourNumber': 'Your number:',
+  'ticket.testPage': 'TEST PAGE',
+  'ticket.testColumns': '{address} - {columns} columns',
+  'ticket.left': 'left',
+  'ticket.center': 'center',
+  'ticket.right': 'right',
+  'closure.title': 'CLOSURE',
+  'closure.from': 'From {time}',
+  'closure.to': 'To   {time}',
+  'closure.orders': 'Orders',
+  'closure.revenue': 'REVENUE',
+  'closure.cash': 'Cash',
+  'closure.card': 'Card',
+  'closure.noPaymentMethod': 'No payment method',
+  'closure.discountsGiven': 'Discounts given',
+  'closure.prepTime': 'Average prep time',
+  'closure.minutes': '{minutes} min',
+  'closure.perRegister': 'PER REGISTER',
+  'closure.noRegister': 'No register',
+  'closure.cashCard': 'cash / card',
+  'closure.perCategory': 'PER CATEGORY (before discounts)',
+  'closure.beforeDiscounts': 'Before discounts',
+  'closure.discounts': 'Discounts',
+
+  // The TV (/display).
+  'display.title': 'Ready numbers',
+  'display.preparing': 'Preparing',
+  'display.ready': 'Ready',
+  'display.connecting': 'connecting…',
+  'display.live': 'live',
+  'display.reconnecting': 'reconnecting…',
+  'display.more': '+{count} more',
+  'display.needKey': 'add ?key=<display key> to the address',
+  'display.badKey': 'this display key is not valid',
+  'display.serverError': 'server answered {status}',
+
+  // The kitchen screen (/kitchen).
+  'kitchen.title': 'Kitchen',
+  'kitchen.chooseStation': 'Which station is this?',
+  'kitchen.empty': 'No orders waiting',
+  'kitchen.table': 'Table {table}',
+  'kitchen.minutes': '{minutes} min',
+  'kitchen.done': 'Done',
+  'kitchen.recall': 'Recall',
+  'kitchen.allDay': 'To make now',
+  'kitchen.sound': 'Tap to turn the chime on',
+
+  // The dashboard (pos dashboard).
+  'dashboard.stage.pending': 'Pending',
+  'dashboard.stage.kitchen': 'In the kitchen',
+  'dashboard.stage.ready': 'Ready',
+  'dashboard.stage.picked': 'Picked up',
+  'dashboard.today': 'today {orders} orders · {revenue} (cash {cash} · card {card})',
+  'dashboard.todayUnknown': 'today –',
+  'dashboard.connecting': 'connecting',
+  'dashboard.live': 'live',
+  'dashboard.offline': 'OFFLINE',
+  'dashboard.printers': 'printers:',
+  'dashboard.noPrinters': 'printers: none set up',
 } as const;
 
 export type MessageKey = keyof typeof en;

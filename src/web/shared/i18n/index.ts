@@ -1,7 +1,8 @@
 import { en, type MessageKey } from './en.js';
 import { it } from './it.js';
 
-// Message catalogs per locale: plain data, importable from Node (tests, later the printed tickets) and the browser.
+// Message catalogs per locale: plain data, importable from Node (printed tickets, the dashboard, tests) and the
+// browser. Adding a language: a catalog file beside en.ts and one line here (docs/languages.md).
 export const CATALOGS = { en, it } as const satisfies Record<string, Record<MessageKey, string>>;
 export type Locale = keyof typeof CATALOGS;
 export const LOCALES = Object.keys(CATALOGS) as Locale[];
@@ -17,13 +18,52 @@ export function translate(locale: Locale, key: MessageKey, values: Record<string
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** Money as the locale writes it: `€ 12,00` and `€ 1.234,50` in Italian, `€12.00` and `€1,234.50` in English. */
-export function formatMoney(locale: Locale, cents: number): string {
+/**
+ * Whole cents as the locale writes the number: `1.234,50` in Italian, `1,234.50` in English (grouped unless told
+ * not to, where columns are narrow: the dashboard's `1234,50`).
+ */
+export function formatAmount(locale: Locale, cents: number, grouped = true): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
-  const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, locale === 'it' ? '.' : ',');
-  const rest = String(abs % 100).padStart(2, '0');
-  return locale === 'it' ? `${sign}€ ${units},${rest}` : `${sign}€${units}.${rest}`;
+  const whole = String(Math.floor(abs / 100));
+  const units = grouped ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, translate(locale, 'format.group')) : whole;
+  return `${sign}${units}${translate(locale, 'format.decimal')}${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Money as the locale writes it: `€ 12,00` and `€ 1.234,50` in Italian, `€12.00` and `€1,234.50` in English; the
+ * template is the catalog's (`format.money` on screen, `ticket.money` on paper). Written out here rather than with
+ * Intl.NumberFormat: ICU writes Italian euros as `1234,50 €` (symbol after, no group under 10 000), not as a sagra
+ * does, and a build of Node with small ICU would silently print English.
+ */
+export function formatMoney(locale: Locale, cents: number, template: 'format.money' | 'ticket.money' = 'format.money'): string {
+  const sign = cents < 0 ? '-' : '';
+  return `${sign}${translate(locale, template, { amount: formatAmount(locale, Math.abs(cents)) })}`;
+}
+
+/** A number with up to `decimals` decimals in the locale's form (`12,25` in Italian); no grouping. */
+export function formatNumber(locale: Locale, value: number, decimals = 2): string {
+  const text = String(Number(value.toFixed(decimals)));
+  return text.replace('.', translate(locale, 'format.decimal'));
+}
+
+const dateParts = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as the venue reads it, in the venue's time zone: `24/11/2026 21:05` (`format.dateTime`). Intl gives
+ * only the numbers (day, month, year, hours, minutes in that zone); the order and separators are the catalog's.
+ */
+export function formatDateTime(locale: Locale, ms: number, timeZone: string): string {
+  let parts = dateParts.get(timeZone);
+  if (!parts) {
+    parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', numberingSystem: 'latn',
+    });
+    dateParts.set(timeZone, parts);
+  }
+  const values: Record<string, string> = {};
+  for (const part of parts.formatToParts(ms)) values[part.type] = part.value;
+  return translate(locale, 'format.dateTime', values);
 }
 
 /** An amount typed by a cashier (`7`, `7,5`, `7.50`) in cents, or null when it is not one. */

@@ -1,0 +1,54 @@
+import { render } from 'ink-testing-library';
+import t from 'tap';
+import { Header } from '../../src/tui/components/Header.js';
+import { OrderBoard } from '../../src/tui/components/OrderBoard.js';
+import { PrintersPanel } from '../../src/tui/components/PrintersPanel.js';
+import { initialState } from '../../src/tui/state.js';
+import { DashboardLocale, dashboardLocale } from '../../src/tui/texts.js';
+import type { Locale } from '../../src/web/shared/i18n/index.js';
+import { runPos } from '../helpers/server.js';
+
+// The dashboard in the venue's language (pos serve --locale, or pos dashboard --lang): its labels come from the
+// catalogs the web apps and the tickets use; the keys at the bottom stay English (their letters are mnemonics).
+
+const NOW = Date.parse('2026-11-21T19:00:00.000Z');
+
+function frameIn(locale: Locale, element: React.ReactElement): string {
+  const instance = render(<DashboardLocale.Provider value={locale}>{element}</DashboardLocale.Provider>);
+  const text = instance.lastFrame() ?? '';
+  instance.unmount();
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+t.test('in Italian: the stages, today\'s figures with Italian money, the connection, the printers', async (t) => {
+  const figures = { orders: 87, revenue: 1204.5, cash: 980, card: 224.5 };
+  const header = frameIn('it', <Header connection="offline" figures={figures} now={NOW} width={120} timezone="Europe/Rome" />);
+  t.match(header, /oggi 87 ordini · 1204,50 \(contanti 980,00 · carta 224,50\)\s+NON IN LINEA/);
+  t.match(frameIn('it', <Header connection="live" figures={null} now={NOW} width={80} />), /oggi –\s+in linea/);
+  const board = frameIn('it', <OrderBoard state={initialState()} width={100} height={5} now={NOW} lateMinutes={15} />);
+  for (const title of ['Da pagare (0)', 'In cucina (0)', 'Pronti (0)', 'Ritirati (0)']) t.match(board, title);
+  t.match(frameIn('it', <PrintersPanel printers={[]} />), /stampanti: nessuna configurata/);
+  t.match(frameIn('it', <PrintersPanel printers={[{ id: 'p', name: 'Cucina', status: 'ONLINE', held: 0 }]} />), /^stampanti: Cucina ONLINE/);
+});
+
+t.test('in English by default, as before', async (t) => {
+  const header = render(<Header connection="live" figures={{ orders: 3, revenue: 22.5, cash: 10, card: 12.5 }} now={NOW} width={120} timezone="Europe/Rome" />);
+  t.match(header.lastFrame(), /today 3 orders · 22\.50 \(cash 10\.00 · card 12\.50\)\s+live/);
+  header.unmount();
+  const board = frameIn('en', <OrderBoard state={initialState()} width={100} height={5} now={NOW} lateMinutes={15} />);
+  for (const title of ['Pending (0)', 'In the kitchen (0)', 'Ready (0)', 'Picked up (0)']) t.match(board, title);
+});
+
+t.test('pos dashboard --lang refuses a language it does not have', async (t) => {
+  const result = runPos(['dashboard', '--lang', 'fr']);
+  t.equal(result.code, 1);
+  t.match(result.stderr, /--lang must be one of en, it, got "fr"/);
+});
+
+t.test('the board speaks the venue\'s language unless --lang says otherwise', async (t) => {
+  t.equal(await dashboardLocale(undefined, async () => ({ locale: 'it' })), 'it', 'the venue\'s, from /health');
+  t.equal(await dashboardLocale('en', async () => ({ locale: 'it' })), 'en', '--lang wins');
+  t.equal(await dashboardLocale(undefined, async () => ({})), 'en', 'a server that does not tell');
+  t.equal(await dashboardLocale(undefined, async () => Promise.reject(new Error('offline'))), 'en', 'a server that refuses');
+  t.equal(await dashboardLocale(undefined, () => new Promise(() => {}), 50), 'en', 'a server that does not answer in time');
+});
