@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrderRecord, OrderStatus, RecordItem, ReprintResponse } from './orders.js';
 import { PrinterStatus } from './printers.js';
+import { EVENT_CHANNELS, type EventChannel } from './enums.js';
 import { Report } from './reports.js';
 
 // The events of `GET /events/{channel}` (interface §6 and decisions, Release 1.7): one discriminated union per
@@ -73,8 +74,8 @@ export const PrinterEvent = z.discriminatedUnion('name', [
 ]);
 export type PrinterEvent = z.infer<typeof PrinterEvent>;
 
-export const EVENT_CHANNELS = ['cashier', 'display', 'printer'] as const;
-export type EventChannelName = (typeof EVENT_CHANNELS)[number];
+export { EVENT_CHANNELS };
+export type EventChannelName = EventChannel;
 
 /** The union of each channel, for readers that pick the channel at run time. */
 export interface ChannelEvents {
