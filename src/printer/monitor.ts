@@ -1,6 +1,6 @@
 import { setPrinterStatus } from '../core/catalog/printers.js';
 import type { CoreContext } from '../core/context.js';
-import { printerStatus, type ProbeTarget, probeTargets } from '../core/printing/targets.js';
+import { printerStatus, type PrinterStatus, type ProbeTarget, probeTargets } from '../core/printing/targets.js';
 import type { PrinterLocks } from './locks.js';
 import type { PrinterTransport } from './transport.js';
 
@@ -87,13 +87,13 @@ export class StatusMonitor {
     if (status) await this.miss(printerId, status);
   }
 
-  private async miss(printerId: string, current: string): Promise<void> {
+  private async miss(printerId: string, current: PrinterStatus): Promise<void> {
     const misses = (this.misses.get(printerId) ?? 0) + 1;
     this.misses.set(printerId, misses);
     if (misses >= (this.options.missesBeforeOffline ?? 2)) await this.setStatus(printerId, current, 'OFFLINE');
   }
 
-  private async setStatus(printerId: string, current: string, status: 'ONLINE' | 'OFFLINE' | 'ERROR'): Promise<void> {
+  private async setStatus(printerId: string, current: PrinterStatus, status: PrinterStatus): Promise<void> {
     if (status === current) return;
     try {
       await setPrinterStatus(this.ctx, printerId, status);

@@ -1,6 +1,8 @@
 import type { PrinterStatus } from '../../api/enums.js';
 import { type CoreContext, reader } from '../context.js';
 
+export type { PrinterStatus };
+
 // What the status monitor (src/printer/monitor.ts) reads of the printers: where to probe, and what each is said to
 // be now. It changes a status through setPrinterStatus (core/catalog/printers.ts), which emits the event.
 
