@@ -8,12 +8,12 @@ import type { PrintPayload } from './payloads.js';
 
 // The life of a print job, and all the SQL of the `print_jobs` table (docs/printing.md, "A job's life"):
 //
-//   queued ──take──► printing ──printer read it──► printed                       (done)
-//     ▲  ▲              │  └─ no answer / cut ──► queued again, after a backoff  (retried by the worker)
-//     │  │              └── crash or stop ─────► queued at the next start
-//     │  └── layout impossible: failed; no printer: unroutable                   (held for an operator)
-//     └───── an operator's retry (of any job but one being sent), maybe elsewhere (retried)
-//   a deleted printer's waiting jobs ──► unroutable                               (orphaned)
+//   queued       waits for its ONLINE printer, in order (queueJobs; a job without a printer is held: unroutable)
+//   printing     being sent (takeJobs): the printer read it → printed (markPrinted); it did not → queued again
+//                after a backoff (requeueAfterFailure); a crash or stop → queued at the next start (requeueInterrupted)
+//   failed       the ticket cannot be laid out (markUnprintable): held for an operator
+//   retried      an operator sends any job but one being sent again, maybe elsewhere (requeueJob) → queued
+//   orphaned     its printer was deleted: waiting jobs become unroutable (orphanPrinterJobs)
 //
 // Jobs are queued in the transaction of the change that causes them (the outbox), so a committed order always has
 // its tickets and an uncommitted one never does. The worker (src/printer/worker.ts) only calls the functions below
