@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KEY_SCOPES, ROLES } from '../core/auth/principal.js';
+import { KEY_SCOPES, ROLES } from './enums.js';
 
 export const Role = z.enum(ROLES);
 export const KeyScope = z.enum(KEY_SCOPES);

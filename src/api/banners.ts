@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isoDateTime, optionalText, text } from './common.js';
+import { BANNER_TYPES } from './enums.js';
 
-export const BannerType = z.enum(['EVENT', 'SPONSOR']);
+export const BannerType = z.enum(BANNER_TYPES);
 
 const webUrl = z
   .string()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CUID_PATTERN } from '../core/ids.js';
-import { MAX_CENTS, toCents } from '../core/money.js';
+import { CUID_PATTERN } from './ids.js';
+import { MAX_CENTS, toCents } from './money.js';
 
 // Building blocks of the wire contract, shared by the server (validation, OpenAPI) and the CLI (types).
 

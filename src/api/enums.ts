@@ -1,6 +1,40 @@
-// Plain lists shared by the API schemas and the CLI; kept free of imports so the CLI starts fast.
+// Every closed list of the contract, declared once. Plain data with no imports: the CLI starts fast, the browser
+// bundle may take it, the storage schema types are written from it, and test/api/enums-migrations.test.ts checks
+// that the migrations' CHECK constraints allow exactly these values.
+
 export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'COMPLETED', 'PICKED_UP'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_METHODS = ['CASH', 'CARD'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_SORT_FIELDS = ['createdAt', 'confirmedAt', 'completedAt', 'ticketNumber', 'total'] as const;
-export const PRINT_JOB_STATUSES = ['queued', 'printing', 'printed', 'failed', 'unroutable'] as const;
-export const PRINT_JOB_KINDS = ['kitchen', 'receipt', 'reprint-kitchen', 'reprint-receipt', 'closure', 'test'] as const;
 export const STATION_STATUSES = ['WAITING', 'DONE'] as const;
+export type StationStatus = (typeof STATION_STATUSES)[number];
+
+export const PRINT_JOB_STATUSES = ['queued', 'printing', 'printed', 'failed', 'unroutable'] as const;
+export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
+export const PRINT_JOB_KINDS = ['kitchen', 'receipt', 'reprint-kitchen', 'reprint-receipt', 'closure', 'test'] as const;
+export type PrintJobKind = (typeof PRINT_JOB_KINDS)[number];
+
+export const PRINTER_STATUSES = ['ONLINE', 'OFFLINE', 'ERROR'] as const;
+export type PrinterStatus = (typeof PRINTER_STATUSES)[number];
+/** Characters per line of the paper. */
+export const PRINTER_COLUMNS = [32, 42, 48] as const;
+export type PrinterColumns = (typeof PRINTER_COLUMNS)[number];
+
+export const ROLES = ['admin', 'operator'] as const;
+export type Role = (typeof ROLES)[number];
+export const KEY_SCOPES = ['printer', 'display', 'kitchen'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
+export const BANNER_TYPES = ['EVENT', 'SPONSOR'] as const;
+export type BannerType = (typeof BANNER_TYPES)[number];
+
+export const EVENT_CHANNELS = ['cashier', 'display', 'printer'] as const;
+export type EventChannel = (typeof EVENT_CHANNELS)[number];
+
+/** Report bucket sizes (`?groupBy=`). */
+export const GROUP_BY = ['1h', '4h', '12h', 'day', 'all'] as const;
+export type GroupBy = (typeof GROUP_BY)[number];
+/** Saved reports: only closures today. */
+export const REPORT_KINDS = ['closure'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];

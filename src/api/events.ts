@@ -1,16 +1,24 @@
 import { z } from 'zod';
-import { OrderRecord, OrderStatus, RecordItem, ReprintResponse } from './orders.js';
+import { FoodStockChanged } from './catalog.js';
+import { EVENT_CHANNELS, type EventChannel } from './enums.js';
+import { OrderCancelledEvent, OrderRecord, OrderStatus, RecordItem, ReprintResponse } from './orders.js';
 import { PrinterStatus } from './printers.js';
-import { Report } from './reports.js';
+import { ClosureEvent } from './reports.js';
+import { OrderStationStatusChanged } from './stations.js';
 
 // The events of `GET /events/{channel}` (interface §6 and decisions, Release 1.7): one discriminated union per
-// channel on the SSE `event:` name. Clients (the till, the CLI, the dashboard) read payloads typed from here.
+// channel on the SSE `event:` name, exactly what the server emits (test/api/events-union.test.ts makes a day of
+// changes and compares every logged payload with these, field for field). The emitters are typed from here too
+// (`appendEvent` in src/core/events), and docs/api.md's event table is checked against these unions.
 // Events a newer server adds are not in a union: readers skip names they do not know.
 
-/** Sent by the hub on any channel when a Last-Event-ID is older than the log keeps: reload the state. */
-const resync = z.object({ name: z.literal('resync'), payload: z.object({ reason: z.string() }) });
+/** Sent by the hub on any channel when a Last-Event-ID is older than the log keeps: reload the state. Never logged. */
+export const Resync = z.object({ reason: z.string() });
 
+/** `confirmed-order` on the cashier and display channels: enough to call the customer. */
 export const ConfirmedOrderSummary = z.object({ displayCode: z.string(), ticketNumber: z.number().int(), id: z.number().int() });
+/** `new-order` (cashier): a PENDING order was created; its items carry ids and amounts, no food object. */
+export const NewOrder = OrderRecord.extend({ orderItems: z.array(RecordItem.omit({ food: true }).extend({ foodId: z.string() })) });
 export const OrderStatusChanged = z.object({
   id: z.number().int(),
   displayCode: z.string(),
@@ -21,26 +29,20 @@ export const OrderDeleted = z.object({ id: z.number().int(), displayCode: z.stri
 export const FoodAvailabilityChanged = z.object({ foodId: z.string(), available: z.boolean() });
 export const CategoryAvailabilityChanged = z.object({ categoryId: z.string(), available: z.boolean() });
 export const PrinterStatusChanged = z.object({ printerId: z.string(), status: PrinterStatus });
-/** Release 1.7 (portions): `portionsLeft` null when nothing about the food is counted. */
-export const FoodStockChanged = z.object({ foodId: z.string(), portionsLeft: z.number().int().nullable() });
-/** Release 1.7 (kitchen stations). */
-export const OrderStationStatusChanged = z.object({ orderId: z.number().int(), printerId: z.string(), status: z.enum(['WAITING', 'DONE']) });
-/** Release 1.7 (cancellations reach the kitchen). */
-export const OrderCancelled = z.object({
-  orderId: z.number().int(),
-  ticketNumber: z.number().int().nullable(),
-  displayCode: z.string(),
-  customer: z.string(),
-  table: z.string(),
-  status: OrderStatus,
-  printers: z.array(z.string()),
-});
-export const GeneralClosure = Report.extend({ cashRegisterId: z.string().optional(), cashRegister: z.string().optional(), report: Report.optional() });
+/** `reprint-order` (printer): the response's warnings are for the asker, events never carry them. */
+export const ReprintOrder = ReprintResponse.omit({ warnings: true });
+/** The release 1.7 payloads are declared beside their resources and gathered here. */
+export { ClosureEvent as GeneralClosure, FoodStockChanged, OrderCancelledEvent as OrderCancelled, OrderStationStatusChanged };
 
 const event = <N extends string, P extends z.ZodType>(name: N, payload: P) => z.object({ name: z.literal(name), payload });
+const resync = event('resync', Resync);
+
+// Kitchen stations (release 1.7, issue 16) put `order-station-status-changed` on all three channels: a further
+// station event goes into each union that carries it, beside it.
+const stationStatus = event('order-station-status-changed', OrderStationStatusChanged);
 
 export const CashierEvent = z.discriminatedUnion('name', [
-  event('new-order', OrderRecord.extend({ orderItems: z.array(RecordItem) })),
+  event('new-order', NewOrder),
   event('confirmed-order', ConfirmedOrderSummary),
   event('order-status-changed', OrderStatusChanged),
   event('order-deleted', OrderDeleted),
@@ -48,7 +50,7 @@ export const CashierEvent = z.discriminatedUnion('name', [
   event('category-availability-changed', CategoryAvailabilityChanged),
   event('food-stock-changed', FoodStockChanged),
   event('printer-status-changed', PrinterStatusChanged),
-  event('order-station-status-changed', OrderStationStatusChanged),
+  stationStatus,
   resync,
 ]);
 export type CashierEvent = z.infer<typeof CashierEvent>;
@@ -57,24 +59,23 @@ export const DisplayEvent = z.discriminatedUnion('name', [
   event('confirmed-order', ConfirmedOrderSummary),
   event('order-status-changed', OrderStatusChanged),
   event('order-deleted', OrderDeleted),
-  event('order-station-status-changed', OrderStationStatusChanged),
+  stationStatus,
   resync,
 ]);
 export type DisplayEvent = z.infer<typeof DisplayEvent>;
 
 export const PrinterEvent = z.discriminatedUnion('name', [
   event('confirmed-order', OrderRecord),
-  // The response's warnings are for the asker: events never carry them.
-  event('reprint-order', ReprintResponse.omit({ warnings: true })),
-  event('general-closure', GeneralClosure),
-  event('order-cancelled', OrderCancelled),
-  event('order-station-status-changed', OrderStationStatusChanged),
+  event('reprint-order', ReprintOrder),
+  event('general-closure', ClosureEvent),
+  event('order-cancelled', OrderCancelledEvent),
+  stationStatus,
   resync,
 ]);
 export type PrinterEvent = z.infer<typeof PrinterEvent>;
 
-export const EVENT_CHANNELS = ['cashier', 'display', 'printer'] as const;
-export type EventChannelName = (typeof EVENT_CHANNELS)[number];
+export { EVENT_CHANNELS };
+export type EventChannelName = EventChannel;
 
 /** The union of each channel, for readers that pick the channel at run time. */
 export interface ChannelEvents {
@@ -82,9 +83,20 @@ export interface ChannelEvents {
   display: DisplayEvent;
   printer: PrinterEvent;
 }
-export const CHANNEL_EVENTS = { cashier: CashierEvent, display: DisplayEvent, printer: PrinterEvent } as const;
+export const CHANNEL_EVENTS = { cashier: CashierEvent, display: DisplayEvent, printer: PrinterEvent } as const satisfies {
+  [C in EventChannel]: z.ZodType<ChannelEvents[C]>;
+};
 
-/** The event names each channel carries (docs and tests compare them with the emitters). */
+/** What the server writes to the event log of a channel: every event of its union but `resync` (the hub's own). */
+export type LoggedEvent<C extends EventChannel> = Exclude<ChannelEvents[C], { name: 'resync' }>;
+/** The names a channel's log takes. */
+export type LoggedEventName<C extends EventChannel> = LoggedEvent<C>['name'];
+/** The payload of one event of one channel. */
+export type EventPayload<C extends EventChannel, N extends LoggedEventName<C>> = Extract<LoggedEvent<C>, { name: N }>['payload'];
+/** One entry for the log: a channel, one of its names and that name's payload (a union over every channel). */
+export type NewEvent = { [C in EventChannel]: LoggedEvent<C> extends infer E ? (E extends LoggedEvent<C> ? { channel: C } & E : never) : never }[EventChannel];
+
+/** The event names each channel carries, `resync` included (docs and tests compare them with the emitters). */
 export function eventNames(channel: EventChannelName): string[] {
   return CHANNEL_EVENTS[channel].options.map((option) => option.shape.name.value);
 }

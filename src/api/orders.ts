@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { cuid, decimalInteger, isoDateTime, moneyInput, optionalText, repeatable, text } from './common.js';
-
-import { ORDER_SORT_FIELDS, ORDER_STATUSES, STATION_STATUSES } from './enums.js';
+import { ORDER_SORT_FIELDS, ORDER_STATUSES, PAYMENT_METHODS, STATION_STATUSES } from './enums.js';
 
 export { ORDER_SORT_FIELDS, ORDER_STATUSES };
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
-export const PaymentMethod = z.enum(['CASH', 'CARD']);
+export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 export const LIMITS = {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { cuid, decimalInteger, repeatable } from './common.js';
-
 import { PRINT_JOB_KINDS, PRINT_JOB_STATUSES } from './enums.js';
 
 export { PRINT_JOB_KINDS, PRINT_JOB_STATUSES };

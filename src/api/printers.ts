@@ -1,10 +1,19 @@
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import { optionalText, text } from './common.js';
+import { PRINTER_COLUMNS, PRINTER_STATUSES } from './enums.js';
 
-export const PRINTER_STATUSES = ['ONLINE', 'OFFLINE', 'ERROR'] as const;
+export { PRINTER_STATUSES };
 export const PrinterStatus = z.enum(PRINTER_STATUSES);
 export type PrinterStatus = z.infer<typeof PrinterStatus>;
+
+// Node's own rule for IPv4 (net.isIPv4: four 0-255 parts, no leading zeros), written out so the contract needs
+// no Node module and runs in the browser; test/api/printers.test.ts checks it against net.isIP.
+const V4_PART = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])';
+const IPV4 = new RegExp(`^(?:${V4_PART}\\.){3}${V4_PART}$`);
+
+export function isIPv4(value: string): boolean {
+  return IPV4.test(value);
+}
 
 const HOSTNAME = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
@@ -13,7 +22,7 @@ export const printerAddress = z
   .string()
   .trim()
   .refine(
-    (value) => isIP(value) === 4 || (HOSTNAME.test(value) && !/^[\d.]+$/.test(value)),
+    (value) => isIPv4(value) || (HOSTNAME.test(value) && !/^[\d.]+$/.test(value)),
     'must be an IPv4 address or a host name',
   );
 

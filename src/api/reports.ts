@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GROUP_BY } from '../core/reports/buckets.js';
+import { GROUP_BY } from './enums.js';
 import { cuid } from './common.js';
 
 /** A date-time (without an offset: venue time), or a plain date meaning the start of that venue-time day. */

@@ -28,8 +28,5 @@ function randomByte(): number {
   return pool[poolIndex++] as number;
 }
 
-export const CUID_PATTERN = /^c[0-9a-z]{24}$/;
-
-export function isCuid(value: string): boolean {
-  return CUID_PATTERN.test(value);
-}
+// The pattern is part of the contract (src/api/ids.ts).
+export { CUID_PATTERN, isCuid } from '../api/ids.js';

@@ -1,5 +1,6 @@
 import { setPrinterStatus } from '../core/catalog/printers.js';
-import { type CoreContext, reader } from '../core/context.js';
+import type { CoreContext } from '../core/context.js';
+import { printerStatus, type PrinterStatus, type ProbeTarget, probeTargets } from '../core/printing/targets.js';
 import type { PrinterLocks } from './locks.js';
 import type { PrinterTransport } from './transport.js';
 
@@ -53,11 +54,11 @@ export class StatusMonitor {
   }
 
   async probeAll(): Promise<void> {
-    const printers = await reader(this.ctx).selectFrom('printers').select(['id', 'ip', 'port', 'status']).execute();
+    const printers = await probeTargets(this.ctx);
     await Promise.all(printers.map((printer) => this.probe(printer)));
   }
 
-  private async probe(printer: { id: string; ip: string; port: number; status: string }): Promise<void> {
+  private async probe(printer: ProbeTarget): Promise<void> {
     const { locks, transport } = this.options;
     if (!locks.tryAcquire(printer.id)) return; // a job holds the connection: no probe now
     let result;
@@ -82,17 +83,17 @@ export class StatusMonitor {
    */
   async deliveryFailed(printerId: string): Promise<void> {
     if (this.stopped) return;
-    const printer = await reader(this.ctx).selectFrom('printers').select('status').where('id', '=', printerId).executeTakeFirst();
-    if (printer) await this.miss(printerId, printer.status);
+    const status = await printerStatus(this.ctx, printerId);
+    if (status) await this.miss(printerId, status);
   }
 
-  private async miss(printerId: string, current: string): Promise<void> {
+  private async miss(printerId: string, current: PrinterStatus): Promise<void> {
     const misses = (this.misses.get(printerId) ?? 0) + 1;
     this.misses.set(printerId, misses);
     if (misses >= (this.options.missesBeforeOffline ?? 2)) await this.setStatus(printerId, current, 'OFFLINE');
   }
 
-  private async setStatus(printerId: string, current: string, status: 'ONLINE' | 'OFFLINE' | 'ERROR'): Promise<void> {
+  private async setStatus(printerId: string, current: PrinterStatus, status: PrinterStatus): Promise<void> {
     if (status === current) return;
     try {
       await setPrinterStatus(this.ctx, printerId, status);

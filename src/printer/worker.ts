@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
-import { type CoreContext, reader, write } from '../core/context.js';
+import type { CoreContext } from '../core/context.js';
+import {
+  markPrinted, markUnprintable, printersReady, type PrintTarget, type QueuedJob, requeueAfterFailure, requeueInterrupted, takeJobs, waitingJobs,
+} from '../core/printing/job-life.js';
 import type { PrintPayload } from '../core/printing/payloads.js';
-import type { Db } from '../storage/database.js';
-import type { PrintJobRow, PrinterRow } from '../storage/schema.js';
 import { encodeTicket } from './escpos.js';
 import type { PrinterLocks } from './locks.js';
 import { layout } from './layouts/index.js';
@@ -25,8 +25,9 @@ export interface WorkerOptions {
 }
 
 /**
- * Sends queued print jobs to the printers. Per printer, jobs go strictly in order, one at a time: the next job waits
- * until the one before it was taken. A job is marked `printing` before it is sent and `printed` after the printer
+ * Sends queued print jobs to the printers: it turns jobs into bytes and moves them over TCP; each step of a job's
+ * life (taken, printed, queued again, failed) is a call to src/core/printing/job-life.ts, which holds the SQL.
+ * Per printer, jobs go strictly in order, one at a time: the next job waits until the one before it was taken. A job is marked `printing` before it is sent and `printed` after the printer
  * read it, so a crash in between sends it again (at least once, never lost). Jobs wait while their printer is
  * OFFLINE or ERROR and go out when it is ONLINE again. Printers never wait for each other.
  */
@@ -48,9 +49,7 @@ export class PrintWorker {
 
   async start(): Promise<void> {
     // Jobs caught mid-send by a crash or a stop go out again.
-    await write(this.ctx, (trx) =>
-      trx.updateTable('print_jobs').set({ status: 'queued', next_attempt_at: this.ctx.clock.now().getTime() }).where('status', '=', 'printing').execute(),
-    );
+    await requeueInterrupted(this.ctx);
     this.unsubscribe = this.ctx.committed.subscribe(() => this.wake());
     this.wake();
   }
@@ -82,13 +81,12 @@ export class PrintWorker {
   }
 
   private async tick(): Promise<void> {
-    const db = reader(this.ctx);
     const now = this.ctx.clock.now().getTime();
     let nextDue = now + (this.options.pollMs ?? 2000);
-    const printers = await db.selectFrom('printers').selectAll().where('status', '=', 'ONLINE').execute();
+    const printers = await printersReady(this.ctx);
     for (const printer of printers) {
       if (this.busy.has(printer.id)) continue; // it wakes the worker when it is done
-      const jobs = await waitingJobs(db, printer.id, MAX_TICKETS_PER_SEND);
+      const jobs = await waitingJobs(this.ctx, printer.id, MAX_TICKETS_PER_SEND);
       const head = jobs[0];
       if (!head || head.status !== 'queued') continue;
       // The backoff is for a printer that keeps failing; one that changed since (back ONLINE, a new address) gets
@@ -119,8 +117,8 @@ export class PrintWorker {
   }
 
   /** The tickets of the printer's waiting jobs, oldest first, up to the first one that is not queued or too big. */
-  private layOut(jobs: PrintJobRow[], printer: PrinterRow): { ready: Array<{ job: PrintJobRow; bytes: Buffer }>; broken: { job: PrintJobRow; reason: string } | null } {
-    const ready: Array<{ job: PrintJobRow; bytes: Buffer }> = [];
+  private layOut(jobs: QueuedJob[], printer: PrintTarget): { ready: Array<{ job: QueuedJob; bytes: Buffer }>; broken: { job: QueuedJob; reason: string } | null } {
+    const ready: Array<{ job: QueuedJob; bytes: Buffer }> = [];
     let size = 0;
     for (const job of jobs) {
       if (job.status !== 'queued' || size >= MAX_BYTES_PER_SEND) break;
@@ -142,92 +140,32 @@ export class PrintWorker {
    * gets its backlog at once). Each ticket is confirmed by the printer on its own, so a send cut short marks the
    * confirmed ones printed and queues only the rest again.
    */
-  private async send(jobs: PrintJobRow[], printer: PrinterRow): Promise<void> {
+  private async send(jobs: QueuedJob[], printer: PrintTarget): Promise<void> {
     const ctx = this.ctx;
     const { ready, broken } = this.layOut(jobs, printer);
     if (ready.length === 0 && broken) {
       // Not the printer's fault and not going to get better by itself: an operator decides (retry).
-      await write(ctx, (trx) =>
-        trx
-          .updateTable('print_jobs')
-          .set({ status: 'failed', last_error: `cannot lay the ticket out: ${broken.reason}`, updated_at: ctx.clock.now().getTime() })
-          .where('id', '=', broken.job.id)
-          .where('status', '=', 'queued')
-          .execute(),
-      );
+      await markUnprintable(ctx, broken.job.id, broken.reason);
       return;
     }
-    const taken = await write(ctx, (trx) => takeJobs(trx, ready, printer.id, ctx.clock.now().getTime()));
+    const taken = await takeJobs(ctx, ready, printer.id);
     if (taken.length === 0) return;
     const ids = taken.map(({ job }) => job.id);
     try {
       await this.options.transport.send({ host: printer.ip, port: printer.port }, taken.map(({ bytes }) => bytes), this.abort.signal);
-      await this.finish(ids, { status: 'printed', last_error: null, printed_at: ctx.clock.now().getTime() });
+      await markPrinted(ctx, ids);
     } catch (error) {
       const delivered = error instanceof DeliveryError ? error.delivered : 0;
       if (delivered === 0 && !this.stopped) this.options.onDeliveryFailed?.(printer.id);
-      if (delivered > 0) await this.finish(ids.slice(0, delivered), { status: 'printed', last_error: null, printed_at: ctx.clock.now().getTime() });
+      if (delivered > 0) await markPrinted(ctx, ids.slice(0, delivered));
       // Cut short by stop: first in line at the next start, not after a backoff.
       const attempts = (taken[delivered]?.job.attempts ?? 0) + 1;
       const delay = this.stopped ? 0 : Math.min(this.options.maxRetryMs ?? 30_000, (this.options.retryMs ?? 1000) * 2 ** Math.min(attempts - 1, 10));
-      await this.finish(ids.slice(delivered), { status: 'queued', last_error: (error as Error).message, next_attempt_at: ctx.clock.now().getTime() + delay });
+      await requeueAfterFailure(ctx, ids.slice(delivered), (error as Error).message, delay);
     }
-  }
-
-  private async finish(ids: number[], changes: Partial<Pick<PrintJobRow, 'status' | 'last_error' | 'printed_at' | 'next_attempt_at'>>): Promise<void> {
-    if (ids.length === 0) return;
-    await write(this.ctx, (trx) =>
-      trx
-        .updateTable('print_jobs')
-        .set({ ...changes, updated_at: this.ctx.clock.now().getTime() })
-        .where('id', 'in', ids)
-        .where('status', '=', 'printing')
-        .execute(),
-    );
   }
 }
 
 /** At most this many tickets, and about this many bytes, go out in one connection. */
 const MAX_TICKETS_PER_SEND = 20;
 const MAX_BYTES_PER_SEND = 64 * 1024;
-
-/**
- * A printer's waiting jobs, oldest first, from the partial index of waiting jobs: its condition is written out
- * literally, or SQLite cannot use it, and the index is named, or the planner may prefer the full queue index,
- * which also walks every job already printed.
- */
-async function waitingJobs(db: Db, printerId: string, limit: number): Promise<PrintJobRow[]> {
-  const { rows } = await sql<PrintJobRow>`
-    select * from print_jobs indexed by print_jobs_waiting
-    where printer_id = ${printerId} and status in ('queued', 'printing')
-    order by id limit ${limit}`.execute(db);
-  return rows;
-}
-
-/**
- * Marks the jobs `printing` (one more attempt) before they are sent, so a crash in between sends them again. Only
- * the leading jobs that are still queued for this printer are taken: one retried elsewhere in the meantime must
- * not be printed here, nor anything after it out of order.
- */
-async function takeJobs<T extends { job: PrintJobRow }>(trx: Db, candidates: T[], printerId: string, now: number): Promise<T[]> {
-  if (candidates.length === 0) return [];
-  const current = await trx
-    .selectFrom('print_jobs')
-    .select(['id', 'status', 'printer_id'])
-    .where('id', 'in', candidates.map(({ job }) => job.id))
-    .execute();
-  const stillQueued = new Set(current.filter((row) => row.status === 'queued' && row.printer_id === printerId).map((row) => row.id));
-  const taken: T[] = [];
-  for (const candidate of candidates) {
-    if (!stillQueued.has(candidate.job.id)) break;
-    taken.push(candidate);
-  }
-  if (taken.length > 0) {
-    await trx
-      .updateTable('print_jobs')
-      .set({ status: 'printing', attempts: sql<number>`attempts + 1`, updated_at: now })
-      .where('id', 'in', taken.map(({ job }) => job.id))
-      .execute();
-  }
-  return taken;
-}

@@ -1,4 +1,11 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  BannerType, EventChannel, KeyScope, OrderStatus, PaymentMethod, PrinterStatus, PrintJobKind, PrintJobStatus, ReportKind, Role, StationStatus,
+} from '../api/enums.js';
+
+// The closed lists come from src/api/enums.ts (declared once); test/api/enums-migrations.test.ts checks that the
+// migrations' CHECK constraints allow exactly those values.
+export type { EventChannel, OrderStatus, PaymentMethod, PrintJobKind, PrintJobStatus, StationStatus };
 
 // Kysely's view of the tables created by migrations/. Timestamps are epoch milliseconds, booleans 0/1,
 // money integer cents.
@@ -12,7 +19,7 @@ export interface UsersTable {
   id: string;
   username: string;
   password_hash: string;
-  role: 'admin' | 'operator';
+  role: Role;
   created_at: number;
   updated_at: number;
   /** Bumped when the password or role changes: tokens issued under an older version are refused (migration 005). */
@@ -28,7 +35,7 @@ export interface RevokedTokensTable {
 export interface ApiKeysTable {
   id: string;
   name: string;
-  scope: 'printer' | 'display' | 'kitchen';
+  scope: KeyScope;
   key_hash: string;
   created_at: number;
   last_used_at: number | null;
@@ -40,7 +47,7 @@ export interface PrintersTable {
   ip: string;
   port: number;
   description: string;
-  status: 'ONLINE' | 'OFFLINE' | 'ERROR';
+  status: PrinterStatus;
   columns: number;
   cash_drawer: number;
   created_at: number;
@@ -101,7 +108,7 @@ export interface CashRegistersTable {
 export interface BannersTable {
   id: string;
   name: string;
-  type: 'EVENT' | 'SPONSOR';
+  type: BannerType;
   title: string;
   description: string;
   website: string;
@@ -134,8 +141,6 @@ export interface OrderPortionsTable {
   units: number;
 }
 
-export type StationStatus = 'WAITING' | 'DONE';
-
 /** An order at a station (migration 008). `done_at`: when the station marked its part done; null otherwise, and for
  * a part left because a person completed, moved or cancelled the order. */
 export interface OrderStationsTable {
@@ -151,9 +156,6 @@ export interface OrderStationItemsTable {
   printer_id: string;
   item_id: string;
 }
-
-export type OrderStatus = 'PENDING' | 'CONFIRMED' | 'COMPLETED' | 'PICKED_UP';
-export type PaymentMethod = 'CASH' | 'CARD';
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -199,8 +201,6 @@ export interface TicketCountersTable {
   last_number: number;
 }
 
-export type EventChannel = 'cashier' | 'display' | 'printer';
-
 export interface EventsTable {
   id: Generated<number>;
   channel: EventChannel;
@@ -218,9 +218,6 @@ export interface IdempotencyKeysTable {
   response_body: string;
   created_at: number;
 }
-
-export type PrintJobKind = 'kitchen' | 'receipt' | 'reprint-kitchen' | 'reprint-receipt' | 'closure' | 'test';
-export type PrintJobStatus = 'queued' | 'printing' | 'printed' | 'failed' | 'unroutable';
 
 export interface PrintJobsTable {
   id: Generated<number>;
@@ -240,7 +237,7 @@ export interface PrintJobsTable {
 
 export interface ReportsTable {
   id: string;
-  kind: 'closure';
+  kind: ReportKind;
   period_start: number;
   period_end: number;
   cash_register_id: string | null;

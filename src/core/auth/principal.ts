@@ -1,8 +1,7 @@
-export const ROLES = ['admin', 'operator'] as const;
-export type Role = (typeof ROLES)[number];
+import type { KeyScope, Role } from '../../api/enums.js';
 
-export const KEY_SCOPES = ['printer', 'display', 'kitchen'] as const;
-export type KeyScope = (typeof KEY_SCOPES)[number];
+// The lists are part of the contract (src/api/enums.ts).
+export { KEY_SCOPES, type KeyScope, ROLES, type Role } from '../../api/enums.js';
 
 /** Who is calling: a person (or a minted token) with a role, or an unattended device with a key scope. */
 export type Principal =

@@ -5,7 +5,7 @@ import { listParams, prepared } from '../../storage/prepared.js';
 import type { Database, OrderRow } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
 import { AppError, InvalidError } from '../errors.js';
-import { appendEvents } from '../events/event-log.js';
+import { appendEvents, type NewEvent } from '../events/event-log.js';
 import { type FoodCounts, menuState, planTake, portionsLeft, requestedPortions, type Take } from './portion-rules.js';
 
 // Portion counts in the database: taken at confirmation and given back at cancellation, inside the caller's
@@ -199,7 +199,7 @@ export function ingredientsLeft(eb: ExpressionBuilder<Database, 'foods'>) {
  */
 export async function settleFoods(trx: Db, ctx: CoreContext, before: ReadonlyMap<string, FoodState>, foodIds: readonly string[]): Promise<void> {
   const after = await foodStates(trx, foodIds);
-  const events: Array<{ channel: 'cashier'; name: string; payload: unknown }> = [];
+  const events: NewEvent[] = [];
   for (const [foodId, now] of after) {
     const next = menuState(now.available || now.soldOutByStock, now.portionsLeft);
     if (next.available !== now.available || next.soldOutByStock !== now.soldOutByStock) {

@@ -4,7 +4,7 @@ import type { PrinterRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { appendEvent } from '../events/event-log.js';
-import { orphanPrinterJobs } from '../printing/queue.js';
+import { orphanPrinterJobs } from '../printing/job-life.js';
 
 export function toPrinter(row: PrinterRow): Printer {
   return {

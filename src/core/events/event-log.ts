@@ -1,20 +1,24 @@
+import type { EventPayload, LoggedEventName, NewEvent } from '../../api/events.js';
+import type { EventChannel } from '../../api/enums.js';
 import type { Db } from '../../storage/database.js';
 import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
-import type { EventChannel, EventRow } from '../../storage/schema.js';
+import type { EventRow } from '../../storage/schema.js';
 
-export const CHANNELS = ['cashier', 'display', 'printer'] as const satisfies readonly EventChannel[];
-export type { EventChannel };
+// The channels and their events are the contract's (src/api/enums.ts, src/api/events.ts): a name a channel does not
+// carry, or a payload that is not that event's, does not compile (test/core/events/typed-events.test.ts).
+export { EVENT_CHANNELS as CHANNELS } from '../../api/enums.js';
+export type { EventChannel, NewEvent };
 
 /**
  * Appends an event to the durable log inside the caller's transaction (the outbox): it is published only if the
  * change that caused it commits, and a client that reconnects later can replay it.
  */
-export async function appendEvent(
+export async function appendEvent<C extends EventChannel, N extends LoggedEventName<C>>(
   trx: Db,
   at: Date,
-  channel: EventChannel,
-  name: string,
-  payload: unknown,
+  channel: C,
+  name: N,
+  payload: EventPayload<C, N>,
 ): Promise<void> {
   await trx
     .insertInto('events')
@@ -22,20 +26,16 @@ export async function appendEvent(
     .execute();
 }
 
-/** The same event on several channels (a confirmation goes to cashiers and displays at once). */
-export async function appendEvents(
-  trx: Db,
-  at: Date,
-  events: ReadonlyArray<{ channel: EventChannel; name: string; payload: unknown }>,
-): Promise<void> {
+/** Several events in one statement (a confirmation goes to cashiers, displays and printers at once). */
+export async function appendEvents(trx: Db, at: Date, events: readonly NewEvent[]): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map((event) => ({ channel: event.channel, name: event.name, payload: JSON.stringify(event.payload), created_at: at.getTime() }));
   await insertEvents.run(trx, { rows }, rows.length);
 }
 
-type NewEvent = Omit<EventRow, 'id'>;
-const EVENT_COLUMNS = allColumns<NewEvent>()(['channel', 'name', 'payload', 'created_at']);
+type NewEventRow = Omit<EventRow, 'id'>;
+const EVENT_COLUMNS = allColumns<NewEventRow>()(['channel', 'name', 'payload', 'created_at']);
 
-const insertEvents = prepared<{ rows: NewEvent[] }, never>((db, _p, count) =>
-  db.insertInto('events').values(Array.from({ length: count }, (_, index) => rowParams<NewEvent>('rows', index, EVENT_COLUMNS))),
+const insertEvents = prepared<{ rows: NewEventRow[] }, never>((db, _p, count) =>
+  db.insertInto('events').values(Array.from({ length: count }, (_, index) => rowParams<NewEventRow>('rows', index, EVENT_COLUMNS))),
 );

@@ -95,7 +95,8 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
   if (input.confirm) {
     await publishConfirmation(trx, ctx, order, items, routing, register);
   } else {
-    await appendEvent(trx, now, 'cashier', 'new-order', orderRecord(order, items.map(newOrderItem)));
+    // Typed as `new-order` items (no food object): the key order of the record is kept.
+    await appendEvent(trx, now, 'cashier', 'new-order', { ...orderRecord(order, []), orderItems: items.map(newOrderItem) });
   }
   const warnings = input.confirm ? warningsFor(register) : [];
   return { order, items, response: { ...creationResponse(order), warnings } };

@@ -2,8 +2,9 @@ import type { Db } from '../../storage/database.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
 import { printerFor, type Routing } from '../orders/routing.js';
-import type { CancellationPayload, PrintPayload, TicketItem } from './payloads.js';
-import { insertJobs, type NewJob, printerNames, type RegisterPrinting, ticketItem } from './queue.js';
+import { type NewJob, orderKitchenJobs, queueJobs } from './job-life.js';
+import type { CancellationPayload, TicketItem } from './payloads.js';
+import { printerNames, type RegisterPrinting, ticketItem } from './queue.js';
 
 /**
  * The stations that got an order's kitchen tickets, each with the items it got, and a cancellation ticket queued
@@ -19,18 +20,9 @@ export async function queueCancellationJobs(
   const { order } = request;
   const stations = new Map<string, TicketItem[]>();
   if (ctx.printJobs) {
-    const jobs = await trx
-      .selectFrom('print_jobs')
-      .select(['printer_id', 'payload'])
-      .where('order_id', '=', order.id)
-      .where('kind', 'in', ['kitchen', 'reprint-kitchen'])
-      .where('printer_id', 'is not', null)
-      .orderBy('id')
-      .execute();
-    for (const job of jobs) {
-      const payload = JSON.parse(job.payload) as PrintPayload;
+    for (const { printerId, payload } of await orderKitchenJobs(trx, order.id)) {
       // The first ticket a station got lists all its items; a later reprint only some.
-      if (payload.kind === 'kitchen' && !stations.has(job.printer_id as string)) stations.set(job.printer_id as string, payload.items);
+      if (payload.kind === 'kitchen' && !stations.has(printerId)) stations.set(printerId, payload.items);
     }
   } else {
     const registerPrinter = request.register?.default_printer_id ?? null;
@@ -46,7 +38,7 @@ export async function queueCancellationJobs(
   const names = new Map((await printerNames.execute(trx, { ids: stationIds }, stationIds.length)).map((row) => [row.id, row.name]));
   const printerIds = stationIds.filter((id) => names.has(id)); // a printer deleted since has nobody to tell
   const now = ctx.clock.now().getTime();
-  await insertJobs(
+  await queueJobs(
     trx,
     ctx,
     printerIds.map((printerId): NewJob => {

@@ -1,9 +1,12 @@
 import type { PrintJob } from '../../api/print-jobs.js';
-import type { PrintJobRow } from '../../storage/schema.js';
-import { type CoreContext, reader, write } from '../context.js';
-import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
+import { type CoreContext, write } from '../context.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import { findJob, findJobs, type JobQuery, type JobWithPrinter, requeueJob } from './job-life.js';
 import type { PrintPayload } from './payloads.js';
 import { queueTestPage } from './queue.js';
+
+// The print jobs as operators see them (`/v1/print-jobs`): the views and the operator's actions. The life of a job
+// and its SQL are job-life.ts.
 
 function summary(payload: PrintPayload): string {
   switch (payload.kind) {
@@ -26,7 +29,7 @@ function summary(payload: PrintPayload): string {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function toJob(row: PrintJobRow & { printer_name: string | null }): PrintJob {
+function toJob(row: JobWithPrinter): PrintJob {
   return {
     id: row.id,
     printerId: row.printer_id,
@@ -45,54 +48,20 @@ function toJob(row: PrintJobRow & { printer_name: string | null }): PrintJob {
   };
 }
 
-function jobsWithPrinter(ctx: CoreContext) {
-  return reader(ctx)
-    .selectFrom('print_jobs')
-    .leftJoin('printers', 'printers.id', 'print_jobs.printer_id')
-    .selectAll('print_jobs')
-    .select('printers.name as printer_name');
-}
-
 /** Newest first: what the operators look at when tickets do not come out. */
-export async function listPrintJobs(
-  ctx: CoreContext,
-  query: { printerId?: string | undefined; status?: PrintJob['status'][] | undefined; orderId?: number | undefined; limit: number },
-): Promise<PrintJob[]> {
-  let select = jobsWithPrinter(ctx);
-  if (query.printerId) select = select.where('print_jobs.printer_id', '=', query.printerId);
-  if (query.status && query.status.length > 0) select = select.where('print_jobs.status', 'in', query.status);
-  if (query.orderId) select = select.where('print_jobs.order_id', '=', query.orderId);
-  const rows = await select.orderBy('print_jobs.id', 'desc').limit(query.limit).execute();
-  return rows.map(toJob);
+export async function listPrintJobs(ctx: CoreContext, query: JobQuery): Promise<PrintJob[]> {
+  return (await findJobs(ctx, query)).map(toJob);
 }
 
 async function getPrintJob(ctx: CoreContext, id: number): Promise<PrintJob> {
-  const row = await jobsWithPrinter(ctx).where('print_jobs.id', '=', id).executeTakeFirst();
+  const row = await findJob(ctx, id);
   if (!row) throw new NotFoundError('Print job not found');
   return toJob(row);
 }
 
-/**
- * Sends a job again now: a failed or unroutable one, a printed one someone needs once more, or a queued one
- * waiting for its next attempt. With `printerId` it goes to that printer instead (the kitchen printer died for the
- * night). A job being sent right now cannot be retried (409).
- */
+/** Sends a job again now, maybe on another printer (see requeueJob); 409 while it is being sent. */
 export async function retryPrintJob(ctx: CoreContext, id: number, printerId?: string): Promise<PrintJob> {
-  await write(ctx, async (trx) => {
-    const job = await trx.selectFrom('print_jobs').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!job) throw new NotFoundError('Print job not found');
-    if (job.status === 'printing') throw new ConflictError('The job is being sent right now');
-    const target = printerId ?? job.printer_id;
-    if (!target) throw new InvalidError('This job has no printer: give one with printerId', [{ path: 'body.printerId', message: 'required for an unroutable job' }]);
-    const printer = await trx.selectFrom('printers').select('id').where('id', '=', target).executeTakeFirst();
-    if (!printer) throw new InvalidError(`Unknown printer ${target}`, [{ path: 'body.printerId', message: 'unknown printer' }]);
-    const now = ctx.clock.now().getTime();
-    await trx
-      .updateTable('print_jobs')
-      .set({ printer_id: target, status: 'queued', next_attempt_at: now, last_error: null, updated_at: now })
-      .where('id', '=', id)
-      .execute();
-  });
+  await requeueJob(ctx, id, printerId);
   return getPrintJob(ctx, id);
 }
 

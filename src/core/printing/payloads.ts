@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../../api/enums.js';
 import type { Report } from '../reports/report.js';
 
 // What a print job carries: a snapshot of everything needed to print it, taken when it was queued, so a later change
@@ -41,7 +42,7 @@ export interface CancellationPayload extends OrderTicketBase {
 export interface ReceiptPayload extends OrderTicketBase {
   kind: 'receipt';
   registerName: string | null;
-  paymentMethod: 'CASH' | 'CARD' | null;
+  paymentMethod: PaymentMethod | null;
   items: TicketItem[];
   subtotalCents: number;
   discountCents: number;

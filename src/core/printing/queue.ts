@@ -1,71 +1,28 @@
 import type { Db } from '../../storage/database.js';
-import { allColumns, listParams, prepared, rowParams } from '../../storage/prepared.js';
-import type { OrderItemRow, OrderRow, PrintJobKind, PrintJobRow } from '../../storage/schema.js';
+import { listParams, prepared } from '../../storage/prepared.js';
+import type { OrderItemRow, OrderRow, PrintJobKind } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
 import { printerFor, type Routing } from '../orders/routing.js';
 import type { Report } from '../reports/report.js';
-import type { KitchenTicketPayload, PrintPayload, ReceiptPayload, TicketItem } from './payloads.js';
+import { type NewJob, queueJobs } from './job-life.js';
+import type { KitchenTicketPayload, ReceiptPayload, TicketItem } from './payloads.js';
 import { type ReceiptRegister, receiptWarning } from './receipt-check.js';
 
-// The printer outbox: jobs are queued in the same transaction as the change that causes them (confirmation,
-// reprint, cancellation (cancellation.ts), closure), so a committed order always has its tickets, and an uncommitted one never does.
+// What to print for a change, and where: the tickets of a confirmation or a reprint, a closure, a test page
+// (cancellations: cancellation.ts). They are queued in the caller's transaction through job-life.ts, which owns
+// the rest of a job's life and the print_jobs table.
+
+/** The earlier names, kept for callers: queueing is job-life.ts's. */
+export { type NewJob, orphanPrinterJobs, queueJobs as insertJobs } from './job-life.js';
 
 export const UNROUTABLE_STATION = 'no printer';
-
-export interface NewJob {
-  printerId: string | null;
-  kind: PrintJobKind;
-  orderId?: number;
-  reportId?: string;
-  payload: PrintPayload;
-  /** Why an unroutable job has no printer (default: items no printer takes). */
-  lastError?: string;
-}
-
-/** Queues jobs in one statement, in the order given (their ids keep that order on each printer). */
-export async function insertJobs(trx: Db, ctx: CoreContext, jobs: readonly NewJob[]): Promise<number[]> {
-  if (jobs.length === 0) return [];
-  const now = ctx.clock.now().getTime();
-  const rows = await insertPrintJobs.execute(
-    trx,
-    {
-      rows: jobs.map((job) => ({
-        printer_id: job.printerId,
-        kind: job.kind,
-        order_id: job.orderId ?? null,
-        report_id: job.reportId ?? null,
-        payload: JSON.stringify(job.payload),
-        status: job.printerId === null ? ('unroutable' as const) : ('queued' as const),
-        last_error: job.printerId === null ? (job.lastError ?? 'no printer for these items: set one on the food, its category or the register') : null,
-        next_attempt_at: now,
-        created_at: now,
-        updated_at: now,
-        printed_at: null,
-      })),
-    },
-    jobs.length,
-  );
-  return rows.map((row) => row.id);
-}
-
-type NewJobRow = Omit<PrintJobRow, 'id' | 'attempts'>;
-const JOB_COLUMNS = allColumns<NewJobRow>()([
-  'printer_id', 'kind', 'order_id', 'report_id', 'payload', 'status', 'last_error', 'next_attempt_at', 'created_at', 'updated_at', 'printed_at',
-]);
-
-const insertPrintJobs = prepared<{ rows: NewJobRow[] }, { id: number }>((db, _p, count) =>
-  db
-    .insertInto('print_jobs')
-    .values(Array.from({ length: count }, (_, index) => rowParams<NewJobRow>('rows', index, JOB_COLUMNS)))
-    .returning('id'),
-);
 
 export const printerNames = prepared<{ ids: string[] }, { id: string; name: string; kitchen_tickets: number }>((db, _p, count) =>
   db.selectFrom('printers').select(['id', 'name', 'kitchen_tickets']).where('id', 'in', listParams<string>('ids', count)),
 );
 
 async function insertJob(trx: Db, ctx: CoreContext, job: NewJob): Promise<number> {
-  return (await insertJobs(trx, ctx, [job]))[0] as number;
+  return (await queueJobs(trx, ctx, [job]))[0] as number;
 }
 
 export function ticketItem(item: OrderItemRow): TicketItem {
@@ -150,7 +107,7 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
     const problem = receiptWarning(register);
     jobs.push({ printerId: registerPrinter, kind: reprint ? 'reprint-receipt' : 'receipt', orderId: order.id, payload, ...(problem ? { lastError: problem.message } : {}) });
   }
-  return insertJobs(trx, ctx, jobs);
+  return queueJobs(trx, ctx, jobs);
 }
 
 /**
@@ -181,14 +138,4 @@ export async function queueTestPage(trx: Db, ctx: CoreContext, printer: { id: st
     kind: 'test',
     payload: { kind: 'test', printerName: printer.name, address: `${printer.ip}:${printer.port}`, requestedAt: ctx.clock.now().getTime() },
   });
-}
-
-/** When a printer is deleted its waiting jobs are not lost: they become unroutable until sent elsewhere. */
-export async function orphanPrinterJobs(trx: Db, ctx: CoreContext, printerId: string, printerName: string): Promise<void> {
-  await trx
-    .updateTable('print_jobs')
-    .set({ printer_id: null, status: 'unroutable', last_error: `printer "${printerName}" was deleted: retry on another printer`, updated_at: ctx.clock.now().getTime() })
-    .where('printer_id', '=', printerId)
-    .where('status', 'in', ['queued', 'printing', 'failed'])
-    .execute();
 }

@@ -1,8 +1,9 @@
 import type { DateTime } from 'luxon';
+import type { GroupBy } from '../../api/enums.js';
 import type { VenueClock } from '../venue-time.js';
 
-export const GROUP_BY = ['1h', '4h', '12h', 'day', 'all'] as const;
-export type GroupBy = (typeof GROUP_BY)[number];
+// The bucket sizes are part of the contract (src/api/enums.ts).
+export { GROUP_BY, type GroupBy } from '../../api/enums.js';
 
 /** A half-open window [start, end) in epoch milliseconds. */
 export interface Window {

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import { type CoreContext, reader } from '../../core/context.js';
+import type { CoreContext } from '../../core/context.js';
 import { CHANNELS, type EventChannel } from '../../core/events/event-log.js';
-import { prunedThrough } from '../../core/events/retention.js';
-import { prepared } from '../../storage/prepared.js';
-import type { EventRow } from '../../storage/schema.js';
+import {
+  channelEvents, EVENT_PAGE as PAGE, eventsAfter, latestEventId, type LoggedEventRow as EventRow, replayFloor,
+} from '../../core/events/event-reader.js';
 
 export interface HubOptions {
   keepAliveMs: number;
@@ -29,12 +29,8 @@ interface Client {
   res: ServerResponse;
 }
 
-const PAGE = 500;
 /** Replay pages are written in pieces of about this size, so the byte limit is checked before it is far exceeded. */
 const REPLAY_CHUNK_BYTES = 64 * 1024;
-
-/** What was committed since the hub last looked (after every commit: built once). */
-const newEvents = prepared<{ after: number }, EventRow>((db, p) => db.selectFrom('events').selectAll().where('id', '>', p.after).orderBy('id').limit(PAGE));
 
 /** `id:` / `event:` / `data:` with LF line ends, written in one piece. The payload is one line of JSON. */
 export function frame(event: Pick<EventRow, 'id' | 'name' | 'payload'>): string {
@@ -42,7 +38,7 @@ export function frame(event: Pick<EventRow, 'id' | 'name' | 'payload'>): string 
 }
 
 /**
- * Fans the durable event log out to SSE clients. After each commit it reads the new rows once and writes each
+ * Fans the durable event log out to SSE clients; it reads the log only through src/core/events/event-reader.ts. After each commit it reads the new rows once and writes each
  * channel's frames to that channel's clients in one write. Everything that touches the live position (`lastId`)
  * runs on one serial chain, so a client that joins gets every event exactly once: replayed from the log up to
  * `lastId`, live after it. A slow client never blocks the others: its backlog is capped and it is dropped beyond.
@@ -96,11 +92,7 @@ export class EventHub {
   }
 
   async start(): Promise<void> {
-    const row = await reader(this.ctx)
-      .selectFrom('events')
-      .select((eb) => eb.fn.max<number | null>('id').as('maxId'))
-      .executeTakeFirstOrThrow();
-    this.lastId = row.maxId ?? 0;
+    this.lastId = await latestEventId(this.ctx);
     this.unsubscribe = this.ctx.committed.subscribe(() => this.schedulePump());
     this.keepAlive = setInterval(() => this.broadcastComment(': keep-alive\n\n'), this.options.keepAliveMs);
     this.keepAlive.unref();
@@ -138,7 +130,7 @@ export class EventHub {
       this.write(client, `retry: 2000\nid: ${cursor}\n\n`);
     } else {
       const requested = /^\d{1,15}$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) : Number.NaN;
-      const floor = await prunedThrough(reader(this.ctx));
+      const floor = await replayFloor(this.ctx);
       const current = await this.serially(async () => this.lastId);
       if (!Number.isSafeInteger(requested) || requested < floor || requested > current) {
         const reason = Number.isNaN(requested) ? 'invalid-last-event-id' : requested < floor ? 'history-expired' : 'unknown-last-event-id';
@@ -205,15 +197,7 @@ export class EventHub {
   }
 
   private page(channel: EventChannel, after: number, through: number): Promise<EventRow[]> {
-    return reader(this.ctx)
-      .selectFrom('events')
-      .selectAll()
-      .where('channel', '=', channel)
-      .where('id', '>', after)
-      .where('id', '<=', through)
-      .orderBy('id')
-      .limit(PAGE)
-      .execute();
+    return channelEvents(this.ctx, channel, after, through);
   }
 
   private schedulePump(): void {
@@ -227,7 +211,7 @@ export class EventHub {
 
   private async pump(): Promise<void> {
     for (;;) {
-      const rows = await newEvents.execute(reader(this.ctx), { after: this.lastId });
+      const rows = await eventsAfter(this.ctx, this.lastId);
       if (rows.length === 0) return;
       const chunks = new Map<EventChannel, string>();
       for (const row of rows) chunks.set(row.channel, (chunks.get(row.channel) ?? '') + frame(row));
