@@ -166,7 +166,7 @@ t.test('B2: every endpoint, fuzzed from its schemas: no 5xx, one error shape, a 
   const began = Date.now();
   const { value: app, routes: captured } = await captureRoutes(() => buildTestApp(t, { config: { keepAliveMs: 60_000 } }));
   const fastify = app.runtime.app;
-  const sqlite = app.runtime.ctx.storage.sqlite;
+  const sqlite = app.runtime.storage.sqlite;
 
   // Every route of the registry is captured with its options, and nothing else.
   const keyOf = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
