@@ -153,9 +153,10 @@ export async function setOrderStatus(ctx: CoreContext, id: number, status: Order
 }
 
 /**
- * Any state to any state, inside the caller's transaction (the stations complete and reopen orders with it). `completedAt` is set when the order first reaches COMPLETED or PICKED_UP and cleared when
- * it goes back to PENDING or CONFIRMED; ticket number and confirmedAt are kept once set. Moving a never-confirmed
- * order to CONFIRMED confirms it (ticket number, kitchen tickets) without a payment method.
+ * Any state to any state, inside the caller's transaction (the stations complete and reopen orders with it).
+ * `completedAt` is set when the order first reaches COMPLETED or PICKED_UP and cleared when it goes back to PENDING
+ * or CONFIRMED; ticket number and confirmedAt are kept once set. Moving a never-confirmed order to CONFIRMED
+ * confirms it (ticket number, kitchen tickets) without a payment method.
  */
 export async function changeOrderStatus(trx: Db, ctx: CoreContext, id: number, status: OrderStatus) {
   const before = await requireOrder(trx, id);
