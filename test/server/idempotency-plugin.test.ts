@@ -162,3 +162,16 @@ t.test('an idempotent route declares exactly one success status (the one stored)
     /exactly one 2xx response schema/,
   );
 });
+
+t.test('the app documents the header on its idempotent routes, and only there', async (t) => {
+  const test = await buildTestApp(t);
+  const doc = (await test.request({ method: 'GET', url: '/docs/openapi.json', as: 'none' })).json() as {
+    paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>;
+  };
+  const withHeader = Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([, operation]) => operation.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key'))
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
+  t.same(withHeader.sort(), ['POST /v1/orders', 'POST /v1/orders/{id}/confirm', 'POST /v1/reports/general-closure']);
+});
