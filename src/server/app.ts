@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
+import idempotencyPlugin from './plugins/idempotency.js';
 import uploadsPlugin from './plugins/uploads.js';
 import webPlugin from './plugins/web.js';
 import apiKeyRoutes from './routes/api-keys.js';
@@ -104,6 +105,7 @@ export async function buildApp({ services, logger = false, timeouts: given = {} 
   // Infrastructure
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(docsPlugin, { version: services.version });
   await app.register(uploadsPlugin);
   await app.register(webPlugin);

@@ -3,11 +3,11 @@ import { LoginLimiter } from '../core/auth/login-limiter.js';
 import { TokenService } from '../core/auth/tokens.js';
 import { ensureInitialAdmin } from '../core/auth/users.js';
 import { type Clock, systemClock } from '../core/clock.js';
-import { CommitSignal, type CoreContext } from '../core/context.js';
+import { CommitSignal, type CoreContext, storagePort } from '../core/context.js';
 import { cuid, type IdGenerator } from '../core/ids.js';
 import { VenueClock } from '../core/venue-time.js';
 import type { ServerConfig } from '../config.js';
-import { openStorage } from '../storage/database.js';
+import { openStorage, type Storage } from '../storage/database.js';
 import { acquireLock, type DataDir, ensureDataDir, loadOrCreateSecret, resolveDataDir } from '../storage/data-dir.js';
 import { migrate } from '../storage/migrate.js';
 import { VERSION } from '../version.js';
@@ -23,6 +23,8 @@ import { EventHub } from './sse/hub.js';
 export interface Runtime {
   app: FastifyInstance;
   ctx: CoreContext;
+  /** The opened database whole (writer connection, backups): the runtime's own, and tests'. Core gets `ctx.storage`. */
+  storage: Storage;
   dataDir: DataDir;
   /** The first admin's password when this start created it, to show once. */
   initialAdmin: { username: string; password: string } | null;
@@ -58,7 +60,7 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
     await migrate(storage);
     const clock = overrides.clock ?? systemClock;
     const ctx: CoreContext = {
-      storage,
+      storage: storagePort(storage),
       clock,
       newId: overrides.newId ?? cuid,
       venue: new VenueClock({ timezone: config.timezone, ticketReset: config.ticketReset, dayStart: config.dayStart }),
@@ -109,6 +111,7 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
     return {
       app,
       ctx,
+      storage,
       dataDir,
       initialAdmin,
       async close() {

@@ -18,7 +18,7 @@ t.test('alphabet has no look-alikes', async (t) => {
 });
 
 async function insertOrder(app: Awaited<ReturnType<typeof buildTestApp>>, code: string, codeDay: string, status: 'PENDING' | 'PICKED_UP') {
-  await app.runtime.ctx.storage.db
+  await app.runtime.storage.db
     .insertInto('orders')
     .values({
       display_code: code, code_day: codeDay, table_name: 't', customer: 'c', status, ticket_number: null, ticket_day: null,
@@ -30,7 +30,7 @@ async function insertOrder(app: Awaited<ReturnType<typeof buildTestApp>>, code: 
 
 /** Every code as an order of `codeDay` with `status`, except `except`. */
 function fillDay(app: Awaited<ReturnType<typeof buildTestApp>>, codeDay: string, status: 'PENDING' | 'PICKED_UP', except: string[] = []) {
-  const sqlite = app.runtime.ctx.storage.sqlite;
+  const sqlite = app.runtime.storage.sqlite;
   const insert = sqlite.prepare(
     `insert into orders (display_code, code_day, table_name, customer, status, subtotal_cents, discount_cents, surcharge_cents, total_cents, created_at, updated_at)
      values (?, ?, 't', 'c', ?, 0, 0, 0, 0, 0, 0)`,
@@ -43,7 +43,7 @@ function fillDay(app: Awaited<ReturnType<typeof buildTestApp>>, codeDay: string,
 
 t.test('codes are unique within the ticket day and never reused while waiting', async (t) => {
   const app = await buildTestApp(t);
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   await insertOrder(app, 'BBB', '2026-11-20', 'PENDING'); // yesterday, still waiting: taken
   await insertOrder(app, 'CCC', '2026-11-20', 'PICKED_UP'); // yesterday, done: free again
   fillDay(app, '2026-11-21', 'PICKED_UP', ['BBB', 'CCC']); // today, even picked up: taken
@@ -52,7 +52,7 @@ t.test('codes are unique within the ticket day and never reused while waiting', 
 
 t.test('picks are random, never repeat in a day, and stay one look-up each as the day fills up', async (t) => {
   const app = await buildTestApp(t);
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   const owner = {};
   const picked: string[] = [];
   for (let i = 0; i < 300; i++) {
@@ -66,18 +66,18 @@ t.test('picks are random, never repeat in a day, and stay one look-up each as th
   // Each code handed out is checked against the orders: one taken meanwhile by another way is not handed out.
   const second = await buildTestApp(t);
   fillDay(second, '2026-11-22', 'PENDING', ['222', '223']);
-  const first = await pickDisplayCode(second.runtime.ctx.storage.db, owner, '2026-11-22', clock);
+  const first = await pickDisplayCode(second.runtime.storage.db, owner, '2026-11-22', clock);
   t.ok(['222', '223'].includes(first));
   const other = first === '222' ? '223' : '222';
   await insertOrder(second, first, '2026-11-22', 'PENDING');
   await insertOrder(second, other, '2026-11-22', 'PENDING'); // the next code in line, taken by another way
-  await t.rejects(pickDisplayCode(second.runtime.ctx.storage.db, owner, '2026-11-22', clock), UnavailableError, 'the last free code was taken meanwhile: refused, not shared');
+  await t.rejects(pickDisplayCode(second.runtime.storage.db, owner, '2026-11-22', clock), UnavailableError, 'the last free code was taken meanwhile: refused, not shared');
 });
 
 t.test('when every code of the day is used, a picked-up code is reused; when all wait, 503', async (t) => {
   const app = await buildTestApp(t);
-  const db = app.runtime.ctx.storage.db;
-  const sqlite = app.runtime.ctx.storage.sqlite;
+  const db = app.runtime.storage.db;
+  const sqlite = app.runtime.storage.sqlite;
   fillDay(app, '2026-11-21', 'PENDING', ['ZZZ']);
   await insertOrder(app, 'ZZZ', '2026-11-21', 'PICKED_UP');
   const owner = {};

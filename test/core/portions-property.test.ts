@@ -77,7 +77,7 @@ async function check(model: Model, real: Real): Promise<void> {
     if (food.portionsLeft !== left(model, name)) throw new Error(`${name}: portionsLeft ${food.portionsLeft}, expected ${left(model, name)}`);
     if (food.available !== (food.portionsLeft !== 0)) throw new Error(`${name}: available ${food.available} with ${food.portionsLeft} left`);
   }
-  const ledger = await app.runtime.ctx.storage.db.selectFrom('order_portions').select(({ fn }) => fn.sum<number>('units').as('units')).executeTakeFirst();
+  const ledger = await app.runtime.storage.db.selectFrom('order_portions').select(({ fn }) => fn.sum<number>('units').as('units')).executeTakeFirst();
   if (Number(ledger?.units ?? 0) !== held.porchetta + held.patatine) throw new Error(`ledger holds ${ledger?.units}, orders hold ${held.porchetta + held.patatine}`);
 }
 

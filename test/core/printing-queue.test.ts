@@ -16,7 +16,7 @@ let nextItem = 0;
 
 /** A confirmed order with these foods (one line each), written as the orders code would. */
 async function confirmedOrder(app: TestApp, foods: Array<{ id: string; quantity?: number; notes?: string }>, registerId: string | null) {
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   const now = app.runtime.ctx.clock.now().getTime();
   const order = await db
     .insertInto('orders')
@@ -48,7 +48,7 @@ async function confirmedOrder(app: TestApp, foods: Array<{ id: string; quantity?
 }
 
 async function jobs(app: TestApp) {
-  const rows = await app.runtime.ctx.storage.db.selectFrom('print_jobs').selectAll().orderBy('id').execute();
+  const rows = await app.runtime.storage.db.selectFrom('print_jobs').selectAll().orderBy('id').execute();
   return rows.map((row) => ({ ...row, payload: JSON.parse(row.payload) as PrintPayload }));
 }
 
@@ -57,7 +57,7 @@ const names = (payload: PrintPayload) => (payload as KitchenTicketPayload).items
 async function setup(t: Parameters<typeof buildTestApp>[0]) {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   const now = app.runtime.ctx.clock.now().getTime();
   // A food with a printer of its own in a category that has another one, and a dessert nothing routes.
   await db.updateTable('foods').set({ printer_id: menu.printers.bar }).where('id', '=', menu.foods.diavola).execute();

@@ -21,7 +21,7 @@ export interface FuzzCredentials {
 /** Seeds the menu and makes the credentials (moving the clock two minutes, so one token has expired). */
 export async function fuzzCredentials(app: TestApp): Promise<FuzzCredentials> {
   const fastify = app.runtime.app;
-  const sqlite = app.runtime.ctx.storage.sqlite;
+  const sqlite = app.runtime.storage.sqlite;
   await seedMenu(app);
   const printerKey = await app.apiKey('printer');
   const displayKey = await app.apiKey('display');
@@ -68,7 +68,7 @@ export async function fuzzCredentials(app: TestApp): Promise<FuzzCredentials> {
 /** Tops the database up: printers, an orderable menu, orders in each state, a banner with an image, a report... */
 export function replenisher(app: TestApp, adminToken: string): () => Promise<void> {
   const fastify = app.runtime.app;
-  const sqlite = app.runtime.ctx.storage.sqlite;
+  const sqlite = app.runtime.storage.sqlite;
   const count = (query: string) => sqlite.prepare(query).pluck().get() as number;
   async function fixture(method: 'POST' | 'PATCH', url: string, body: unknown) {
     const response = await app.request({ method, url, body, as: 'admin' });

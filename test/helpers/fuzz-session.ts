@@ -58,7 +58,7 @@ export interface Tally {
 export interface FuzzSession {
   app: TestApp;
   fastify: TestApp['runtime']['app'];
-  sqlite: TestApp['runtime']['ctx']['storage']['sqlite'];
+  sqlite: TestApp['runtime']['storage']['sqlite'];
   adminToken: string;
   credentials: Credential[];
   /** Every route fuzzed (HEAD twins of GET routes left out), in registration order. */
@@ -81,7 +81,7 @@ export async function openFuzzSession(t: Test): Promise<FuzzSession> {
   const began = Date.now();
   const { value: app, routes: captured } = await captureRoutes(() => buildTestApp(t, { config: { keepAliveMs: 60_000 } }));
   const fastify = app.runtime.app;
-  const sqlite = app.runtime.ctx.storage.sqlite;
+  const sqlite = app.runtime.storage.sqlite;
 
   // Every route of the registry is captured with its options, and nothing else.
   t.same(captured.map(keyOf).sort(), fastify.routeAccess.map(keyOf).sort(), 'the captured routes are the route registry');

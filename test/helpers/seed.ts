@@ -15,8 +15,8 @@ export interface SeededMenu {
  * categories, five foods (prices in cents), an enabled and a disabled register.
  */
 export async function seedMenu(app: TestApp): Promise<SeededMenu> {
-  const { ctx } = app.runtime;
-  return seedMenuRows(ctx.storage.db, ctx.clock.now().getTime());
+  const { ctx, storage } = app.runtime;
+  return seedMenuRows(storage.db, ctx.clock.now().getTime());
 }
 
 /** The same menu into any database (an end-to-end test seeds the data dir of a running server). */
@@ -65,7 +65,7 @@ export async function seedMenuRows(db: Db, now: number, id: () => string = cuid)
 
 /** Every row of a table, for "a rejected request changed nothing" checks. */
 export async function snapshotTables(app: TestApp, tables: string[] = ['orders', 'order_items', 'events', 'ticket_counters', 'idempotency_keys']) {
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   const result: Record<string, unknown[]> = {};
   for (const table of tables) {
     result[table] = await db.selectFrom(table as 'orders').selectAll().execute();

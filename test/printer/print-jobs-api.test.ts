@@ -9,7 +9,7 @@ import { seedMenu } from '../helpers/seed.js';
 t.test('list filters by printer, status (repeatable) and order, newest first, with a limit; retry rules', async (t) => {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   const sale = { table: '1', customer: 'x', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }, { foodId: menu.foods.beer, quantity: 1 }] };
   const first = await createOrder(app, { ...sale, confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register } });
   const second = await createOrder(app, { ...sale, confirm: { paymentMethod: 'CARD', cashRegisterId: menu.register } });

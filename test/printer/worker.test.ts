@@ -21,7 +21,7 @@ async function setup(t: Parameters<typeof buildTestApp>[0]) {
   const app = await buildTestApp(t, { realTime: true, printerWorkers: false, config: { printerProbeMs: 100 }, transport: fast });
   const menu = await seedMenu(app);
   for (const [name, emulator] of Object.entries(emulators)) {
-    await app.runtime.ctx.storage.db.updateTable('printers').set({ port: emulator.port }).where('id', '=', menu.printers[name as keyof SeededMenu['printers']]).execute();
+    await app.runtime.storage.db.updateTable('printers').set({ port: emulator.port }).where('id', '=', menu.printers[name as keyof SeededMenu['printers']]).execute();
   }
   return { app, menu, emulators };
 }
@@ -188,7 +188,7 @@ t.test('a printer that resets mid-batch: the tickets it confirmed are printed, o
   t.same(printed.map((ticket) => Number(/T I C K E T {3}((?:\d ?)+)/.exec(ticket.text)![1]!.replace(/ /g, ''))), tickets, 'each ticket once, in order');
   await settledJobs(app, `printerId=${menu.printers.kitchen}`, 3);
   t.equal(emulators.kitchen.tickets.length, 3, 'no ticket printed twice');
-  const jobs = await app.runtime.ctx.storage.db
+  const jobs = await app.runtime.storage.db
     .selectFrom('print_jobs').select(['status', 'attempts', 'last_error']).where('printer_id', '=', menu.printers.kitchen).orderBy('id').execute();
   t.same(jobs.map((job) => [job.status, job.attempts]), [['printed', 1], ['printed', 1], ['printed', 2]], 'the unconfirmed ticket alone was sent again');
 });
@@ -196,7 +196,7 @@ t.test('a printer that resets mid-batch: the tickets it confirmed are printed, o
 t.test('a job caught mid-send by a crash is sent again at start-up', async (t) => {
   const { app, menu, emulators } = await setup(t);
   const created = await createOrder(app, order(menu, { orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CARD' } }));
-  await app.runtime.ctx.storage.db.updateTable('print_jobs').set({ status: 'printing' }).execute(); // as a crash would leave it
+  await app.runtime.storage.db.updateTable('print_jobs').set({ status: 'printing' }).execute(); // as a crash would leave it
   await startPrinting(t, app);
   await emulators.kitchen.waitForTickets(1);
   await settledJobs(app, `orderId=${created.id}&printerId=${menu.printers.kitchen}`, 1);
@@ -205,7 +205,7 @@ t.test('a job caught mid-send by a crash is sent again at start-up', async (t) =
 
 t.test('unroutable items are kept and shown; a deleted printer’s jobs too; retry sends them elsewhere', async (t) => {
   const { app, menu, emulators } = await setup(t);
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   await db.updateTable('categories').set({ printer_id: null }).where('id', '=', menu.categories.drinks).execute();
   await db.updateTable('cash_registers').set({ default_printer_id: null }).execute();
   const created = await createOrder(app, order(menu));

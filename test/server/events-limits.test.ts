@@ -16,9 +16,9 @@ async function listen(app: TestApp): Promise<number> {
 /** `count` printer events of about `bytes` each, written straight into the log (as many confirmations would). */
 function fillLog(app: TestApp, count: number, bytes: number): void {
   const payload = JSON.stringify({ id: 1, notes: 'n'.repeat(bytes) });
-  const insert = app.runtime.ctx.storage.sqlite.prepare("insert into events (channel, name, payload, created_at) values ('printer', 'confirmed-order', ?, ?)");
+  const insert = app.runtime.storage.sqlite.prepare("insert into events (channel, name, payload, created_at) values ('printer', 'confirmed-order', ?, ?)");
   const now = app.clock.now().getTime();
-  app.runtime.ctx.storage.sqlite.transaction(() => {
+  app.runtime.storage.sqlite.transaction(() => {
     for (let i = 0; i < count; i++) insert.run(payload, now);
   })();
 }

@@ -7,12 +7,12 @@ import { seedMenu } from '../helpers/seed.js';
 // channel and queues a cancellation ticket at each station that got the order.
 
 async function jobsSince(app: TestApp, afterId: number) {
-  const rows = await app.runtime.ctx.storage.db.selectFrom('print_jobs').selectAll().where('id', '>', afterId).orderBy('id').execute();
+  const rows = await app.runtime.storage.db.selectFrom('print_jobs').selectAll().where('id', '>', afterId).orderBy('id').execute();
   return rows.map((row) => ({ ...row, payload: JSON.parse(row.payload) as Record<string, any> }));
 }
 
 async function lastJobId(app: TestApp) {
-  const row = await app.runtime.ctx.storage.db.selectFrom('print_jobs').select((eb) => eb.fn.max<number | null>('id').as('id')).executeTakeFirstOrThrow();
+  const row = await app.runtime.storage.db.selectFrom('print_jobs').select((eb) => eb.fn.max<number | null>('id').as('id')).executeTakeFirstOrThrow();
   return row.id ?? 0;
 }
 
@@ -63,7 +63,7 @@ t.test('a pending order deleted prints nothing and emits no order-cancelled; one
 t.test('where the tickets really went counts: a job retried on another printer, a printer deleted since', async (t) => {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   const order = await createOrder(app, pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register } }));
   const barJob = await db.selectFrom('print_jobs').select('id').where('order_id', '=', order.id).where('printer_id', '=', menu.printers.bar).executeTakeFirstOrThrow();
   // The bar printer died: its ticket was sent to the till printer instead.

@@ -53,7 +53,7 @@ t.test('Idempotency-Key: a blind retry returns the first response and creates no
   t.equal(retry.statusCode, 201);
   t.same(retry.json(), first.json());
   t.equal(retry.headers['idempotent-replayed'], 'true');
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   t.equal((await db.selectFrom('orders').selectAll().execute()).length, 1);
   t.equal((await db.selectFrom('events').selectAll().execute()).length, 3, 'events were not emitted twice');
 
@@ -82,8 +82,8 @@ t.test('Idempotency-Key: concurrent retries of the same request create exactly o
   );
   t.same(new Set(responses.map((r) => r.statusCode)), new Set([201]));
   t.equal(new Set(responses.map((r) => r.json().id)).size, 1);
-  t.equal((await app.runtime.ctx.storage.db.selectFrom('orders').selectAll().execute()).length, 1);
-  t.equal((await app.runtime.ctx.storage.db.selectFrom('ticket_counters').selectAll().execute())[0]!.last_number, 1);
+  t.equal((await app.runtime.storage.db.selectFrom('orders').selectAll().execute()).length, 1);
+  t.equal((await app.runtime.storage.db.selectFrom('ticket_counters').selectAll().execute())[0]!.last_number, 1);
 });
 
 t.test('Idempotency-Key on confirm: the retry gets the same ticket, a failed attempt is not remembered', async (t) => {

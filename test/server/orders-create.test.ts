@@ -73,7 +73,7 @@ t.test('unknown and unavailable foods are refused, naming them, and nothing is w
   t.same(response.json().details.map((d: { path: string }) => d.path), ['body.orderItems.0.foodId', 'body.orderItems.1.foodId']);
   t.match(response.json().details[1].message, menu.foods.water, 'the details keep the ids for programs');
   // A category made unavailable makes its foods unorderable too.
-  await app.runtime.ctx.storage.db.updateTable('categories').set({ available: 0 }).where('id', '=', menu.categories.drinks).execute();
+  await app.runtime.storage.db.updateTable('categories').set({ available: 0 }).where('id', '=', menu.categories.drinks).execute();
   const beer = await app.request({ method: 'POST', url: '/v1/orders', as: 'operator', body: { table: '1', customer: 'x', orderItems: [{ foodId: menu.foods.beer, quantity: 1 }] } });
   t.equal(beer.statusCode, 400);
   t.equal(beer.json().message, 'Cannot order: Birra is not available (sold out or switched off)');
@@ -147,7 +147,7 @@ t.test('the price is taken when the order is created; later menu changes do not 
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
   const created = await createOrder(app, pizzaOrder(menu));
-  await app.runtime.ctx.storage.db.updateTable('foods').set({ price_cents: 990, name: 'Margherita DOP' }).where('id', '=', menu.foods.margherita).execute();
+  await app.runtime.storage.db.updateTable('foods').set({ price_cents: 990, name: 'Margherita DOP' }).where('id', '=', menu.foods.margherita).execute();
   const detail = (await app.request({ method: 'GET', url: `/v1/orders/${created.id}`, as: 'operator' })).json();
   t.equal(detail.subTotal, '28.00');
   t.match(detail.categorizedItems[0].items[0], { unitPrice: 7.5, total: 15, food: { name: 'Margherita', price: '7.50' } });

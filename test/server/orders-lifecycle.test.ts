@@ -41,7 +41,7 @@ t.test('confirm with orderItems replaces every item, at current prices', async (
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
   const created = await createOrder(app, pizzaOrder(menu));
-  await app.runtime.ctx.storage.db.updateTable('foods').set({ price_cents: 900 }).where('id', '=', menu.foods.diavola).execute();
+  await app.runtime.storage.db.updateTable('foods').set({ price_cents: 900 }).where('id', '=', menu.foods.diavola).execute();
   const confirm = await app.request({
     method: 'POST', url: `/v1/orders/${created.id}/confirm`, as: 'operator',
     body: { paymentMethod: 'CASH', orderItems: [{ foodId: menu.foods.diavola, quantity: 2, surcharge: 0.5 }] },
@@ -49,7 +49,7 @@ t.test('confirm with orderItems replaces every item, at current prices', async (
   t.equal(confirm.statusCode, 200);
   t.match(confirm.json(), { subTotal: '18.50', total: '18.50', surcharge: '0.50' });
   t.equal(confirm.json().orderItems.length, 1);
-  const items = await app.runtime.ctx.storage.db.selectFrom('order_items').selectAll().where('order_id', '=', created.id).execute();
+  const items = await app.runtime.storage.db.selectFrom('order_items').selectAll().where('order_id', '=', created.id).execute();
   t.equal(items.length, 1);
   t.equal(items[0]!.food_id, menu.foods.diavola);
 });
@@ -117,12 +117,12 @@ t.test('status changes: completedAt rules and order-status-changed events', asyn
   t.same(await eventsSince(app, mark), [], 'no event when nothing changes');
 
   // Back at PENDING, it was still confirmed once: no second ticket number, no second set of kitchen tickets.
-  const jobsBefore = await app.runtime.ctx.storage.db.selectFrom('print_jobs').select('id').execute();
+  const jobsBefore = await app.runtime.storage.db.selectFrom('print_jobs').select('id').execute();
   const again = await app.request({ method: 'POST', url: `/v1/orders/${created.id}/confirm`, as: 'operator', body: { paymentMethod: 'CASH' } });
   t.equal(again.statusCode, 400);
   t.match(again.json().message, /already confirmed \(ticket 1\); PATCH its status to CONFIRMED/);
   t.same(await eventsSince(app, mark), [], 'nothing emitted');
-  t.equal((await app.runtime.ctx.storage.db.selectFrom('print_jobs').select('id').execute()).length, jobsBefore.length, 'nothing printed');
+  t.equal((await app.runtime.storage.db.selectFrom('print_jobs').select('id').execute()).length, jobsBefore.length, 'nothing printed');
   t.match((await patch('CONFIRMED')).json(), { status: 'CONFIRMED', ticketNumber: 1 }, 'PATCH moves it back with its ticket');
   await patch('PENDING');
 
@@ -147,13 +147,13 @@ t.test('reprint: event with the selected items, audit entry, order untouched', a
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
   const pending = await createOrder(app, pizzaOrder(menu));
-  const items = await app.runtime.ctx.storage.db.selectFrom('order_items').selectAll().where('order_id', '=', pending.id).orderBy('position').execute();
+  const items = await app.runtime.storage.db.selectFrom('order_items').selectAll().where('order_id', '=', pending.id).orderBy('position').execute();
   const body = { orderItems: [{ id: items[1]!.id }], reprintReceipt: true };
   const notConfirmed = await app.request({ method: 'POST', url: `/v1/orders/${pending.id}/reprint`, as: 'operator', body });
   t.equal(notConfirmed.statusCode, 400);
 
   await app.request({ method: 'POST', url: `/v1/orders/${pending.id}/confirm`, as: 'operator', body: { paymentMethod: 'CASH' } });
-  const orderBefore = await app.runtime.ctx.storage.db.selectFrom('orders').selectAll().where('id', '=', pending.id).executeTakeFirst();
+  const orderBefore = await app.runtime.storage.db.selectFrom('orders').selectAll().where('id', '=', pending.id).executeTakeFirst();
   const mark = await lastEventId(app);
   const response = await app.request({ method: 'POST', url: `/v1/orders/${pending.id}/reprint`, as: 'operator', body });
   t.equal(response.statusCode, 200);
@@ -167,8 +167,8 @@ t.test('reprint: event with the selected items, audit entry, order untouched', a
   const { warnings, ...record } = payload;
   t.same(events[0]!.payload, record, 'the event is the response without the warnings');
   t.match(warnings, [{ code: 'no-receipt', reason: 'no-register' }], 'confirmed without a register: the reprint says no receipt will print');
-  t.same(await app.runtime.ctx.storage.db.selectFrom('orders').selectAll().where('id', '=', pending.id).executeTakeFirst(), orderBefore);
-  const audit = await app.runtime.ctx.storage.db.selectFrom('audit_log').selectAll().where('action', '=', 'reprint').execute();
+  t.same(await app.runtime.storage.db.selectFrom('orders').selectAll().where('id', '=', pending.id).executeTakeFirst(), orderBefore);
+  const audit = await app.runtime.storage.db.selectFrom('audit_log').selectAll().where('action', '=', 'reprint').execute();
   t.equal(audit.length, 1);
   t.same(JSON.parse(audit[0]!.data), { itemIds: [items[1]!.id], reprintReceipt: true });
 
@@ -196,7 +196,7 @@ t.test('delete: 204, order-deleted events, audit with totals, then 404', async (
     // It was confirmed: its stations are told (orders-cancel.test.ts).
     ['printer', 'order-cancelled', { orderId: created.id, ticketNumber: 1, displayCode: created.displayCode, customer: 'Rossi', table: '12', status: 'CONFIRMED', printers: [menu.printers.kitchen, menu.printers.bar] }],
   ]);
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   t.equal((await db.selectFrom('order_items').selectAll().where('order_id', '=', created.id).execute()).length, 0);
   const audit = await db.selectFrom('audit_log').selectAll().where('action', '=', 'delete').executeTakeFirstOrThrow();
   t.match(JSON.parse(audit.data), { id: created.id, total: '28.00', ticketNumber: 1 });
@@ -223,7 +223,7 @@ t.test('detail groups items by category in menu order, with the food as the menu
     id: detail.categorizedItems[0].items[0].id, quantity: 1, notes: '', unitPrice: 7.5, unitSurcharge: 1.5, total: 9,
     food: { id: menu.foods.margherita, name: 'Margherita', description: 'Pomodoro e mozzarella', price: '7.50', available: true, ingredients: [] },
   });
-  await app.runtime.ctx.storage.db.deleteFrom('foods').where('id', '=', menu.foods.tiramisu).execute();
+  await app.runtime.storage.db.deleteFrom('foods').where('id', '=', menu.foods.tiramisu).execute();
   const after = (await app.request({ method: 'GET', url: `/v1/orders/${created.id}`, as: 'operator' })).json();
   t.match(after.categorizedItems[2].items[0].food, { name: 'Tiramisù', price: '4.50', available: false }, 'a deleted food keeps its order line');
 });

@@ -45,7 +45,7 @@ t.test('with a register that has a printer: no warning; with one without a print
   t.same(ok.json().warnings, []);
   t.match(await printJobs(app, ok.json().id), [{ kind: 'receipt', status: 'queued' }]);
 
-  await app.runtime.ctx.storage.db.updateTable('cash_registers').set({ default_printer_id: null }).where('id', '=', menu.register).execute();
+  await app.runtime.storage.db.updateTable('cash_registers').set({ default_printer_id: null }).where('id', '=', menu.register).execute();
   const pending = await createOrder(app, pizzaOrder(menu));
   const confirmed = await app.request({ method: 'POST', url: `/v1/orders/${pending.id}/confirm`, as: 'operator', body: { paymentMethod: 'CASH', cashRegisterId: menu.register } });
   t.same(confirmed.json().warnings, [{
@@ -55,7 +55,7 @@ t.test('with a register that has a printer: no warning; with one without a print
   const receipt = (await printJobs(app, pending.id)).find((job) => job.kind === 'receipt');
   t.match(receipt, { status: 'unroutable', lastError: confirmed.json().warnings[0].message });
 
-  const reprint = await app.request({ method: 'POST', url: `/v1/orders/${pending.id}/reprint`, as: 'operator', body: { orderItems: [{ id: (await app.runtime.ctx.storage.db.selectFrom('order_items').select('id').where('order_id', '=', pending.id).executeTakeFirstOrThrow()).id }], reprintReceipt: true } });
+  const reprint = await app.request({ method: 'POST', url: `/v1/orders/${pending.id}/reprint`, as: 'operator', body: { orderItems: [{ id: (await app.runtime.storage.db.selectFrom('order_items').select('id').where('order_id', '=', pending.id).executeTakeFirstOrThrow()).id }], reprintReceipt: true } });
   t.match(reprint.json().warnings, [{ reason: 'register-without-printer' }], 'a reprint that asks for the receipt says so');
 });
 

@@ -6,12 +6,12 @@ import { seedMenu, snapshotTables } from '../helpers/seed.js';
 // Release 1.7: POST /v1/orders/{id}/reprint-receipt prints the customer receipt alone.
 
 async function jobsSince(app: TestApp, afterId: number) {
-  const rows = await app.runtime.ctx.storage.db.selectFrom('print_jobs').selectAll().where('id', '>', afterId).orderBy('id').execute();
+  const rows = await app.runtime.storage.db.selectFrom('print_jobs').selectAll().where('id', '>', afterId).orderBy('id').execute();
   return rows.map((row) => ({ ...row, payload: JSON.parse(row.payload) as Record<string, unknown> }));
 }
 
 async function lastJobId(app: TestApp) {
-  const row = await app.runtime.ctx.storage.db.selectFrom('print_jobs').select((eb) => eb.fn.max<number | null>('id').as('id')).executeTakeFirstOrThrow();
+  const row = await app.runtime.storage.db.selectFrom('print_jobs').select((eb) => eb.fn.max<number | null>('id').as('id')).executeTakeFirstOrThrow();
   return row.id ?? 0;
 }
 
@@ -19,7 +19,7 @@ t.test('the receipt alone, on the order’s register’s printer: recorded, anno
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
   const order = await createOrder(app, pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register } }));
-  const before = await app.runtime.ctx.storage.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirst();
+  const before = await app.runtime.storage.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirst();
   const [jobMark, eventMark] = [await lastJobId(app), await lastEventId(app)];
 
   const response = await app.request({ method: 'POST', url: `/v1/orders/${order.id}/reprint-receipt`, as: 'operator', body: {} });
@@ -37,9 +37,9 @@ t.test('the receipt alone, on the order’s register’s printer: recorded, anno
   const { warnings: _w, ...record } = body;
   t.same(events[0]!.payload, record, 'a print service sees a reprint with the receipt and no kitchen items');
 
-  const audit = await app.runtime.ctx.storage.db.selectFrom('audit_log').selectAll().where('action', '=', 'reprint').execute();
+  const audit = await app.runtime.storage.db.selectFrom('audit_log').selectAll().where('action', '=', 'reprint').execute();
   t.same(audit.map((row) => JSON.parse(row.data)), [{ itemIds: [], reprintReceipt: true, receiptOnly: true, cashRegisterId: menu.register }]);
-  t.same(await app.runtime.ctx.storage.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirst(), before, 'the order does not change');
+  t.same(await app.runtime.storage.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirst(), before, 'the order does not change');
 
   const noBody = await app.request({ method: 'POST', url: `/v1/orders/${order.id}/reprint-receipt`, as: 'operator' });
   t.equal(noBody.statusCode, 200, 'the body is optional');
@@ -86,7 +86,7 @@ t.test('refusals: pending, unknown, disabled or printer-less register, unknown o
     t.equal(response.statusCode, status, name);
     t.match(response.json(), { statusCode: status, error: String, message: String }, name);
   }
-  await app.runtime.ctx.storage.db.updateTable('cash_registers').set({ default_printer_id: null }).where('id', '=', menu.register).execute();
+  await app.runtime.storage.db.updateTable('cash_registers').set({ default_printer_id: null }).where('id', '=', menu.register).execute();
   const printerless = await post(confirmed.id, {});
   t.equal(printerless.statusCode, 400, 'a register without a printer cannot print it');
   t.match(printerless.json().message, /"Cassa 1" has no printer/);

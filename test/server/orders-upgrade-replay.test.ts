@@ -7,7 +7,7 @@ import { seedMenu } from '../helpers/seed.js';
 // 500: the stored bodies are rewritten here to what 1.6 stored.
 
 async function storeAsBefore(app: TestApp, endpoint: string, drop: string[]) {
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   const row = await db.selectFrom('idempotency_keys').select('response_body').where('endpoint', '=', endpoint).executeTakeFirstOrThrow();
   const body = JSON.parse(row.response_body) as Record<string, unknown>;
   for (const field of drop) delete body[field];

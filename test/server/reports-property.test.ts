@@ -59,7 +59,7 @@ function fromReport(report: Record<string, any>): Canonical {
 
 /** The reference: plain JavaScript over the rows, no SQL aggregation, no snapshots. */
 async function direct(app: TestApp, start: number, end: number): Promise<Canonical & { completed: number; completionMs: number }> {
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   const orders = await db.selectFrom('orders').selectAll().execute();
   const items = await db.selectFrom('order_items').selectAll().execute();
   const counted = orders.filter((o) => o.confirmed_at !== null && o.confirmed_at >= start && o.confirmed_at < end);

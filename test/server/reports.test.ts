@@ -63,7 +63,7 @@ t.test('snapshots: catch-up after a gap, idempotent, and corrected by late chang
   const early = await sell(app, menu, '2026-11-21T15:20:00.000Z', 'CASH', [[menu.foods.margherita, 1]]);
   await sell(app, menu, '2026-11-21T17:45:00.000Z', 'CARD', [[menu.foods.beer, 2]]);
   app.clock.set('2026-11-21T21:10:00.000Z'); // the appliance was off for hours
-  const watermarkNow = () => app.runtime.ctx.storage.db.selectFrom('settings').select('value').where('key', '=', 'snapshots_through').executeTakeFirst();
+  const watermarkNow = () => app.runtime.storage.db.selectFrom('settings').select('value').where('key', '=', 'snapshots_through').executeTakeFirst();
   const watermarkBefore = await watermarkNow();
   const stopping = new AbortController();
   stopping.abort();
@@ -74,7 +74,7 @@ t.test('snapshots: catch-up after a gap, idempotent, and corrected by late chang
   const written = await writeDueSnapshots(app.runtime.ctx);
   t.ok(eventLoopTurned, 'the catch-up lets requests in between hours (the start-up is not held)');
   t.same(written.map((h) => new Date(h).toISOString()), ['2026-11-21T15:00:00.000Z', '2026-11-21T17:00:00.000Z'], 'only hours with activity are stored');
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   const rows = async () => ({
     hours: await db.selectFrom('snapshot_hours').select(['hour_start', 'orders', 'revenue_cents']).orderBy('hour_start').execute(),
     foods: await db.selectFrom('snapshot_foods').select(['hour_start', 'food_id', 'quantity']).orderBy('hour_start').execute(),
@@ -234,7 +234,7 @@ t.test('a closure saved before these figures existed answers with them, derived 
   await createOrder(app, { table: '2', customer: 'y', orderItems: [{ foodId: menu.foods.beer, quantity: 2 }], confirm: { paymentMethod: 'CARD' } });
   app.clock.set('2026-11-21T17:20:00.000Z');
   const closure = (await app.request({ method: 'POST', url: '/v1/reports/general-closure', body: { cashRegister: menu.register } })).json();
-  const db = app.runtime.ctx.storage.db;
+  const db = app.runtime.storage.db;
   const row = await db.selectFrom('reports').select('data').where('id', '=', closure.id).executeTakeFirstOrThrow();
   const { totalDiscount: _d, noRegisterStats: _n, ...old } = JSON.parse(row.data);
   await db.updateTable('reports').set({ data: JSON.stringify(old) }).where('id', '=', closure.id).execute();

@@ -37,14 +37,14 @@ t.test('a station with kitchen tickets off gets its orders on the screen only; t
     confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register },
   });
   const jobs = async () =>
-    (await app.runtime.ctx.storage.db.selectFrom('print_jobs').select(['printer_id', 'kind']).where('order_id', '=', order.id).orderBy('id').execute()).map(
+    (await app.runtime.storage.db.selectFrom('print_jobs').select(['printer_id', 'kind']).where('order_id', '=', order.id).orderBy('id').execute()).map(
       (job) => `${job.kind}@${job.printer_id === menu.printers.bar ? 'Bar' : job.printer_id === menu.printers.till ? 'Till' : job.printer_id === menu.printers.kitchen ? 'Kitchen' : job.printer_id}`,
     );
   t.same(await jobs(), ['kitchen@Bar', 'receipt@Till'], 'no kitchen ticket for the kitchen; the bar’s ticket and the receipt print');
   const kitchen = await app.request({ method: 'GET', url: `/v1/stations/${menu.printers.kitchen}/orders`, as: 'operator' });
   t.same(kitchen.json().map((o: any) => o.id), [order.id], 'the kitchen has it on its screen');
 
-  const items = await app.runtime.ctx.storage.db.selectFrom('order_items').select('id').where('order_id', '=', order.id).execute();
+  const items = await app.runtime.storage.db.selectFrom('order_items').select('id').where('order_id', '=', order.id).execute();
   const reprint = await app.request({ method: 'POST', url: `/v1/orders/${order.id}/reprint`, as: 'operator', body: { orderItems: items, reprintReceipt: false } });
   t.equal(reprint.statusCode, 200);
   t.same(await jobs(), ['kitchen@Bar', 'receipt@Till', 'reprint-kitchen@Bar'], 'a reprint of the kitchen items prints only where tickets are on');

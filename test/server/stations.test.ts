@@ -13,7 +13,7 @@ async function setup(t: TestLike) {
   // A dessert with no printer of its own nor of its category: it follows the register's printer.
   const pannaCotta = 'c0000000000000000000panna';
   const now = app.clock.now().getTime();
-  await app.runtime.ctx.storage.db
+  await app.runtime.storage.db
     .insertInto('foods')
     .values({ id: pannaCotta, name: 'Panna cotta', description: '', price_cents: 350, category_id: menu.categories.desserts, printer_id: null, available: 1, created_at: now, updated_at: now })
     .execute();
@@ -53,7 +53,7 @@ t.test('a confirmed order waits at each station its items route to, with only th
   });
 
   const kitchen = await stationOrders(app, menu.printers.kitchen);
-  const items = await app.runtime.ctx.storage.db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('position').execute();
+  const items = await app.runtime.storage.db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('position').execute();
   const item = (foodId: string) => items.find((row) => row.food_id === foodId)!;
   t.same(kitchen, [
     {
@@ -233,7 +233,7 @@ t.test('an order a person completes, picks up, moves back or cancels leaves ever
     `order-cancelled/${order.id}/CONFIRMED`,
   ], 'a cancelled order leaves its screens (and its stations get the cancellation)');
   t.same(ids(await stationOrders(app, menu.printers.bar)), [other.id]);
-  const rows = await app.runtime.ctx.storage.db.selectFrom('order_stations').select('order_id').where('order_id', '=', order.id).execute();
+  const rows = await app.runtime.storage.db.selectFrom('order_stations').select('order_id').where('order_id', '=', order.id).execute();
   t.same(rows, [], 'and nothing of it is kept');
 });
 

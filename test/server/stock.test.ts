@@ -324,6 +324,6 @@ t.test('parallel confirmations never oversell: the check and the take are one st
   const refused = responses.filter((r) => r.statusCode === 409).length;
   t.same([ok, refused], [10, 20]);
   t.equal(await ingredientStock(app, m.porchetta), 0);
-  const confirmed = await app.runtime.ctx.storage.db.selectFrom('orders').select('id').where('confirmed_at', 'is not', null).execute();
+  const confirmed = await app.runtime.storage.db.selectFrom('orders').select('id').where('confirmed_at', 'is not', null).execute();
   t.equal(confirmed.length, 10, 'ten orders hold the ten portions');
 });

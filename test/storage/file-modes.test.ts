@@ -71,7 +71,7 @@ t.test('backups are private and stand alone: no -wal/-shm beside the copy, even 
   // Scheduled backups: their folder is created 0700, or tightened.
   const scheduled = join(tempDir(t), 'scheduled');
   mkdirSync(scheduled, { mode: 0o755 });
-  const stop = startBackups(app.runtime.ctx.storage, { everyMs: 3_600_000, dir: scheduled, keep: 3 }, { done: () => {}, failed: (error) => t.fail(String(error)) });
+  const stop = startBackups(app.runtime.storage, { everyMs: 3_600_000, dir: scheduled, keep: 3 }, { done: () => {}, failed: (error) => t.fail(String(error)) });
   await stop();
   t.equal(modeOf(scheduled), 0o700, 'the --backup-dir');
 

@@ -50,7 +50,7 @@ export function registerToken(program: Command): void {
       const dir = resolveDataDir(globals.dataDir);
       if (!existsSync(dir.database)) throw new CliError(notADataDir(dir.root));
       // Written straight into the database: a running server checks revocations on every request.
-      const [{ openStorage }, { migrate }, { revokeToken }, { CommitSignal }, { cuid }, { VenueClock, machineTimezone }] =
+      const [{ openStorage }, { migrate }, { revokeToken }, { CommitSignal, storagePort }, { cuid }, { VenueClock, machineTimezone }] =
         await Promise.all([
           import('../../storage/database.js'),
           import('../../storage/migrate.js'),
@@ -63,7 +63,7 @@ export function registerToken(program: Command): void {
       try {
         await migrate(storage);
         const ctx = {
-          storage,
+          storage: storagePort(storage),
           clock: systemClock,
           newId: cuid,
           venue: new VenueClock({ timezone: machineTimezone(), ticketReset: '12:00', dayStart: '07:00' }),

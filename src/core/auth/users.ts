@@ -119,7 +119,7 @@ export async function deleteUser(ctx: CoreContext, id: string): Promise<User> {
 
 /** On first start there is nobody to log in as: create `admin` with a random password, shown once. */
 export async function ensureInitialAdmin(ctx: CoreContext): Promise<{ username: string; password: string } | null> {
-  const existing = await ctx.storage.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  const existing = await reader(ctx).selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
   const password = generatePassword();
   await createUser(ctx, { username: 'admin', password, role: 'admin' });

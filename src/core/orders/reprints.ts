@@ -1,7 +1,7 @@
 import type { ReprintInput, ReprintReceiptInput } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
 import { type Principal, principalId } from '../auth/principal.js';
-import type { CoreContext } from '../context.js';
+import { type CoreContext, write } from '../context.js';
 import { InvalidError } from '../errors.js';
 import { appendEvent } from '../events/event-log.js';
 import { queueOrderPrintJobs, type RegisterPrinting } from '../printing/queue.js';
@@ -11,9 +11,13 @@ import { orderRecord, printerRecordItems } from './records.js';
 import { loadRouting } from './routing.js';
 
 // Reprints: nothing in the order changes, each is recorded in the audit log, announced on the printer channel
-// (`reprint-order`) and queued for the built-in printing.
+// (`reprint-order`) and queued for the built-in printing. Each opens its own transaction and returns the response.
 
-export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
+export async function reprintOrder(ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
+  return write(ctx, async (trx) => (await reprintItems(trx, ctx, id, input, actor)).response);
+}
+
+async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
   const order = await requireOrder(trx, id);
   if (order.confirmed_at === null) {
     throw new InvalidError(`Order ${id} is not confirmed yet: there is nothing to reprint`);
@@ -60,7 +64,11 @@ export async function reprintOrder(trx: Db, ctx: CoreContext, id: number, input:
  * `reprint-order` with no kitchen items, `cashRegisterId` being the register that prints it (what a print service
  * reads to choose the printer).
  */
-export async function reprintReceipt(trx: Db, ctx: CoreContext, id: number, input: ReprintReceiptInput, actor: Principal) {
+export async function reprintReceipt(ctx: CoreContext, id: number, input: ReprintReceiptInput, actor: Principal) {
+  return write(ctx, async (trx) => (await reprintReceiptOnly(trx, ctx, id, input, actor)).response);
+}
+
+async function reprintReceiptOnly(trx: Db, ctx: CoreContext, id: number, input: ReprintReceiptInput, actor: Principal) {
   const order = await requireOrder(trx, id);
   if (order.confirmed_at === null || order.status === 'PENDING') {
     throw new InvalidError(`Order ${id} ${order.status === 'PENDING' ? 'is pending' : 'was never confirmed'}: it has no receipt to reprint`);

@@ -3,8 +3,9 @@ import type { Db } from '../../storage/database.js';
 import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { type Principal, principalId } from '../auth/principal.js';
-import type { CoreContext } from '../context.js';
+import { type CoreContext, write } from '../context.js';
 import { InvalidError } from '../errors.js';
+import { type IdempotencyKey, writeOnce } from '../idempotency.js';
 import { appendEvent, appendEvents } from '../events/event-log.js';
 import { queueCancellationJobs } from '../printing/cancellation.js';
 import type { RegisterPrinting } from '../printing/queue.js';
@@ -19,8 +20,8 @@ import { orderTotals } from './pricing.js';
 import { creationResponse, newOrderItem, orderRecord, printerRecordItems } from './records.js';
 import { loadRouting, type Routing } from './routing.js';
 
-// The order use cases. Each runs inside the caller's transaction (`trx`), so a route can wrap it with an
-// idempotency record in the same commit.
+// The order use cases. Each opens its own transaction (`write`); creating and confirming also take an
+// Idempotency-Key, recorded in that same transaction (`writeOnce`). The steps below them take the `trx`.
 
 const ORDER_COLUMNS = allColumns<Omit<OrderRow, 'id'>>()([
   'display_code', 'code_day', 'table_name', 'customer', 'status', 'ticket_number', 'ticket_day', 'payment_method', 'subtotal_cents',
@@ -48,7 +49,12 @@ function callerUserId(actor: Principal): string | null {
   return actor.kind === 'token' ? actor.userId : null;
 }
 
-export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput, actor: Principal) {
+/** A new order, pending or (with `confirm`) confirmed at once. Returns the creation response. */
+export async function createOrder(ctx: CoreContext, input: CreateOrderInput, actor: Principal, key?: IdempotencyKey | null) {
+  return writeOnce(ctx, key, async (trx) => (await insertNewOrder(trx, ctx, input, actor)).response);
+}
+
+async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput, actor: Principal) {
   const now = ctx.clock.now();
   const codeDay = ctx.venue.ticketDay(now);
   // Portions first: a food sold out by running out is a 409 "0 left", not an unavailable food.
@@ -102,7 +108,12 @@ export async function createOrder(trx: Db, ctx: CoreContext, input: CreateOrderI
   return { order, items, response: { ...creationResponse(order), warnings } };
 }
 
-export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input: ConfirmInput, actor: Principal) {
+/** Confirms a pending order: ticket number, payment, kitchen tickets. Returns the order response. */
+export async function confirmOrder(ctx: CoreContext, id: number, input: ConfirmInput, actor: Principal, key?: IdempotencyKey | null) {
+  return writeOnce(ctx, key, async (trx) => (await confirmPending(trx, ctx, id, input, actor)).response);
+}
+
+async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: ConfirmInput, actor: Principal) {
   const order = await requireOrder(trx, id);
   // An order confirmed once keeps its ticket number and its kitchen tickets are out: even moved back to PENDING it
   // is not confirmed (and printed) a second time. PATCH moves it back to CONFIRMED, with the same ticket.
@@ -137,12 +148,18 @@ export async function confirmOrder(trx: Db, ctx: CoreContext, id: number, input:
   return { order: confirmed.order, items, response: { ...confirmed.record, warnings: warningsFor(confirmed.register) } };
 }
 
+/** PATCH of an order's status (see `changeOrderStatus`). Returns the order response. */
+export async function setOrderStatus(ctx: CoreContext, id: number, status: OrderStatus) {
+  return write(ctx, async (trx) => (await changeOrderStatus(trx, ctx, id, status)).response);
+}
+
 /**
- * Any state to any state. `completedAt` is set when the order first reaches COMPLETED or PICKED_UP and cleared when
- * it goes back to PENDING or CONFIRMED; ticket number and confirmedAt are kept once set. Moving a never-confirmed
- * order to CONFIRMED confirms it (ticket number, kitchen tickets) without a payment method.
+ * Any state to any state, inside the caller's transaction (the stations complete and reopen orders with it).
+ * `completedAt` is set when the order first reaches COMPLETED or PICKED_UP and cleared when it goes back to PENDING
+ * or CONFIRMED; ticket number and confirmedAt are kept once set. Moving a never-confirmed order to CONFIRMED
+ * confirms it (ticket number, kitchen tickets) without a payment method.
  */
-export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, status: OrderStatus) {
+export async function changeOrderStatus(trx: Db, ctx: CoreContext, id: number, status: OrderStatus) {
   const before = await requireOrder(trx, id);
   let order = before;
   let warnings: OrderWarning[] = [];
@@ -185,7 +202,11 @@ export async function setOrderStatus(trx: Db, ctx: CoreContext, id: number, stat
 }
 
 /** Deletes the order and its items; the audit log keeps who deleted it and its totals. */
-export async function deleteOrder(trx: Db, ctx: CoreContext, id: number, actor: Principal) {
+export async function deleteOrder(ctx: CoreContext, id: number, actor: Principal): Promise<void> {
+  await write(ctx, (trx) => removeOrder(trx, ctx, id, actor));
+}
+
+async function removeOrder(trx: Db, ctx: CoreContext, id: number, actor: Principal) {
   const order = await requireOrder(trx, id);
   const items = await loadItems(trx, id);
   const now = ctx.clock.now();

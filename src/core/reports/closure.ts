@@ -1,8 +1,9 @@
 import type { ClosureEvent } from '../../api/reports.js';
 import type { Db } from '../../storage/database.js';
 import { type Principal, principalId } from '../auth/principal.js';
-import type { CoreContext } from '../context.js';
+import { type CoreContext, reader } from '../context.js';
 import { InvalidError } from '../errors.js';
+import { type IdempotencyKey, writeOnce } from '../idempotency.js';
 import { appendEvent } from '../events/event-log.js';
 import { queueClosurePrintJob } from '../printing/queue.js';
 import { windowFigures } from './aggregate.js';
@@ -15,7 +16,16 @@ import { snapshotWatermark } from './snapshots.js';
  * that), computed and saved in the same transaction, announced on the printer channel (`general-closure`, with the
  * requesting register, flat and nested as print services read it) so it is printed on that register's printer.
  */
-export async function generalClosure(trx: Db, ctx: CoreContext, cashRegisterId: string, actor: Principal): Promise<Report & { cashRegisterId: string }> {
+export async function generalClosure(
+  ctx: CoreContext,
+  cashRegisterId: string,
+  actor: Principal,
+  key?: IdempotencyKey | null,
+): Promise<Report & { cashRegisterId: string }> {
+  return writeOnce(ctx, key, (trx) => closeBusinessDay(trx, ctx, cashRegisterId, actor));
+}
+
+async function closeBusinessDay(trx: Db, ctx: CoreContext, cashRegisterId: string, actor: Principal): Promise<Report & { cashRegisterId: string }> {
   const register = await trx.selectFrom('cash_registers').select(['id', 'name']).where('id', '=', cashRegisterId).executeTakeFirst();
   if (!register) {
     throw new InvalidError(`Unknown cash register ${cashRegisterId}`, [{ path: 'body.cashRegister', message: 'unknown cash register' }]);
@@ -61,7 +71,7 @@ export async function generalClosure(trx: Db, ctx: CoreContext, cashRegisterId: 
 }
 
 /** Saved closures, newest first (extension: the treasurer's history). */
-export async function listClosures(db: Db, limit = 50): Promise<Array<Report & { cashRegisterId: string | null; createdAt: string }>> {
-  const rows = await db.selectFrom('reports').selectAll().where('kind', '=', 'closure').orderBy('created_at', 'desc').limit(limit).execute();
+export async function listClosures(ctx: CoreContext, limit = 50): Promise<Array<Report & { cashRegisterId: string | null; createdAt: string }>> {
+  const rows = await reader(ctx).selectFrom('reports').selectAll().where('kind', '=', 'closure').orderBy('created_at', 'desc').limit(limit).execute();
   return rows.map((row) => ({ ...completeReport(JSON.parse(row.data) as Report), cashRegisterId: row.cash_register_id, createdAt: new Date(row.created_at).toISOString() }));
 }

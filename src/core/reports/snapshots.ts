@@ -1,6 +1,6 @@
 import type { Db } from '../../storage/database.js';
 import type { OrderRow } from '../../storage/schema.js';
-import { type CoreContext, write } from '../context.js';
+import { type CoreContext, reader, write } from '../context.js';
 import { liveFigures, nextActivity } from './aggregate.js';
 import { floorHour, nextHour } from './buckets.js';
 
@@ -83,7 +83,7 @@ export async function writeHourSnapshot(trx: Db, ctx: CoreContext, hourStart: nu
  */
 export async function writeDueSnapshots(ctx: CoreContext, signal?: AbortSignal): Promise<number[]> {
   const target = floorHour(ctx.venue, ctx.clock.now().getTime()); // the current hour is never snapshotted
-  const db = ctx.storage.db;
+  const db = reader(ctx); // outside a transaction: each read sees the last commit
   let cursor = (await snapshotWatermark(db)) ?? null;
   if (cursor === null) {
     const first = await nextActivity(db, 0);

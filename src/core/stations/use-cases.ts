@@ -1,8 +1,8 @@
 import type { StationOrder, StationStatus } from '../../api/stations.js';
 import type { Db } from '../../storage/database.js';
-import type { CoreContext } from '../context.js';
+import { type CoreContext, write } from '../context.js';
 import { InvalidError, NotFoundError } from '../errors.js';
-import { setOrderStatus } from '../orders/use-cases.js';
+import { changeOrderStatus } from '../orders/use-cases.js';
 import { stationOrder } from './queries.js';
 import { announceStations } from './rules.js';
 
@@ -11,7 +11,11 @@ import { announceStations } from './rules.js';
  * CONFIRMED order, and a recall reopens a COMPLETED one, exactly as a person's PATCH of the order would (completedAt,
  * `order-status-changed`), in the same transaction. Setting the status a part already has changes nothing.
  */
-export async function setStationStatus(trx: Db, ctx: CoreContext, orderId: number, printerId: string, status: StationStatus): Promise<StationOrder> {
+export async function setStationStatus(ctx: CoreContext, orderId: number, printerId: string, status: StationStatus): Promise<StationOrder> {
+  return write(ctx, (trx) => markStation(trx, ctx, orderId, printerId, status));
+}
+
+async function markStation(trx: Db, ctx: CoreContext, orderId: number, printerId: string, status: StationStatus): Promise<StationOrder> {
   const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).executeTakeFirst();
   if (!order) throw new NotFoundError('Order not found');
   if (order.status !== 'CONFIRMED' && order.status !== 'COMPLETED') {
@@ -34,9 +38,9 @@ export async function setStationStatus(trx: Db, ctx: CoreContext, orderId: numbe
     await announceStations(trx, ctx, orderId, [printerId], status);
     if (status === 'DONE' && order.status === 'CONFIRMED') {
       const waiting = await trx.selectFrom('order_stations').select('printer_id').where('order_id', '=', orderId).where('status', '=', 'WAITING').executeTakeFirst();
-      if (!waiting) await setOrderStatus(trx, ctx, orderId, 'COMPLETED');
+      if (!waiting) await changeOrderStatus(trx, ctx, orderId, 'COMPLETED');
     } else if (status === 'WAITING' && order.status === 'COMPLETED') {
-      await setOrderStatus(trx, ctx, orderId, 'CONFIRMED');
+      await changeOrderStatus(trx, ctx, orderId, 'CONFIRMED');
     }
   }
   return stationOrder(trx, orderId, printerId);

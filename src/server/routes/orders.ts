@@ -1,11 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ConfirmInput,
   CreateOrderInput,
   CreateOrderResponse,
-  LIMITS,
   ListOrdersQuery,
   OrderDetail,
   OrderIdParams,
@@ -16,9 +13,7 @@ import {
   ReprintResponse,
   StatusInput,
 } from '../../api/orders.js';
-import { type Access, principalId, STAFF } from '../../core/auth/principal.js';
-import { write } from '../../core/context.js';
-import { runIdempotent, type StoredResponse } from '../../core/idempotency.js';
+import { type Access, STAFF } from '../../core/auth/principal.js';
 import { getOrderDetail, listOrders } from '../../core/orders/queries.js';
 import { reprintOrder, reprintReceipt } from '../../core/orders/reprints.js';
 import { currentCreationResponse, currentOrderResponse } from '../../core/orders/stored-responses.js';
@@ -27,25 +22,6 @@ import { principalOf } from '../services.js';
 
 /** A print service with a `printer` device key may ask for reprints (decisions: device keys). */
 const REPRINT: Access = { roles: ['admin', 'operator'], scopes: ['printer'] };
-
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z.string().min(1).max(LIMITS.idempotencyKey, `must be at most ${LIMITS.idempotencyKey} characters`).optional(),
-});
-
-function send(reply: FastifyReply, result: StoredResponse) {
-  if (result.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(result.statusCode).send(result.body);
-}
-
-function idempotencyScope(request: FastifyRequest, endpoint: string) {
-  const key = request.headers['idempotency-key'];
-  return {
-    principal: principalId(principalOf(request)),
-    endpoint,
-    key: typeof key === 'string' ? key : undefined,
-    body: request.body,
-  };
-}
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app.services;
@@ -62,61 +38,42 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/orders',
-    { config, schema: { tags, headers: IdempotencyHeaders, body: CreateOrderInput, response: { 201: CreateOrderResponse } } },
-    async (request, reply) => {
-      const actor = principalOf(request);
-      const result = await runIdempotent(ctx, idempotencyScope(request, 'POST /v1/orders'), async (trx) => ({
-        statusCode: 201,
-        body: (await createOrder(trx, ctx, request.body, actor)).response,
-      }));
-      return send(reply, result.replayed ? { ...result, body: await currentCreationResponse(ctx, result.body) } : result);
+    {
+      config: { ...config, idempotent: { replay: (stored) => currentCreationResponse(ctx, stored) } },
+      schema: { tags, body: CreateOrderInput, response: { 201: CreateOrderResponse } },
     },
+    async (request, reply) => reply.code(201).send(await createOrder(ctx, request.body, principalOf(request), request.idempotencyKey)),
   );
 
   app.post(
     '/v1/orders/:id/confirm',
     {
-      config,
-      schema: { tags, headers: IdempotencyHeaders, params: OrderIdParams, body: ConfirmInput, response: { 200: OrderResponse } },
+      config: { ...config, idempotent: { replay: currentOrderResponse } },
+      schema: { tags, params: OrderIdParams, body: ConfirmInput, response: { 200: OrderResponse } },
     },
-    async (request, reply) => {
-      const actor = principalOf(request);
-      const { id } = request.params;
-      const result = await runIdempotent(ctx, idempotencyScope(request, `POST /v1/orders/${id}/confirm`), async (trx) => ({
-        statusCode: 200,
-        body: (await confirmOrder(trx, ctx, id, request.body, actor)).response,
-      }));
-      return send(reply, result.replayed ? { ...result, body: currentOrderResponse(result.body) } : result);
-    },
+    (request) => confirmOrder(ctx, request.params.id, request.body, principalOf(request), request.idempotencyKey),
   );
 
   app.post(
     '/v1/orders/:id/reprint',
     { config: { access: REPRINT }, schema: { tags, params: OrderIdParams, body: ReprintInput, response: { 200: ReprintResponse } } },
-    async (request) => {
-      const actor = principalOf(request);
-      return (await write(ctx, (trx) => reprintOrder(trx, ctx, request.params.id, request.body, actor))).response;
-    },
+    (request) => reprintOrder(ctx, request.params.id, request.body, principalOf(request)),
   );
 
   app.post(
     '/v1/orders/:id/reprint-receipt',
     { config: { access: REPRINT }, schema: { tags, params: OrderIdParams, body: ReprintReceiptInput, response: { 200: ReprintResponse } } },
-    async (request) => {
-      const actor = principalOf(request);
-      return (await write(ctx, (trx) => reprintReceipt(trx, ctx, request.params.id, request.body, actor))).response;
-    },
+    (request) => reprintReceipt(ctx, request.params.id, request.body, principalOf(request)),
   );
 
   app.patch(
     '/v1/orders/:id',
     { config, schema: { tags, params: OrderIdParams, body: StatusInput, response: { 200: OrderResponse } } },
-    async (request) => (await write(ctx, (trx) => setOrderStatus(trx, ctx, request.params.id, request.body.status))).response,
+    (request) => setOrderStatus(ctx, request.params.id, request.body.status),
   );
 
   app.delete('/v1/orders/:id', { config, schema: { tags, params: OrderIdParams } }, async (request, reply) => {
-    const actor = principalOf(request);
-    await write(ctx, (trx) => deleteOrder(trx, ctx, request.params.id, actor));
+    await deleteOrder(ctx, request.params.id, principalOf(request));
     return reply.code(204).send();
   });
 };

@@ -2,12 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { IdParams } from '../../api/common.js';
-import { LIMITS } from '../../api/orders.js';
 import { ClosureInput, ClosureReport, Report, ReportsQuery, SavedClosure } from '../../api/reports.js';
-import { ADMIN, principalId } from '../../core/auth/principal.js';
-import { reader } from '../../core/context.js';
+import { ADMIN } from '../../core/auth/principal.js';
 import { InvalidError } from '../../core/errors.js';
-import { runIdempotent } from '../../core/idempotency.js';
 import { generalClosure, listClosures } from '../../core/reports/closure.js';
 import { getReport, listReports } from '../../core/reports/queries.js';
 import { completeReport } from '../../core/reports/report.js';
@@ -22,6 +19,12 @@ function instant(ctx: CoreContext, value: string): number {
   return value.length === 10 ? ctx.venue.startOfDay(value).getTime() : DateTime.fromISO(value, { zone: ctx.venue.timezone }).toMillis();
 }
 
+/** A closure stored before release 1.7 lacks its newer figures: derived from its own (completeReport). */
+function currentClosure(stored: unknown) {
+  const body = stored as z.infer<typeof ClosureReport>;
+  return { ...completeReport(body), cashRegisterId: body.cashRegisterId };
+}
+
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app.services;
   const tags = ['reports'];
@@ -33,34 +36,18 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     return listReports(ctx, { from, to, groupBy: request.query.groupBy });
   });
 
-  app.get('/v1/reports/closures', { config, schema: { tags, response: { 200: z.array(SavedClosure) } } }, () => listClosures(reader(ctx)));
+  app.get('/v1/reports/closures', { config, schema: { tags, response: { 200: z.array(SavedClosure) } } }, () => listClosures(ctx));
 
   app.get('/v1/reports/:id', { config, schema: { tags, params: IdParams, response: { 200: Report } } }, (request) => getReport(ctx, request.params.id));
 
   app.post(
     '/v1/reports/general-closure',
     {
-      config,
-      schema: {
-        tags,
-        headers: z.object({ 'idempotency-key': z.string().min(1).max(LIMITS.idempotencyKey).optional() }),
-        body: ClosureInput,
-        response: { 201: ClosureReport },
-      },
+      config: { ...config, idempotent: { replay: currentClosure } },
+      schema: { tags, body: ClosureInput, response: { 201: ClosureReport } },
     },
-    async (request, reply) => {
-      const actor = principalOf(request);
-      const key = request.headers['idempotency-key'];
-      const result = await runIdempotent(
-        ctx,
-        { principal: principalId(actor), endpoint: 'POST /v1/reports/general-closure', key: typeof key === 'string' ? key : undefined, body: request.body },
-        async (trx) => ({ statusCode: 201, body: await generalClosure(trx, ctx, request.body.cashRegister, actor) }),
-      );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      // A closure stored before release 1.7 lacks its newer figures: derived from its own (completeReport).
-      const body = result.body as z.infer<typeof ClosureReport>;
-      return reply.code(201).send(result.replayed ? { ...completeReport(body), cashRegisterId: body.cashRegisterId } : body);
-    },
+    async (request, reply) =>
+      reply.code(201).send(await generalClosure(ctx, request.body.cashRegister, principalOf(request), request.idempotencyKey)),
   );
 };
 

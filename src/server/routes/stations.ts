@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StationOrder, StationOrderParams, StationOrders, StationOrdersQuery, StationParams, StationStatusInput } from '../../api/stations.js';
 import type { Access } from '../../core/auth/principal.js';
-import { write } from '../../core/context.js';
 import { listStationOrders } from '../../core/stations/queries.js';
 import { setStationStatus } from '../../core/stations/use-cases.js';
 
@@ -25,7 +24,7 @@ const stationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/v1/orders/:id/stations/:printerId',
     { config: { access: STATION }, schema: { tags, params: StationOrderParams, body: StationStatusInput, response: { 200: StationOrder } } },
-    (request) => write(ctx, (trx) => setStationStatus(trx, ctx, request.params.id, request.params.printerId, request.body.status)),
+    (request) => setStationStatus(ctx, request.params.id, request.params.printerId, request.body.status),
   );
 };
 
