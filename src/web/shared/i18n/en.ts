@@ -96,6 +96,26 @@ export const en = {
   'status.logout': 'Log out',
   'status.user': 'User',
   'status.register': 'Register',
+  // ---- the kitchen screen (/kitchen) and what the kitchen screen and the TV share (issue 16) ----
+  'kitchen.title': 'Kitchen',
+  'kitchen.login': 'Log in to the kitchen screen',
+  'kitchen.pickStation': 'Which station is this?',
+  'kitchen.noStations': 'There are no printers yet: ask the admin to add the stations.',
+  'kitchen.changeStation': 'Change station',
+  'kitchen.logout': 'Log out',
+  'kitchen.allDay': 'All day',
+  'kitchen.nothing': 'Nothing waiting. New orders appear here by themselves.',
+  'kitchen.order': 'Order {ticket} {code}',
+  'kitchen.table': 'Table {table}',
+  'kitchen.age': '{minutes} min',
+  'kitchen.done': 'Done',
+  'kitchen.recall': 'Recall',
+  'kitchen.notSent': 'Not sent: the server cannot be reached. Tap again.',
+  'kitchen.keyRefused': 'This kitchen key is not valid: open the address that pos kitchen-url prints.',
+  'kitchen.stationGone': 'This station does not exist (any more): choose another one.',
+  'screen.live': 'Live',
+  'screen.reconnecting': 'Reconnecting…',
+  'screen.tapForSound': 'Tap for sound',
 } as const;
 
 export type MessageKey = keyof typeof en;
