@@ -10,7 +10,8 @@ export interface Chime {
   /** True while the browser still waits for a tap before it plays anything. */
   locked(): boolean;
   enabled: boolean;
-  onLockChange(listener: Listener): void;
+  /** Tells the listener when the lock changes; returns the function that stops telling it. */
+  onLockChange(listener: Listener): () => void;
 }
 
 export function createChime(search: string = location.search): Chime {
@@ -54,6 +55,10 @@ export function createChime(search: string = location.search): Chime {
     locked: isLocked,
     onLockChange(listener) {
       listeners.push(listener);
+      return () => {
+        const index = listeners.indexOf(listener);
+        if (index >= 0) listeners.splice(index, 1);
+      };
     },
     play() {
       const ctx = audio();
