@@ -63,6 +63,9 @@ export function createChime(search: string = location.search): Chime {
     play() {
       const ctx = audio();
       if (!ctx || ctx.state !== 'running') return;
+      // Counted on the page (`<html data-chimes>`), so a test in a real browser can tell that it rang.
+      const root = document.documentElement;
+      root.dataset['chimes'] = String(Number(root.dataset['chimes'] ?? 0) + 1);
       const start = ctx.currentTime + 0.01;
       // Two bright notes (E6, then A6), loud enough over a fryer, gone in under half a second.
       [
