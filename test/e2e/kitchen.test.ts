@@ -35,6 +35,7 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
     return;
   }
   mkdirSync(SHOTS, { recursive: true });
+  const evening = t; // the restarted server lives as long as the whole test, not one step
   const dataDir = tempDir(t);
   // No printers to drive here: the screens replace the paper.
   let server = await startRealServer(t, dataDir, ['--printing', 'off']);
@@ -223,7 +224,7 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
     await grill.getByRole('alert').filter({ hasText: 'Not sent' }).waitFor();
     t.equal(await grill.getByRole('article').count(), before, 'every card still there');
 
-    server = await startRealServer(t, dataDir, ['--printing', 'off', '--port', String(port)]);
+    server = await startRealServer(evening, dataDir, ['--printing', 'off', '--port', String(port)]);
     // Changes the screens have not heard of yet: a new order, and the bar's part of one done elsewhere.
     const late = await order('Greco', '9', [[salsiccia, 2], [menu.foods.beer, 2]]);
     await api('PATCH', `/v1/orders/${rush[4]!['id']}/stations/${menu.printers.bar}`, { status: 'DONE' });
@@ -247,5 +248,22 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
     t.ok(shown.includes('reconnecting…'), `the TV said reconnecting… (${[...new Set(shown)].join(', ')})`);
     t.notOk(shown.some((text) => /fail|fetch|error|\d{3}/i.test(text)), 'and never a raw error');
     t.notMatch(await grill.textContent('body'), /Failed to fetch|NetworkError|HTTP \d/, 'nor the kitchen screen');
+  });
+
+  await t.test('a rush on the TV: every number readable, the rest counted', async (t) => {
+    const more: Array<Record<string, any>> = [];
+    for (let i = 0; i < 36; i++) more.push(await order(`Cliente ${i}`, String(i + 1), [[menu.foods.beer, 1]]));
+    for (const placed of more.slice(0, 14)) await api('PATCH', `/v1/orders/${placed['id']}`, { status: 'COMPLETED' });
+    await tv.waitForSelector(`#ready li[data-id="${more[13]!['id']}"]`, { timeout: 10_000 });
+    await tv.waitForSelector(`#preparing li[data-id="${more[35]!['id']}"]`, { state: 'attached', timeout: 10_000 });
+    const sizes = await tv.$$eval('#ready li:not(.more) .number, #preparing li:not(.more) .code', (nodes) =>
+      nodes.filter((node) => (node.parentElement as HTMLElement).style.display !== 'none').map((node) => parseFloat(getComputedStyle(node).fontSize)),
+    );
+    // At 1080 px on a 43" TV a pixel is 0.5 mm: no visible number or code under 5% of the height (2.7 cm type).
+    t.ok(sizes.length > 10 && Math.min(...sizes) >= 1080 * 0.05, `smallest visible number or code: ${Math.min(...sizes).toFixed(0)} px`);
+    const hidden = Number(/^\+(\d+) more$/.exec((await tv.textContent('#preparing li.more')) ?? '')?.[1]);
+    t.ok(hidden > 0, `the kitchen column counts ${hidden} more`);
+    await tv.waitForTimeout(4000); // the newest-ready pulse ends: a still picture
+    await shot(tv, 'display-1920-rush');
   });
 });

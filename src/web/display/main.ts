@@ -61,9 +61,10 @@ function setConnection(text: string, cls?: string): void {
   c.className = cls || '';
 }
 
-// Sizes come from the screen, not from fixed pixels: the smallest numbers still read from 5 m on a 43" TV
-// (12% of the screen's height for "Ready", 8% for "Preparing"), and few orders get much larger tiles.
-const MIN_FONT = { preparing: 0.08, ready: 0.12 } as const;
+// Sizes come from the screen, not from fixed pixels: the smallest numbers still read from 5 m on a 43" TV (10% of
+// the screen's height for "Ready": digits about 4 cm tall, codes 2.5 cm; 7.5% for "Preparing"), and few orders get
+// much larger tiles.
+const MIN_FONT = { preparing: 0.075, ready: 0.1 } as const;
 
 function render(): void {
   for (const name of ['preparing', 'ready'] as const) {
