@@ -78,7 +78,7 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   t.equal(await page.getAttribute('footer', 'class'), 'dark', 'light text on the dark blue banner');
   await page.waitForFunction(bannerTitleIs, 'Sagra del Tortello', { timeout: 10_000 });
   t.equal(await page.getAttribute('footer', 'class'), 'light', 'dark text on the yellow banner');
-  t.equal(await page.$eval('footer', (footer) => getComputedStyle(footer).color), 'rgb(0, 0, 0)', 'black, chosen by contrast (WCAG)');
+  t.equal(await page.$eval('footer', (footer) => (globalThis as any).getComputedStyle(footer).color), 'rgb(0, 0, 0)', 'black, chosen by contrast (WCAG)');
   await page.waitForFunction(bannerTitleIs, 'Pro Loco di Borgo', { timeout: 10_000 });
   t.pass('and round again');
   if (process.env['UPDATE_SCREENSHOTS'] === '1') {

@@ -257,7 +257,7 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
     await tv.waitForSelector(`#ready li[data-id="${more[13]!['id']}"]`, { timeout: 10_000 });
     await tv.waitForSelector(`#preparing li[data-id="${more[35]!['id']}"]`, { state: 'attached', timeout: 10_000 });
     const sizes = await tv.$$eval('#ready li:not(.more) .number, #preparing li:not(.more) .code', (nodes) =>
-      nodes.filter((node) => (node.parentElement as HTMLElement).style.display !== 'none').map((node) => parseFloat(getComputedStyle(node).fontSize)),
+      nodes.filter((node) => (node.parentElement as any).style.display !== 'none').map((node) => parseFloat((globalThis as any).getComputedStyle(node).fontSize)),
     );
     // At 1080 px on a 43" TV a pixel is 0.5 mm: no visible number or code under 5% of the height (2.7 cm type).
     t.ok(sizes.length > 10 && Math.min(...sizes) >= 1080 * 0.05, `smallest visible number or code: ${Math.min(...sizes).toFixed(0)} px`);
