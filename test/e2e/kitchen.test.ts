@@ -251,6 +251,18 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
     t.notMatch(await grill.textContent('body'), /Failed to fetch|NetworkError|HTTP \d/, 'nor the kitchen screen');
   });
 
+  await t.test('in Italian at a tap, remembered by the tablet', async (t) => {
+    await bar.getByRole('button', { name: 'IT' }).click();
+    await bar.getByRole('status').filter({ hasText: /^In linea$/ }).waitFor();
+    t.ok(await bar.getByRole('button', { name: 'Fatto' }).first().isVisible(), 'Done is "Fatto"');
+    t.ok(await bar.getByRole('region', { name: 'Da preparare' }).isVisible(), 'the all-day counts');
+    await bar.goto(`${server.url}/kitchen`); // the address without ?lang=: the tablet's choice
+    await bar.getByRole('button', { name: 'Cambia postazione' }).waitFor();
+    await bar.getByRole('button', { name: 'EN' }).click();
+    await bar.getByRole('button', { name: 'Change station' }).waitFor();
+    t.pass('and back to English');
+  });
+
   await t.test('a rush on the TV: every number readable, the rest counted', async (t) => {
     const more: Array<Record<string, any>> = [];
     for (let i = 0; i < 36; i++) more.push(await order(`Cliente ${i}`, String(i + 1), [[menu.foods.beer, 1]]));

@@ -254,7 +254,11 @@ setInterval(tick, 10000);
 const rotateSeconds = Math.max(3, Number(params.get('rotate')) || 10);
 setInterval(rotateBanner, rotateSeconds * 1000);
 setInterval(check, 30000);
-window.addEventListener('resize', render);
+// The tiles are sized from each column's size: lay them out again whenever it changes (the window, and the
+// banner strip, which appears, disappears and varies in height).
+const relayout = new ResizeObserver(() => render());
+relayout.observe(byId('preparing'));
+relayout.observe(byId('ready'));
 // Browsers play sound only after a tap on the page: say so in the corner until then (a kiosk TV can be started
 // with --autoplay-policy=no-user-gesture-required instead, see docs/display.md).
 function showSound(locked: boolean): void {
