@@ -99,6 +99,11 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
   const live = (page: Page) => page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor({ timeout: 30_000 });
 
   await t.test('the screens open: a kitchen key by address, a login and a station choice', async (t) => {
+    // Served by pos serve like the till and the TV: nothing from outside, a policy that keeps it so.
+    const html = await fetch(`${server.url}/kitchen`);
+    t.equal(html.status, 200);
+    t.match(html.headers.get('content-security-policy'), /default-src 'self'; script-src 'self'/);
+    t.same((await html.text()).match(/(?:src|href)\s*=\s*["']?(?:https?:)?\/\/[^"'\s>]+/gi) ?? [], [], 'no external script, style or font');
     await grill.goto(`${grillUrl}&lang=en`);
     await grill.getByRole('heading', { name: 'Kitchen' }).waitFor();
     await live(grill);
