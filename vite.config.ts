@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-// The browser apps (src/web/<app>/) built into dist/web, served by `pos serve`: the till at /, the TV at /display.
+// The browser apps (src/web/<app>/) built into dist/web, served by `pos serve`: the till at /, the TV at /display,
+// the kitchen screen at /kitchen.
 const root = fileURLToPath(new URL('./src/web/', import.meta.url));
 
 /**
@@ -36,6 +37,7 @@ export default defineConfig({
       input: {
         till: `${root}index.html`,
         display: `${root}display/index.html`,
+        kitchen: `${root}kitchen/index.html`,
       },
     },
   },

@@ -90,6 +90,7 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   t.equal(await page.getAttribute('footer', 'class'), 'dark', 'light text on the dark blue banner');
   await page.waitForFunction(bannerTitleIs, 'Sagra del Tortello', { timeout: 10_000 });
   t.equal(await page.getAttribute('footer', 'class'), 'light', 'dark text on the yellow banner');
+  t.equal(await page.$eval('footer', (footer) => (globalThis as any).getComputedStyle(footer).color), 'rgb(0, 0, 0)', 'black, chosen by contrast (WCAG)');
   await page.waitForFunction(bannerTitleIs, 'Pro Loco di Borgo', { timeout: 10_000 });
   t.pass('and round again');
   if (process.env['UPDATE_SCREENSHOTS'] === '1') {
@@ -103,6 +104,7 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   // The laptop restarts: the page notices, reconnects and catches up by itself.
   t.equal(await server.stop('SIGTERM'), 0);
   await page.waitForSelector('#connection.offline', { timeout: 15_000 });
+  t.equal(await page.textContent('#connection'), 'reconnecting…', 'never a raw error such as "Failed to fetch"');
   server = await startRealServer(t, dataDir, ['--port', String(port)]);
   await api('PATCH', `/v1/orders/${first['id']}`, { status: 'PICKED_UP' });
   const fourth = await confirm();
@@ -122,6 +124,14 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   const preparing = await page.$$eval('#preparing li:not(.more)', (items) => items.length);
   t.ok(hidden > 0, `${hidden} more`);
   t.equal(visible + hidden, preparing, 'the visible and the counted make every order in the kitchen');
+
+  // A wrong key says so in words; ?sound=off leaves out the chime and its "tap for sound".
+  const wrong = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await wrong.goto(`${server.url}/display?key=posk_display_wrong&sound=off`);
+  await wrong.waitForFunction(() => /display key is not valid/.test((globalThis as { document?: any }).document?.getElementById('connection')?.textContent ?? ''), undefined, { timeout: 15_000 });
+  t.ok(await wrong.isHidden('#sound'), 'no sound hint with ?sound=off');
+  t.ok(await page.isVisible('#sound'), 'the TV without a tap asks for one');
+  await wrong.close();
 
   // pos display-url on this machine: the server listens on 127.0.0.1 only, so that is the one address (and a warning).
   const urls = runPos(['display-url', '--key', key, '--json', '--data-dir', dataDir]);

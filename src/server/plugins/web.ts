@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { UnavailableError } from '../../core/errors.js';
 import { PACKAGE_ROOT } from '../../version.js';
 
-// The browser apps built by `npm run build` (Vite, src/web) into dist/web: the till at /, the TV at /display.
+// The browser apps built by `npm run build` (Vite, src/web) into dist/web: the till at /, the TV at /display
+// (routes/display.ts), the kitchen screen at /kitchen.
 // Everything comes from the appliance; the policy below keeps it so (no inline script, nothing from outside).
 
 export const WEB_ROOT = join(PACKAGE_ROOT, 'dist', 'web');
@@ -39,6 +40,8 @@ async function webPlugin(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.sendWebPage('index.html'));
+  // The page holds nothing secret: it logs in, or calls the API with the kitchen key of its address (?key=...).
+  app.get('/kitchen', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.sendWebPage('kitchen/index.html'));
 
   // Hashed file names: a new build has new names, so a tablet may keep these for good.
   app.withTypeProvider<ZodTypeProvider>().get('/assets/:file', { config: { access: 'public' }, schema: { hide: true, params: AssetParams } }, (request, reply) =>

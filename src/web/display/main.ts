@@ -1,13 +1,17 @@
 // The ready-number screen at /display?key=<display key>: loads the state once, then follows /events/display,
-// reconnecting and catching up by itself after Wi-Fi drops or a server restart. Moved from the page the server used
-// to write out as a string, with its behaviour unchanged (test/e2e/display.test.ts); typed by src/api.
+// reconnecting and catching up by itself after Wi-Fi drops or a server restart (it says "reconnecting…" meanwhile,
+// never a raw error). Tiles grow to fill the screen when there are few orders; the newest ready number is called
+// with a chime (`?sound=off`); banner text is black or white by contrast. Typed by src/api; test/e2e/display.test.ts.
 import type { z } from 'zod';
 import type { Banner } from '../../api/banners.js';
 import type { DisplayState } from '../../api/display.js';
 import type { DisplayEvent } from '../../api/events.js';
+import { createChime } from '../shared/chime.js';
+import { textOn } from '../shared/contrast.js';
 import { type Locale, type MessageKey, translate } from '../shared/i18n/index.js';
 import { followVenueLocale, initialLocale } from '../shared/page-locale.js';
 import './display.css';
+import { layoutTiles } from './tiles.js';
 
 type Shown = { id: number; ticketNumber: number | null; displayCode: string; at: number };
 type BannerData = z.infer<typeof Banner>;
@@ -24,21 +28,21 @@ const state: { preparing: Map<number, Shown>; ready: Map<number, Shown>; banners
   newest: null,
 };
 let source: EventSource | null = null;
-let retryTimer: ReturnType<typeof setTimeout> | null = null;
-
-const byId = (id: string) => document.getElementById(id) as HTMLElement;
-
+const chime = createChime();
 // The venue's language (`pos serve --locale`) unless this TV was given `?lang=` (remembered).
 let locale: Locale = initialLocale();
 const t = (key: MessageKey, values?: Record<string, string | number>) => translate(locale, key, values);
 let connection: { text: () => string; cls: string } = { text: () => t('display.connecting'), cls: '' };
-
-function applyTexts(): void {
-  document.title = t('display.title');
-  byId('preparing-title').textContent = t('display.preparing');
-  byId('ready-title').textContent = t('display.ready');
-  setConnection(connection.text, connection.cls);
+// The newest ready number is called with a chime; a burst (a replay after a drop) rings once.
+let lastChime = 0;
+function call(): void {
+  if (Date.now() - lastChime < 1500) return;
+  lastChime = Date.now();
+  chime.play();
 }
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+const byId = (id: string) => document.getElementById(id) as HTMLElement;
 
 function el(tag: string, cls?: string, text?: string | null): HTMLElement {
   const e = document.createElement(tag);
@@ -54,39 +58,42 @@ function setConnection(text: () => string, cls = ''): void {
   c.className = cls;
 }
 
+function applyTexts(): void {
+  document.title = t('display.title');
+  byId('preparing-title').textContent = t('display.preparing');
+  byId('ready-title').textContent = t('display.ready');
+  setConnection(connection.text, connection.cls);
+}
+
+// Sizes come from the screen, not from fixed pixels: the smallest numbers still read from 5 m on a 43" TV (10% of
+// the screen's height for "Ready": digits about 4 cm tall, codes 2.5 cm; 7.5% for "Preparing"), and few orders get
+// much larger tiles.
+const MIN_FONT = { preparing: 0.075, ready: 0.1 } as const;
+
 function render(): void {
   for (const name of ['preparing', 'ready'] as const) {
     const list = byId(name);
     const orders = Array.from(state[name].values());
     orders.sort((a, b) => (name === 'ready' ? b.at - a.at : a.at - b.at));
-    list.replaceChildren(
-      ...orders.map((order) => {
-        const item = el('li', name === 'ready' && order.id === state.newest ? 'newest' : '');
-        item.dataset['id'] = String(order.id);
-        item.appendChild(el('span', 'number', order.ticketNumber == null ? '–' : String(order.ticketNumber)));
-        item.appendChild(el('span', 'code', order.displayCode));
-        return item;
-      }),
-    );
-    showOverflow(list);
+    const vh = window.innerHeight;
+    const gap = Math.round(vh * 0.012);
+    const layout = layoutTiles(orders.length, { width: list.clientWidth, height: list.clientHeight, gap, minFont: vh * MIN_FONT[name], maxFont: vh * 0.3 });
+    list.style.setProperty('--cols', String(layout.cols));
+    list.style.setProperty('--tile-h', `${Math.floor(layout.tileHeight)}px`);
+    list.style.setProperty('--font', `${Math.floor(layout.font)}px`);
+    list.style.setProperty('--gap', `${gap}px`);
+    const items = orders.map((order, index) => {
+      const item = el('li', name === 'ready' && order.id === state.newest ? 'newest' : '');
+      item.dataset['id'] = String(order.id);
+      item.appendChild(el('span', 'number', order.ticketNumber == null ? '–' : String(order.ticketNumber)));
+      item.appendChild(el('span', 'code', order.displayCode));
+      // What does not fit is not cut off silently: the last place says how many more there are.
+      if (index >= layout.visible) item.style.display = 'none';
+      return item;
+    });
+    if (layout.more > 0) items.push(el('li', 'more', t('display.more', { count: layout.more })));
+    list.replaceChildren(...items);
   }
-}
-
-// What does not fit is not cut off silently: the last visible place says how many more there are.
-function showOverflow(list: HTMLElement): void {
-  const items = Array.from(list.children) as HTMLElement[];
-  const fits = (item: HTMLElement) => item.offsetTop + item.offsetHeight <= list.offsetTop + list.clientHeight + 1;
-  const hidden = items.filter((item) => !fits(item)).length;
-  if (hidden === 0) return;
-  const more = el('li', 'more');
-  list.appendChild(more);
-  let shown = items.length - hidden;
-  // Room for the "+N more" place itself: hide items from the end until it fits.
-  do {
-    for (let i = 0; i < items.length; i++) (items[i] as HTMLElement).style.display = i < shown ? '' : 'none';
-    more.textContent = t('display.more', { count: items.length - shown });
-    shown--;
-  } while (shown >= 0 && !fits(more));
 }
 
 function latest(): number {
@@ -112,6 +119,7 @@ function apply(event: DisplayEvent): void {
     if (data.status === 'COMPLETED') {
       state.ready.set(data.id, entry);
       state.newest = data.id;
+      call();
     }
   } else if (event.name === 'order-deleted') {
     state.preparing.delete(event.payload.id);
@@ -146,10 +154,13 @@ function schedule(): void {
   }, 3000);
 }
 
+/** The key in the address is wrong or revoked: waiting will not help, a person must open the right address. */
+class KeyRefused extends Error {}
+
 async function fetchState(): Promise<DisplayState> {
   const response = await fetch('/v1/display/state', { headers: { 'X-API-KEY': key }, cache: 'no-store' });
-  if (response.status === 401 || response.status === 403) throw new Error(t('display.badKey'));
-  if (!response.ok) throw new Error(t('display.serverError', { status: response.status }));
+  if (response.status === 401 || response.status === 403) throw new KeyRefused();
+  if (!response.ok) throw new Error(`server answered ${response.status}`);
   return (await response.json()) as DisplayState;
 }
 
@@ -175,9 +186,10 @@ function load(): void {
       show(data);
       connect(data.lastEventId);
     })
-    .catch((error: Error) => {
-      const message = String(error.message || error);
-      setConnection(() => message, 'offline');
+    .catch((error: unknown) => {
+      // Never a raw error ("Failed to fetch") on the TV: the server is away for a moment, or the key is wrong.
+      if (error instanceof KeyRefused) setConnection(() => t('display.badKey'), 'offline');
+      else setConnection(() => t('display.reconnecting'), 'offline');
       schedule();
     });
 }
@@ -215,8 +227,11 @@ function rotateBanner(): void {
     return;
   }
   const banner = state.banners[bannerIndex++ % state.banners.length] as BannerData;
-  footer.className = isLight(banner.color) ? 'light' : 'dark';
+  // Black or white text, whichever contrasts more with the banner's colour (WCAG, always at least 4.5:1).
+  const text = textOn(banner.color);
+  footer.className = text.background;
   footer.style.background = `#${banner.color}`;
+  footer.style.color = text.color;
   const parts: HTMLElement[] = [];
   if (banner.image) {
     const img = el('img') as HTMLImageElement;
@@ -224,23 +239,13 @@ function rotateBanner(): void {
     img.alt = banner.title;
     parts.push(img);
   }
-  const text = el('div');
-  text.appendChild(el('div', 'title', banner.title));
-  if (banner.description) text.appendChild(el('div', 'description', banner.description));
+  const words = el('div');
+  words.appendChild(el('div', 'title', banner.title));
+  if (banner.description) words.appendChild(el('div', 'description', banner.description));
   const meta = [banner.website, banner.social1, banner.social2].filter(Boolean).join('  ·  ');
-  if (meta) text.appendChild(el('div', 'meta', meta));
-  parts.push(text);
+  if (meta) words.appendChild(el('div', 'meta', meta));
+  parts.push(words);
   footer.replaceChildren(...parts);
-}
-
-// Dark text on a light banner colour, light text on a dark one (relative luminance, WCAG).
-function isLight(hex: string): boolean {
-  const full = hex.length === 3 ? hex.split('').map((c) => c + c).join('') : hex;
-  const channel = (i: number) => {
-    const v = parseInt(full.slice(i, i + 2), 16) / 255;
-    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4) > 0.4;
 }
 
 function tick(): void {
@@ -259,6 +264,19 @@ setInterval(tick, 10000);
 const rotateSeconds = Math.max(3, Number(params.get('rotate')) || 10);
 setInterval(rotateBanner, rotateSeconds * 1000);
 setInterval(check, 30000);
-window.addEventListener('resize', render);
+// The tiles are sized from each column's size: lay them out again whenever it changes (the window, and the
+// banner strip, which appears, disappears and varies in height).
+const relayout = new ResizeObserver(() => render());
+relayout.observe(byId('preparing'));
+relayout.observe(byId('ready'));
+// Browsers play sound only after a tap on the page: say so in the corner until then (a kiosk TV can be started
+// with --autoplay-policy=no-user-gesture-required instead, see docs/display.md).
+function showSound(locked: boolean): void {
+  const hint = byId('sound');
+  hint.hidden = !chime.enabled || !locked;
+  hint.textContent = t('screen.tapForSound');
+}
+chime.onLockChange(showSound);
+showSound(chime.locked());
 load();
 setTimeout(rotateBanner, 500);

@@ -155,19 +155,9 @@ export const en = {
   'display.reconnecting': 'reconnecting…',
   'display.more': '+{count} more',
   'display.needKey': 'add ?key=<display key> to the address',
-  'display.badKey': 'this display key is not valid',
+  'display.badKey': 'this display key is not valid: open the address pos display-url prints',
   'display.serverError': 'server answered {status}',
 
-  // The kitchen screen (/kitchen).
-  'kitchen.title': 'Kitchen',
-  'kitchen.chooseStation': 'Which station is this?',
-  'kitchen.empty': 'No orders waiting',
-  'kitchen.table': 'Table {table}',
-  'kitchen.minutes': '{minutes} min',
-  'kitchen.done': 'Done',
-  'kitchen.recall': 'Recall',
-  'kitchen.allDay': 'To make now',
-  'kitchen.sound': 'Tap to turn the chime on',
 
   // The dashboard (pos dashboard).
   'dashboard.stage.pending': 'Pending',
@@ -181,6 +171,27 @@ export const en = {
   'dashboard.offline': 'OFFLINE',
   'dashboard.printers': 'printers:',
   'dashboard.noPrinters': 'printers: none set up',
+
+  // ---- the kitchen screen (/kitchen) and what the kitchen screen and the TV share (issue 16) ----
+  'kitchen.title': 'Kitchen',
+  'kitchen.login': 'Log in to the kitchen screen',
+  'kitchen.pickStation': 'Which station is this?',
+  'kitchen.noStations': 'There are no printers yet: ask the admin to add the stations.',
+  'kitchen.changeStation': 'Change station',
+  'kitchen.logout': 'Log out',
+  'kitchen.allDay': 'All day',
+  'kitchen.nothing': 'Nothing waiting. New orders appear here by themselves.',
+  'kitchen.order': 'Order {ticket} {code}',
+  'kitchen.table': 'Table {table}',
+  'kitchen.age': '{minutes} min',
+  'kitchen.done': 'Done',
+  'kitchen.recall': 'Recall',
+  'kitchen.notSent': 'Not sent: the server cannot be reached. Tap again.',
+  'kitchen.keyRefused': 'This kitchen key is not valid: open the address that pos kitchen-url prints.',
+  'kitchen.stationGone': 'This station does not exist (any more): choose another one.',
+  'screen.live': 'Live',
+  'screen.reconnecting': 'Reconnecting…',
+  'screen.tapForSound': 'Tap for sound',
 } as const;
 
 export type MessageKey = keyof typeof en;

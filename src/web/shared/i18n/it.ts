@@ -156,19 +156,9 @@ export const it: Record<MessageKey, string> = {
   'display.reconnecting': 'riconnessione…',
   'display.more': '+{count} altri',
   'display.needKey': 'aggiungi ?key=<chiave del display> all’indirizzo',
-  'display.badKey': 'la chiave di questo display non è valida',
+  'display.badKey': 'la chiave di questo display non è valida: apri l’indirizzo stampato da pos display-url',
   'display.serverError': 'il server ha risposto {status}',
 
-  // Lo schermo della cucina (/kitchen).
-  'kitchen.title': 'Cucina',
-  'kitchen.chooseStation': 'Quale postazione è questa?',
-  'kitchen.empty': 'Nessun ordine in attesa',
-  'kitchen.table': 'Tavolo {table}',
-  'kitchen.minutes': '{minutes} min',
-  'kitchen.done': 'Fatto',
-  'kitchen.recall': 'Richiama',
-  'kitchen.allDay': 'Da preparare ora',
-  'kitchen.sound': 'Tocca per attivare il suono',
 
   // Il cruscotto (pos dashboard).
   'dashboard.stage.pending': 'Da pagare',
@@ -182,4 +172,25 @@ export const it: Record<MessageKey, string> = {
   'dashboard.offline': 'NON IN LINEA',
   'dashboard.printers': 'stampanti:',
   'dashboard.noPrinters': 'stampanti: nessuna configurata',
+
+  // ---- lo schermo della cucina (/kitchen) e ciò che ha in comune con la TV (issue 16) ----
+  'kitchen.title': 'Cucina',
+  'kitchen.login': 'Accedi allo schermo della cucina',
+  'kitchen.pickStation': 'Quale postazione è questa?',
+  'kitchen.noStations': "Non ci sono ancora stampanti: chiedi all'amministratore di aggiungere le postazioni.",
+  'kitchen.changeStation': 'Cambia postazione',
+  'kitchen.logout': 'Esci',
+  'kitchen.allDay': 'Da preparare',
+  'kitchen.nothing': 'Niente in attesa. I nuovi ordini compaiono qui da soli.',
+  'kitchen.order': 'Ordine {ticket} {code}',
+  'kitchen.table': 'Tavolo {table}',
+  'kitchen.age': '{minutes} min',
+  'kitchen.done': 'Fatto',
+  'kitchen.recall': 'Richiama',
+  'kitchen.notSent': 'Non inviato: il server non risponde. Tocca di nuovo.',
+  'kitchen.keyRefused': "Questa chiave della cucina non è valida: apri l'indirizzo stampato da pos kitchen-url.",
+  'kitchen.stationGone': "Questa postazione non esiste (più): scegline un'altra.",
+  'screen.live': 'In linea',
+  'screen.reconnecting': 'Riconnessione…',
+  'screen.tapForSound': 'Tocca per attivare il suono',
 };

@@ -1,0 +1,120 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { PosClient } from '../../client/index.js';
+import type { Chime } from '../shared/chime.js';
+import { useTexts } from '../shared/locale.js';
+import { ageLevel, ageLimits, ageMinutes, allDayCounts, keepStruck, lastDone, waitingOrders, type StationOrder } from './board.js';
+import { loadStruck, saveStruck, type Station } from './storage.js';
+import { useStation, type Problem } from './use-station.js';
+
+/** A table the till did not ask for comes as a placeholder ("—"): not worth a line on the card. */
+const NO_TABLE = /^[\s—–-]*$/;
+
+/** One station's screen: the all-day counts, a card per waiting order, Done, Recall. */
+export function Board({ client, station, chime, menu, onProblem }: { client: PosClient; station: Station; chime: Chime; menu: ReactNode; onProblem(problem: Exclude<Problem, null>): void }) {
+  const { t } = useTexts();
+  const limits = useMemo(() => ageLimits(location.search), []);
+  const { orders, connection, problem, offsetMs, setStatus } = useStation(client, station.id, { onNewOrder: () => chime.play() });
+  const [struck, setStruck] = useState(() => loadStruck(station.id));
+  const [now, setNow] = useState(() => Date.now());
+  const [notSent, setNotSent] = useState(false);
+  const [soundLocked, setSoundLocked] = useState(() => chime.locked());
+
+  useEffect(() => {
+    if (problem) onProblem(problem);
+  }, [problem, onProblem]);
+  useEffect(() => chime.onLockChange(setSoundLocked), [chime]);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  // Strikes are this tablet's own notes: kept while their order is on the screen, then forgotten.
+  useEffect(() => {
+    if (!orders) return;
+    setStruck((current) => {
+      const kept = keepStruck(current, orders);
+      saveStruck(station.id, kept);
+      return kept;
+    });
+  }, [orders, station.id]);
+
+  const toggle = (itemId: string) =>
+    setStruck((current) => {
+      const next = new Set(current);
+      if (!next.delete(itemId)) next.add(itemId);
+      saveStruck(station.id, next);
+      return next;
+    });
+  const change = async (orderId: number, status: 'DONE' | 'WAITING') => setNotSent(!(await setStatus(orderId, status)));
+
+  const waiting = orders ? waitingOrders(orders) : [];
+  const counts = orders ? allDayCounts(orders, struck) : [];
+  const recall = orders ? lastDone(orders) : null;
+  const serverNow = now + offsetMs;
+
+  return (
+    <div className="kitchen">
+      <header className="bar">
+        <h1 className="station-name">{station.name}</h1>
+        <span className={`connection ${connection}`} role="status">
+          {t(connection === 'live' ? 'screen.live' : 'screen.reconnecting')}
+        </span>
+        <span className="spacer" />
+        {chime.enabled && soundLocked && <button className="chip sound">{t('screen.tapForSound')}</button>}
+        <button className="recall" disabled={!recall} onClick={() => recall && void change(recall.id, 'WAITING')}>
+          {t('kitchen.recall')}
+          {recall && <span className="recall-which"> #{recall.ticketNumber ?? '–'} {recall.displayCode}</span>}
+        </button>
+        {menu}
+      </header>
+      <section className="all-day" aria-label={t('kitchen.allDay')}>
+        <span className="all-day-label">{t('kitchen.allDay')}</span>
+        {counts.map((count) => (
+          <span key={count.name} className="all-day-count">
+            {count.name} <b>{count.quantity}</b>
+          </span>
+        ))}
+      </section>
+      {notSent && (
+        <p className="alert" role="alert">
+          {t('kitchen.notSent')}
+        </p>
+      )}
+      <main className="tickets">
+        {orders && waiting.length === 0 && <p className="nothing">{t('kitchen.nothing')}</p>}
+        {waiting.map((order) => (
+          <Ticket key={order.id} order={order} minutes={ageMinutes(order.confirmedAt, serverNow)} level={ageLevel(ageMinutes(order.confirmedAt, serverNow), limits)} struck={struck} onToggle={toggle} onDone={() => void change(order.id, 'DONE')} />
+        ))}
+      </main>
+    </div>
+  );
+}
+
+function Ticket({ order, minutes, level, struck, onToggle, onDone }: { order: StationOrder; minutes: number; level: string; struck: ReadonlySet<string>; onToggle(itemId: string): void; onDone(): void }) {
+  const { t } = useTexts();
+  const number = `#${order.ticketNumber ?? '–'}`;
+  const who = [NO_TABLE.test(order.table) ? null : t('kitchen.table', { table: order.table }), order.customer].filter(Boolean).join(' · ');
+  return (
+    <article className={`ticket ${level}`} aria-label={t('kitchen.order', { ticket: number, code: order.displayCode })}>
+      <header className="ticket-head">
+        <span className="ticket-number">{number}</span>
+        <span className="ticket-code">{order.displayCode}</span>
+        <span className="ticket-age">{t('kitchen.age', { minutes })}</span>
+      </header>
+      {who && <p className="ticket-who">{who}</p>}
+      <ul className="ticket-items">
+        {order.items.map((item) => (
+          <li key={item.id}>
+            <button className="item" aria-pressed={struck.has(item.id)} onClick={() => onToggle(item.id)}>
+              <span className="qty">{item.quantity}×</span>
+              <span className="name">{item.name}</span>
+              {item.notes && <span className="note">{item.notes}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button className="done" onClick={onDone}>
+        {t('kitchen.done')}
+      </button>
+    </article>
+  );
+}
