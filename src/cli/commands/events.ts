@@ -67,7 +67,7 @@ export function registerEvents(program: Command): void {
       let fatal: CliError | null = null;
       await streamEvents({
         url: client.url(`/events/${channel}`),
-        headers: () => client.authHeaders(),
+        headers: () => client.headers(),
         ...(flags.since ? { lastEventId: flags.since } : {}),
         signal: controller.signal,
         onEvent: (event) => {

@@ -1,15 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const Health = z.object({
-  status: z.literal('ok'),
-  version: z.string(),
-  /** Extension: the venue time zone and the start of the current business day, for clients' "today". */
-  timezone: z.string(),
-  businessDayStart: z.string(),
-  /** Extension: the start of the current ticket day, so a client can tell which order "#12" is today. */
-  ticketDayStart: z.string(),
-});
+import { Health } from '../../api/health.js';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { version, ctx } = app.services;

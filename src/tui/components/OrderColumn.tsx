@@ -14,6 +14,12 @@ export interface OrderColumnProps {
   lateMinutes: number;
 }
 
+/** "1/2": of the order's kitchen stations, how many are done; blank when it waits at none. */
+export function stationsDone(order: OrderCard): string {
+  if (order.stations.length === 0) return '';
+  return `${order.stations.filter((station) => station.status === 'DONE').length}/${order.stations.length}`;
+}
+
 /** One stage of the board: a title with the count, then one line per order (the selected one inverted). */
 export function OrderColumn({ title, stage, orders, width, height, selectedId, active, now, lateMinutes }: OrderColumnProps) {
   const rows = Math.max(1, height - 1);
@@ -32,8 +38,11 @@ export function OrderColumn({ title, stage, orders, width, height, selectedId, a
         // Named as the TV names it: the ticket number, then the display code.
         const ticket = order.ticketNumber === null ? '   -' : `#${order.ticketNumber}`.padStart(4);
         const minutes = waited === null ? '' : `${waited}m`;
+        // In the kitchen: how many of its stations are done ("1/2"); the items view (i) names them.
+        const stations = stage === 'kitchen' ? stationsDone(order) : '';
+        const right = [stations, minutes].filter(Boolean).join(' ');
         const label = `${ticket} ${order.displayCode} ${order.table} ${order.customer}`;
-        const line = `${fit(label, width - 1 - minutes.length - 1)} ${minutes}`;
+        const line = `${fit(label, width - 1 - right.length - 1)} ${right}`;
         return (
           <Text key={order.id} inverse={order.id === selectedId && active} color={late ? 'red' : undefined} bold={late}>
             {line}

@@ -7,11 +7,12 @@ import { Header } from '../../../src/tui/components/Header.js';
 import { OrderColumn } from '../../../src/tui/components/OrderColumn.js';
 import { PrintersPanel } from '../../../src/tui/components/PrintersPanel.js';
 import { initialState, type OrderCard } from '../../../src/tui/state.js';
+import { food } from '../fixtures.js';
 
 const NOW = Date.parse('2026-11-21T19:00:00.000Z');
 const card = (id: number, minutes: number): OrderCard => ({
   id, ticketNumber: id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente ${id}`, stage: 'kitchen',
-  confirmedAt: NOW - minutes * 60_000, completedAt: null, total: '7.50',
+  confirmedAt: NOW - minutes * 60_000, completedAt: null, total: '7.50', stations: [],
 });
 
 /** The frame as text (colours are forced on for the colour checks, and taken off here). */
@@ -68,8 +69,8 @@ t.test('FoodPicker: sold out marks and the cursor row', async (t) => {
   const text = frameOf(
     <FoodPicker
       foods={[
-        { id: 'a', name: 'Birra', category: 'Bevande', categoryId: 'c1', available: true, categoryAvailable: true },
-        { id: 'b', name: 'Tiramisù', category: 'Dolci', categoryId: 'c2', available: false, categoryAvailable: true },
+        food('a', 'Birra', 'Bevande'),
+        food('b', 'Tiramisù', 'Dolci', { available: false }),
       ]}
       cursor={1}
       width={60}
