@@ -285,11 +285,13 @@ function applyEvent(state: DashboardState, event: CashierEvent, at: number, sele
     }
     case 'order-station-status-changed': {
       const { orderId, printerId, status } = event.payload;
+      const mark = <S extends StationCard>(stations: S[]): S[] => stations.map((station) => (station.printerId === printerId ? { ...station, status } : station));
+      // The items view of this order follows too.
+      const details = state.details?.id === orderId ? { ...state.details, stations: mark(state.details.stations) } : state.details;
       const card = orders.get(orderId);
       // A station the card does not know yet comes with the order's details (fetched when it was confirmed).
-      if (!card?.stations.some((station) => station.printerId === printerId)) return state;
-      orders.set(orderId, { ...card, stations: card.stations.map((station) => (station.printerId === printerId ? { ...station, status } : station)) });
-      return { ...state, orders };
+      if (card?.stations.some((station) => station.printerId === printerId)) orders.set(orderId, { ...card, stations: mark(card.stations) });
+      return { ...state, orders, details };
     }
     case 'order-deleted':
       orders.delete(event.payload.id);

@@ -3,6 +3,7 @@ import t from 'tap';
 import { App } from '../../src/tui/App.js';
 import { type DashboardSource, offlineMessage } from '../../src/tui/source.js';
 import type { CashierEvent } from '../../src/api/events.js';
+import type { OrderStation } from '../../src/api/orders.js';
 import type { Connection, OrderSummary, RegisterCard } from '../../src/tui/state.js';
 import { food, newOrder } from './fixtures.js';
 
@@ -28,7 +29,7 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
         ],
         foods: [
           food('f1', 'Birra', 'Bevande', { categoryId: 'c1' }),
-          food('f2', 'Margherita', 'Pizze', { categoryId: 'c2' }),
+          food('f2', 'Margherita', 'Pizze', { categoryId: 'c2', stock: 40, portionsLeft: 40 }),
         ],
         figures: { orders: 12, revenue: 123.5, cash: 100, card: 23.5 },
         timezone: 'Europe/Rome',
@@ -38,7 +39,7 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
       calls.push('foods');
       return [
         food('f1', 'Birra', 'Bevande', { categoryId: 'c1' }),
-        food('f2', 'Margherita', 'Pizze', { categoryId: 'c2' }),
+        food('f2', 'Margherita', 'Pizze', { categoryId: 'c2', stock: 40, portionsLeft: 40 }),
         food('f3', 'Tiramisù', 'Dolci', { categoryId: 'c3' }),
       ];
     },
@@ -69,8 +70,10 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
       return registers;
     },
     async details(id) {
+      const known = orders.find((o) => o.id === id);
       return {
-        id, ticketNumber: id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente${id}`, status: 'confirmed', total: '11.50', stations: [],
+        id, ticketNumber: id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente${id}`, status: 'confirmed', total: '11.50',
+        stations: (known?.stations ?? []).map((station) => ({ ...station })),
         items: [
           { category: 'Pizze', quantity: 1, name: 'Margherita', notes: 'senza glutine' },
           { category: 'Bevande', quantity: 2, name: 'Birra', notes: '' },
@@ -384,4 +387,64 @@ t.test('Enter or i shows the selected order\'s items; Esc goes back', async (t) 
   text = await frame(instance, (f) => f.includes('2 × Birra'), 'i too');
   instance.stdin.write('i');
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'i closes it');
+});
+
+t.test('the foods list shows what is left, live; s (or typing a count) restocks it', async (t) => {
+  const { instance, calls, emit } = mount(t, [order(1, 'confirmed')]);
+  await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
+  instance.stdin.write('f');
+  let text = await frame(instance, (f) => f.includes('Tiramisù'), 'the food list');
+  t.match(text, /\[ \] available\s+40 left {2}Pizze · Margherita/, 'a counted food says what is left');
+  t.match(text, /\[ \] available\s+Bevande · Birra/, 'one not counted says nothing');
+  t.match(text, /s portions left \(200, \+50, -3\)/, 'the key is in the footer');
+  emit({ name: 'food-stock-changed', payload: { foodId: 'f2', portionsLeft: 7 } });
+  await frame(instance, (f) => / 7 left {2}Pizze · Margherita/.test(f), 'a sale at a till lowers the count at once');
+
+  instance.stdin.write('j');
+  instance.stdin.write('s');
+  await frame(instance, (f) => f.includes('Margherita left:') && f.includes('+50'), 'the count is asked for');
+  instance.stdin.write('+50');
+  await frame(instance, (f) => f.includes('Margherita left: +50'), 'typed');
+  instance.stdin.write('\r');
+  await until(() => calls.includes('stock f2 {"stockAdd":50}'), 'restocked by 50');
+  await frame(instance, (f) => f.includes('Margherita: 90 left') && / 90 left {2}Pizze · Margherita/.test(f), 'the new count at once, and said');
+
+  instance.stdin.write('200\r'); // typing a count starts it without s
+  await until(() => calls.includes('stock f2 {"stock":200}'), 'set to 200');
+  instance.stdin.write('-3\r');
+  await until(() => calls.includes('stock f2 {"stockAdd":-3}'), 'three written off');
+  instance.stdin.write('s12x\r');
+  await frame(instance, (f) => f.includes('"12x" is not a count'), 'a typo is said, and nothing is sent');
+  t.equal(calls.filter((call) => call.startsWith('stock')).length, 3);
+  instance.stdin.write('\u001b');
+  await frame(instance, (f) => f.includes('Foods: space switches') && f.includes('s portions left'), 'Esc leaves the count, back on the foods');
+  instance.stdin.write('s');
+  instance.stdin.write('q');
+  await frame(instance, (f) => f.includes('Margherita left: q'), 'while a count is typed, q is a letter, not quit');
+});
+
+t.test('an order in the kitchen shows how many stations are done, live; i names them', async (t) => {
+  const stations: OrderStation[] = [
+    { printerId: 'p1', name: 'Cucina', status: 'WAITING', doneAt: null },
+    { printerId: 'p2', name: 'Bar', status: 'WAITING', doneAt: null },
+  ];
+  const first = { ...order(1, 'confirmed'), stations };
+  const { instance, emit } = mount(t, [first, order(2, 'confirmed', 20)]);
+  let text = await frame(instance, (f) => f.includes('In the kitchen (2)'), 'loaded');
+  t.match(text, /#1 K1P T1 Clie\S*\s+0\/2 1m/, 'none of its two stations done');
+  t.notMatch(text, /#2 K2P T2 Cliente2\s+\d\/\d/, 'an order with no stations shows no count');
+  emit({ name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'p2', status: 'DONE' } });
+  await frame(instance, (f) => /#1 K1P T1 Clie\S*\s+1\/2 1m/.test(f), 'the bar tapped done on its screen');
+  emit({ name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'p2', status: 'WAITING' } });
+  await frame(instance, (f) => /#1 K1P T1 Clie\S*\s+0\/2 1m/.test(f), 'recalled');
+  emit({ name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'p1', status: 'DONE' } });
+  await frame(instance, (f) => /#1 K1P T1 Clie\S*\s+1\/2 1m/.test(f), 'the kitchen is done');
+  // The items view reads the order from the server (here: the kitchen done), then follows the stream.
+  first.stations = [{ ...stations[0]!, status: 'DONE' }, stations[1]!];
+  instance.stdin.write('j'); // order 1 is below order 2 (waiting longer comes first)
+  instance.stdin.write('i');
+  text = await frame(instance, (f) => f.includes('stations:'), 'the items view');
+  t.match(text, /stations: Cucina ✓ done · Bar … waiting/);
+  emit({ name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'p2', status: 'DONE' } });
+  await frame(instance, (f) => f.includes('stations: Cucina ✓ done · Bar ✓ done'), 'the bar taps done while the items are shown');
 });

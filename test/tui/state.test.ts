@@ -92,3 +92,21 @@ t.test('orders known from events keep the server order next to snapshot orders',
   t.same(ordersIn(state, 'kitchen', NOW).map((o) => o.id), [1, 2]);
   t.equal(selectedOrder(state)?.id, 1);
 });
+
+t.test('food-stock-changed sets what is left; a station event marks its station on the card', async (t) => {
+  let state = reduce(initialState(), {
+    type: 'loaded',
+    orders: [order(1, 'confirmed', { stations: [{ printerId: 'p', name: 'Cucina', status: 'WAITING', doneAt: null }] })],
+    printers: [],
+    foods: [food('f', 'Porchetta', 'Panini', { stock: 20, portionsLeft: 20 })],
+    figures: null,
+    at: NOW,
+  });
+  state = reduce(state, { type: 'event', event: { name: 'food-stock-changed', payload: { foodId: 'f', portionsLeft: 0 } }, at: NOW });
+  t.equal(state.foods[0]?.portionsLeft, 0);
+  t.equal(state.foods[0]?.stock, 20, 'the food’s own count is not what the event is about');
+  state = reduce(state, { type: 'event', event: { name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'p', status: 'DONE' } }, at: NOW });
+  t.same(state.orders.get(1)?.stations, [{ printerId: 'p', name: 'Cucina', status: 'DONE' }]);
+  const unknown = reduce(state, { type: 'event', event: { name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'other', status: 'DONE' } }, at: NOW });
+  t.same(unknown.orders.get(1)?.stations, state.orders.get(1)?.stations, 'a station the order does not wait at changes nothing');
+});

@@ -21,7 +21,7 @@ const KEYS = {
   },
   foods: {
     long: '↑↓ food  space sold out/available  s portions left (200, +50, -3)  Esc back  q quit',
-    short: '↑↓ food  space sold out/on  s portions  Esc back  q quit',
+    short: '↑↓ food  space sold out/available  s portions left  Esc back  q quit',
   },
   stock: {
     long: '200 sets  +50 restocks  -3 writes off  off stops counting  Enter apply  Esc cancel',
