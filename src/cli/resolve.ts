@@ -1,4 +1,4 @@
-import { CUID_PATTERN } from '../core/ids.js';
+import { cuid } from '../api/common.js';
 import type { PosClient } from '../client/http.js';
 import type { RecordOf, ResourcePath } from '../client/resources.js';
 import { CliError } from './errors.js';
@@ -21,7 +21,7 @@ export async function resolveId<P extends ResourcePath>(
   what: string,
   nameOf: (record: RecordOf<P>) => string = (record) => (record as { name: string }).name,
 ): Promise<string> {
-  if (CUID_PATTERN.test(wanted)) return wanted;
+  if (cuid.safeParse(wanted).success) return wanted;
   return pick(await client.list(path), wanted, nameOf, what).id;
 }
 
