@@ -14,6 +14,9 @@ export interface OrderColumnProps {
   lateMinutes: number;
 }
 
+/** The narrowest column that shows the stations done (a terminal of 96 columns or more). */
+export const STATIONS_MIN_WIDTH = 24;
+
 /** "1/2": of the order's kitchen stations, how many are done; blank when it waits at none. */
 export function stationsDone(order: OrderCard): string {
   if (order.stations.length === 0) return '';
@@ -38,8 +41,9 @@ export function OrderColumn({ title, stage, orders, width, height, selectedId, a
         // Named as the TV names it: the ticket number, then the display code.
         const ticket = order.ticketNumber === null ? '   -' : `#${order.ticketNumber}`.padStart(4);
         const minutes = waited === null ? '' : `${waited}m`;
-        // In the kitchen: how many of its stations are done ("1/2"); the items view (i) names them.
-        const stations = stage === 'kitchen' ? stationsDone(order) : '';
+        // In the kitchen: how many of its stations are done ("1/2"), where the column has room for it beside the
+        // customer (80 columns keep the names; the items view, i, shows the stations at any width).
+        const stations = stage === 'kitchen' && width >= STATIONS_MIN_WIDTH ? stationsDone(order) : '';
         const right = [stations, minutes].filter(Boolean).join(' ');
         const label = `${ticket} ${order.displayCode} ${order.table} ${order.customer}`;
         const line = `${fit(label, width - 1 - right.length - 1)} ${right}`;

@@ -118,4 +118,7 @@ t.test('OrderColumn: an order in the kitchen shows how many of its stations are 
   t.match(text, /#2 K2P T2 Cliente 2\s+4m/);
   const ready = frameOf(<OrderColumn title="Ready" stage="ready" orders={[{ ...card(1, 3), stations, completedAt: NOW }]} width={30} height={4} selectedId={null} active={false} now={NOW} lateMinutes={15} />);
   t.notMatch(ready, /1\/2/, 'once ready, the stations are no longer counted');
+  const narrow = frameOf(<OrderColumn title="In the kitchen" stage="kitchen" orders={[{ ...card(1, 3), stations }]} width={20} height={4} selectedId={null} active={false} now={NOW} lateMinutes={15} />);
+  t.match(narrow, /#1 K1P T1 Cli\S* 3m/, 'at 80 columns the customer keeps the room (i shows the stations)');
+  t.notMatch(narrow, /1\/2/);
 });
