@@ -19,7 +19,7 @@ export async function resolveId<P extends ResourcePath>(
   path: P,
   wanted: string,
   what: string,
-  nameOf: (record: RecordOf<P>) => string = (record) => (record as { name: string }).name,
+  nameOf: (record: RecordOf<P>) => string = (record) => ('name' in record ? String(record.name) : record.id),
 ): Promise<string> {
   if (cuid.safeParse(wanted).success) return wanted;
   return pick(await client.list(path), wanted, nameOf, what).id;

@@ -1,5 +1,6 @@
 import { Argument, type Command, Option } from 'commander';
 import { type CashierEvent, type DisplayEvent, EVENT_CHANNELS, type PrinterEvent } from '../../api/events.js';
+import type { ErrorBody } from '../../api/common.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import type { GlobalOptions } from '../program.js';
@@ -112,7 +113,7 @@ export function registerEvents(program: Command): void {
         onFatal: (status, body) => {
           let message = body;
           try {
-            message = (JSON.parse(body) as { message?: string }).message ?? body;
+            message = (JSON.parse(body) as Partial<ErrorBody>).message ?? body;
           } catch {
             // plain text
           }
