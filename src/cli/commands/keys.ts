@@ -12,7 +12,7 @@ export function registerKeys(program: Command): void {
     what: 'key',
     path: '/v1/api-keys',
     nameOf: (r) => r.name,
-    description: 'device keys for print services and ready-number screens',
+    description: 'device keys for print services, ready-number screens and kitchen screens',
     canEdit: false,
     columns: [
       { header: 'id', value: (r) => r.id },
@@ -20,7 +20,7 @@ export function registerKeys(program: Command): void {
       { header: 'scope', value: (r) => r.scope },
       { header: 'created', value: (r) => r.createdAt },
     ],
-    fields: [text('--name <name>', 'what the key is for (e.g. "TV by the bar")', 'name', true), text('--scope <scope>', 'printer or display', 'scope', true)],
+    fields: [text('--name <name>', 'what the key is for (e.g. "TV by the bar")', 'name', true), text('--scope <scope>', 'printer, display or kitchen', 'scope', true)],
     afterAdd: (created, json) => {
       if (json) return printJson(created);
       print(`created ${created.scope} key "${created.name}" (${created.id}):\n\n  ${created.key}\n`);
