@@ -4,7 +4,8 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { systemClock } from '../core/clock.js';
 import { readSecret, resolveDataDir } from '../storage/data-dir.js';
 import type { ServerInfo } from '../server/serve.js';
-import { ApiError, CliError, UnreachableError } from './errors.js';
+import { PosClient } from '../client/http.js';
+import { CliError } from './errors.js';
 
 /** The options every command that talks to a server understands (declared once on the program). */
 export interface ConnectionOptions {
@@ -88,7 +89,7 @@ function localServerUrl(dataDir: string | undefined): string | null {
 }
 
 /** What a request is authorized with: a token, and for a token the CLI minted itself, how to get the next one. */
-interface Credential {
+export interface Credential {
   token: string;
   /** Epoch ms; only known for tokens the CLI minted. */
   expiresAt?: number;
@@ -118,93 +119,22 @@ async function mintLocalToken(dataDir: string | undefined): Promise<Credential |
   return mint();
 }
 
-export interface RequestOptions {
-  body?: unknown;
-  query?: Record<string, string | number | boolean | ReadonlyArray<string> | undefined>;
-  headers?: Record<string, string>;
-  /** A ready-made body (multipart uploads); sent as is. */
-  rawBody?: FormData;
+/**
+ * The token of every request: a given one as it is; a minted one renewed a minute before it runs out (asked again
+ * before each request and each reconnection of a stream).
+ */
+export function tokenSource(credential: string | Credential | null): () => Promise<string | null> {
+  let current: Credential | null = typeof credential === 'string' ? { token: credential } : credential;
+  return async () => {
+    if (!current) return null;
+    if (current.renew && current.expiresAt !== undefined && current.expiresAt - Date.now() < 60_000) current = await current.renew();
+    return current.token;
+  };
 }
 
-export class ApiClient {
-  private credential: Credential | null;
-
-  constructor(
-    readonly baseUrl: string,
-    credential: string | Credential | null,
-  ) {
-    this.credential = typeof credential === 'string' ? { token: credential } : credential;
-  }
-
-  /** The Authorization header for the next request (a minted token is renewed a minute before it runs out). */
-  async authHeaders(): Promise<Record<string, string>> {
-    const current = this.credential;
-    if (!current) return {};
-    if (current.renew && current.expiresAt !== undefined && current.expiresAt - Date.now() < 60_000) {
-      this.credential = await current.renew();
-    }
-    return { authorization: `Bearer ${(this.credential as Credential).token}` };
-  }
-
-  url(path: string, query?: RequestOptions['query']): string {
-    const url = new URL(this.baseUrl + path);
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value === undefined) continue;
-      if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, item);
-      else url.searchParams.set(key, String(value));
-    }
-    return url.toString();
-  }
-
-  async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { ...options.headers, ...(await this.authHeaders()) };
-    let body: string | FormData | undefined;
-    if (options.rawBody) body = options.rawBody;
-    else if (options.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.body);
-    }
-    let response: Response;
-    try {
-      response = await fetch(this.url(path, options.query), { method, headers, body, signal: AbortSignal.timeout(30_000) });
-    } catch (error) {
-      throw new UnreachableError(
-        `cannot reach the pos server at ${this.baseUrl} (${(error as Error).cause ?? (error as Error).message}). ` +
-          'Is `pos serve` running? Give its address with --url or POS_URL (or, on its machine, its data dir with --data-dir).',
-      );
-    }
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    if (text) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
-    }
-    if (!response.ok) {
-      const message =
-        parsed && typeof parsed === 'object' && 'message' in parsed ? String((parsed as { message: unknown }).message) : response.statusText;
-      throw new ApiError(response.status, message, parsed);
-    }
-    return parsed as T;
-  }
-
-  get<T = unknown>(path: string, query?: RequestOptions['query']): Promise<T> {
-    return this.request<T>('GET', path, { query });
-  }
-  post<T = unknown>(path: string, body?: unknown): Promise<T> {
-    return this.request<T>('POST', path, { body });
-  }
-  put<T = unknown>(path: string, body: unknown): Promise<T> {
-    return this.request<T>('PUT', path, { body });
-  }
-  patch<T = unknown>(path: string, body: unknown): Promise<T> {
-    return this.request<T>('PATCH', path, { body });
-  }
-  delete<T = unknown>(path: string): Promise<T> {
-    return this.request<T>('DELETE', path);
-  }
+/** The typed client of src/client for this server and credential. */
+export function clientFor(url: string, credential: string | Credential | null): PosClient {
+  return new PosClient({ baseUrl: url, token: tokenSource(credential) });
 }
 
 /** Where the address came from: the token to use depends on it. */
@@ -253,7 +183,7 @@ export function resolveUrl(options: ConnectionOptions): string {
  * Connects to a server: the address and token come from flags, then the environment, then a data dir named with
  * --data-dir / POS_DATA_DIR (on this machine, no login), then `pos login`'s session, then the default data dir.
  */
-export async function connect(options: ConnectionOptions): Promise<ApiClient> {
+export async function connect(options: ConnectionOptions): Promise<PosClient> {
   const { url, source } = findServer(options);
   const explicitToken = given(options.token) ?? given(process.env['POS_TOKEN']);
   let token: string | Credential | null = explicitToken ?? null;
@@ -266,5 +196,5 @@ export async function connect(options: ConnectionOptions): Promise<ApiClient> {
   if (!token) {
     throw new CliError('not logged in: run `pos login`, or give a token with --token or POS_TOKEN');
   }
-  return new ApiClient(url, token);
+  return clientFor(url, token);
 }

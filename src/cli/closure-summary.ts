@@ -4,11 +4,8 @@ import type { Report } from '../api/reports.js';
 // The general closure as a treasurer reads it in a terminal: names padded to one column, every figure right-aligned
 // in its own column, long names wrapped onto the next line (never cut), so the columns add up by eye.
 
-/** Release 1.7 adds these to the report; a server of an older release leaves them out. */
-type ClosureReport = Report & {
-  totalDiscount?: number;
-  noRegisterStats?: { totalRevenue: number; totalCashRevenue: number; totalCardRevenue: number };
-};
+/** Release 1.7 added `totalDiscount` and `noRegisterStats`; a server of an older release leaves them out. */
+type ClosureReport = Omit<Report, 'totalDiscount' | 'noRegisterStats'> & Partial<Pick<Report, 'totalDiscount' | 'noRegisterStats'>>;
 
 interface Row {
   label: string;

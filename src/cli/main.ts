@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { CliError } from './errors.js';
+import { CliError, userMessage } from './errors.js';
 import { buildProgram } from './program.js';
 
 // `pos … | head` closes the pipe once it has its lines: that is the reader's choice, not an error to report.
@@ -24,6 +24,12 @@ async function main(argv: string[]): Promise<void> {
     if (error instanceof CliError) {
       process.stderr.write(`error: ${error.message}\n`);
       process.exitCode = error.exitCode;
+      return;
+    }
+    const message = userMessage(error);
+    if (message !== null) {
+      process.stderr.write(`error: ${message}\n`);
+      process.exitCode = 1;
       return;
     }
     process.stderr.write(`unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);

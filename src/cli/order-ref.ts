@@ -1,22 +1,15 @@
 import { DISPLAY_CODE_ALPHABET, DISPLAY_CODE_LENGTH } from '../core/orders/display-code.js';
-import type { ApiClient } from './client.js';
-import { ApiError, CliError } from './errors.js';
+import type { z } from 'zod';
+import type { OrderDetail, OrderListItem } from '../api/orders.js';
+import { ApiError } from '../client/errors.js';
+import type { PosClient } from '../client/http.js';
+import { CliError } from './errors.js';
 
 // People know an order by the number on their ticket (#12) or the code on the TV (A7K); scripts by its id. Every
 // order command takes any of the three and says which order it chose, so the three numbers never get mixed up.
 
-/** What the commands need to know of the order they chose (a list item or the detail both have it). */
-export interface ChosenOrder {
-  id: number;
-  ticketNumber: number | null;
-  displayCode: string;
-  status: string;
-  customer: string;
-  table: string;
-  confirmedAt: string | null;
-  createdAt: string;
-  cashRegisterId?: string | null;
-}
+/** The order a command chose: an item of the list or the detail, both typed by src/api. */
+export type ChosenOrder = z.infer<typeof OrderListItem> | z.infer<typeof OrderDetail>;
 
 export type OrderRef = { kind: 'ticket'; ticketNumber: number } | { kind: 'code'; code: string } | { kind: 'id'; id: number } | { kind: 'code-or-id'; code: string; id: number };
 
@@ -50,14 +43,9 @@ export function orderName(order: Pick<ChosenOrder, 'id' | 'ticketNumber' | 'disp
   return `order ${order.ticketNumber === null ? '' : `#${order.ticketNumber} · `}${order.displayCode} · id ${order.id}`;
 }
 
-interface OrderPage {
-  orders: ChosenOrder[];
-  pagination: { totalPages: number };
-}
-
-async function byId(client: ApiClient, id: number): Promise<ChosenOrder | null> {
+async function byId(client: PosClient, id: number): Promise<ChosenOrder | null> {
   try {
-    return await client.get<ChosenOrder>(`/v1/orders/${id}`);
+    return await client.order(id);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -65,8 +53,8 @@ async function byId(client: ApiClient, id: number): Promise<ChosenOrder | null> 
 }
 
 /** The newest order with this code (a code is held by one order until it is picked up, and by one per day). */
-async function byCode(client: ApiClient, code: string): Promise<ChosenOrder | null> {
-  const page = await client.get<OrderPage>('/v1/orders', { displayCode: code, sortBy: 'createdAt', order: 'desc', limit: 1 });
+async function byCode(client: PosClient, code: string): Promise<ChosenOrder | null> {
+  const page = await client.orders({ displayCode: code, sortBy: 'createdAt', order: 'desc', limit: 1 });
   return page.orders[0] ?? null;
 }
 
@@ -74,14 +62,15 @@ async function byCode(client: ApiClient, code: string): Promise<ChosenOrder | nu
  * Ticket numbers start again every ticket day (at 12:00 by default, as the server's /health says): #12 is the
  * order with ticket 12 confirmed since the current ticket day began.
  */
-async function byTicket(client: ApiClient, ticketNumber: number): Promise<ChosenOrder> {
-  const health = await client.get<{ ticketDayStart?: string }>('/health');
-  const since = health.ticketDayStart ? Date.parse(health.ticketDayStart) : null;
+async function byTicket(client: PosClient, ticketNumber: number): Promise<ChosenOrder> {
+  const health = await client.health();
+  // An older server does not say when its ticket day began.
+  const since = (health.ticketDayStart as string | undefined) ? Date.parse(health.ticketDayStart) : null;
   let latest: ChosenOrder | null = null;
   // The search also matches tables and customers with "12" in them: read newest confirmations first, until the
   // ticket day is behind.
   for (let page = 1; page <= 20; page++) {
-    const result = await client.get<OrderPage>('/v1/orders', {
+    const result = await client.orders({
       search: String(ticketNumber),
       sortBy: 'confirmedAt',
       order: 'desc',
@@ -103,7 +92,7 @@ async function byTicket(client: ApiClient, ticketNumber: number): Promise<Chosen
 }
 
 /** The order a person means, or a clear error. */
-export async function resolveOrder(client: ApiClient, value: string): Promise<ChosenOrder> {
+export async function resolveOrder(client: PosClient, value: string): Promise<ChosenOrder> {
   const ref = parseOrderRef(value);
   switch (ref.kind) {
     case 'ticket':

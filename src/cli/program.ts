@@ -1,21 +1,28 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
 import { registerBackup } from './commands/backup.js';
-import { registerCatalog } from './commands/catalog.js';
+import { registerBanners } from './commands/banners.js';
+import { registerCategories } from './commands/categories.js';
 import { registerDashboard } from './commands/dashboard.js';
 import { registerDisplayUrl } from './commands/display-url.js';
 import { registerEvents } from './commands/events.js';
+import { registerFoods } from './commands/foods.js';
+import { registerIngredients } from './commands/ingredients.js';
+import { registerKeys } from './commands/keys.js';
 import { registerKitchenUrl } from './commands/kitchen-url.js';
 import { registerLogin } from './commands/login.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerOrders } from './commands/orders.js';
 import { registerPrintJobs } from './commands/print-jobs.js';
 import { registerPrinterEmulator } from './commands/printer-emulator.js';
+import { registerPrinters } from './commands/printers.js';
+import { registerRegisters } from './commands/registers.js';
 import { registerReports } from './commands/reports.js';
 import { registerServe } from './commands/serve.js';
 import { registerStock } from './commands/stock.js';
 import { registerTillUrl } from './commands/till-url.js';
 import { registerToken } from './commands/token.js';
+import { registerUsers } from './commands/users.js';
 
 /** Options every command understands; read them with `command.optsWithGlobals<GlobalOptions>()`. */
 export interface GlobalOptions {
@@ -43,7 +50,14 @@ export function buildProgram(): Command {
   registerMigrate(program);
   registerToken(program);
   registerLogin(program);
-  registerCatalog(program);
+  registerPrinters(program);
+  registerCategories(program);
+  registerIngredients(program);
+  registerFoods(program);
+  registerRegisters(program);
+  registerBanners(program);
+  registerUsers(program);
+  registerKeys(program);
   registerStock(program);
   registerOrders(program);
   registerEvents(program);

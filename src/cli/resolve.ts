@@ -1,5 +1,6 @@
-import { CUID_PATTERN } from '../core/ids.js';
-import type { ApiClient } from './client.js';
+import { cuid } from '../api/common.js';
+import type { PosClient } from '../client/http.js';
+import type { RecordOf, ResourcePath } from '../client/resources.js';
 import { CliError } from './errors.js';
 
 /** Finds one record of a list by id or by exact name (case-insensitive); ambiguous or unknown names are errors. */
@@ -13,10 +14,15 @@ export function pick<T extends { id: string }>(records: T[], wanted: string, nam
 }
 
 /** The id of a record given by id or name; an id is used as is (the server says 404 if it is unknown). */
-export async function resolveId(client: ApiClient, path: string, wanted: string, what: string, nameField = 'name'): Promise<string> {
-  if (CUID_PATTERN.test(wanted)) return wanted;
-  const records = await client.get<Array<{ id: string } & Record<string, unknown>>>(path);
-  return pick(records, wanted, (record) => String(record[nameField] ?? ''), what).id;
+export async function resolveId<P extends ResourcePath>(
+  client: PosClient,
+  path: P,
+  wanted: string,
+  what: string,
+  nameOf: (record: RecordOf<P>) => string = (record) => ('name' in record ? String(record.name) : record.id),
+): Promise<string> {
+  if (cuid.safeParse(wanted).success) return wanted;
+  return pick(await client.list(path), wanted, nameOf, what).id;
 }
 
 /** "7.50" → 7.5 as the API takes it; refuses anything but a plain amount with at most 2 decimals. */

@@ -7,7 +7,8 @@ import { OrderBoard } from './components/OrderBoard.js';
 import { PrintersPanel } from './components/PrintersPanel.js';
 import { ItemsView } from './components/ItemsView.js';
 import { RegisterPicker } from './components/RegisterPicker.js';
-import { UnreachableError } from '../cli/errors.js';
+import { NetworkError } from '../client/errors.js';
+import { leftText, readStockChange } from '../client/stock-change.js';
 import type { DashboardSource } from './source.js';
 import {
   type Action,
@@ -59,7 +60,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     (error: unknown) =>
       dispatch({
         type: 'message',
-        message: error instanceof UnreachableError ? 'error: server unreachable, retrying: nothing was done' : `error: ${(error as Error).message}`,
+        message: error instanceof NetworkError ? 'error: server unreachable, retrying: nothing was done' : `error: ${(error as Error).message}`,
       }),
     [dispatch],
   );
@@ -72,7 +73,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     sinceLoad.current = [];
     source.load().then((loaded) => {
       if (generation !== loadGeneration.current) return;
-      const replay = (sinceLoad.current ?? []).flatMap((action) => (action.type === 'event' ? [{ name: action.name, data: action.data, at: action.at }] : []));
+      const replay = (sinceLoad.current ?? []).flatMap((action) => (action.type === 'event' ? [{ event: action.event, at: action.at }] : []));
       sinceLoad.current = null;
       dispatch({ type: 'loaded', ...loaded, at: now(), replay });
     }, report);
@@ -91,18 +92,18 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
   useEffect(() => {
     reload();
     const stop = source.stream({
-      onEvent: (name, data) => {
-        if (name === 'resync') return reload();
-        const action: Action = { type: 'event', name, data, at: now() };
+      onEvent: (event) => {
+        if (event.name === 'resync') return reload();
+        const action: Action = { type: 'event', event, at: now() };
         pending.current.push(action);
         sinceLoad.current?.push(action);
-        // An order created already confirmed is announced without table and customer: fetch them.
-        if (name === 'confirmed-order') {
-          source.order(Number(data['id'])).then((order) => pending.current.push({ type: 'details', order }), () => {});
+        // An order created already confirmed is announced without table and customer (and its stations): fetch them.
+        if (event.name === 'confirmed-order') {
+          source.order(event.payload.id).then((order) => pending.current.push({ type: 'details', order }), () => {});
         }
-        if (name === 'confirmed-order' || name === 'order-deleted') refreshFigures();
-        if (name === 'printer-status-changed') source.printers().then((printers) => dispatch({ type: 'printers', printers }), report);
-        if (name === 'category-availability-changed') refreshFoods();
+        if (event.name === 'confirmed-order' || event.name === 'order-deleted') refreshFigures();
+        if (event.name === 'printer-status-changed') source.printers().then((printers) => dispatch({ type: 'printers', printers }), report);
+        if (event.name === 'category-availability-changed') refreshFoods();
       },
       onStatus: (connection, message) => {
         dispatch({ type: 'connection', connection, ...(message ? { message } : {}) });
@@ -177,6 +178,26 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (input && !key.ctrl && !key.meta) return dispatch({ type: 'search', text: state.search + input });
       return;
     }
+    // The count is typed like a search: letters (off) are text here, not keys.
+    if (state.mode === 'stock') {
+      const food = state.foods[state.foodCursor];
+      if (key.escape || !food) return dispatch({ type: 'mode', mode: 'foods' });
+      if (key.return) {
+        const change = readStockChange(state.stockInput);
+        if (!change) return dispatch({ type: 'message', message: `"${state.stockInput}" is not a count: type 200, +50, -3 or off`, tone: 'warning' });
+        dispatch({ type: 'mode', mode: 'foods' });
+        source.setFoodStock(food.id, change).then((updated) => {
+          dispatch({ type: 'food', food: updated });
+          // The food's own count can be more than what is left: a counted ingredient runs out first.
+          const own = updated.stock !== null && updated.stock !== updated.portionsLeft ? ` (its own count: ${updated.stock})` : '';
+          dispatch({ type: 'message', message: `${updated.name}: ${leftText(updated.portionsLeft)}${own}` });
+        }, report);
+        return;
+      }
+      if (key.backspace || key.delete) return dispatch({ type: 'stock-input', text: state.stockInput.slice(0, -1) });
+      if (/^[0-9+\-a-z]$/i.test(input) && !key.ctrl && !key.meta) return dispatch({ type: 'stock-input', text: state.stockInput + input });
+      return;
+    }
     if (input === 'q' || (key.ctrl && input === 'c')) return exit();
     if (state.mode === 'items') {
       if (key.escape || key.return || input === 'i') dispatch({ type: 'mode', mode: 'board' });
@@ -212,6 +233,11 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       const food = state.foods[state.foodCursor];
       if (food && (input === ' ' || key.return)) {
         return act(source.setFoodAvailable(food.id, !food.available), `${food.name} is now ${food.available ? 'SOLD OUT' : 'available'}`);
+      }
+      // s asks for the count; typing a count (+50, 200, -3) starts it at once.
+      if (food && (input === 's' || /^[0-9+-]$/.test(input))) {
+        dispatch({ type: 'mode', mode: 'stock' });
+        if (input !== 's') dispatch({ type: 'stock-input', text: input });
       }
       return;
     }
@@ -272,7 +298,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
   return (
     <Box flexDirection="column" width={size.columns} height={height}>
       <Header connection={state.connection} figures={state.figures} now={clock} width={size.columns} timezone={state.timezone ?? undefined} />
-      {state.mode === 'foods' ? (
+      {state.mode === 'foods' || state.mode === 'stock' ? (
         <FoodPicker foods={state.foods} cursor={state.foodCursor} width={size.columns} height={bodyHeight} />
       ) : state.mode === 'register' ? (
         <RegisterPicker registers={state.registers} cursor={state.registerCursor} current={state.register} width={size.columns} height={bodyHeight} />

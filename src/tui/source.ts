@@ -1,8 +1,13 @@
-import type { ApiClient } from '../cli/client.js';
-import { ApiError } from '../cli/errors.js';
-import { streamEvents } from '../cli/sse.js';
-import { noReceiptWarnings } from '../cli/receipt-notice.js';
-import type { Connection, Figures, FoodCard, ListedOrder, OrderDetails, PrinterCard, RegisterCard } from './state.js';
+import type { z } from 'zod';
+import type { Food } from '../api/catalog.js';
+import type { CashierEvent } from '../api/events.js';
+import type { ListOrdersQuery } from '../api/orders.js';
+import { ApiError } from '../client/errors.js';
+import { readChannel } from '../client/events.js';
+import type { PosClient } from '../client/http.js';
+import type { StockChange } from '../client/stock-change.js';
+import { noReceiptWarnings } from '../client/warnings.js';
+import type { Connection, Figures, FoodCard, OrderDetails, OrderSummary, PrinterCard, RegisterCard } from './state.js';
 
 /** What a confirmation did: its ticket number, and what the server says will not print (null: an older server). */
 export interface Confirmed {
@@ -24,14 +29,14 @@ export function offlineMessage(reason: string, retryInMs: number): string {
 /** Everything the dashboard reads and does; the terminal UI is tested against a fake of this. */
 export interface DashboardSource {
   /** The board (open orders of the last 12 hours, the latest picked up), with the venue's time zone. */
-  load(): Promise<{ orders: ListedOrder[]; printers: PrinterCard[]; foods: FoodCard[]; figures: Figures | null; timezone?: string }>;
+  load(): Promise<{ orders: OrderSummary[]; printers: PrinterCard[]; foods: FoodCard[]; figures: Figures | null; timezone?: string }>;
   figures(): Promise<Figures | null>;
   printers(): Promise<PrinterCard[]>;
   foods(): Promise<FoodCard[]>;
   /** Follows the cashier event stream until the returned function is called. */
-  stream(handlers: { onEvent(name: string, data: Record<string, any>): void; onStatus(connection: Connection, message?: string): void }): () => void;
+  stream(handlers: { onEvent(event: CashierEvent): void; onStatus(connection: Connection, message?: string): void }): () => void;
   /** One order's details (table, customer, times), for orders the cashier stream announces without them. */
-  order(orderId: number): Promise<ListedOrder>;
+  order(orderId: number): Promise<OrderSummary>;
   setStatus(orderId: number, status: string): Promise<void>;
   /**
    * Confirms a pending order with its payment at a register (ticket number, kitchen tickets, and the receipt and
@@ -44,19 +49,27 @@ export interface DashboardSource {
   details(orderId: number): Promise<OrderDetails>;
   reprint(orderId: number): Promise<number>;
   setFoodAvailable(foodId: string, available: boolean): Promise<void>;
+  /** Sets (`stock`) or changes (`stockAdd`) a food's portion count; the food as it is now. */
+  setFoodStock(foodId: string, change: StockChange): Promise<FoodCard>;
 }
 
-interface OrderPage {
-  orders: ListedOrder[];
-  pagination: { totalPages: number };
-}
+const foodCard = (food: Food): FoodCard => ({
+  id: food.id,
+  name: food.name,
+  category: food.category.name,
+  categoryId: food.category.id,
+  available: food.available,
+  categoryAvailable: food.category.available,
+  stock: food.stock,
+  portionsLeft: food.portionsLeft,
+});
 
 /** The real source: the REST API and the event stream of a pos server. */
-export function httpSource(client: ApiClient): DashboardSource {
-  const allOf = async (query: Record<string, string | string[]>) => {
-    const orders: ListedOrder[] = [];
+export function httpSource(client: PosClient): DashboardSource {
+  const allOf = async (query: z.input<typeof ListOrdersQuery>) => {
+    const orders: OrderSummary[] = [];
     for (let page = 1; page <= 50; page++) {
-      const result = await client.get<OrderPage>('/v1/orders', { ...query, limit: '100', page: String(page) });
+      const result = await client.orders({ ...query, limit: 100, page });
       orders.push(...result.orders);
       if (page >= result.pagination.totalPages) break;
     }
@@ -64,13 +77,13 @@ export function httpSource(client: ApiClient): DashboardSource {
   };
   const source: DashboardSource = {
     async load() {
-      const health = await client.get<{ timezone: string }>('/health');
+      const health = await client.health();
       // Open orders of the last 12 hours, as on the ready-number screen: older ones that nobody moved on would
       // otherwise stay on the board for ever.
       const since = new Date(Date.now() - 12 * 3600_000).toISOString();
       const [open, picked, printers, foods, figures] = await Promise.all([
         allOf({ status: ['pending', 'confirmed', 'completed'], sortBy: 'createdAt', order: 'asc', dateFrom: since }),
-        client.get<OrderPage>('/v1/orders', { status: 'picked_up', sortBy: 'completedAt', order: 'desc', limit: '10' }).then((r) => r.orders),
+        client.orders({ status: 'picked_up', sortBy: 'completedAt', order: 'desc', limit: 10 }).then((r) => r.orders),
         source.printers(),
         source.foods(),
         source.figures(),
@@ -78,23 +91,12 @@ export function httpSource(client: ApiClient): DashboardSource {
       return { orders: [...open, ...picked], printers, foods, figures, timezone: health.timezone };
     },
     async foods() {
-      const foods = await client.get<Array<{ id: string; name: string; available: boolean; category: { id: string; name: string; available: boolean } }>>('/v1/foods');
-      return foods.map((food) => ({
-        id: food.id,
-        name: food.name,
-        category: food.category.name,
-        categoryId: food.category.id,
-        available: food.available,
-        categoryAvailable: food.category.available,
-      }));
+      return (await client.foods()).map(foodCard);
     },
     async figures() {
       try {
-        const health = await client.get<{ businessDayStart: string }>('/health');
-        const [report] = await client.get<Array<{ totalOrders: number; totalRevenue: number; totalCashRevenue: number; totalCardRevenue: number }>>(
-          '/v1/reports',
-          { from: health.businessDayStart, groupBy: 'all' },
-        );
+        const health = await client.health();
+        const [report] = await client.reports({ from: health.businessDayStart, groupBy: 'all' });
         return { orders: report?.totalOrders ?? 0, revenue: report?.totalRevenue ?? 0, cash: report?.totalCashRevenue ?? 0, card: report?.totalCardRevenue ?? 0 };
       } catch (error) {
         if (error instanceof ApiError && error.status === 403) return null; // reports are for admins
@@ -103,8 +105,8 @@ export function httpSource(client: ApiClient): DashboardSource {
     },
     async printers() {
       const [printers, jobs] = await Promise.all([
-        client.get<Array<{ id: string; name: string; status: string }>>('/v1/printers'),
-        client.get<Array<{ printerId: string | null }>>('/v1/print-jobs', { status: ['queued', 'printing'], limit: '500' }),
+        client.printers(),
+        client.printJobs({ status: ['queued', 'printing'], limit: 500 }),
       ]);
       return printers.map((printer) => ({
         id: printer.id,
@@ -115,18 +117,10 @@ export function httpSource(client: ApiClient): DashboardSource {
     },
     stream(handlers) {
       const controller = new AbortController();
-      void streamEvents({
-        url: client.url('/events/cashier'),
-        headers: () => client.authHeaders(),
+      void readChannel(client, 'cashier', {
         signal: controller.signal,
         maxRetryMs: 5000,
-        onEvent: (event) => {
-          try {
-            handlers.onEvent(event.event, JSON.parse(event.data) as Record<string, any>);
-          } catch {
-            // not JSON: ignore
-          }
-        },
+        onEvent: (event) => handlers.onEvent(event),
         onStatus: (status) =>
           status.state === 'connected'
             ? handlers.onStatus('live')
@@ -136,33 +130,21 @@ export function httpSource(client: ApiClient): DashboardSource {
       return () => controller.abort();
     },
     async order(orderId) {
-      return client.get<ListedOrder>(`/v1/orders/${orderId}`);
+      return client.order(orderId);
     },
     async setStatus(orderId, status) {
-      await client.patch(`/v1/orders/${orderId}`, { status });
+      await client.setOrderStatus(orderId, status);
     },
     async confirm(orderId, paymentMethod, cashRegisterId) {
-      const order = await client.post<{ ticketNumber: number | null }>(`/v1/orders/${orderId}/confirm`, {
-        paymentMethod,
-        ...(cashRegisterId === null ? {} : { cashRegisterId }),
-      });
+      const order = await client.confirmOrder(orderId, { paymentMethod, ...(cashRegisterId === null ? {} : { cashRegisterId }) });
       return { ticketNumber: order.ticketNumber, warnings: noReceiptWarnings(order) };
     },
     async registers() {
-      const registers = await client.get<Array<{ id: string; name: string; enabled: boolean; defaultPrinterId: string | null }>>('/v1/cash-registers');
+      const registers = await client.cashRegisters();
       return registers.filter((r) => r.enabled).map((r) => ({ id: r.id, name: r.name, printerId: r.defaultPrinterId }));
     },
     async details(orderId) {
-      const order = await client.get<{
-        id: number;
-        ticketNumber: number | null;
-        displayCode: string;
-        table: string;
-        customer: string;
-        status: string;
-        total: string;
-        categorizedItems: Array<{ category: { name: string }; items: Array<{ quantity: number; notes: string; food: { name: string } }> }>;
-      }>(`/v1/orders/${orderId}`);
+      const order = await client.order(orderId);
       return {
         id: order.id,
         ticketNumber: order.ticketNumber,
@@ -174,16 +156,20 @@ export function httpSource(client: ApiClient): DashboardSource {
         items: order.categorizedItems.flatMap((group) =>
           group.items.map((item) => ({ category: group.category.name, quantity: item.quantity, name: item.food.name, notes: item.notes })),
         ),
+        stations: order.stations.map(({ printerId, name, status, doneAt }) => ({ printerId, name, status, doneAt })),
       };
     },
     async reprint(orderId) {
-      const detail = await client.get<{ categorizedItems: Array<{ items: Array<{ id: string }> }> }>(`/v1/orders/${orderId}`);
+      const detail = await client.order(orderId);
       const items = detail.categorizedItems.flatMap((group) => group.items.map((item) => ({ id: item.id })));
-      await client.post(`/v1/orders/${orderId}/reprint`, { orderItems: items, reprintReceipt: false });
+      await client.reprint(orderId, { orderItems: items, reprintReceipt: false });
       return items.length;
     },
     async setFoodAvailable(foodId, available) {
-      await client.patch(`/v1/foods/${foodId}`, { available });
+      await client.updateFood(foodId, { available });
+    },
+    async setFoodStock(foodId, change) {
+      return foodCard(await client.updateFood(foodId, change));
     },
   };
   return source;

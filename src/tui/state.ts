@@ -1,4 +1,11 @@
-// The dashboard's state and every change to it, as plain data and a reducer: unit-tested without a terminal.
+import type { z } from 'zod';
+import type { Food } from '../api/catalog.js';
+import type { CashierEvent } from '../api/events.js';
+import type { OrderListItem, OrderStation, OrderStatus } from '../api/orders.js';
+import type { Printer } from '../api/printers.js';
+
+// The dashboard's state and every change to it, as plain data and a reducer: unit-tested without a terminal. What
+// comes from the server (orders, foods, printers, events) is typed by the schemas of src/api.
 
 export type Stage = 'pending' | 'kitchen' | 'ready' | 'picked';
 export const STAGES: readonly Stage[] = ['pending', 'kitchen', 'ready', 'picked'];
@@ -6,7 +13,12 @@ export const STAGE_TITLES: Record<Stage, string> = { pending: 'Pending', kitchen
 const STATUS_OF_STAGE: Record<Stage, string> = { pending: 'PENDING', kitchen: 'CONFIRMED', ready: 'COMPLETED', picked: 'PICKED_UP' };
 export const STAGE_OF_STATUS: Record<string, Stage> = { PENDING: 'pending', CONFIRMED: 'kitchen', COMPLETED: 'ready', PICKED_UP: 'picked' };
 
+/** A kitchen station of an order (release 1.7): the printer its items route to, and whether it is done. */
+export type StationCard = Pick<OrderStation, 'printerId' | 'name' | 'status'>;
+
 export interface OrderCard {
+  /** The stations the order waits at (empty: none, or not known yet). */
+  stations: StationCard[];
   id: number;
   ticketNumber: number | null;
   displayCode: string;
@@ -50,21 +62,20 @@ export interface OrderDetails {
   status: string;
   total: string;
   items: Array<{ category: string; quantity: number; name: string; notes: string }>;
+  /** The kitchen stations, with when each was done. */
+  stations: Array<Pick<OrderStation, 'printerId' | 'name' | 'status' | 'doneAt'>>;
 }
 
-export interface PrinterCard {
-  id: string;
-  name: string;
+export interface PrinterCard extends Pick<z.infer<typeof Printer>, 'id' | 'name'> {
+  /** ONLINE, OFFLINE, ERROR (a newer server may say more). */
   status: string;
+  /** Print jobs waiting for it. */
   held: number;
 }
 
-export interface FoodCard {
-  id: string;
-  name: string;
+export interface FoodCard extends Pick<Food, 'id' | 'name' | 'available' | 'stock' | 'portionsLeft'> {
   category: string;
   categoryId: string;
-  available: boolean;
   /** The whole category can be off (then none of its foods can be ordered, whatever their own flag). */
   categoryAvailable: boolean;
 }
@@ -93,7 +104,9 @@ export interface DashboardState {
    * `pay`: a pending order is being confirmed, waiting for cash or card; `register`: which register confirms
    * (asked once per session); `items`: the selected order's items.
    */
-  mode: 'board' | 'foods' | 'search' | 'pay' | 'register' | 'items';
+  mode: 'board' | 'foods' | 'stock' | 'search' | 'pay' | 'register' | 'items';
+  /** In `stock` mode: what is typed for the food under the cursor ("200", "+50", "-3", "off"). */
+  stockInput: string;
   /** The register this dashboard confirms at, chosen once per session (null: not chosen yet). */
   register: RegisterCard | null;
   /** The choices of the register question: the enabled registers, then "no register". */
@@ -129,25 +142,26 @@ export function initialState(): DashboardState {
     timezone: null,
     payingFor: null,
     search: '',
+    stockInput: '',
     foodCursor: 0,
     pickedVisibleMs: 15 * 60_000,
   };
 }
 
-export interface ListedOrder {
-  id: number;
-  ticketNumber: number | null;
-  displayCode: string;
-  table: string;
-  customer: string;
-  status: string;
-  confirmedAt: string | null;
-  completedAt: string | null;
-  total: string;
-}
+type ListItem = z.infer<typeof OrderListItem>;
 
-export function cardOf(order: ListedOrder): OrderCard {
+/**
+ * What the board needs of an order, as the list, the detail and the `new-order` event carry it (the list writes the
+ * status in lower case, the others in upper case; the event has no stations yet).
+ */
+export type OrderSummary = Pick<ListItem, 'id' | 'ticketNumber' | 'displayCode' | 'table' | 'customer' | 'confirmedAt' | 'completedAt' | 'total'> & {
+  status: ListItem['status'] | OrderStatus;
+  stations?: OrderStation[];
+};
+
+export function cardOf(order: OrderSummary): OrderCard {
   return {
+    stations: (order.stations ?? []).map(({ printerId, name, status }) => ({ printerId, name, status })),
     id: order.id,
     ticketNumber: order.ticketNumber,
     displayCode: order.displayCode,
@@ -164,21 +178,24 @@ export type Action =
   /** A snapshot, with the events that arrived while it was loading applied on top (they may be newer than it). */
   | {
       type: 'loaded';
-      orders: ListedOrder[];
+      orders: OrderSummary[];
       printers: PrinterCard[];
       foods: FoodCard[];
       figures: Figures | null;
       timezone?: string;
       at: number;
-      replay?: Array<{ name: string; data: Record<string, any>; at: number }>;
+      replay?: Array<{ event: CashierEvent; at: number }>;
     }
   | { type: 'foods'; foods: FoodCard[] }
   | { type: 'figures'; figures: Figures | null }
   /** Details fetched for an order the stream announced without them (table, customer, server times). */
-  | { type: 'details'; order: ListedOrder }
+  | { type: 'details'; order: OrderSummary }
+  /** A food as the server answered a change of it (its count, at once: the event follows). */
+  | { type: 'food'; food: FoodCard }
   | { type: 'printers'; printers: PrinterCard[] }
   | { type: 'connection'; connection: Connection; message?: string }
-  | { type: 'event'; name: string; data: Record<string, any>; at: number }
+  | { type: 'event'; event: CashierEvent; at: number }
+  | { type: 'stock-input'; text: string }
   | { type: 'move'; direction: 'up' | 'down' | 'left' | 'right'; now: number }
   | { type: 'mode'; mode: DashboardState['mode']; payingFor?: number }
   | { type: 'search'; text: string }
@@ -234,51 +251,69 @@ function after(orders: Map<number, OrderCard>, field: 'confirmedAt' | 'completed
   return Math.max(at, latest + 1);
 }
 
-function applyEvent(state: DashboardState, name: string, data: Record<string, any>, at: number, select = true): DashboardState {
+function applyEvent(state: DashboardState, event: CashierEvent, at: number, select = true): DashboardState {
   const orders = new Map(state.orders);
-  const id = Number(data['id']);
-  switch (name) {
+  switch (event.name) {
     case 'new-order':
-      orders.set(id, cardOf({ ...(data as ListedOrder), status: 'PENDING', confirmedAt: null, completedAt: null }));
+      orders.set(event.payload.id, cardOf({ ...event.payload, status: 'PENDING', confirmedAt: null, completedAt: null }));
       break;
     case 'confirmed-order': {
+      const { id, displayCode, ticketNumber } = event.payload;
       const card = orders.get(id);
       orders.set(id, {
-        ...(card ?? { id, table: '…', customer: '…', completedAt: null, total: '' }),
-        displayCode: data['displayCode'],
-        ticketNumber: data['ticketNumber'],
+        ...(card ?? { id, table: '…', customer: '…', completedAt: null, total: '', stations: [] }),
+        displayCode,
+        ticketNumber,
         stage: 'kitchen',
         confirmedAt: card?.confirmedAt ?? after(orders, 'confirmedAt', at),
-      } as OrderCard);
+      });
       break;
     }
     case 'order-status-changed': {
+      const { id, displayCode, ticketNumber, status } = event.payload;
       const card = orders.get(id);
-      const stage = STAGE_OF_STATUS[String(data['status'])] ?? 'pending';
+      const stage = STAGE_OF_STATUS[status] ?? 'pending';
       const done = stage === 'ready' || stage === 'picked';
       orders.set(id, {
-        ...(card ?? { id, table: '…', customer: '…', confirmedAt: null, total: '' }),
-        displayCode: data['displayCode'],
-        ticketNumber: data['ticketNumber'],
+        ...(card ?? { id, table: '…', customer: '…', confirmedAt: null, total: '', stations: [] }),
+        displayCode,
+        ticketNumber,
         stage,
         completedAt: done ? (card?.completedAt ?? after(orders, 'completedAt', at)) : null,
-      } as OrderCard);
+      });
       break;
     }
+    case 'order-station-status-changed': {
+      const { orderId, printerId, status } = event.payload;
+      const mark = <S extends StationCard>(stations: S[]): S[] => stations.map((station) => (station.printerId === printerId ? { ...station, status } : station));
+      // The items view of this order follows too.
+      const details = state.details?.id === orderId ? { ...state.details, stations: mark(state.details.stations) } : state.details;
+      const card = orders.get(orderId);
+      // A station the card does not know yet comes with the order's details (fetched when it was confirmed).
+      if (card?.stations.some((station) => station.printerId === printerId)) orders.set(orderId, { ...card, stations: mark(card.stations) });
+      return { ...state, orders, details };
+    }
     case 'order-deleted':
-      orders.delete(id);
+      orders.delete(event.payload.id);
       break;
-    case 'food-availability-changed':
-      return { ...state, foods: state.foods.map((food) => (food.id === data['foodId'] ? { ...food, available: Boolean(data['available']) } : food)) };
-    case 'category-availability-changed':
-      return {
-        ...state,
-        foods: state.foods.map((food) => (food.categoryId === data['categoryId'] ? { ...food, categoryAvailable: Boolean(data['available']) } : food)),
-      };
-    case 'printer-status-changed':
-      return { ...state, printers: state.printers.map((printer) => (printer.id === data['printerId'] ? { ...printer, status: String(data['status']) } : printer)) };
+    case 'food-availability-changed': {
+      const { foodId, available } = event.payload;
+      return { ...state, foods: state.foods.map((food) => (food.id === foodId ? { ...food, available } : food)) };
+    }
+    case 'food-stock-changed': {
+      const { foodId, portionsLeft } = event.payload;
+      return { ...state, foods: state.foods.map((food) => (food.id === foodId ? { ...food, portionsLeft } : food)) };
+    }
+    case 'category-availability-changed': {
+      const { categoryId, available } = event.payload;
+      return { ...state, foods: state.foods.map((food) => (food.categoryId === categoryId ? { ...food, categoryAvailable: available } : food)) };
+    }
+    case 'printer-status-changed': {
+      const { printerId, status } = event.payload;
+      return { ...state, printers: state.printers.map((printer) => (printer.id === printerId ? { ...printer, status } : printer)) };
+    }
     default:
-      return state;
+      return state; // resync is the App's (it loads again); events of a newer server are not known here
   }
   const next = { ...state, orders };
   return select ? { ...next, selected: keepSelection(next, at) } : next;
@@ -304,7 +339,7 @@ function moved(state: DashboardState, id: number, stage: Stage, now: number, tic
 }
 
 function move(state: DashboardState, direction: 'up' | 'down' | 'left' | 'right', now: number): DashboardState {
-  if (state.mode === 'foods') return state;
+  if (state.mode === 'foods' || state.mode === 'stock') return state;
   if (direction === 'left' || direction === 'right') {
     const index = STAGES.indexOf(state.selected.stage) + (direction === 'right' ? 1 : -1);
     const stage = STAGES[Math.max(0, Math.min(STAGES.length - 1, index))] as Stage;
@@ -343,7 +378,7 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
         figures: action.figures,
         timezone: action.timezone ?? state.timezone,
       };
-      for (const event of action.replay ?? []) next = applyEvent(next, event.name, event.data, event.at, false);
+      for (const replayed of action.replay ?? []) next = applyEvent(next, replayed.event, replayed.at, false);
       // The selection is checked once, on the final picture: an order the snapshot missed but an event brought back
       // stays selected.
       return { ...next, selected: keepSelection(next, action.at) };
@@ -357,7 +392,8 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
       if (!card) return state;
       const fetched = cardOf(action.order);
       const orders = new Map(state.orders);
-      // The stage stays what the stream says (it may be newer than this answer); the rest is the server's.
+      // The stage stays what the stream says (it may be newer than this answer); the rest is the server's. The
+      // stations come from this answer (a station taps done minutes after the confirmation, not within the fetch).
       orders.set(card.id, { ...fetched, stage: card.stage, completedAt: card.completedAt ?? fetched.completedAt });
       return { ...state, orders };
     }
@@ -366,7 +402,7 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
     case 'connection':
       return { ...state, connection: action.connection, message: action.message ?? (action.connection === 'live' ? '' : state.message) };
     case 'event':
-      return applyEvent(state, action.name, action.data, action.at);
+      return applyEvent(state, action.event, action.at);
     case 'move':
       return move(state, action.direction, action.now);
     case 'mode': {
@@ -375,6 +411,7 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
         ...state,
         mode: action.mode,
         search: action.mode === 'search' ? '' : state.search,
+        stockInput: action.mode === 'stock' ? '' : state.stockInput,
         payingFor: paying ? (action.payingFor ?? (action.mode === 'pay' ? state.payingFor : null)) : null,
         details: action.mode === 'items' ? null : state.details,
         registerCursor: action.mode === 'register' ? 0 : state.registerCursor,
@@ -398,6 +435,10 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
         ? { ...state, search: action.text, selected: { stage: found.stage, id: found.id } }
         : { ...state, search: action.text };
     }
+    case 'food':
+      return { ...state, foods: state.foods.map((food) => (food.id === action.food.id ? action.food : food)) };
+    case 'stock-input':
+      return { ...state, stockInput: action.text };
     case 'food-cursor':
       return { ...state, foodCursor: Math.max(0, Math.min(state.foods.length - 1, state.foodCursor + action.delta)) };
     case 'message':

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import t from 'tap';
-import { ApiClient } from '../../src/cli/client.js';
-import { streamEvents } from '../../src/cli/sse.js';
+import { clientFor, tokenSource } from '../../src/cli/client.js';
+import { streamEvents } from '../../src/client/sse.js';
 
 // `pos dashboard` and `pos events` run all evening on the server's machine with a token the CLI mints for five
 // minutes: the token is renewed before it runs out, for requests and for every reconnection of the stream.
@@ -9,11 +9,15 @@ import { streamEvents } from '../../src/cli/sse.js';
 t.test('a minted token is renewed before it runs out; a given token is used as is', async (t) => {
   let minted = 0;
   const renew = async () => ({ token: `minted-${++minted}`, expiresAt: Date.now() + 300_000, renew });
-  const expiring = new ApiClient('http://127.0.0.1:1', { token: 'first', expiresAt: Date.now() + 30_000, renew });
-  t.same(await expiring.authHeaders(), { authorization: 'Bearer minted-1' }, 'less than a minute left: renewed');
-  t.same(await expiring.authHeaders(), { authorization: 'Bearer minted-1' }, 'fresh: kept');
-  t.same(await new ApiClient('http://127.0.0.1:1', 'given').authHeaders(), { authorization: 'Bearer given' });
-  t.same(await new ApiClient('http://127.0.0.1:1', null).authHeaders(), {});
+  const expiring = tokenSource({ token: 'first', expiresAt: Date.now() + 30_000, renew });
+  t.equal(await expiring(), 'minted-1', 'less than a minute left: renewed');
+  t.equal(await expiring(), 'minted-1', 'fresh: kept');
+  t.equal(await tokenSource('given')(), 'given');
+  t.equal(await tokenSource(null)(), null);
+  // The typed client of src/client asks the same source before every request.
+  const client = clientFor('http://127.0.0.1:1', { token: 'old', expiresAt: Date.now() + 1000, renew });
+  t.same(await client.headers(), { authorization: 'Bearer minted-2' }, 'the client sends the renewed token');
+  t.same(await clientFor('http://127.0.0.1:1', null).headers(), {}, 'no token, no header');
 });
 
 t.test('the event stream asks for its headers again at each reconnection', async (t) => {

@@ -25,5 +25,13 @@ t.test('one readable line per event kind', async (t) => {
   t.equal(line('food-availability-changed', { foodId: 'c1', available: false }), 'food c1 sold out');
   t.equal(line('printer-status-changed', { printerId: 'p1', status: 'ERROR' }), 'printer p1 → ERROR');
   t.equal(line('resync', { reason: 'history-expired' }), 'resync (history-expired): events were missed, reload the state');
+  t.equal(line('food-stock-changed', { foodId: 'f1', portionsLeft: 12 }), 'food f1: 12 left');
+  t.equal(line('food-stock-changed', { foodId: 'f1', portionsLeft: null }), 'food f1: no longer counted');
+  t.equal(line('order-station-status-changed', { orderId: 4, printerId: 'p1', status: 'DONE' }), 'order id 4 at station p1 → DONE');
+  t.equal(
+    line('order-cancelled', { orderId: 4, ticketNumber: 9, displayCode: 'K7P', customer: 'Rossi', table: '12', status: 'CONFIRMED', printers: ['p1'] }),
+    'cancelled #9 · K7P (id 4) · table 12 · Rossi',
+  );
+  t.equal(line('something-newer', { a: 1 }), 'something-newer {"a":1}', 'an event a newer server adds is printed as it came');
   t.equal(describeEvent({ event: 'other', data: 'not json', lastEventId: '' }), 'other not json');
 });

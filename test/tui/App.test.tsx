@@ -2,8 +2,11 @@ import { render } from 'ink-testing-library';
 import t from 'tap';
 import { App } from '../../src/tui/App.js';
 import { type DashboardSource, offlineMessage } from '../../src/tui/source.js';
-import type { Connection, ListedOrder, RegisterCard } from '../../src/tui/state.js';
+import type { CashierEvent } from '../../src/api/events.js';
+import type { OrderStation } from '../../src/api/orders.js';
+import type { Connection, OrderSummary, RegisterCard } from '../../src/tui/state.js';
 import { sleep, waitFor } from '../helpers/wait.js';
+import { food, newOrder } from './fixtures.js';
 
 const NOW = Date.parse('2026-11-21T19:00:00.000Z');
 
@@ -12,7 +15,7 @@ const REGISTERS: RegisterCard[] = [
   { id: 'r2', name: 'Cassa bar', printerId: null },
 ];
 
-function fakeSource(orders: ListedOrder[], registers: RegisterCard[] = REGISTERS) {
+function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTERS) {
   const calls: string[] = [];
   let handlers: Parameters<DashboardSource['stream']>[0] | null = null;
   let loads = 0;
@@ -26,8 +29,8 @@ function fakeSource(orders: ListedOrder[], registers: RegisterCard[] = REGISTERS
           { id: 'p2', name: 'Bar', status: 'ERROR', held: 3 },
         ],
         foods: [
-          { id: 'f1', name: 'Birra', category: 'Bevande', categoryId: 'c1', available: true, categoryAvailable: true },
-          { id: 'f2', name: 'Margherita', category: 'Pizze', categoryId: 'c2', available: true, categoryAvailable: true },
+          food('f1', 'Birra', 'Bevande', { categoryId: 'c1' }),
+          food('f2', 'Margherita', 'Pizze', { categoryId: 'c2', stock: 40, portionsLeft: 40 }),
         ],
         figures: { orders: 12, revenue: 123.5, cash: 100, card: 23.5 },
         timezone: 'Europe/Rome',
@@ -36,9 +39,9 @@ function fakeSource(orders: ListedOrder[], registers: RegisterCard[] = REGISTERS
     async foods() {
       calls.push('foods');
       return [
-        { id: 'f1', name: 'Birra', category: 'Bevande', categoryId: 'c1', available: true, categoryAvailable: true },
-        { id: 'f2', name: 'Margherita', category: 'Pizze', categoryId: 'c2', available: true, categoryAvailable: true },
-        { id: 'f3', name: 'Tiramisù', category: 'Dolci', categoryId: 'c3', available: true, categoryAvailable: true },
+        food('f1', 'Birra', 'Bevande', { categoryId: 'c1' }),
+        food('f2', 'Margherita', 'Pizze', { categoryId: 'c2', stock: 40, portionsLeft: 40 }),
+        food('f3', 'Tiramisù', 'Dolci', { categoryId: 'c3' }),
       ];
     },
     async figures() {
@@ -68,8 +71,10 @@ function fakeSource(orders: ListedOrder[], registers: RegisterCard[] = REGISTERS
       return registers;
     },
     async details(id) {
+      const known = orders.find((o) => o.id === id);
       return {
         id, ticketNumber: id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente${id}`, status: 'confirmed', total: '11.50',
+        stations: (known?.stations ?? []).map((station) => ({ ...station })),
         items: [
           { category: 'Pizze', quantity: 1, name: 'Margherita', notes: 'senza glutine' },
           { category: 'Bevande', quantity: 2, name: 'Birra', notes: '' },
@@ -83,17 +88,22 @@ function fakeSource(orders: ListedOrder[], registers: RegisterCard[] = REGISTERS
     async setFoodAvailable(id, available) {
       calls.push(`food ${id} ${available}`);
     },
+    async setFoodStock(id, change) {
+      calls.push(`stock ${id} ${JSON.stringify(change)}`);
+      const left = 'stock' in change ? (change.stock ?? null) : 40 + (change.stockAdd ?? 0);
+      return food(id, id === 'f2' ? 'Margherita' : 'Birra', 'Pizze', { stock: left, portionsLeft: left });
+    },
   };
   return {
     source,
     calls,
     loads: () => loads,
-    emit: (name: string, data: Record<string, unknown>) => handlers?.onEvent(name, data),
+    emit: (event: CashierEvent) => handlers?.onEvent(event),
     status: (connection: Connection, message?: string) => handlers?.onStatus(connection, message),
   };
 }
 
-const order = (id: number, status: string, minutesAgo = id): ListedOrder => ({
+const order = (id: number, status: OrderSummary['status'], minutesAgo = id): OrderSummary => ({
   id, ticketNumber: status === 'pending' ? null : id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente${id}`, status,
   confirmedAt: status === 'pending' ? null : new Date(NOW - minutesAgo * 60_000).toISOString(),
   completedAt: status === 'completed' ? new Date(NOW - 60_000).toISOString() : null, total: '7.50',
@@ -110,7 +120,7 @@ async function frame(instance: ReturnType<typeof render>, check: (text: string) 
 
 const until = (check: () => boolean, what: string) => waitFor(what, check, { timeoutMs: 3000, intervalMs: 10 });
 
-function mount(t: { teardown(fn: () => void): void }, orders: ListedOrder[], frameMs = 10) {
+function mount(t: { teardown(fn: () => void): void }, orders: OrderSummary[], frameMs = 10) {
   const fake = fakeSource(orders);
   const instance = render(<App source={fake.source} now={() => NOW} frameMs={frameMs} refreshMs={60_000} lateMinutes={15} />);
   t.teardown(() => instance.unmount());
@@ -132,15 +142,15 @@ t.test('the board: stages, figures, printers, keys', async (t) => {
 t.test('live events appear in the next frame', async (t) => {
   const { instance, emit } = mount(t, [order(1, 'confirmed')]);
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
-  emit('new-order', { id: 9, displayCode: 'NEW', table: 'T9', customer: 'Nuovo', total: '4.00', ticketNumber: null });
+  emit(newOrder({ id: 9, displayCode: 'NEW', table: 'T9', customer: 'Nuovo', total: '4.00' }));
   await frame(instance, (f) => f.includes('Pending (1)') && f.includes('NEW T9 Nuovo'), 'the new order');
-  emit('confirmed-order', { id: 9, displayCode: 'NEW', ticketNumber: 2 });
+  emit({ name: 'confirmed-order', payload: { id: 9, displayCode: 'NEW', ticketNumber: 2 } });
   await frame(instance, (f) => f.includes('In the kitchen (2)'), 'confirmed');
-  emit('confirmed-order', { id: 12, displayCode: 'K12P', ticketNumber: 3 });
+  emit({ name: 'confirmed-order', payload: { id: 12, displayCode: 'K12P', ticketNumber: 3 } });
   await frame(instance, (f) => f.includes('K12P T12 Client'), 'an order created confirmed gets its table and customer fetched');
-  emit('order-status-changed', { id: 1, displayCode: 'K1P', ticketNumber: 1, status: 'COMPLETED' });
+  emit({ name: 'order-status-changed', payload: { id: 1, displayCode: 'K1P', ticketNumber: 1, status: 'COMPLETED' } });
   await frame(instance, (f) => f.includes('Ready (1)'), 'ready');
-  emit('order-deleted', { id: 9, displayCode: 'NEW' });
+  emit({ name: 'order-deleted', payload: { id: 9, displayCode: 'NEW' } });
   await frame(instance, (f) => f.includes('In the kitchen (1)') && !f.includes('NEW'), 'deleted');
 });
 
@@ -195,7 +205,7 @@ t.test('the payment is for the order chosen, even if another till confirms it me
   await frame(instance, (f) => f.includes('Confirm at which register?'), 'the register question');
   instance.stdin.write('\r');
   await frame(instance, (f) => f.includes('order K3P (Cliente3)') && f.includes('c cash'), 'the question names the order');
-  emit('confirmed-order', { id: 3, displayCode: 'K3P', ticketNumber: 9 }); // another till was quicker
+  emit({ name: 'confirmed-order', payload: { id: 3, displayCode: 'K3P', ticketNumber: 9 } }); // another till was quicker
   await frame(instance, (f) => f.includes('Pending (1)'), 'order 3 left the pending column');
   instance.stdin.write('c');
   await frame(instance, (f) => f.includes('changed meanwhile'), 'told, and nothing done');
@@ -224,7 +234,7 @@ t.test('f opens the foods, read again (new ones show); space switches sold out, 
   instance.stdin.write('f');
   await frame(instance, (f) => f.includes('Foods: space switches sold out') && f.includes('Tiramisù'), 'the food list, with a food added since the start');
   t.ok(calls.includes('foods'));
-  emit('category-availability-changed', { categoryId: 'c3', available: false });
+  emit({ name: 'category-availability-changed', payload: { categoryId: 'c3', available: false } });
   await frame(instance, (f) => f.includes('Tiramisù (whole category off)'), 'a category switched off shows');
   instance.stdin.write('j');
   instance.stdin.write(' ');
@@ -262,7 +272,7 @@ t.test('offline, caught up, and resync', async (t) => {
   await frame(instance, (f) => f.includes(' live '), 'live again');
   await until(() => loads() > before, 'a reload after catching up');
   const again = loads();
-  emit('resync', { reason: 'history-expired' });
+  emit({ name: 'resync', payload: { reason: 'history-expired' } });
   await until(() => loads() > again, 'resync reloads the state');
 });
 
@@ -272,7 +282,7 @@ t.test('a stream of events is drawn at most once per frame, not once per event',
   const framesBefore = instance.frames.length;
   const started = Date.now();
   for (let i = 1; i <= 60; i++) {
-    emit('new-order', { id: i, displayCode: `C${i}`, table: 'T', customer: 'c', total: '1.00', ticketNumber: null });
+    emit(newOrder({ id: i, displayCode: `C${i}`, table: 'T', customer: 'c', total: '1.00' }));
     await sleep(5); // a stream, not a burst
   }
   await frame(instance, (f) => f.includes('Pending (60)'), 'all 60');
@@ -289,7 +299,7 @@ t.test('events that arrive while a snapshot is loading are not lost when it land
   t.teardown(() => instance.unmount());
   await until(() => instance.lastFrame() !== undefined, 'first frame');
   // The snapshot was taken before order 5 was confirmed, but reaches the dashboard after the event did.
-  fake.emit('confirmed-order', { id: 5, displayCode: 'K5P', ticketNumber: 5 });
+  fake.emit({ name: 'confirmed-order', payload: { id: 5, displayCode: 'K5P', ticketNumber: 5 } });
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'the event applied');
   release({ orders: [order(1, 'confirmed')], printers: [], foods: [], figures: null });
   await frame(instance, (f) => f.includes('In the kitchen (2)'), 'both the snapshot and the event');
@@ -371,4 +381,64 @@ t.test('Enter or i shows the selected order\'s items; Esc goes back', async (t) 
   text = await frame(instance, (f) => f.includes('2 × Birra'), 'i too');
   instance.stdin.write('i');
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'i closes it');
+});
+
+t.test('the foods list shows what is left, live; s (or typing a count) restocks it', async (t) => {
+  const { instance, calls, emit } = mount(t, [order(1, 'confirmed')]);
+  await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
+  instance.stdin.write('f');
+  let text = await frame(instance, (f) => f.includes('Tiramisù'), 'the food list');
+  t.match(text, /\[ \] available\s+40 left {2}Pizze · Margherita/, 'a counted food says what is left');
+  t.match(text, /\[ \] available\s+Bevande · Birra/, 'one not counted says nothing');
+  t.match(text, /s portions left \(200, \+50, -3\)/, 'the key is in the footer');
+  emit({ name: 'food-stock-changed', payload: { foodId: 'f2', portionsLeft: 7 } });
+  await frame(instance, (f) => / 7 left {2}Pizze · Margherita/.test(f), 'a sale at a till lowers the count at once');
+
+  instance.stdin.write('j');
+  instance.stdin.write('s');
+  await frame(instance, (f) => f.includes('Margherita left:') && f.includes('+50'), 'the count is asked for');
+  instance.stdin.write('+50');
+  await frame(instance, (f) => f.includes('Margherita left: +50'), 'typed');
+  instance.stdin.write('\r');
+  await until(() => calls.includes('stock f2 {"stockAdd":50}'), 'restocked by 50');
+  await frame(instance, (f) => f.includes('Margherita: 90 left') && / 90 left {2}Pizze · Margherita/.test(f), 'the new count at once, and said');
+
+  instance.stdin.write('200\r'); // typing a count starts it without s
+  await until(() => calls.includes('stock f2 {"stock":200}'), 'set to 200');
+  instance.stdin.write('-3\r');
+  await until(() => calls.includes('stock f2 {"stockAdd":-3}'), 'three written off');
+  instance.stdin.write('s12x\r');
+  await frame(instance, (f) => f.includes('"12x" is not a count'), 'a typo is said, and nothing is sent');
+  t.equal(calls.filter((call) => call.startsWith('stock')).length, 3);
+  instance.stdin.write('\u001b');
+  await frame(instance, (f) => f.includes('Foods: space switches') && f.includes('s portions left'), 'Esc leaves the count, back on the foods');
+  instance.stdin.write('s');
+  instance.stdin.write('q');
+  await frame(instance, (f) => f.includes('Margherita left: q'), 'while a count is typed, q is a letter, not quit');
+});
+
+t.test('an order in the kitchen shows how many stations are done, live; i names them', async (t) => {
+  const stations: OrderStation[] = [
+    { printerId: 'p1', name: 'Cucina', status: 'WAITING', doneAt: null },
+    { printerId: 'p2', name: 'Bar', status: 'WAITING', doneAt: null },
+  ];
+  const first = { ...order(1, 'confirmed'), stations };
+  const { instance, emit } = mount(t, [first, order(2, 'confirmed', 20)]);
+  let text = await frame(instance, (f) => f.includes('In the kitchen (2)'), 'loaded');
+  t.match(text, /#1 K1P T1 Clie\S*\s+0\/2 1m/, 'none of its two stations done');
+  t.notMatch(text, /#2 K2P T2 Cliente2\s+\d\/\d/, 'an order with no stations shows no count');
+  emit({ name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'p2', status: 'DONE' } });
+  await frame(instance, (f) => /#1 K1P T1 Clie\S*\s+1\/2 1m/.test(f), 'the bar tapped done on its screen');
+  emit({ name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'p2', status: 'WAITING' } });
+  await frame(instance, (f) => /#1 K1P T1 Clie\S*\s+0\/2 1m/.test(f), 'recalled');
+  emit({ name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'p1', status: 'DONE' } });
+  await frame(instance, (f) => /#1 K1P T1 Clie\S*\s+1\/2 1m/.test(f), 'the kitchen is done');
+  // The items view reads the order from the server (here: the kitchen done), then follows the stream.
+  first.stations = [{ ...stations[0]!, status: 'DONE' }, stations[1]!];
+  instance.stdin.write('j'); // order 1 is below order 2 (waiting longer comes first)
+  instance.stdin.write('i');
+  text = await frame(instance, (f) => f.includes('stations:'), 'the items view');
+  t.match(text, /stations: Cucina ✓ done · Bar … waiting/);
+  emit({ name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'p2', status: 'DONE' } });
+  await frame(instance, (f) => f.includes('stations: Cucina ✓ done · Bar ✓ done'), 'the bar taps done while the items are shown');
 });

@@ -1,8 +1,9 @@
 import t from 'tap';
-import { findOrder, initialState, type ListedOrder, nextStatus, ordersIn, reduce, selectedOrder } from '../../src/tui/state.js';
+import { findOrder, initialState, nextStatus, type OrderSummary, ordersIn, reduce, selectedOrder } from '../../src/tui/state.js';
+import { food, newOrder } from './fixtures.js';
 
 const NOW = Date.parse('2026-11-21T19:00:00.000Z');
-const order = (id: number, status: string, extra: Partial<ListedOrder> = {}): ListedOrder => ({
+const order = (id: number, status: OrderSummary['status'], extra: Partial<OrderSummary> = {}): OrderSummary => ({
   id, ticketNumber: status === 'pending' ? null : id, displayCode: `C${id}X`, table: String(id), customer: `c${id}`, status,
   confirmedAt: status === 'pending' ? null : new Date(NOW - id * 60_000).toISOString(), completedAt: null, total: '7.50', ...extra,
 });
@@ -12,7 +13,7 @@ function loaded() {
     type: 'loaded',
     orders: [order(1, 'confirmed'), order(2, 'confirmed'), order(3, 'pending'), order(4, 'completed', { completedAt: new Date(NOW - 60_000).toISOString() })],
     printers: [{ id: 'p', name: 'Cucina', status: 'ONLINE', held: 0 }],
-    foods: [{ id: 'f', name: 'Birra', category: 'Bevande', categoryId: 'c', available: true, categoryAvailable: true }],
+    foods: [food('f', 'Birra', 'Bevande', { categoryId: 'c' })],
     figures: null,
     at: NOW,
   });
@@ -28,21 +29,21 @@ t.test('stages and their order', async (t) => {
 
 t.test('events move orders between stages and keep a sensible selection', async (t) => {
   let state = loaded();
-  state = reduce(state, { type: 'event', name: 'new-order', data: { id: 5, displayCode: 'NEW', table: '9', customer: 'z', total: '1.00', ticketNumber: null }, at: NOW });
+  state = reduce(state, { type: 'event', event: newOrder({ id: 5, displayCode: 'NEW', table: '9', customer: 'z', total: '1.00' }), at: NOW });
   t.same(ordersIn(state, 'pending', NOW).map((o) => o.id), [3, 5]);
-  state = reduce(state, { type: 'event', name: 'confirmed-order', data: { id: 5, displayCode: 'NEW', ticketNumber: 9 }, at: NOW });
+  state = reduce(state, { type: 'event', event: { name: 'confirmed-order', payload: { id: 5, displayCode: 'NEW', ticketNumber: 9 } }, at: NOW });
   t.equal(state.orders.get(5)?.stage, 'kitchen');
   t.equal(state.orders.get(5)?.table, '9', 'what we knew is kept');
-  state = reduce(state, { type: 'event', name: 'order-status-changed', data: { id: 2, displayCode: 'C2X', ticketNumber: 2, status: 'COMPLETED' }, at: NOW });
+  state = reduce(state, { type: 'event', event: { name: 'order-status-changed', payload: { id: 2, displayCode: 'C2X', ticketNumber: 2, status: 'COMPLETED' } }, at: NOW });
   t.equal(state.orders.get(2)?.stage, 'ready');
   t.equal(selectedOrder(state)?.id, 1, 'the selection follows to the next kitchen order');
-  state = reduce(state, { type: 'event', name: 'order-deleted', data: { id: 1, displayCode: 'C1X' }, at: NOW });
+  state = reduce(state, { type: 'event', event: { name: 'order-deleted', payload: { id: 1, displayCode: 'C1X' } }, at: NOW });
   t.notOk(state.orders.has(1));
-  state = reduce(state, { type: 'event', name: 'confirmed-order', data: { id: 77, displayCode: 'UNK', ticketNumber: 12 }, at: NOW });
+  state = reduce(state, { type: 'event', event: { name: 'confirmed-order', payload: { id: 77, displayCode: 'UNK', ticketNumber: 12 } }, at: NOW });
   t.equal(state.orders.get(77)?.table, '…', 'an order confirmed elsewhere appears even before its details are known');
-  state = reduce(state, { type: 'event', name: 'printer-status-changed', data: { printerId: 'p', status: 'ERROR' }, at: NOW });
+  state = reduce(state, { type: 'event', event: { name: 'printer-status-changed', payload: { printerId: 'p', status: 'ERROR' } }, at: NOW });
   t.equal(state.printers[0]?.status, 'ERROR');
-  state = reduce(state, { type: 'event', name: 'food-availability-changed', data: { foodId: 'f', available: false }, at: NOW });
+  state = reduce(state, { type: 'event', event: { name: 'food-availability-changed', payload: { foodId: 'f', available: false } }, at: NOW });
   t.equal(state.foods[0]?.available, false);
 });
 
@@ -87,7 +88,25 @@ t.test('orders known from events keep the server order next to snapshot orders',
   let state = reduce(initialState(), {
     type: 'loaded', orders: [order(1, 'confirmed', { confirmedAt: new Date(NOW).toISOString() })], printers: [], foods: [], figures: null, at: NOW,
   });
-  state = reduce(state, { type: 'event', name: 'confirmed-order', data: { id: 2, displayCode: 'C2X', ticketNumber: 2 }, at: NOW - 5000 });
+  state = reduce(state, { type: 'event', event: { name: 'confirmed-order', payload: { id: 2, displayCode: 'C2X', ticketNumber: 2 } }, at: NOW - 5000 });
   t.same(ordersIn(state, 'kitchen', NOW).map((o) => o.id), [1, 2]);
   t.equal(selectedOrder(state)?.id, 1);
+});
+
+t.test('food-stock-changed sets what is left; a station event marks its station on the card', async (t) => {
+  let state = reduce(initialState(), {
+    type: 'loaded',
+    orders: [order(1, 'confirmed', { stations: [{ printerId: 'p', name: 'Cucina', status: 'WAITING', doneAt: null }] })],
+    printers: [],
+    foods: [food('f', 'Porchetta', 'Panini', { stock: 20, portionsLeft: 20 })],
+    figures: null,
+    at: NOW,
+  });
+  state = reduce(state, { type: 'event', event: { name: 'food-stock-changed', payload: { foodId: 'f', portionsLeft: 0 } }, at: NOW });
+  t.equal(state.foods[0]?.portionsLeft, 0);
+  t.equal(state.foods[0]?.stock, 20, 'the food’s own count is not what the event is about');
+  state = reduce(state, { type: 'event', event: { name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'p', status: 'DONE' } }, at: NOW });
+  t.same(state.orders.get(1)?.stations, [{ printerId: 'p', name: 'Cucina', status: 'DONE' }]);
+  const unknown = reduce(state, { type: 'event', event: { name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'other', status: 'DONE' } }, at: NOW });
+  t.same(unknown.orders.get(1)?.stations, state.orders.get(1)?.stations, 'a station the order does not wait at changes nothing');
 });

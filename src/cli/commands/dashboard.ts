@@ -25,7 +25,7 @@ export function registerDashboard(program: Command): void {
         import('../../tui/source.js'),
         import('../../tui/texts.js'),
       ]);
-      const locale = await dashboardLocale(flags.lang as Locale | undefined, () => client.get<{ locale?: unknown }>('/health'));
+      const locale = await dashboardLocale(flags.lang as Locale | undefined, () => client.health());
       const board = createElement(App, { source: httpSource(client), lateMinutes: late });
       const instance = render(createElement(DashboardLocale.Provider, { value: locale }, board), { exitOnCtrlC: true });
       await instance.waitUntilExit();

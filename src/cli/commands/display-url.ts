@@ -18,7 +18,7 @@ export function registerDisplayUrl(program: Command): void {
       let key = flags.key;
       if (!key && flags.createKey !== undefined) {
         const name = typeof flags.createKey === 'string' ? flags.createKey : 'display';
-        key = (await client.post<{ key: string }>('/v1/api-keys', { name, scope: 'display' })).key;
+        key = (await client.createApiKey({ name, scope: 'display' })).key;
       }
       if (!key) throw new CliError('give the display key with --key, or make one with --create-key "TV by the bar"');
       if (!key.startsWith('posk_display_')) throw new CliError('that is not a display key (they start with posk_display_)');

@@ -1,53 +1,75 @@
 import { Argument, type Command, Option } from 'commander';
-import { CHANNELS } from '../../core/events/event-log.js';
+import { type CashierEvent, type DisplayEvent, EVENT_CHANNELS, type PrinterEvent } from '../../api/events.js';
+import type { ErrorBody } from '../../api/common.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import type { GlobalOptions } from '../program.js';
-import { type SseEvent, streamEvents } from '../sse.js';
+import { type SseEvent, streamEvents } from '../../client/sse.js';
 
-type Payload = Record<string, any>;
+/** An event of any channel, typed by the unions of src/api/events.ts. */
+type AnyEvent = CashierEvent | DisplayEvent | PrinterEvent;
+type Item = { quantity: number; food?: { name: string }; foodId?: string };
 
 /** An order as people know it (ticket number and display code), with its id apart: "#12 · A7K (id 42)". */
-const code = (p: Payload) => {
-  const ticket = typeof p['ticketNumber'] === 'number' ? `#${p['ticketNumber']} · ` : '';
-  return `${ticket}${p['displayCode'] ?? '?'} (id ${p['id']})`;
+const code = (p: { id: number; displayCode?: string; ticketNumber?: number | null }) => {
+  const ticket = typeof p.ticketNumber === 'number' ? `#${p.ticketNumber} · ` : '';
+  return `${ticket}${p.displayCode ?? '?'} (id ${p.id})`;
 };
-const items = (p: Payload) =>
-  ((p['orderItems'] ?? []) as Payload[]).map((i) => `${i['quantity']}× ${i['food']?.['name'] ?? i['foodId']}`).join(', ');
+// Payloads are read as the server sent them (not parsed): an older server may leave a list out.
+const items = (list: Item[] | undefined) => (list ?? []).map((i) => `${i.quantity}× ${i.food?.name ?? i.foodId}`).join(', ');
 
 /** One readable line per event, for a volunteer watching the stream. */
-export function describeEvent(event: SseEvent): string {
-  let p: Payload;
+export function describeEvent(frame: SseEvent): string {
+  let payload: unknown;
   try {
-    p = JSON.parse(event.data) as Payload;
+    payload = JSON.parse(frame.data);
   } catch {
-    return `${event.event} ${event.data}`;
+    return `${frame.event} ${frame.data}`;
   }
-  switch (event.event) {
-    case 'new-order':
-      return `new order ${code(p)} · table ${p['table']} · ${p['customer']} · ${p['orderItems']?.length ?? 0} item(s) · ${p['total']}`;
-    case 'confirmed-order':
-      return p['orderItems']
-        ? `confirmed ${code(p)} · ${p['paymentMethod'] ?? '-'} ${p['total']} · ${items(p)}`
-        : `confirmed ${code(p)}`;
+  return describe({ name: frame.event, payload } as AnyEvent) ?? `${frame.event} ${frame.data}`;
+}
+
+function describe(event: AnyEvent): string | null {
+  switch (event.name) {
+    case 'new-order': {
+      const p = event.payload;
+      return `new order ${code(p)} · table ${p.table} · ${p.customer} · ${p.orderItems?.length ?? 0} item(s) · ${p.total}`;
+    }
+    case 'confirmed-order': {
+      const p = event.payload;
+      // The printer channel carries the whole order; the cashier and display channels its numbers.
+      return 'orderItems' in p ? `confirmed ${code(p)} · ${p.paymentMethod ?? '-'} ${p.total} · ${items(p.orderItems)}` : `confirmed ${code(p)}`;
+    }
     case 'order-status-changed':
-      return `${code(p)} → ${p['status']}`;
+      return `${code(event.payload)} → ${event.payload.status}`;
     case 'order-deleted':
-      return `deleted ${code(p)}`;
-    case 'reprint-order':
-      return `reprint ${code(p)}: ${items({ orderItems: p['reprintOrderItems'] })}${p['reprintReceipt'] ? ' + receipt' : ''}`;
+      return `deleted ${code(event.payload)}`;
+    case 'order-cancelled': {
+      const p = event.payload;
+      return `cancelled ${code({ ...p, id: p.orderId })} · table ${p.table} · ${p.customer}`;
+    }
+    case 'reprint-order': {
+      const p = event.payload;
+      return `reprint ${code(p)}: ${items(p.reprintOrderItems)}${p.reprintReceipt ? ' + receipt' : ''}`;
+    }
     case 'food-availability-changed':
-      return `food ${p['foodId']} ${p['available'] ? 'available again' : 'sold out'}`;
+      return `food ${event.payload.foodId} ${event.payload.available ? 'available again' : 'sold out'}`;
+    case 'food-stock-changed':
+      return `food ${event.payload.foodId}: ${event.payload.portionsLeft === null ? 'no longer counted' : `${event.payload.portionsLeft} left`}`;
     case 'category-availability-changed':
-      return `category ${p['categoryId']} ${p['available'] ? 'available again' : 'unavailable'}`;
+      return `category ${event.payload.categoryId} ${event.payload.available ? 'available again' : 'unavailable'}`;
     case 'printer-status-changed':
-      return `printer ${p['printerId']} → ${p['status']}`;
-    case 'general-closure':
-      return `general closure · ${p['totalOrders']} orders · revenue ${p['totalRevenue']} (cash ${p['totalCashRevenue']}, card ${p['totalCardRevenue']})`;
+      return `printer ${event.payload.printerId} → ${event.payload.status}`;
+    case 'order-station-status-changed':
+      return `order id ${event.payload.orderId} at station ${event.payload.printerId} → ${event.payload.status}`;
+    case 'general-closure': {
+      const p = event.payload;
+      return `general closure · ${p.totalOrders} orders · revenue ${p.totalRevenue} (cash ${p.totalCashRevenue}, card ${p.totalCardRevenue})`;
+    }
     case 'resync':
-      return `resync (${p['reason']}): events were missed, reload the state`;
+      return `resync (${event.payload.reason}): events were missed, reload the state`;
     default:
-      return `${event.event} ${event.data}`;
+      return null; // an event of a newer server: printed as it came
   }
 }
 
@@ -55,7 +77,7 @@ export function registerEvents(program: Command): void {
   program
     .command('events')
     .description('print the live event stream of a channel; reconnects and resumes by itself (Ctrl+C stops)')
-    .addArgument(new Argument('<channel>', 'cashier, display or printer').choices([...CHANNELS]))
+    .addArgument(new Argument('<channel>', 'cashier, display or printer').choices([...EVENT_CHANNELS]))
     .addOption(new Option('--since <eventId>', 'first replay the events after this id'))
     .addHelpText('after', '\nWith --json, each event is printed as one JSON object per line: {"id","event","data"}.')
     .action(async (channel: string, flags: { since?: string }, command: Command) => {
@@ -67,7 +89,7 @@ export function registerEvents(program: Command): void {
       let fatal: CliError | null = null;
       await streamEvents({
         url: client.url(`/events/${channel}`),
-        headers: () => client.authHeaders(),
+        headers: () => client.headers(),
         ...(flags.since ? { lastEventId: flags.since } : {}),
         signal: controller.signal,
         onEvent: (event) => {
@@ -91,7 +113,7 @@ export function registerEvents(program: Command): void {
         onFatal: (status, body) => {
           let message = body;
           try {
-            message = (JSON.parse(body) as { message?: string }).message ?? body;
+            message = (JSON.parse(body) as Partial<ErrorBody>).message ?? body;
           } catch {
             // plain text
           }

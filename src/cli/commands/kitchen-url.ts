@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { Printer } from '../../api/printers.js';
 import { lanUrls } from '../../server/lan-urls.js';
 import { connect, localServerInfo } from '../client.js';
 import { CliError } from '../errors.js';
@@ -19,7 +18,7 @@ export function registerKitchenUrl(program: Command): void {
     .action(async (flags: { station: string; key?: string; createKey?: string | boolean }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
-      const printers = await client.get<Printer[]>('/v1/printers');
+      const printers = await client.printers();
       if (printers.length === 0) throw new CliError('there are no printers yet: a station is a printer that gets kitchen tickets (pos printers create)');
       const wanted = flags.station.toLowerCase();
       if (!printers.some((printer) => printer.id === flags.station || printer.name.toLowerCase() === wanted)) {
@@ -29,7 +28,7 @@ export function registerKitchenUrl(program: Command): void {
       let key = flags.key;
       if (!key && flags.createKey !== undefined) {
         const name = typeof flags.createKey === 'string' ? flags.createKey : `kitchen ${station.name}`;
-        key = (await client.post<{ key: string }>('/v1/api-keys', { name, scope: 'kitchen' })).key;
+        key = (await client.createApiKey({ name, scope: 'kitchen' })).key;
       }
       if (!key) throw new CliError(`give the kitchen key with --key, or make one with --create-key "${station.name} tablet"`);
       if (!key.startsWith('posk_kitchen_')) throw new CliError('that is not a kitchen key (they start with posk_kitchen_)');

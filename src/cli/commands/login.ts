@@ -1,15 +1,10 @@
 import { rmSync } from 'node:fs';
 import type { Command } from 'commander';
-import { ApiClient, resolveUrl, saveSession, sessionFile, connect } from '../client.js';
+import { PosClient } from '../../client/http.js';
+import { resolveUrl, saveSession, sessionFile, connect } from '../client.js';
 import { formatRecord, print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { ask, askPassword, readStdin } from '../prompt.js';
-
-interface LoginResponse {
-  accessToken: string;
-  expiresAt: string;
-  user: { id: string; username: string; role: string };
-}
 
 export function registerLogin(program: Command): void {
   program
@@ -23,7 +18,7 @@ export function registerLogin(program: Command): void {
       const url = resolveUrl(globals);
       const username = flags.username ?? (await ask('Username: '));
       const password = flags.passwordStdin ? await readStdin() : await askPassword('Password: ');
-      const result = await new ApiClient(url, null).post<LoginResponse>('/v1/auth/login', { username, password });
+      const result = await new PosClient({ baseUrl: url }).login({ username, password });
       saveSession({ url, token: result.accessToken, expiresAt: result.expiresAt, username: result.user.username });
       if (globals.json) return printJson({ url, user: result.user, expiresAt: result.expiresAt });
       print(`logged in to ${url} as ${result.user.username} (${result.user.role}) until ${new Date(result.expiresAt).toLocaleString('en-GB')}`);
@@ -43,8 +38,8 @@ export function registerLogin(program: Command): void {
     .action(async (_flags: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
-      const me = await client.get<Record<string, string | null>>('/v1/auth/me');
+      const me = await client.me();
       if (globals.json) return printJson({ url: client.baseUrl, ...me });
-      print(formatRecord([['server', client.baseUrl], ...Object.entries(me)]));
+      print(formatRecord([['server', client.baseUrl], ...Object.entries(me).map(([key, value]): [string, string | null] => [key, value === null ? null : String(value)])]));
     });
 }

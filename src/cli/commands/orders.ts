@@ -1,48 +1,13 @@
 import { type Command, Option } from 'commander';
 import { ORDER_SORT_FIELDS, ORDER_STATUSES } from '../../api/enums.js';
-import { type ApiClient, connect } from '../client.js';
+import type { PosClient } from '../../client/http.js';
+import { connect } from '../client.js';
 import { CliError } from '../errors.js';
-import { type ChosenOrder, orderName, resolveOrder } from '../order-ref.js';
+import { orderName, resolveOrder } from '../order-ref.js';
 import { formatRecord, formatTable, print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { resolveId } from '../resolve.js';
 import { warnNoReceipt } from '../receipt-notice.js';
-
-interface ListedOrder {
-  id: number;
-  ticketNumber: number | null;
-  displayCode: string;
-  status: string;
-  table: string;
-  customer: string;
-  total: string;
-  createdAt: string;
-}
-
-interface DetailItem {
-  id: string;
-  quantity: number;
-  notes: string;
-  total: number;
-  food: { name: string };
-}
-
-interface OrderDetail extends ChosenOrder {
-  id: number;
-  ticketNumber: number | null;
-  displayCode: string;
-  status: string;
-  table: string;
-  customer: string;
-  subTotal: string;
-  discount: string;
-  total: string;
-  paymentMethod: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  completedAt: string | null;
-  categorizedItems: Array<{ category: { name: string }; items: DetailItem[] }>;
-}
 
 /** 24-hour local time, as a venue's clocks show it. */
 const time = (iso: string | null) =>
@@ -68,20 +33,17 @@ export function registerOrders(program: Command): void {
     .action(async (flags, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
-      const result = await client.get<{ orders: ListedOrder[]; pagination: { currentPage: number; totalItems: number; totalPages: number } }>(
-        '/v1/orders',
-        {
-          search: flags.search,
-          displayCode: flags.code,
-          status: flags.status,
-          dateFrom: flags.from,
-          dateTo: flags.to,
-          sortBy: flags.sortBy,
-          order: flags.asc ? 'asc' : 'desc',
-          page: flags.page,
-          limit: flags.limit,
-        },
-      );
+      const result = await client.orders({
+        search: flags.search,
+        displayCode: flags.code,
+        status: flags.status,
+        dateFrom: flags.from,
+        dateTo: flags.to,
+        sortBy: flags.sortBy,
+        order: flags.asc ? 'asc' : 'desc',
+        page: flags.page,
+        limit: flags.limit,
+      });
       if (globals.json) return printJson(result);
       print(
         formatTable(result.orders, [
@@ -107,7 +69,7 @@ export function registerOrders(program: Command): void {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
       const chosen = await resolveOrder(client, wanted);
-      const order = await client.get<OrderDetail>(`/v1/orders/${chosen.id}`);
+      const order = await client.order(chosen.id);
       if (globals.json) return printJson(order);
       print(orderName(order));
       print(
@@ -144,7 +106,7 @@ export function registerOrders(program: Command): void {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
       const chosen = await resolveOrder(client, wanted);
-      const order = await client.patch<ChosenOrder & { warnings?: unknown }>(`/v1/orders/${chosen.id}`, { status });
+      const order = await client.setOrderStatus(chosen.id, status);
       // A first confirmation by PATCH has no register: no receipt, no drawer.
       const firstConfirmation = chosen.confirmedAt === null && order.confirmedAt !== null;
       await warnNoReceipt(order, async () => (firstConfirmation ? 'confirmed without a register (a till or the dashboard chooses one)' : null));
@@ -166,17 +128,17 @@ export function registerOrders(program: Command): void {
       const chosen = await resolveOrder(client, wanted);
       if (flags.receiptOnly) {
         const cashRegisterId = flags.register ? await resolveId(client, '/v1/cash-registers', flags.register, 'register') : undefined;
-        const reprinted = await client.post<{ id: number }>(`/v1/orders/${chosen.id}/reprint-receipt`, cashRegisterId ? { cashRegisterId } : {});
+        const reprinted = await client.reprintReceipt(chosen.id, cashRegisterId ? { cashRegisterId } : {});
         if (globals.json) return printJson(reprinted);
         return print(`receipt of ${orderName(chosen)} sent again`);
       }
-      const detail = await client.get<OrderDetail>(`/v1/orders/${chosen.id}`);
+      const detail = await client.order(chosen.id);
       const items = flags.item ?? detail.categorizedItems.flatMap((group) => group.items.map((item) => item.id));
-      const result = await client.post<{ id: number; reprintOrderItems: unknown[]; warnings?: unknown }>(`/v1/orders/${chosen.id}/reprint`, {
+      const result = await client.reprint(chosen.id, {
         orderItems: items.map((itemId) => ({ id: itemId })),
         reprintReceipt: flags.receipt === true,
       });
-      if (flags.receipt) await warnNoReceipt(result, () => registerProblem(client, detail.cashRegisterId ?? null));
+      if (flags.receipt) await warnNoReceipt(result, () => registerProblem(client, detail.cashRegisterId));
       if (globals.json) return printJson(result);
       print(`reprint of ${orderName(detail)} sent: ${result.reprintOrderItems.length} item(s)${flags.receipt ? ' and the receipt' : ''}`);
     });
@@ -198,16 +160,16 @@ export function registerOrders(program: Command): void {
         rl.close();
         if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('not deleted');
       }
-      await client.delete(`/v1/orders/${order.id}`);
+      await client.deleteOrder(order.id);
       if (globals.json) return printJson({ deleted: order.id });
       print(`deleted ${orderName(order)}`);
     });
 }
 
 /** Why an order's register cannot print its receipt, or null when it can (or cannot tell). */
-async function registerProblem(client: ApiClient, registerId: string | null): Promise<string | null> {
+async function registerProblem(client: PosClient, registerId: string | null): Promise<string | null> {
   if (registerId === null) return 'the order was confirmed without a register';
-  const registers = await client.get<Array<{ id: string; name: string; defaultPrinterId: string | null }>>('/v1/cash-registers');
+  const registers = await client.cashRegisters();
   const register = registers.find((r) => r.id === registerId);
   return register && register.defaultPrinterId === null ? `the register ${register.name} has no printer` : null;
 }

@@ -1,6 +1,5 @@
 import { Command, Option } from 'commander';
 import { PRINT_JOB_STATUSES } from '../../api/enums.js';
-import type { PrintJob } from '../../api/print-jobs.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import { orderName, resolveOrder } from '../order-ref.js';
@@ -24,7 +23,8 @@ export function registerPrintJobs(program: Command): void {
       const printerId = flags.printer ? await resolveId(client, '/v1/printers', flags.printer, 'printer') : undefined;
       const order = flags.order ? await resolveOrder(client, flags.order) : undefined;
       if (order && !globals.json) print(`print jobs of ${orderName(order)}`);
-      const jobs = await client.get<PrintJob[]>('/v1/print-jobs', { printerId, status: flags.status, orderId: order?.id, limit: flags.limit });
+      const status = flags.status as Array<(typeof PRINT_JOB_STATUSES)[number]> | undefined; // commander checked the choices
+      const jobs = await client.printJobs({ printerId, status, orderId: order?.id, limit: flags.limit });
       if (globals.json) return printJson(jobs);
       if (jobs.length === 0) return print('no print jobs');
       print(
@@ -49,7 +49,7 @@ export function registerPrintJobs(program: Command): void {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
       const printerId = flags.printer ? await resolveId(client, '/v1/printers', flags.printer, 'printer') : undefined;
-      const job = await client.post<PrintJob>(`/v1/print-jobs/${id}/retry`, printerId ? { printerId } : {});
+      const job = await client.retryPrintJob(Number(id), printerId ? { printerId } : {});
       if (globals.json) return printJson(job);
       print(`job ${job.id} queued again on ${job.printerName}`);
     });

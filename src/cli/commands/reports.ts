@@ -4,8 +4,10 @@ import { DateTime } from 'luxon';
 import type { Report } from '../../api/reports.js';
 import { GROUP_BY } from '../../core/reports/buckets.js';
 import { closureSummary } from '../closure-summary.js';
-import { type ApiClient, connect } from '../client.js';
-import { ApiError, CliError } from '../errors.js';
+import { ApiError } from '../../client/errors.js';
+import type { PosClient } from '../../client/http.js';
+import { connect } from '../client.js';
+import { CliError } from '../errors.js';
 import { formatTable, print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 
@@ -45,17 +47,17 @@ export function reportsCsv(reports: Report[], timezone: string): string {
 }
 
 /** The server's venue time zone (its /health says). */
-async function venueTimezone(client: ApiClient): Promise<string> {
-  return (await client.get<{ timezone: string }>('/health')).timezone;
+async function venueTimezone(client: PosClient): Promise<string> {
+  return (await client.health()).timezone;
 }
 
 /** The venue's clock as the server tells it: its zone and where the current business day (07:00) began. */
-async function venueDay(client: ApiClient): Promise<{ timezone: string; businessDayStart: string }> {
-  return client.get<{ timezone: string; businessDayStart: string }>('/health');
+async function venueDay(client: PosClient): Promise<{ timezone: string; businessDayStart: string }> {
+  return client.health();
 }
 
-async function findRegister(client: ApiClient, nameOrId: string): Promise<{ id: string; name: string }> {
-  const registers = await client.get<Array<{ id: string; name: string }>>('/v1/cash-registers');
+async function findRegister(client: PosClient, nameOrId: string): Promise<{ id: string; name: string }> {
+  const registers = await client.cashRegisters();
   const byId = registers.find((r) => r.id === nameOrId);
   if (byId) return byId;
   const byName = registers.filter((r) => r.name.toLowerCase() === nameOrId.toLowerCase());
@@ -77,10 +79,10 @@ export function registerReports(program: Command): void {
       const client = await connect(globals);
       const { timezone, businessDayStart } = await venueDay(client);
       // Like the closure and the dashboard: at 01:30 the evening is still "today", not a new calendar day.
-      const reports = await client.get<Report[]>('/v1/reports', {
+      const reports = await client.reports({
         from: flags.from ? resolveDay(flags.from, timezone) : businessDayStart,
         to: flags.to ? resolveDay(flags.to, timezone) : undefined,
-        groupBy: flags.groupBy,
+        groupBy: flags.groupBy as (typeof GROUP_BY)[number], // commander checked the choices
       });
       if (globals.json) return printJson(reports);
       if (flags.csv) return print(reportsCsv(reports, timezone));
@@ -113,10 +115,7 @@ export function registerReports(program: Command): void {
       let report: Report | null = null;
       for (let attempt = 1; report === null; attempt++) {
         try {
-          report = await client.request<Report>('POST', '/v1/reports/general-closure', {
-            body: { cashRegister: register.id },
-            headers: { 'idempotency-key': key },
-          });
+          report = await client.generalClosure({ cashRegister: register.id }, key);
         } catch (error) {
           if (error instanceof ApiError || attempt >= 3) throw error;
           process.stderr.write(`closure request failed (${(error as Error).message}); retrying...\n`);

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { Food, Ingredient } from '../../api/catalog.js';
+import { leftText, readStockChange } from '../../client/stock-change.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import { print, printJson } from '../output.js';
@@ -10,19 +10,13 @@ import { resolveId } from '../resolve.js';
 
 /** "200" sets the count, "+50" restocks, "-3" writes off, "off" stops counting. */
 export function parseStockChange(value: string): { stock: number | null } | { stockAdd: number } {
-  const text = value.trim();
-  if (/^(off|none)$/i.test(text)) return { stock: null };
-  const match = /^([+-]?)(\d{1,7})$/.exec(text);
-  if (!match) throw new CliError(`the count is a number (200), a change (+50, -3) or off, got "${value}"`);
-  const units = Number(match[2]);
-  if (match[1] === '') return { stock: units };
-  return { stockAdd: match[1] === '-' ? -units : units };
+  const change = readStockChange(value);
+  if (!change) throw new CliError(`the count is a number (200), a change (+50, -3) or off, got "${value}"`);
+  return change;
 }
 
-const leftText = (left: number | null) => (left === null ? 'not counted' : `${left} left`);
-
 function stockCommand(kind: 'food' | 'ingredient'): Command {
-  const path = kind === 'food' ? '/v1/foods' : '/v1/ingredients';
+  const path = kind === 'food' ? ('/v1/foods' as const) : ('/v1/ingredients' as const);
   return (
     new Command('stock')
       .description(`show or change the portion count of ${kind === 'food' ? 'a food' : 'an ingredient (shared by the foods that list it)'}`)
@@ -37,14 +31,15 @@ function stockCommand(kind: 'food' | 'ingredient'): Command {
         const change = count === undefined ? null : parseStockChange(count);
         const client = await connect(globals);
         const id = await resolveId(client, path, name, kind);
-        const record = change === null ? await client.get<Food | Ingredient>(`${path}/${id}`) : await client.patch<Food | Ingredient>(`${path}/${id}`, change);
-        if (globals.json) return printJson(record);
-        if (kind === 'food') {
-          const food = record as Food;
+        if (path === '/v1/foods') {
+          const food = change === null ? await client.get(path, id) : await client.patch(path, id, change);
+          if (globals.json) return printJson(food);
           const own = food.stock !== null && food.stock !== food.portionsLeft ? ` (its own count: ${food.stock})` : '';
           print(`${food.name}: ${leftText(food.portionsLeft)}${own}${food.available ? '' : ', sold out'}`);
         } else {
-          print(`${record.name}: ${leftText(record.stock)}`);
+          const ingredient = change === null ? await client.get(path, id) : await client.patch(path, id, change);
+          if (globals.json) return printJson(ingredient);
+          print(`${ingredient.name}: ${leftText(ingredient.stock)}`);
         }
       })
   );

@@ -1,18 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { type Locale, LOCALES } from '../../web/shared/i18n/index.js';
-
-const Health = z.object({
-  status: z.literal('ok'),
-  version: z.string(),
-  /** Extension: the venue time zone and the start of the current business day, for clients' "today". */
-  timezone: z.string(),
-  businessDayStart: z.string(),
-  /** Extension: the start of the current ticket day, so a client can tell which order "#12" is today. */
-  ticketDayStart: z.string(),
-  /** Extension: the venue's language (`pos serve --locale`), the default of the till, the TV and the kitchen screen. */
-  locale: z.enum(LOCALES as [Locale, ...Locale[]]),
-});
+import { Health } from '../../api/health.js';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { version, ctx, locale } = app.services;

@@ -20,8 +20,12 @@ const KEYS = {
     short: 'pay:  c cash  k card  Esc cancel',
   },
   foods: {
-    long: '↑↓ food  space sold out/available  Esc back  q quit',
-    short: '↑↓ food  space sold out/available  Esc back  q quit',
+    long: '↑↓ food  space sold out/available  s portions left (200, +50, -3)  Esc back  q quit',
+    short: '↑↓ food  space sold out/available  s portions left  Esc back  q quit',
+  },
+  stock: {
+    long: '200 sets  +50 restocks  -3 writes off  off stops counting  Enter apply  Esc cancel',
+    short: '200 / +50 / -3 / off  Enter apply  Esc cancel',
   },
   search: {
     long: 'type a display code or ticket number  Enter select  Esc cancel',
@@ -38,6 +42,18 @@ export function Footer({ state, width }: { state: DashboardState; width: number 
       <Text wrap="truncate-end">
         <Text bold>find: </Text>
         {state.search}
+        <Text inverse> </Text> <Text color="gray">{fits(keys.long, prefix) ? keys.long : keys.short}</Text>
+      </Text>
+    );
+  }
+  if (state.mode === 'stock') {
+    const food = state.foods[state.foodCursor];
+    const prompt = `${food?.name ?? ''} left: `;
+    const prefix = prompt.length + state.stockInput.length + 2;
+    return (
+      <Text wrap="truncate-end">
+        <Text bold>{prompt}</Text>
+        {state.stockInput}
         <Text inverse> </Text> <Text color="gray">{fits(keys.long, prefix) ? keys.long : keys.short}</Text>
       </Text>
     );

@@ -11,7 +11,9 @@ export function ItemsView({ details, width, height }: { details: OrderDetails | 
       </Box>
     );
   }
-  const rows = Math.max(1, height - 2);
+  // Which kitchen stations are done with this order (a station taps "Done" on its screen).
+  const stations = details.stations.length === 0 ? null : `stations: ${details.stations.map((station) => `${station.name} ${station.status === 'DONE' ? '✓ done' : '… waiting'}`).join(' · ')}`;
+  const rows = Math.max(1, height - 2 - (stations ? 1 : 0));
   const lines = details.items.map((item) => `${String(item.quantity).padStart(3)} × ${item.name}${item.notes ? ` (${item.notes})` : ''}  · ${item.category}`);
   const shown = lines.length > rows ? [...lines.slice(0, rows - 1), `  +${lines.length - rows + 1} more`] : lines;
   return (
@@ -19,6 +21,7 @@ export function ItemsView({ details, width, height }: { details: OrderDetails | 
       <Text bold color="cyan">
         {fit(`order ${orderLabel(details)} · table ${details.table} · ${details.customer} · ${details.status.toUpperCase()} · ${details.total}`, width - 1)}
       </Text>
+      {stations ? <Text color="cyan">{fit(stations, width - 1)}</Text> : null}
       {shown.map((line, index) => (
         <Text key={index}>{fit(line, width - 1)}</Text>
       ))}

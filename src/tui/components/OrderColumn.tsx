@@ -14,6 +14,15 @@ export interface OrderColumnProps {
   lateMinutes: number;
 }
 
+/** The narrowest column that shows the stations done (a terminal of 96 columns or more). */
+export const STATIONS_MIN_WIDTH = 24;
+
+/** "1/2": of the order's kitchen stations, how many are done; blank when it waits at none. */
+export function stationsDone(order: OrderCard): string {
+  if (order.stations.length === 0) return '';
+  return `${order.stations.filter((station) => station.status === 'DONE').length}/${order.stations.length}`;
+}
+
 /** One stage of the board: a title with the count, then one line per order (the selected one inverted). */
 export function OrderColumn({ title, stage, orders, width, height, selectedId, active, now, lateMinutes }: OrderColumnProps) {
   const rows = Math.max(1, height - 1);
@@ -32,8 +41,12 @@ export function OrderColumn({ title, stage, orders, width, height, selectedId, a
         // Named as the TV names it: the ticket number, then the display code.
         const ticket = order.ticketNumber === null ? '   -' : `#${order.ticketNumber}`.padStart(4);
         const minutes = waited === null ? '' : `${waited}m`;
+        // In the kitchen: how many of its stations are done ("1/2"), where the column has room for it beside the
+        // customer (80 columns keep the names; the items view, i, shows the stations at any width).
+        const stations = stage === 'kitchen' && width >= STATIONS_MIN_WIDTH ? stationsDone(order) : '';
+        const right = [stations, minutes].filter(Boolean).join(' ');
         const label = `${ticket} ${order.displayCode} ${order.table} ${order.customer}`;
-        const line = `${fit(label, width - 1 - minutes.length - 1)} ${minutes}`;
+        const line = `${fit(label, width - 1 - right.length - 1)} ${right}`;
         return (
           <Text key={order.id} inverse={order.id === selectedId && active} color={late ? 'red' : undefined} bold={late}>
             {line}

@@ -12,7 +12,7 @@ async function fetchStation(client: PosClient, station: string): Promise<{ order
   const url = client.url(`/v1/stations/${encodeURIComponent(station)}/orders`, { include: 'done' });
   let response: Response;
   try {
-    response = await fetch(url, { headers: client.headers(), cache: 'no-store', signal: AbortSignal.timeout(15_000) });
+    response = await fetch(url, { headers: await client.headers(), cache: 'no-store', signal: AbortSignal.timeout(15_000) });
   } catch (error) {
     throw new NetworkError(url, (error as Error).message);
   }

@@ -7,11 +7,12 @@ import { Header } from '../../../src/tui/components/Header.js';
 import { OrderColumn } from '../../../src/tui/components/OrderColumn.js';
 import { PrintersPanel } from '../../../src/tui/components/PrintersPanel.js';
 import { initialState, type OrderCard } from '../../../src/tui/state.js';
+import { food } from '../fixtures.js';
 
 const NOW = Date.parse('2026-11-21T19:00:00.000Z');
 const card = (id: number, minutes: number): OrderCard => ({
   id, ticketNumber: id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente ${id}`, stage: 'kitchen',
-  confirmedAt: NOW - minutes * 60_000, completedAt: null, total: '7.50',
+  confirmedAt: NOW - minutes * 60_000, completedAt: null, total: '7.50', stations: [],
 });
 
 /** The frame as text (colours are forced on for the colour checks, and taken off here). */
@@ -68,8 +69,8 @@ t.test('FoodPicker: sold out marks and the cursor row', async (t) => {
   const text = frameOf(
     <FoodPicker
       foods={[
-        { id: 'a', name: 'Birra', category: 'Bevande', categoryId: 'c1', available: true, categoryAvailable: true },
-        { id: 'b', name: 'Tiramisù', category: 'Dolci', categoryId: 'c2', available: false, categoryAvailable: true },
+        food('a', 'Birra', 'Bevande'),
+        food('b', 'Tiramisù', 'Dolci', { available: false }),
       ]}
       cursor={1}
       width={60}
@@ -86,6 +87,38 @@ t.test('Footer: every key on the board, whole at 80 columns; the search line whi
   t.ok(narrow.length <= 80, `at most 80 columns (${narrow.length})`);
   for (const key of ['←→↑↓', 'n next', 'b back', 'i items', 'r reprint', 't register', 'f foods', '/ find', 'q quit']) t.ok(narrow.includes(key), `80 columns: ${key}`);
   t.match(frameOf(<Footer state={{ ...initialState(), mode: 'search', search: 'K7' }} width={80} />), /find: K7/);
-  t.match(frameOf(<Footer state={{ ...initialState(), mode: 'foods' }} width={80} />), /space sold out\/available/);
+  t.match(frameOf(<Footer state={{ ...initialState(), mode: 'foods' }} width={80} />), /space sold out\/available  s portions left  Esc back/);
+  t.match(frameOf(<Footer state={{ ...initialState(), mode: 'stock', stockInput: '+5', foods: [food('a', 'Porchetta', 'Panini')] }} width={80} />), /Porchetta left: \+5 {2}200 \/ \+50 \/ -3 \/ off  Enter apply  Esc cancel/);
   t.match(frameOf(<Footer state={{ ...initialState(), mode: 'pay' }} width={80} />), /c cash {2}k card {2}Esc cancel/);
+});
+
+t.test('FoodPicker: what is left stands in its own column; a low count is yellow', async (t) => {
+  const instance = render(
+    <FoodPicker foods={[food('a', 'Birra', 'Bevande'), food('b', 'Porchetta', 'Panini', { stock: 200, portionsLeft: 8 }), food('c', 'Gnocchi', 'Primi', { stock: 150, portionsLeft: 150 })]} cursor={0} width={70} height={5} />,
+  );
+  const raw = instance.lastFrame() ?? '';
+  instance.unmount();
+  const text = raw.replace(/\u001b\[[0-9;]*m/g, '');
+  t.match(text, /\[ \] available {2}\s{10}Bevande · Birra/, 'a food not counted has a blank count');
+  t.match(text, /\[ \] available {4}8 left {2}Panini · Porchetta/, 'counts are right-aligned');
+  t.match(text, /\[ \] available {2}150 left {2}Primi · Gnocchi/);
+  t.match(raw, /\u001b\[33m[^\n]*8 left/, 'eight left is yellow: time to restock');
+  t.notMatch(raw, /\u001b\[33m[^\n]*150 left/);
+});
+
+t.test('OrderColumn: an order in the kitchen shows how many of its stations are done', async (t) => {
+  const stations = [
+    { printerId: 'p1', name: 'Cucina', status: 'DONE' as const },
+    { printerId: 'p2', name: 'Bar', status: 'WAITING' as const },
+  ];
+  const text = frameOf(
+    <OrderColumn title="In the kitchen" stage="kitchen" orders={[{ ...card(1, 3), stations }, card(2, 4)]} width={30} height={4} selectedId={null} active={false} now={NOW} lateMinutes={15} />,
+  );
+  t.match(text, /#1 K1P T1 Cliente 1\s+1\/2 3m/);
+  t.match(text, /#2 K2P T2 Cliente 2\s+4m/);
+  const ready = frameOf(<OrderColumn title="Ready" stage="ready" orders={[{ ...card(1, 3), stations, completedAt: NOW }]} width={30} height={4} selectedId={null} active={false} now={NOW} lateMinutes={15} />);
+  t.notMatch(ready, /1\/2/, 'once ready, the stations are no longer counted');
+  const narrow = frameOf(<OrderColumn title="In the kitchen" stage="kitchen" orders={[{ ...card(1, 3), stations }]} width={20} height={4} selectedId={null} active={false} now={NOW} lateMinutes={15} />);
+  t.match(narrow, /#1 K1P T1 Cli\S* 3m/, 'at 80 columns the customer keeps the room (i shows the stations)');
+  t.notMatch(narrow, /1\/2/);
 });

@@ -1,15 +1,15 @@
+import { type Locale, LOCALES } from '../../../api/enums.js';
 import { en, type MessageKey } from './en.js';
 import { it } from './it.js';
 
 // Message catalogs per locale: plain data, importable from Node (printed tickets, the dashboard, tests) and the
 // browser. Adding a language: a catalog file beside en.ts and one line here (docs/languages.md).
-export const CATALOGS = { en, it } as const satisfies Record<string, Record<MessageKey, string>>;
-export type Locale = keyof typeof CATALOGS;
-export const LOCALES = Object.keys(CATALOGS) as Locale[];
-export type { MessageKey };
+// The list of languages is part of the contract (src/api/enums.ts, GET /health): each one has its catalog here.
+export const CATALOGS: Record<Locale, Record<MessageKey, string>> = { en, it };
+export { LOCALES, type Locale, type MessageKey };
 
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && value in CATALOGS;
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
 /** The message in the locale with `{name}` filled in; a missing value stays visible as `{name}`. */

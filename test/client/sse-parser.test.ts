@@ -1,5 +1,5 @@
 import t from 'tap';
-import { SseParser, type SseEvent } from '../../src/cli/sse.js';
+import { SseParser, type SseEvent } from '../../src/client/sse.js';
 
 function parse(chunks: Array<string | Uint8Array>) {
   const events: SseEvent[] = [];

@@ -1,6 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import t from 'tap';
-import { streamEvents } from '../../src/cli/sse.js';
+import { streamEvents } from '../../src/client/sse.js';
 
 // A connection that goes silent without closing (Wi-Fi gone, a NAT that forgot it) is taken for dead and opened
 // again, resuming from the last event id.

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { LOCALES } from './enums.js';
+
+/** `GET /health`: public, so a client can tell it found a pos server, and what "today" means at the venue. */
+export const Health = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  /** Extension: the venue time zone and the start of the current business day, for clients' "today". */
+  timezone: z.string(),
+  businessDayStart: z.string(),
+  /** Extension: the start of the current ticket day, so a client can tell which order "#12" is today. */
+  ticketDayStart: z.string(),
+  /** Extension: the venue's language (`pos serve --locale`), the default of the till, the TV and the kitchen screen. */
+  locale: z.enum(LOCALES),
+});
+export type Health = z.infer<typeof Health>;

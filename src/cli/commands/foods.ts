@@ -1,0 +1,87 @@
+import { Command } from 'commander';
+import { connect } from '../client.js';
+import { CliError } from '../errors.js';
+import { flagsOf, money, printerNames } from '../field-flags.js';
+import { print, printJson } from '../output.js';
+import type { GlobalOptions } from '../program.js';
+import { registerResource } from '../resource-command.js';
+import { parseMoney, resolveId } from '../resolve.js';
+
+const { parsed, printerRef, text, toggle } = flagsOf('/v1/foods');
+
+/** `pos foods`: the menu, and switching a food sold out (its portion count: `pos foods stock`, stock.ts). */
+export function registerFoods(program: Command): void {
+  registerResource(program, {
+    command: 'foods',
+    what: 'food',
+    path: '/v1/foods',
+    nameOf: (r) => r.name,
+    description: 'the menu: foods with price, category, printer and availability',
+    detailQuery: { include: 'ingredients' },
+    showAs: { price: money },
+    columns: [
+      { header: 'id', value: (r) => r.id },
+      { header: 'category', value: (r) => r.category.name },
+      { header: 'name', value: (r) => r.name },
+      { header: 'price', value: (r) => money(r.price), align: 'right' },
+      { header: 'available', value: (r) => r.available },
+      { header: 'left', value: (r) => r.portionsLeft ?? '-', align: 'right' },
+      { header: 'printer', value: (r) => r.printer },
+    ],
+    enrich: printerNames((r) => r.printerId),
+    fields: [
+      text('--name <name>', 'food name (unique)', 'name', true),
+      parsed('--price <amount>', 'price, such as 7.50', 'price', parseMoney, true),
+      {
+        flags: '--category <category>',
+        description: 'its category (name or id)',
+        requiredOnAdd: true,
+        apply: async (b, v, client) => void (b.categoryId = await resolveId(client, '/v1/categories', String(v), 'category')),
+      },
+      text('--description <text>', 'description on tablets', 'description'),
+      printerRef('--printer <printer>', 'printer override for its kitchen tickets (name, id or none)', 'printerId'),
+      {
+        flags: '--ingredient <ingredient...>',
+        description: 'its ingredients (names or ids), replacing the list',
+        apply: async (b, v, client) => {
+          const names = v as string[];
+          b.ingredients = await Promise.all(names.map(async (name) => ({ id: await resolveId(client, '/v1/ingredients', name, 'ingredient') })));
+        },
+      },
+      toggle('--available', 'orderable', 'available', true),
+      toggle('--unavailable', 'sold out', 'available', false),
+    ],
+    // The count left out of a PUT is kept.
+    toInput: (r) => ({
+      name: r.name,
+      description: r.description,
+      price: r.price,
+      categoryId: r.categoryId,
+      printerId: r.printerId,
+      available: r.available,
+      ingredients: (r.ingredients ?? []).map((i) => ({ id: i.id })),
+    }),
+    beforeSend: async (body) => {
+      body.available ??= true;
+    },
+    examples:
+      '  pos foods add --name "Pizza margherita" --price 7.50 --category Pizze --ingredient Mozzarella --ingredient Basilico\n' +
+      '  pos foods available "Pizza margherita" off      # sold out\n  pos foods edit "Pizza margherita" --price 8',
+  }).addCommand(foodAvailableCommand());
+}
+
+function foodAvailableCommand(): Command {
+  return new Command('available')
+    .description('mark a food sold out (off) or available again (on)')
+    .argument('<food>', 'food name or id')
+    .argument('<on|off>', 'on or off')
+    .action(async (food: string, state: string, _flags: unknown, command: Command) => {
+      if (!['on', 'off'].includes(state)) throw new CliError(`the state is on or off, got "${state}"`);
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const client = await connect(globals);
+      const id = await resolveId(client, '/v1/foods', food, 'food');
+      const updated = await client.updateFood(id, { available: state === 'on' });
+      if (globals.json) return printJson(updated);
+      print(`${updated.name} is ${state === 'on' ? 'available again' : 'sold out'}`);
+    });
+}

@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import t from 'tap';
+
+// The arrows of docs/development.md for the client rooms: `tui` → `client` → `api` (and the dashboard reads the
+// venue's message catalogs). The dashboard imports nothing of
+// the CLI, and the client imports nothing but the contract (so the till can bundle it for the browser).
+
+const root = resolve(import.meta.dirname, '../..');
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+  );
+}
+
+/** The rooms (first folder under src/) a file imports from. */
+function roomsImported(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  const rooms = new Set<string>();
+  for (const match of source.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
+    const target = relative(join(root, 'src'), resolve(file, '..', match[1] as string));
+    // The message catalogs are plain data shared by the screens, the tickets and the dashboard (venue-apps.md).
+    if (target.startsWith('web/shared/i18n/')) rooms.add('catalogs');
+    else if (!target.startsWith('..')) rooms.add(target.split('/')[0] as string);
+  }
+  return [...rooms];
+}
+
+for (const [room, allowed] of [
+  ['tui', ['tui', 'client', 'api', 'catalogs']],
+  ['client', ['client', 'api']],
+] as const) {
+  t.test(`src/${room} imports only ${allowed.join(', ')}`, async (t) => {
+    const all = files(join(root, 'src', room));
+    t.ok(all.length > 0, `src/${room} has files`);
+    for (const file of all) {
+      const wrong = roomsImported(file).filter((imported) => !(allowed as readonly string[]).includes(imported));
+      t.same(wrong, [], relative(root, file));
+    }
+  });
+}
