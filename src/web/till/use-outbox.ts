@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, type PosClient } from '../../client/index.js';
 import * as box from './outbox.js';
+import { shortagesIn } from './refusal.js';
 import { loadOutbox, saveOutbox } from './storage.js';
 
 /** Short enough that a dead Wi-Fi is noticed while the customer waits; the key makes the retry safe. */
@@ -51,7 +52,7 @@ export function useOutbox(client: PosClient, userId: string | null, onUnauthoriz
           await apply((o) => box.succeeded(o, entry.key, { id: created.id, displayCode: created.displayCode, ticketNumber: created.ticketNumber }));
         } catch (error) {
           if (error instanceof ApiError && error.final) {
-            await apply((o) => box.refused(o, entry.key, error.status, error.message));
+            await apply((o) => box.refused(o, entry.key, error.status, error.message, shortagesIn(error.status, error.body)));
             continue;
           }
           await apply((o) => box.failed(o, entry.key, (error as Error).message));
