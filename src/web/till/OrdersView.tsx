@@ -112,7 +112,8 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
               ))}
             </ul>
             <p className="total">
-              {t('order.total')} {money(toCents(Number(open.total)) ?? 0)}
+              {t('order.total')} {money(toCents(Number(open.total)) ?? 0)} · {t(`status.${open.status.toLowerCase() as ListedOrder['status']}`)}
+              {open.paymentMethod && ` · ${t(open.paymentMethod === 'CASH' ? 'pay.cash' : 'pay.card')}`}
             </p>
             <div className="order-actions">
               {open.status === 'PENDING' ? (
