@@ -131,9 +131,12 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
   await t.test('a food switched sold-out elsewhere greys out live', async (t) => {
     await page.getByRole('tab', { name: 'Pizze' }).click();
     await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    await button(/^Diavola/).click();
     await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { available: false });
     await page.getByRole('button', { name: /^Diavola/, disabled: true }).waitFor({ timeout: 10_000 });
     t.match(await button(/^Diavola/).textContent(), /Sold out/);
+    await page.getByRole('alert').filter({ hasText: 'Diavola: 1 in the order, sold out' }).waitFor();
+    t.ok(await button('Card').isDisabled(), 'the order on screen is held back, in words');
     // Reloaded (the tablet restarts): the API lists only available foods to a cashier, yet the till keeps a food it
     // knew on screen, greyed, after asking the server that it still exists.
     const looked = page.waitForResponse((response) => response.url().endsWith(`/v1/foods/${menu.foods.diavola}`) && response.status() === 200);
@@ -145,6 +148,8 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { available: true });
     await page.getByRole('button', { name: /^Diavola/, disabled: false }).waitFor({ timeout: 10_000 });
     t.pass('and back when it is available again');
+    t.ok(await button('Card').isEnabled(), 'the order can be paid again');
+    await button('One less Diavola').click();
     await api('PATCH', `/v1/printers/${menu.printers.kitchen}`, { status: 'ERROR' });
     await page.getByRole('alert').filter({ hasText: 'kitchen: needs attention' }).waitFor({ timeout: 10_000 });
     t.pass('a printer with a problem shows on the status line');

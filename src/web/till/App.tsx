@@ -160,7 +160,14 @@ export function App() {
     void outbox.discard(entry.key);
     setView('order');
   };
-  const leftOf = (foodId: string) => menu?.foods.find((food) => food.id === foodId)?.portionsLeft ?? null;
+  // What the order may still hold of a food: a food switched off (or its category) counts as none left, so a line
+  // of it is named and payment held back, in the same words as a count run out.
+  const leftOf = (foodId: string) => {
+    const food = menu?.foods.find((candidate) => candidate.id === foodId);
+    if (!food) return null;
+    const categoryOn = menu?.categories.find((category) => category.id === food.categoryId)?.available ?? true;
+    return food.available && categoryOn ? food.portionsLeft : 0;
+  };
 
   const entries = outbox.outbox?.entries ?? [];
   const refused = outbox.outbox ? refusedEntries(outbox.outbox) : [];

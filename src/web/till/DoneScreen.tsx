@@ -12,7 +12,7 @@ export function DoneScreen(props: { entry: OutboxEntry | null; changeGiven: numb
   return (
     <section className="done" aria-label={t('done.title')}>
       <h1>{entry?.state === 'refused' ? t('done.refused') : t('done.title')} {entry && money(entry.totalCents)}</h1>
-      {changeGiven !== null && changeGiven > 0 && (
+      {changeGiven !== null && changeGiven > 0 && entry?.state !== 'refused' && (
         <p className="done-change">
           {t('pay.change')} <strong>{money(changeGiven)}</strong>
         </p>
