@@ -112,3 +112,11 @@ t.test('a 409 of portions keeps the short foods for words; anything else keeps o
   outbox = box.refused(box.started(outbox, 'a'), 'a', 400, 'unknown food');
   t.same(outbox.entries[0]!.refusal, { status: 400, message: 'unknown food' }, 'no shortages field when there are none');
 });
+
+t.test('the order on screen travels with the entry until it is sent', async (t) => {
+  const cart = { lines: [], customer: 'Ultima', table: '', discountCents: 0 };
+  let outbox = box.started(box.enqueue(box.EMPTY_OUTBOX, { ...entry('a'), cart }), 'a');
+  t.same(outbox.entries[0]!.cart, cart, 'kept while it may still be refused');
+  outbox = box.succeeded(outbox, 'a', { id: 1, displayCode: 'K7P', ticketNumber: 1 });
+  t.notOk('cart' in outbox.entries[0]!, 'dropped once sent');
+});

@@ -72,7 +72,8 @@ export function started(outbox: Outbox, key: string): Outbox {
 
 export function succeeded(outbox: Outbox, key: string, result: OrderResult): Outbox {
   const next = update(outbox, key, ['sending', 'waiting'], (entry) => {
-    const { lastError: _error, refusal: _refusal, ...rest } = entry;
+    // The order's screen copy is only needed to change a refused order: a sent one keeps the outbox light.
+    const { lastError: _error, refusal: _refusal, cart: _cart, ...rest } = entry;
     return { ...rest, state: 'sent', result };
   });
   const sent = next.entries.filter((entry) => entry.state === 'sent');

@@ -45,7 +45,9 @@ export function useOutbox(client: PosClient, userId: string | null, onUnauthoriz
       for (;;) {
         const entry = current.current && box.nextToSend(current.current, user.current);
         if (!entry) break;
-        await apply((o) => box.started(o, entry.key)); // on disk before it leaves
+        // The entry is on disk since it was paid; "sending" is written on the way (writes are chained, in order), not
+        // waited for: after a reload a "sending" entry is sent again anyway, with the same key.
+        void apply((o) => box.started(o, entry.key));
         try {
           const created = await client.createOrder(entry.body, entry.key, SEND_TIMEOUT_MS);
           failures.current = 0;
