@@ -76,6 +76,8 @@ export const ListOrdersQuery = z.object({
   status: repeatable(z.string().transform((value) => value.toUpperCase()).pipe(OrderStatus)).optional(),
   dateFrom: dateBound.optional(),
   dateTo: dateBound.optional(),
+  /** Extension: the orders confirmed at this register (a till's "today at this register"). */
+  cashRegisterId: cuid.optional(),
 });
 export type ListOrdersQuery = z.infer<typeof ListOrdersQuery>;
 

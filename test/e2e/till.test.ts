@@ -122,12 +122,25 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
   await t.test('a food switched sold-out elsewhere greys out live', async (t) => {
     await page.getByRole('tab', { name: 'Pizze' }).click();
     await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    await button(/^Diavola/).click();
     await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { available: false });
     await page.getByRole('button', { name: /^Diavola/, disabled: true }).waitFor({ timeout: 10_000 });
     t.match(await button(/^Diavola/).textContent(), /Sold out/);
+    await page.getByRole('alert').filter({ hasText: 'Diavola: 1 in the order, sold out' }).waitFor();
+    t.ok(await button('Card').isDisabled(), 'the order on screen is held back, in words');
+    // Reloaded (the tablet restarts): the API lists only available foods to a cashier, yet the till keeps a food it
+    // knew on screen, greyed, after asking the server that it still exists.
+    const looked = page.waitForResponse((response) => response.url().endsWith(`/v1/foods/${menu.foods.diavola}`) && response.status() === 200);
+    await page.reload();
+    await looked;
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: /^Diavola.*Sold out/, disabled: true }).waitFor();
+    t.pass('still shown, greyed, after a reload');
     await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { available: true });
     await page.getByRole('button', { name: /^Diavola/, disabled: false }).waitFor({ timeout: 10_000 });
     t.pass('and back when it is available again');
+    t.ok(await button('Card').isEnabled(), 'the order can be paid again');
+    await button('One less Diavola').click();
     await api('PATCH', `/v1/printers/${menu.printers.kitchen}`, { status: 'ERROR' });
     await page.getByRole('alert').filter({ hasText: 'kitchen: needs attention' }).waitFor({ timeout: 10_000 });
     t.pass('a printer with a problem shows on the status line');
@@ -239,6 +252,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await button(new RegExp(`^${pending['displayCode']}`)).click();
     const detail = page.getByRole('region', { name: pending['displayCode'] });
     await detail.getByRole('button', { name: 'Card' }).click();
+    await button('Confirm card payment').click();
     await waitFor('the pending order confirmed', async () => (await api('GET', `/v1/orders/${pending['id']}`))['status'] === 'CONFIRMED', { timeoutMs: 20_000, intervalMs: 100 });
     const confirmed = await api('GET', `/v1/orders/${pending['id']}`);
     t.match(confirmed, { paymentMethod: 'CARD', cashRegisterId: menu.register, ticketNumber: Number });
@@ -247,6 +261,12 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await detail.getByRole('button', { name: 'Reprint kitchen tickets' }).click();
     await waitFor('the reprinted kitchen ticket', async () => ticketsFor('Piero') === printed + 1, { timeoutMs: 20_000, intervalMs: 100 });
     t.pass('the kitchen ticket printed again');
+    const receipts = () => printer.tickets().filter((ticket) => ticket.includes('Customer: Piero\n') && ticket.includes('*** REPRINT ***') && ticket.includes('TOTAL'));
+    t.equal(receipts().length, 0);
+    await detail.getByRole('button', { name: 'Reprint receipt' }).click();
+    await page.getByRole('status').filter({ hasText: 'Receipt sent to the printer' }).waitFor();
+    await waitFor('the reprinted receipt at the printer', async () => receipts().length === 1, { timeoutMs: 20_000, intervalMs: 100 });
+    t.equal(ticketsFor('Piero'), printed + 2, 'the receipt alone: no kitchen ticket with it');
     await shot('till-order-detail-1280');
     await detail.getByRole('button', { name: 'Cancel order' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -258,9 +278,70 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await waitFor('the order cancelled', async () => (await fetch(`${server.url}/v1/orders/${pending['id']}`, { headers: { authorization: `Bearer ${admin}` } })).status === 404, { timeoutMs: 20_000, intervalMs: 100 });
     await page.getByRole('tab', { name: 'Today' }).click();
     await page.getByLabel('Search').fill('');
-    await button(/^327|^[A-Z0-9]{3} #1 /).first().waitFor();
+    await button(/^[A-Z0-9]{3} #1 /).first().waitFor();
+    // Today's list is this register's: an order confirmed at another register is not in it.
+    const elsewhere = await api('POST', '/v1/cash-registers', { name: 'Cassa 3', defaultPrinterId: menu.printers.till });
+    await api('POST', '/v1/orders', { table: '9', customer: 'Altrove', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CASH', cashRegisterId: elsewhere['id'] } });
+    await page.getByLabel('Search').fill('Mario');
+    await button(/ · Mario · /).waitFor();
+    await page.getByLabel('Search').fill('Altrove');
+    await page.getByText('No orders found').waitFor();
+    await page.getByLabel('Search').fill('');
+    await button(/^[A-Z0-9]{3} #1 /).first().waitFor();
     await shot('till-orders-1280');
     await button('Back to the till').click();
+  });
+
+  await t.test('portions: "N left" live, no tap beyond it, a short order held back, a 409 in words', async (t) => {
+    while ((await button(/^One less /).count()) > 0) await button(/^One less /).first().click();
+    await page.getByRole('tab', { name: 'Pizze' }).click();
+    const diavola = () => button(/^Diavola/);
+    await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { stock: 3 });
+    await page.getByRole('button', { name: /^Diavola.*3 left/ }).waitFor({ timeout: 10_000 });
+    t.pass('"3 left" on the button, live');
+    // Another till sells one: the count goes down on this one.
+    await api('POST', '/v1/orders', { table: '5', customer: 'Altra cassa', orderItems: [{ foodId: menu.foods.diavola, quantity: 1 }], confirm: { paymentMethod: 'CASH' } });
+    await page.getByRole('button', { name: /^Diavola.*2 left/ }).waitFor({ timeout: 10_000 });
+    t.pass('"2 left" after a sale elsewhere');
+    await diavola().click();
+    await diavola().click();
+    await page.getByRole('button', { name: /^Diavola.*2 left, all in this order/, disabled: true }).waitFor();
+    t.equal(await page.getByTestId('total').textContent(), '€17.00', 'two in the order, no third');
+    t.ok(await button('One more Diavola').isDisabled(), '+ on the line stops there too');
+    await shot('till-portions-1280');
+    // Another till sells one more: this order now asks 2 of 1. It is held back before sending, in words.
+    await api('POST', '/v1/orders', { table: '5', customer: 'Altra cassa', orderItems: [{ foodId: menu.foods.diavola, quantity: 1 }], confirm: { paymentMethod: 'CASH' } });
+    const short = page.getByRole('alert').filter({ hasText: 'Diavola: 2 in the order, only 1 left' });
+    await short.waitFor({ timeout: 10_000 });
+    t.ok(await button('Card').isDisabled(), 'pay is held back');
+    await button('One less Diavola').click();
+    await short.waitFor({ state: 'detached' });
+    t.ok(await button('Card').isEnabled(), 'and possible again with one');
+    // The last one goes at another till while this order travels: the server's 409, shown in words.
+    await page.getByLabel('Customer').fill('Ultima');
+    await context.setOffline(true);
+    await button('Card').click();
+    await button('Confirm card payment').click();
+    await page.getByText(/Saved on this tablet/).waitFor({ timeout: 15_000 });
+    await api('POST', '/v1/orders', { table: '5', customer: 'Altra cassa', orderItems: [{ foodId: menu.foods.diavola, quantity: 1 }], confirm: { paymentMethod: 'CASH' } });
+    await context.setOffline(false);
+    const refusal = page.getByRole('alert').filter({ hasText: 'Another till sold them meanwhile. Diavola: 1 in the order, sold out.' });
+    await refusal.waitFor({ timeout: 30_000 });
+    t.match(await page.getByRole('heading', { level: 1 }).textContent(), /Not accepted by the server/);
+    await shot('till-portions-409-1280');
+    await button('Change the order').click();
+    t.equal(await page.getByLabel('Customer').inputValue(), 'Ultima', 'the order is back on screen');
+    await page.getByRole('button', { name: /^Diavola.*Sold out/, disabled: true }).waitFor({ timeout: 10_000 });
+    t.pass('at 0 the food greys out');
+    await page.getByRole('alert').filter({ hasText: 'Diavola: 1 in the order, sold out' }).waitFor();
+    t.notOk((await listOrders()).some((o) => o['customer'] === 'Ultima'), 'nothing reached the server');
+    await button('One less Diavola').click();
+    t.equal(await page.getByTestId('total').textContent(), '€0.00');
+    // Restocked: back on every till by itself.
+    await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { stockAdd: 5 });
+    await page.getByRole('button', { name: /^Diavola.*5 left/, disabled: false }).waitFor({ timeout: 10_000 });
+    await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { stock: null });
+    await page.getByRole('button', { name: /^Diavola €8\.50$/ }).waitFor({ timeout: 10_000 });
   });
 
   await t.test('pos serve prints the till address, pos till-url prints it with a QR', async (t) => {
@@ -277,6 +358,9 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
   await t.test('phone and tablet sizes, Italian', async (t) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/?lang=it`);
+    await page.getByRole('tab', { name: 'Pizze' }).click();
+    await button(/^Margherita/).click();
+    await page.getByLabel('Cliente').fill('Lucia');
     await page.getByRole('button', { name: 'Contanti' }).waitFor();
     await shot('till-order-390');
     await page.getByRole('button', { name: 'Contanti' }).click();

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { addFood, canPay, cartTotals, changeQuantity, EMPTY_CART, NOT_GIVEN, orderBody, updateLine } from '../../src/web/till/cart.js';
+import { addFood, canAddOne, canPay, cartTotals, changeQuantity, EMPTY_CART, NOT_GIVEN, orderBody, quantityOf, shortages, updateLine } from '../../src/web/till/cart.js';
 import { changeCents, keypadPress, quickAmounts } from '../../src/web/till/change.js';
 
 const margherita = { id: 'cmargherita000000000000000', name: 'Margherita', priceCents: 750 };
@@ -60,4 +60,17 @@ t.test('change and quick amounts', async (t) => {
   t.equal(keypadPress(5, '00'), 500);
   t.equal(keypadPress(typed, 'C'), 0);
   t.equal(keypadPress(1_000_000, '9'), 1_000_000, 'no runaway amounts');
+});
+
+t.test('portions: never more than is left on a tap; what is short is named before paying', async (t) => {
+  const patatine = { id: 'cpatatine00000000000000000', name: 'Patatine', priceCents: 300, portionsLeft: 2 };
+  let cart = addFood(addFood(addFood(EMPTY_CART, patatine), patatine), patatine);
+  t.equal(quantityOf(cart, patatine.id), 2, 'the third tap adds nothing: 2 left');
+  t.notOk(canAddOne(cart, patatine.id, 2));
+  t.ok(canAddOne(cart, margherita.id, null), 'a food not counted always fits');
+  cart = updateLine(cart, cart.lines[0]!.id, { notes: 'senza sale' });
+  t.equal(addFood(cart, patatine), cart, 'lines with notes count too');
+  t.same(shortages(cart, () => 2), [], 'nothing short');
+  const left = new Map([[patatine.id, 1]]); // another till sold one meanwhile
+  t.same(shortages(addFood(cart, margherita), (id) => left.get(id) ?? null), [{ foodId: patatine.id, name: 'Patatine', requested: 2, left: 1 }]);
 });

@@ -1,5 +1,6 @@
 import t from 'tap';
 import * as box from '../../src/web/till/outbox.js';
+import { shortagesIn } from '../../src/web/till/refusal.js';
 
 const body = (customer: string) => ({
   table: '1',
@@ -90,4 +91,32 @@ t.test('keys are random and long enough never to meet', async (t) => {
   const keys = new Set(Array.from({ length: 1000 }, () => box.newKey()));
   t.equal(keys.size, 1000);
   t.match([...keys][0], /^till-[0-9a-f]{32}$/);
+});
+
+t.test('a 409 of portions keeps the short foods for words; anything else keeps only the message', async (t) => {
+  const details = [
+    { path: 'body.orderItems.0.foodId', message: '3 asked, 2 left', foodId: 'cfood0000000000000000000000', name: 'Porchetta', requested: 3, left: 2 },
+  ];
+  const short = shortagesIn(409, { statusCode: 409, error: 'Conflict', message: 'Not enough portions left', details });
+  t.same(short, [{ foodId: 'cfood0000000000000000000000', name: 'Porchetta', requested: 3, left: 2 }]);
+  t.same(shortagesIn(400, { details }), [], 'only a 409 speaks of portions');
+  t.same(shortagesIn(409, { message: 'x' }), [], 'a 409 without details');
+  t.same(shortagesIn(409, { details: [{ path: 'x', message: 'y' }] }), [], 'details of another kind');
+  t.same(shortagesIn(409, 'Conflict'), [], 'a body that is not the error shape');
+
+  let outbox = box.started(box.enqueue(box.EMPTY_OUTBOX, entry('a')), 'a');
+  outbox = box.refused(outbox, 'a', 409, 'Not enough portions left', short);
+  t.match(outbox.entries[0], { state: 'refused', refusal: { status: 409, shortages: short } });
+  outbox = box.retry(outbox, 'a');
+  t.notOk(outbox.entries[0]!.refusal, 'sent again: the old reason goes');
+  outbox = box.refused(box.started(outbox, 'a'), 'a', 400, 'unknown food');
+  t.same(outbox.entries[0]!.refusal, { status: 400, message: 'unknown food' }, 'no shortages field when there are none');
+});
+
+t.test('the order on screen travels with the entry until it is sent', async (t) => {
+  const cart = { lines: [], customer: 'Ultima', table: '', discountCents: 0 };
+  let outbox = box.started(box.enqueue(box.EMPTY_OUTBOX, { ...entry('a'), cart }), 'a');
+  t.same(outbox.entries[0]!.cart, cart, 'kept while it may still be refused');
+  outbox = box.succeeded(outbox, 'a', { id: 1, displayCode: 'K7P', ticketNumber: 1 });
+  t.notOk('cart' in outbox.entries[0]!, 'dropped once sent');
 });

@@ -87,6 +87,7 @@ async function readOrderPage(ctx: CoreContext, query: ListOrdersQuery) {
   if (query.displayCode) base = base.where('display_code', '=', query.displayCode.toUpperCase());
   if (query.dateFrom) base = base.where('created_at', '>=', dateBound(ctx, query.dateFrom, 'from'));
   if (query.dateTo) base = base.where('created_at', '<=', dateBound(ctx, query.dateTo, 'to'));
+  if (query.cashRegisterId) base = base.where('cash_register_id', '=', query.cashRegisterId);
   if (query.search) {
     const search = query.search;
     const pattern = `%${escapeLike(search)}%`;

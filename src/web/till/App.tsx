@@ -3,14 +3,14 @@ import type { CashierEvent } from '../../api/events.js';
 import { PosClient } from '../../client/index.js';
 import type { Locale } from '../shared/i18n/index.js';
 import { followVenueLocale, initialLocale, rememberLocale, showLocale, texts, TextsContext } from '../shared/locale.js';
-import { addFood, cartTotals, EMPTY_CART, orderBody, type Cart } from './cart.js';
+import { addFood, cartTotals, EMPTY_CART, orderBody, quantityOf, type Cart } from './cart.js';
 import { CartPanel } from './CartPanel.js';
 import { SetLocaleContext } from './contexts.js';
 import { DoneScreen } from './DoneScreen.js';
 import { Login } from './Login.js';
 import { MenuPanel } from './MenuPanel.js';
 import { OrdersView } from './OrdersView.js';
-import { countWaiting, newKey, refusedEntries } from './outbox.js';
+import { countWaiting, newKey, refusedEntries, type OutboxEntry } from './outbox.js';
 import { OutboxPanel } from './OutboxPanel.js';
 import { PaymentDialog } from './PaymentDialog.js';
 import { RegisterPicker } from './RegisterPicker.js';
@@ -146,12 +146,29 @@ export function App() {
       body: orderBody(cart, { method, userId: session.user.id, cashRegisterId: register.id }),
       names: Object.fromEntries(cart.lines.map((line) => [line.foodId, line.name])),
       totalCents: totals.totalCents,
+      cart,
     });
     setLast({ key, change: received === null ? null : received - totals.totalCents });
     setPaying(null);
     setCart({ ...EMPTY_CART, table: '', customer: '' });
     setCartGeneration((n) => n + 1);
     setView('done');
+  };
+
+  // A refused order back on screen (another till sold the last portions): the cashier takes off what ran out.
+  const edit = (entry: OutboxEntry) => {
+    if (entry.cart) setCart(entry.cart);
+    setCartGeneration((n) => n + 1);
+    void outbox.discard(entry.key);
+    setView('order');
+  };
+  // What the order may still hold of a food: a food switched off (or its category) counts as none left, so a line
+  // of it is named and payment held back, in the same words as a count run out.
+  const leftOf = (foodId: string) => {
+    const food = menu?.foods.find((candidate) => candidate.id === foodId);
+    if (!food) return null;
+    const categoryOn = menu?.categories.find((category) => category.id === food.categoryId)?.available ?? true;
+    return food.available && categoryOn ? food.portionsLeft : 0;
   };
 
   const entries = outbox.outbox?.entries ?? [];
@@ -186,8 +203,8 @@ export function App() {
         )}
         {view === 'order' && (
           <main className="order-screen">
-            <MenuPanel menu={menu} onAdd={(food) => setCart(addFood(cart, food))} />
-            <CartPanel key={cartGeneration} cart={cart} onChange={setCart} onPay={setPaying} />
+            <MenuPanel menu={menu} inOrder={(foodId) => quantityOf(cart, foodId)} onAdd={(food) => setCart(addFood(cart, food))} />
+            <CartPanel key={cartGeneration} cart={cart} leftOf={leftOf} onChange={setCart} onPay={setPaying} />
           </main>
         )}
         {view === 'done' && (
@@ -195,6 +212,7 @@ export function App() {
             entry={entries.find((entry) => entry.key === last?.key) ?? null}
             changeGiven={last?.change ?? null}
             onRetry={(key) => void outbox.retry(key)}
+            onEdit={edit}
             onNew={() => setView('order')}
           />
         )}
@@ -204,6 +222,7 @@ export function App() {
             userId={session.user.id}
             onRetry={(key) => void outbox.retry(key)}
             onDiscard={(key) => void outbox.discard(key)}
+            {...(cart.lines.length === 0 ? { onEdit: edit } : {})}
             onClose={() => setView('order')}
           />
         )}

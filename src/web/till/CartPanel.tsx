@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { discountTooLarge } from '../../api/pricing.js';
 import { parseAmount } from '../shared/i18n/index.js';
 import { useTexts } from '../shared/locale.js';
-import { canPay, cartTotals, changeQuantity, lineTotalCents, updateLine, type Cart } from './cart.js';
+import { canAddOne, canPay, cartTotals, changeQuantity, lineTotalCents, shortages, updateLine, type Cart } from './cart.js';
+import { shortageWords } from './RefusalText.js';
 
 /** An amount field that keeps what the cashier types and hands over cents once it reads as an amount. */
 function AmountInput({ label, cents, onCents }: { label: string; cents: number; onCents(cents: number): void }) {
@@ -27,11 +28,13 @@ function AmountInput({ label, cents, onCents }: { label: string; cents: number; 
   );
 }
 
-export function CartPanel({ cart, onChange, onPay }: { cart: Cart; onChange(cart: Cart): void; onPay(method: 'CASH' | 'CARD'): void }) {
+/** `leftOf`: the portions left of a food as the tablet knows them (live), null when not counted. */
+export function CartPanel({ cart, leftOf, onChange, onPay }: { cart: Cart; leftOf(foodId: string): number | null; onChange(cart: Cart): void; onPay(method: 'CASH' | 'CARD'): void }) {
   const { t, money } = useTexts();
   const [open, setOpen] = useState<string | null>(null);
   const totals = cartTotals(cart);
-  const payable = canPay(cart);
+  const short = shortages(cart, leftOf);
+  const payable = canPay(cart) && short.length === 0;
   return (
     <section className="cart" aria-label={t('order.title')}>
       <div className="who">
@@ -53,7 +56,12 @@ export function CartPanel({ cart, onChange, onPay }: { cart: Cart; onChange(cart
                 −
               </button>
               <span className="line-qty">{line.quantity}</span>
-              <button className="qty" aria-label={t('order.add', { name: line.name })} onClick={() => onChange(changeQuantity(cart, line.id, +1))}>
+              <button
+                className="qty"
+                aria-label={t('order.add', { name: line.name })}
+                disabled={!canAddOne(cart, line.foodId, leftOf(line.foodId))}
+                onClick={() => onChange(changeQuantity(cart, line.id, +1))}
+              >
                 +
               </button>
               <button
@@ -91,6 +99,11 @@ export function CartPanel({ cart, onChange, onPay }: { cart: Cart; onChange(cart
           <dd className="total" data-testid="total">{money(totals.totalCents)}</dd>
         </dl>
         {discountTooLarge(totals) && <p className="error" role="alert">{t('order.discountTooLarge')}</p>}
+        {short.length > 0 && (
+          <p className="error" role="alert">
+            {shortageWords(t, short)}. {t('order.short')}
+          </p>
+        )}
       </div>
       <div className="pay-buttons">
         <button className="pay cash" disabled={!payable} onClick={() => onPay('CASH')}>

@@ -1,13 +1,18 @@
 import { useTexts } from '../shared/locale.js';
-import { refusalText, type OutboxEntry } from './outbox.js';
+import type { OutboxEntry } from './outbox.js';
+import { RefusalText } from './RefusalText.js';
 
-/** For the customer: the display code and ticket number large; the change again; "New order" one tap. */
-export function DoneScreen({ entry, changeGiven, onNew, onRetry }: { entry: OutboxEntry | null; changeGiven: number | null; onNew(): void; onRetry(key: string): void }) {
+/**
+ * For the customer: the display code and ticket number large; the change again; "New order" one tap. A refusal
+ * (another till sold the last portions) says why, and the order can be put back on screen to change it.
+ */
+export function DoneScreen(props: { entry: OutboxEntry | null; changeGiven: number | null; onNew(): void; onRetry(key: string): void; onEdit(entry: OutboxEntry): void }) {
+  const { entry, changeGiven, onNew, onRetry } = props;
   const { t, money } = useTexts();
   return (
     <section className="done" aria-label={t('done.title')}>
-      <h1>{t('done.title')} {entry && money(entry.totalCents)}</h1>
-      {changeGiven !== null && changeGiven > 0 && (
+      <h1>{entry?.state === 'refused' ? t('done.refused') : t('done.title')} {entry && money(entry.totalCents)}</h1>
+      {changeGiven !== null && changeGiven > 0 && entry?.state !== 'refused' && (
         <p className="done-change">
           {t('pay.change')} <strong>{money(changeGiven)}</strong>
         </p>
@@ -23,8 +28,14 @@ export function DoneScreen({ entry, changeGiven, onNew, onRetry }: { entry: Outb
         </div>
       ) : entry?.state === 'refused' ? (
         <div className="refusal" role="alert">
-          <p>{refusalText(entry)}</p>
-          <button className="big" onClick={() => onRetry(entry.key)}>{t('outbox.retry')}</button>
+          <p>
+            <RefusalText entry={entry} />
+          </p>
+          {entry.cart ? (
+            <button className="big primary" onClick={() => props.onEdit(entry)}>{t('refusal.change')}</button>
+          ) : (
+            <button className="big" onClick={() => onRetry(entry.key)}>{t('outbox.retry')}</button>
+          )}
         </div>
       ) : (
         <p className="waiting" role="status">{entry?.state === 'sending' && entry.attempts <= 1 ? t('done.sending') : t('done.waiting')}</p>

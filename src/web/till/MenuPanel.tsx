@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { useTexts } from '../shared/locale.js';
 import type { Menu, MenuFood } from './use-menu.js';
 
-/** Categories as tabs in menu order, foods as big buttons: name first (the accessible name starts with it). */
-export function MenuPanel({ menu, onAdd }: { menu: Menu | null; onAdd(food: MenuFood): void }) {
+/**
+ * Categories as tabs in menu order, foods as big buttons: name first (the accessible name starts with it). A counted
+ * food shows what is left, and stops taking taps once the order holds all of it.
+ */
+export function MenuPanel({ menu, inOrder, onAdd }: { menu: Menu | null; inOrder(foodId: string): number; onAdd(food: MenuFood): void }) {
   const { t, money } = useTexts();
   const [chosen, setChosen] = useState<string | null>(null);
   if (!menu) return <section className="menu"><p>{t('menu.loading')}</p></section>;
@@ -29,14 +32,17 @@ export function MenuPanel({ menu, onAdd }: { menu: Menu | null; onAdd(food: Menu
       <div className="foods" role="tabpanel" aria-label={active.name}>
         {foods.map((food) => {
           const soldOut = !food.available || !active.available || food.portionsLeft === 0;
+          const allTaken = !soldOut && food.portionsLeft !== null && inOrder(food.id) >= food.portionsLeft;
           return (
-            <button key={food.id} className="food" disabled={soldOut} onClick={() => onAdd(food)}>
+            <button key={food.id} className={allTaken ? 'food all-taken' : 'food'} disabled={soldOut || allTaken} onClick={() => onAdd(food)}>
               <span className="food-name">{food.name}</span>
               <span className="food-price">{money(food.priceCents)}</span>
               {soldOut ? (
                 <span className="food-left">{t('food.soldOut')}</span>
               ) : (
-                food.portionsLeft !== null && <span className="food-left">{t('food.left', { count: food.portionsLeft })}</span>
+                food.portionsLeft !== null && (
+                  <span className="food-left">{t(allTaken ? 'food.allInOrder' : 'food.left', { count: food.portionsLeft })}</span>
+                )
               )}
             </button>
           );

@@ -4,11 +4,19 @@ import type { OrderDetail, OrderList } from '../../api/orders.js';
 import { toCents } from '../../api/money.js';
 import { ApiError, type PosClient } from '../../client/index.js';
 import { useTexts } from '../shared/locale.js';
+import { newKey } from './outbox.js';
+import { PaymentDialog } from './PaymentDialog.js';
+import { shortagesIn } from './refusal.js';
+import { shortageWords } from './RefusalText.js';
 
 type ListedOrder = z.infer<typeof OrderList>['orders'][number];
 type Detail = z.infer<typeof OrderDetail>;
 
-/** Today's orders and the pending ones: search, open, confirm with payment, reprint, cancel (with a dialog). */
+/**
+ * Today's orders of this register (the venue's business day, so an evening past midnight stays one list) and the
+ * pending ones made elsewhere: search, open, confirm with payment (the cash dialog, change included), reprint the
+ * receipt or the kitchen tickets, cancel (with a dialog).
+ */
 export function OrdersView(props: { client: PosClient; registerId: string; userId: string | null; onUnauthorized(): void; onClose(): void; refreshKey: number }) {
   const { t, money } = useTexts();
   const [tab, setTab] = useState<'today' | 'pending'>('today');
@@ -17,26 +25,27 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
   const [open, setOpen] = useState<Detail | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
+  const [paying, setPaying] = useState<'CASH' | 'CARD' | null>(null);
   const { client, onUnauthorized } = props;
 
   const failed = useCallback(
     (error: unknown) => {
       if (error instanceof ApiError && error.unauthorized) return onUnauthorized();
-      setMessage(t('orders.failed', { reason: (error as Error).message }));
+      const short = error instanceof ApiError ? shortagesIn(error.status, error.body) : [];
+      const reason = short.length ? `${t('refusal.short')} ${shortageWords(t, short)}` : (error as Error).message;
+      setMessage(t('orders.failed', { reason }));
     },
     [onUnauthorized, t],
   );
 
   const load = useCallback(async () => {
     try {
-      const today = new Date();
-      const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-      const query = tab === 'pending' ? { status: ['PENDING'], limit: 100 } : { dateFrom: date, limit: 100 };
+      const query = tab === 'pending' ? { status: ['PENDING'], limit: 100 } : { dateFrom: await dayStart(client), cashRegisterId: props.registerId, limit: 100 };
       setOrders((await client.orders({ ...query, ...(search.trim() ? { search: search.trim() } : {}) })).orders);
     } catch (error) {
       failed(error);
     }
-  }, [client, tab, search, failed]);
+  }, [client, tab, search, failed, props.registerId]);
 
   useEffect(() => {
     const timer = setTimeout(() => void load(), 150); // while typing a search: one request per pause
@@ -103,24 +112,15 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
               ))}
             </ul>
             <p className="total">
-              {t('order.total')} {money(toCents(Number(open.total)) ?? 0)}
+              {t('order.total')} {money(toCents(Number(open.total)) ?? 0)} · {t(`status.${open.status.toLowerCase() as ListedOrder['status']}`)}
+              {open.paymentMethod && ` · ${t(open.paymentMethod === 'CASH' ? 'pay.cash' : 'pay.card')}`}
             </p>
             <div className="order-actions">
               {open.status === 'PENDING' ? (
                 <>
                   <span>{t('orders.confirmWith')}:</span>
                   {(['CASH', 'CARD'] as const).map((method) => (
-                    <button
-                      key={method}
-                      className="big primary"
-                      onClick={() =>
-                        void act(
-                          () => client.confirmOrder(open.id, { paymentMethod: method, cashRegisterId: props.registerId, userId: props.userId }),
-                          (record) => t('orders.confirmed', { ticket: record.ticketNumber ?? '' }),
-                          () => void openOrder(open.id),
-                        )
-                      }
-                    >
+                    <button key={method} className="big primary" onClick={() => setPaying(method)}>
                       {t(method === 'CASH' ? 'pay.cash' : 'pay.card')}
                     </button>
                   ))}
@@ -140,6 +140,24 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
           </div>
         )}
       </div>
+      {paying && open && (
+        <PaymentDialog
+          method={paying}
+          totalCents={toCents(Number(open.total)) ?? 0}
+          onBack={() => setPaying(null)}
+          onConfirm={() => {
+            const method = paying;
+            setPaying(null);
+            // One key per payment: a second tap or a retry after a lost answer confirms once.
+            const key = newKey();
+            void act(
+              () => client.confirmOrder(open.id, { paymentMethod: method, cashRegisterId: props.registerId, userId: props.userId }, key),
+              (record) => t('orders.confirmed', { ticket: record.ticketNumber ?? '' }),
+              () => void openOrder(open.id),
+            );
+          }}
+        />
+      )}
       {asking && open && (
         <div className="overlay">
           <div className="dialog" role="alertdialog" aria-modal="true" aria-label={t('orders.cancel')}>
@@ -161,4 +179,18 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
       )}
     </section>
   );
+}
+
+/** The start of the venue's business day (07:00 venue time, from /health); the tablet's own date if unreachable. */
+let knownDayStart: { value: string; at: number } | null = null;
+async function dayStart(client: PosClient): Promise<string> {
+  if (knownDayStart && Date.now() - knownDayStart.at < 10 * 60_000) return knownDayStart.value;
+  try {
+    const health = await client.request<{ businessDayStart: string }>('GET', '/health');
+    knownDayStart = { value: health.businessDayStart, at: Date.now() };
+    return health.businessDayStart;
+  } catch {
+    const today = new Date();
+    return `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  }
 }

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { useTexts } from '../shared/locale.js';
-import { refusalText, type Outbox } from './outbox.js';
+import type { Outbox, OutboxEntry } from './outbox.js';
+import { RefusalText } from './RefusalText.js';
 
 /** What this tablet holds: waiting, refused (with the reason, until the cashier decides) and recently sent. */
-export function OutboxPanel({ outbox, userId, onRetry, onDiscard, onClose }: { outbox: Outbox; userId: string | null; onRetry(key: string): void; onDiscard(key: string): void; onClose(): void }) {
+/** `onEdit` only while no other order is on screen: putting a refused one back must not overwrite it. */
+export function OutboxPanel(props: { outbox: Outbox; userId: string | null; onRetry(key: string): void; onDiscard(key: string): void; onEdit?: (entry: OutboxEntry) => void; onClose(): void }) {
+  const { outbox, userId, onRetry, onDiscard, onEdit, onClose } = props;
   const { t, money } = useTexts();
   const [asking, setAsking] = useState<string | null>(null);
   const entries = [...outbox.entries].reverse();
@@ -30,7 +33,10 @@ export function OutboxPanel({ outbox, userId, onRetry, onDiscard, onClose }: { o
             </span>
             {entry.state === 'refused' && (
               <>
-                <span className="error" role="alert">{refusalText(entry)}</span>
+                <span className="error" role="alert">
+                  <RefusalText entry={entry} />
+                </span>
+                {onEdit && entry.cart && <button onClick={() => onEdit(entry)}>{t('refusal.change')}</button>}
                 <button onClick={() => onRetry(entry.key)}>{t('outbox.retry')}</button>
                 <button onClick={() => setAsking(entry.key)}>{t('outbox.discard')}</button>
               </>

@@ -30,8 +30,9 @@ export const NOT_GIVEN = '—';
 let counter = 0;
 const lineId = () => `l${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-/** Tapping a food adds one: to its line without a note and surcharge if there is one, else a new line. */
-export function addFood(cart: Cart, food: { id: string; name: string; priceCents: number }): Cart {
+/** Tapping a food adds one: to its line without a note and surcharge if there is one, else a new line. Never more than is left. */
+export function addFood(cart: Cart, food: { id: string; name: string; priceCents: number; portionsLeft?: number | null }): Cart {
+  if (!canAddOne(cart, food.id, food.portionsLeft ?? null)) return cart;
   const index = cart.lines.findIndex((line) => line.foodId === food.id && line.notes === '' && line.surchargeCents === 0);
   if (index >= 0) return changeQuantity(cart, (cart.lines[index] as CartLine).id, +1);
   const line: CartLine = { id: lineId(), foodId: food.id, name: food.name, unitPriceCents: food.priceCents, quantity: 1, notes: '', surchargeCents: 0 };
@@ -88,4 +89,37 @@ export function orderBody(cart: Cart, payment: { method: 'CASH' | 'CARD'; userId
       cashRegisterId: payment.cashRegisterId,
     },
   };
+}
+
+/** A food the order asks more of than is left (the server's 409 says the same, with these fields). */
+export interface Shortage {
+  foodId: string;
+  name: string;
+  requested: number;
+  left: number;
+}
+
+/** How many of this food the order holds, over all its lines (one per note). */
+export function quantityOf(cart: Cart, foodId: string): number {
+  return cart.lines.reduce((sum, line) => (line.foodId === foodId ? sum + line.quantity : sum), 0);
+}
+
+/** One more of this food fits in what is left (`left` null: not counted). */
+export function canAddOne(cart: Cart, foodId: string, left: number | null): boolean {
+  return left === null || quantityOf(cart, foodId) < left;
+}
+
+/**
+ * The foods the order asks more of than the tablet knows are left: paying is held back until the cashier takes
+ * some off. (Ingredients shared by two foods are counted by the server only: its 409 covers them.)
+ */
+export function shortages(cart: Cart, leftOf: (foodId: string) => number | null): Shortage[] {
+  const seen = new Map<string, Shortage>();
+  for (const line of cart.lines) {
+    const left = leftOf(line.foodId);
+    if (left === null || seen.has(line.foodId)) continue;
+    const requested = quantityOf(cart, line.foodId);
+    if (requested > left) seen.set(line.foodId, { foodId: line.foodId, name: line.name, requested, left });
+  }
+  return [...seen.values()];
 }

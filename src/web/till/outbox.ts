@@ -1,4 +1,4 @@
-import type { OrderBody } from './cart.js';
+import type { Cart, OrderBody, Shortage } from './cart.js';
 
 // The outbox: every paid order goes through it, online or not. Pure state and transitions (unit-tested); the
 // IndexedDB store and the sender around it are thin. The rules a cashier relies on:
@@ -30,8 +30,10 @@ export interface OutboxEntry {
   state: EntryState;
   attempts: number;
   lastError?: string;
-  refusal?: { status: number; message: string };
+  refusal?: { status: number; message: string; shortages?: Shortage[] };
   result?: OrderResult;
+  /** The order as it was on screen: a refused one can be put back to change it (take off what ran out). */
+  cart?: Cart;
 }
 
 export interface Outbox {
@@ -70,7 +72,8 @@ export function started(outbox: Outbox, key: string): Outbox {
 
 export function succeeded(outbox: Outbox, key: string, result: OrderResult): Outbox {
   const next = update(outbox, key, ['sending', 'waiting'], (entry) => {
-    const { lastError: _error, refusal: _refusal, ...rest } = entry;
+    // The order's screen copy is only needed to change a refused order: a sent one keeps the outbox light.
+    const { lastError: _error, refusal: _refusal, cart: _cart, ...rest } = entry;
     return { ...rest, state: 'sent', result };
   });
   const sent = next.entries.filter((entry) => entry.state === 'sent');
@@ -85,8 +88,9 @@ export function failed(outbox: Outbox, key: string, reason: string): Outbox {
 }
 
 /** The server refused it for good (4xx): kept with the reason until the cashier decides. */
-export function refused(outbox: Outbox, key: string, status: number, message: string): Outbox {
-  return update(outbox, key, ['sending'], (entry) => ({ ...entry, state: 'refused', refusal: { status, message } }));
+export function refused(outbox: Outbox, key: string, status: number, message: string, shortages: Shortage[] = []): Outbox {
+  const refusal = { status, message, ...(shortages.length ? { shortages } : {}) };
+  return update(outbox, key, ['sending'], (entry) => ({ ...entry, state: 'refused', refusal }));
 }
 
 /** The cashier sends a refused order again (the food is back): same key, same body. */

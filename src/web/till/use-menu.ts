@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { Food } from '../../api/catalog.js';
 import { toCents } from '../../api/money.js';
-import type { PosClient } from '../../client/index.js';
+import { ApiError, type PosClient } from '../../client/index.js';
 import { readLocal, writeLocal } from './storage.js';
 
 // The menu, kept on the tablet (a reload without Wi-Fi still sells) and refreshed when the server answers.
@@ -49,16 +49,43 @@ export function menuFrom(foods: ApiFood[], now = new Date()): Menu {
   };
 }
 
+/** At most this many vanished foods are looked up one by one on a refresh (a menu rewritten wholesale just reloads). */
+const LOOKUPS = 30;
+
+/**
+ * The foods the list left out that the tablet knew: the API lists only available foods to cashiers, but a food
+ * sold out is shown greyed, not hidden. Each is read by id: still there → kept, sold out; gone (404) → dropped.
+ */
+async function soldOutKnown(client: PosClient, listed: ApiFood[], known: MenuFood[]): Promise<ApiFood[]> {
+  const ids = new Set(listed.map((food) => food.id));
+  const found: ApiFood[] = [];
+  for (const food of known.filter((food) => !ids.has(food.id)).slice(0, LOOKUPS)) {
+    try {
+      found.push(await client.request<ApiFood>('GET', `/v1/foods/${food.id}`));
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+  }
+  return found;
+}
+
+/** Menu order, as the API lists it: category position, then name. */
+const menuOrder = (a: ApiFood, b: ApiFood) => a.category.position - b.category.position || a.category.name.localeCompare(b.category.name) || a.name.localeCompare(b.name);
+
 export function useMenu(client: PosClient, loggedIn: boolean) {
   const [menu, setMenu] = useState<Menu | null>(() => readLocal<Menu>('menu'));
   const [fromCache, setFromCache] = useState(false);
   const loading = useRef(false);
+  const latest = useRef(menu);
+  latest.current = menu;
 
   const refresh = useCallback(async () => {
     if (loading.current) return;
     loading.current = true;
     try {
-      const next = menuFrom(await client.foods());
+      const listed = await client.foods();
+      const kept = await soldOutKnown(client, listed, latest.current?.foods ?? []);
+      const next = menuFrom(kept.length ? [...listed, ...kept].sort(menuOrder) : listed);
       setMenu(next);
       writeLocal('menu', next);
       setFromCache(false);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, type PosClient } from '../../client/index.js';
 import * as box from './outbox.js';
+import { shortagesIn } from './refusal.js';
 import { loadOutbox, saveOutbox } from './storage.js';
 
 /** Short enough that a dead Wi-Fi is noticed while the customer waits; the key makes the retry safe. */
@@ -44,14 +45,16 @@ export function useOutbox(client: PosClient, userId: string | null, onUnauthoriz
       for (;;) {
         const entry = current.current && box.nextToSend(current.current, user.current);
         if (!entry) break;
-        await apply((o) => box.started(o, entry.key)); // on disk before it leaves
+        // The entry is on disk since it was paid; "sending" is written on the way (writes are chained, in order), not
+        // waited for: after a reload a "sending" entry is sent again anyway, with the same key.
+        void apply((o) => box.started(o, entry.key));
         try {
           const created = await client.createOrder(entry.body, entry.key, SEND_TIMEOUT_MS);
           failures.current = 0;
           await apply((o) => box.succeeded(o, entry.key, { id: created.id, displayCode: created.displayCode, ticketNumber: created.ticketNumber }));
         } catch (error) {
           if (error instanceof ApiError && error.final) {
-            await apply((o) => box.refused(o, entry.key, error.status, error.message));
+            await apply((o) => box.refused(o, entry.key, error.status, error.message, shortagesIn(error.status, error.body)));
             continue;
           }
           await apply((o) => box.failed(o, entry.key, (error as Error).message));
