@@ -284,4 +284,16 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
     await tv.waitForTimeout(4000); // the newest-ready pulse ends: a still picture
     await shot(tv, 'display-1920-rush');
   });
+  await t.test('a venue that speaks Italian (pos serve --locale it): a new kitchen tablet opens in Italian, until ?lang=en', async (t) => {
+    const italian = await startRealServer(t, tempDir(t), ['--printing', 'off', '--locale', 'it']);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' }); // a tablet set up in English
+    t.teardown(() => context.close());
+    const tablet = await context.newPage();
+    await tablet.goto(`${italian.url}/kitchen`);
+    await tablet.getByRole('heading', { name: 'Accedi allo schermo della cucina' }).waitFor({ timeout: 15_000 });
+    t.equal(await tablet.evaluate(() => (globalThis as any).document.documentElement.lang), 'it', 'the venue\'s language, not the tablet\'s');
+    await tablet.goto(`${italian.url}/kitchen?lang=en`);
+    await tablet.getByRole('heading', { name: 'Log in to the kitchen screen' }).waitFor({ timeout: 15_000 });
+    t.pass('?lang=en switches it back');
+  });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PosClient } from '../../client/index.js';
 import { createChime } from '../shared/chime.js';
 import { LOCALES, type Locale } from '../shared/i18n/index.js';
-import { initialLocale, rememberLocale, texts, TextsContext } from '../shared/locale.js';
+import { followVenueLocale, initialLocale, rememberLocale, showLocale, texts, TextsContext } from '../shared/locale.js';
 import { Board } from './Board.js';
 import { Login } from './Login.js';
 import { StationPicker } from './StationPicker.js';
@@ -28,7 +28,13 @@ function keyedFromAddress(): { station: string; key: string } | null {
 export function App() {
   const [locale, setLocale] = useState<Locale>(initialLocale);
   const text = useMemo(() => texts(locale), [locale]);
-  useEffect(() => rememberLocale(locale), [locale]);
+  const chooseLocale = useCallback((next: Locale) => {
+    rememberLocale(next);
+    setLocale(next);
+  }, []);
+  useEffect(() => showLocale(locale), [locale]);
+  // The venue's language (`pos serve --locale`) is the default; a choice made on this screen wins.
+  useEffect(() => void followVenueLocale(locale, setLocale), []); // once, at start
 
   const [keyed, setKeyed] = useState(keyedFromAddress);
   const [session, setSession] = useState<KitchenSession | null>(loadSession);
@@ -71,7 +77,7 @@ export function App() {
   const languages = (
     <div className="lang" role="group" aria-label={text.t('lang.label')}>
       {LOCALES.map((code) => (
-        <button key={code} type="button" className="chip" aria-pressed={code === locale} onClick={() => setLocale(code)}>
+        <button key={code} type="button" className="chip" aria-pressed={code === locale} onClick={() => chooseLocale(code)}>
           {code.toUpperCase()}
         </button>
       ))}
