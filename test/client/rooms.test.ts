@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import t from 'tap';
 
-// The arrows of docs/development.md for the client rooms: `tui` → `client` → `api` (and the dashboard reads the
+// The arrows of docs/development.md for the client rooms: `tui`, `web` → `client` → `api` (and both read the
 // venue's message catalogs). The dashboard imports nothing of
 // the CLI, and the client imports nothing but the contract (so the till can bundle it for the browser).
 
@@ -30,6 +30,8 @@ function roomsImported(file: string): string[] {
 for (const [room, allowed] of [
   ['tui', ['tui', 'client', 'api', 'catalogs']],
   ['client', ['client', 'api']],
+  // The browser apps: `web` → `client` → `api`, nothing of the server, core, storage or the CLI.
+  ['web', ['web', 'catalogs', 'client', 'api']],
 ] as const) {
   t.test(`src/${room} imports only ${allowed.join(', ')}`, async (t) => {
     const all = files(join(root, 'src', room));
