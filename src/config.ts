@@ -11,6 +11,8 @@ export interface ServerConfig {
   timezone: string;
   /** The venue's language: printed tickets, the TV, the screens' default, the dashboard (not the API or the CLI). */
   locale: Locale;
+  /** Whether the till asks for a table (table service); false: counter service, the till sends "—". */
+  tables: boolean;
   ticketReset: string;
   dayStart: string;
   durability: Durability;
@@ -33,6 +35,7 @@ export function defaultConfig(): ServerConfig {
     host: '0.0.0.0',
     timezone: process.env['POS_TIMEZONE'] || machineTimezone(),
     locale: (process.env['POS_LOCALE'] || 'en') as Locale,
+    tables: true,
     ticketReset: '12:00',
     dayStart: '07:00',
     durability: 'full',

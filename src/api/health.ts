@@ -12,5 +12,7 @@ export const Health = z.object({
   ticketDayStart: z.string(),
   /** Extension: the venue's language (`pos serve --locale`), the default of the till, the TV and the kitchen screen. */
   locale: z.enum(LOCALES),
+  /** Extension: whether the till asks for a table number (`pos serve --no-tables`: counter service). */
+  tables: z.boolean(),
 });
 export type Health = z.infer<typeof Health>;

@@ -103,6 +103,7 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
         tokenTtlSeconds: config.tokenTtlSeconds,
         hub,
         locale: config.locale,
+        tables: config.tables,
       },
       logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     });

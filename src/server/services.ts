@@ -18,6 +18,8 @@ export interface AppServices {
   hub: EventHub;
   /** The venue's language (`pos serve --locale`), told to the web pages by /health. */
   locale: Locale;
+  /** Whether the till asks for a table (`pos serve --no-tables`: no), told to the till by /health. */
+  tables: boolean;
 }
 
 declare module 'fastify' {

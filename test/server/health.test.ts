@@ -16,6 +16,13 @@ t.test('/health tells the start of the business day and of the ticket day, in th
   t.match(await health(), { ticketDayStart: '2026-11-22T11:00:00.000Z' });
 });
 
+t.test('/health tells whether the till asks for a table (pos serve --no-tables: counter service)', async (t) => {
+  const tables = await buildTestApp(t);
+  t.equal((await tables.request({ method: 'GET', url: '/health', as: 'none' })).json().tables, true, 'asked unless told');
+  const counter = await buildTestApp(t, { config: { tables: false } });
+  t.equal((await counter.request({ method: 'GET', url: '/health', as: 'none' })).json().tables, false);
+});
+
 t.test('/health tells the venue\'s language (pos serve --locale), the default of the web pages', async (t) => {
   const english = await buildTestApp(t);
   t.equal((await english.request({ method: 'GET', url: '/health', as: 'none' })).json().locale, 'en', 'English unless told');

@@ -11,6 +11,7 @@ interface ServeFlags {
   host: string;
   timezone: string;
   locale: string;
+  tables: boolean;
   ticketReset: string;
   dayStart: string;
   durability: string;
@@ -47,6 +48,7 @@ export function registerServe(program: Command): void {
         .env('POS_LOCALE')
         .default(defaults.locale),
     )
+    .addOption(new Option('--no-tables', 'counter service: the till does not ask for a table number (it sends "—")').env('POS_NO_TABLES'))
     .addOption(new Option('--ticket-reset <HH:MM>', 'ticket numbers restart at this venue time').env('POS_TICKET_RESET').default(defaults.ticketReset))
     .addOption(new Option('--day-start <HH:MM>', 'the business day (general closure) starts at this venue time').env('POS_DAY_START').default(defaults.dayStart))
     .addOption(
@@ -89,6 +91,7 @@ export function registerServe(program: Command): void {
           host: flags.host,
           timezone: flags.timezone,
           locale: flags.locale as ServerConfig['locale'],
+          tables: flags.tables,
           ticketReset: flags.ticketReset,
           dayStart: flags.dayStart,
           durability: flags.durability as ServerConfig['durability'],
@@ -127,6 +130,7 @@ export function registerServe(program: Command): void {
       out(`  data dir    ${runtime.dataDir.root}`);
       out(`  time zone   ${config.timezone} (tickets restart at ${config.ticketReset}, business day starts at ${config.dayStart})`);
       out(`  language    ${config.locale} (tickets, TV, screens; the API and the CLI stay English)`);
+      out(`  tables      ${config.tables ? 'the till asks for a table number' : 'not asked (counter service, --no-tables)'}`);
       out(`  printing    ${config.printing === 'on' ? 'on (this server drives the printers)' : 'off (an external print service prints)'}`);
       if (config.backup) out(`  backups     every ${flags.backupEvery} to ${config.backup.dir} (keeping ${config.backup.keep})`);
       out('  open on a tablet:');

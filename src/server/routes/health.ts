@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Health } from '../../api/health.js';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { version, ctx, locale } = app.services;
+  const { version, ctx, locale, tables } = app.services;
   app.get('/health', { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: Health } } }, () => ({
     status: 'ok' as const,
     version,
@@ -10,6 +10,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     businessDayStart: ctx.venue.businessDayStart(ctx.clock.now()).toISOString(),
     ticketDayStart: ctx.venue.ticketDayStart(ctx.clock.now()).toISOString(),
     locale,
+    tables,
   }));
 };
 
