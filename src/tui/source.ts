@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Food } from '../api/catalog.js';
+import type { PaymentMethod } from '../api/enums.js';
 import type { CashierEvent } from '../api/events.js';
 import type { ListOrdersQuery } from '../api/orders.js';
 import { ApiError } from '../client/errors.js';
@@ -42,7 +43,7 @@ export interface DashboardSource {
    * Confirms a pending order with its payment at a register (ticket number, kitchen tickets, and the receipt and
    * drawer on the register's printer; `null`: no register, so neither).
    */
-  confirm(orderId: number, paymentMethod: 'CASH' | 'CARD', cashRegisterId: string | null): Promise<Confirmed>;
+  confirm(orderId: number, paymentMethod: PaymentMethod, cashRegisterId: string | null): Promise<Confirmed>;
   /** The enabled registers, to choose the one this dashboard confirms at. */
   registers(): Promise<RegisterCard[]>;
   /** An order with its items, for the items view. */

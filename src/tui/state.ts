@@ -9,7 +9,6 @@ import type { Printer } from '../api/printers.js';
 
 export type Stage = 'pending' | 'kitchen' | 'ready' | 'picked';
 export const STAGES: readonly Stage[] = ['pending', 'kitchen', 'ready', 'picked'];
-export const STAGE_TITLES: Record<Stage, string> = { pending: 'Pending', kitchen: 'In the kitchen', ready: 'Ready', picked: 'Picked up' };
 const STATUS_OF_STAGE: Record<Stage, string> = { pending: 'PENDING', kitchen: 'CONFIRMED', ready: 'COMPLETED', picked: 'PICKED_UP' };
 export const STAGE_OF_STATUS: Record<string, Stage> = { PENDING: 'pending', CONFIRMED: 'kitchen', COMPLETED: 'ready', PICKED_UP: 'picked' };
 
