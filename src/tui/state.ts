@@ -52,14 +52,8 @@ export function orderLabel(order: { ticketNumber: number | null; displayCode: st
 }
 
 /** The items view of one order. */
-export interface OrderDetails {
-  id: number;
-  ticketNumber: number | null;
-  displayCode: string;
-  table: string;
-  customer: string;
+export interface OrderDetails extends Pick<OrderCard, 'id' | 'ticketNumber' | 'displayCode' | 'table' | 'customer' | 'total'> {
   status: string;
-  total: string;
   items: Array<{ category: string; quantity: number; name: string; notes: string }>;
   /** The kitchen stations, with when each was done. */
   stations: Array<Pick<OrderStation, 'printerId' | 'name' | 'status' | 'doneAt'>>;
