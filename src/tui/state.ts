@@ -51,8 +51,21 @@ export function orderLabel(order: { ticketNumber: number | null; displayCode: st
   return order.ticketNumber === null ? order.displayCode : `#${order.ticketNumber} ${order.displayCode}`;
 }
 
+/** How the board and the items view both name an order. */
+export type OrderNames = Pick<OrderCard, 'id' | 'ticketNumber' | 'displayCode' | 'table' | 'customer' | 'total'>;
+
+/** The names of an order of the list, an event or the detail (which carry more). */
+export const namesOf = ({ id, ticketNumber, displayCode, table, customer, total }: OrderNames): OrderNames => ({
+  id,
+  ticketNumber,
+  displayCode,
+  table,
+  customer,
+  total,
+});
+
 /** The items view of one order. */
-export interface OrderDetails extends Pick<OrderCard, 'id' | 'ticketNumber' | 'displayCode' | 'table' | 'customer' | 'total'> {
+export interface OrderDetails extends OrderNames {
   status: string;
   items: Array<{ category: string; quantity: number; name: string; notes: string }>;
   /** The kitchen stations, with when each was done. */
@@ -155,15 +168,10 @@ export type OrderSummary = Pick<ListItem, 'id' | 'ticketNumber' | 'displayCode' 
 export function cardOf(order: OrderSummary): OrderCard {
   return {
     stations: (order.stations ?? []).map(({ printerId, name, status }) => ({ printerId, name, status })),
-    id: order.id,
-    ticketNumber: order.ticketNumber,
-    displayCode: order.displayCode,
-    table: order.table,
-    customer: order.customer,
+    ...namesOf(order),
     stage: STAGE_OF_STATUS[order.status.toUpperCase()] ?? 'pending',
     confirmedAt: order.confirmedAt ? Date.parse(order.confirmedAt) : null,
     completedAt: order.completedAt ? Date.parse(order.completedAt) : null,
-    total: order.total,
   };
 }
 
