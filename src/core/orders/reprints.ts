@@ -15,7 +15,7 @@ import { loadRouting } from './routing.js';
 // (`reprint-order`) and queued for the built-in printing. Each opens its own transaction and returns the response.
 
 export async function reprintOrder(ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
-  return write(ctx, async (trx) => (await reprintItems(trx, ctx, id, input, actor)).response);
+  return write(ctx, async (trx) => reprintItems(trx, ctx, id, input, actor));
 }
 
 async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
@@ -33,7 +33,6 @@ async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: Reprin
       foreign.map((itemId) => ({ path: 'body.orderItems', message: `item ${itemId} is not in this order` })),
     );
   }
-  const selected = items.filter((item) => wanted.includes(item.id));
   const routing = await loadRouting(trx, items);
   const allRecordItems = printerRecordItems(items, routing);
   const payload = {
@@ -44,7 +43,7 @@ async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: Reprin
   const register = await orderRegister(trx, order);
   await recordReprint(trx, ctx, actor, payload, { itemIds: wanted, reprintReceipt: input.reprintReceipt });
   await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: wanted, receipt: input.reprintReceipt } });
-  return { order, items, selected, response: { ...payload, warnings: input.reprintReceipt ? warningsFor(register) : [] } };
+  return { ...payload, warnings: input.reprintReceipt ? warningsFor(register) : [] };
 }
 
 /**
@@ -54,7 +53,7 @@ async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: Reprin
  * reads to choose the printer).
  */
 export async function reprintReceipt(ctx: CoreContext, id: number, input: ReprintReceiptInput, actor: Principal) {
-  return write(ctx, async (trx) => (await reprintReceiptOnly(trx, ctx, id, input, actor)).response);
+  return write(ctx, async (trx) => reprintReceiptOnly(trx, ctx, id, input, actor));
 }
 
 async function reprintReceiptOnly(trx: Db, ctx: CoreContext, id: number, input: ReprintReceiptInput, actor: Principal) {
@@ -91,7 +90,7 @@ async function reprintReceiptOnly(trx: Db, ctx: CoreContext, id: number, input: 
   };
   await recordReprint(trx, ctx, actor, payload, { itemIds: [], reprintReceipt: true, receiptOnly: true, cashRegisterId: registerId });
   await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: [], receipt: true } });
-  return { order, response: { ...payload, warnings: [] } };
+  return { ...payload, warnings: [] };
 }
 
 /** A reprint's audit row (what was asked) and its `reprint-order` announcement, at the same instant. */
