@@ -13,7 +13,7 @@ export function registerKitchenUrl(program: Command): void {
     .requiredOption('--station <name>', 'the station: the name (or id) of the printer its kitchen tickets go to')
     .option('--key <key>', 'an existing kitchen key (posk_kitchen_...)')
     .option('--create-key [name]', 'create a new kitchen key for this screen')
-    .addHelpText('after', '\nExample:\n  pos kitchen-url --station Cucina --create-key "Grill tablet"')
+    .addHelpText('after', '\nExample:\n  pos kitchen-url --station Cucina --create-key "Cucina tablet"')
     .action(async (flags: { station: string; key?: string; createKey?: string | boolean }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
