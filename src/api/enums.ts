@@ -42,3 +42,10 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 /** The venue's languages (`pos serve --locale`): one message catalog each in src/web/shared/i18n. */
 export const LOCALES = ['en', 'it'] as const;
 export type Locale = (typeof LOCALES)[number];
+
+/**
+ * The symbols of a display code (the "A7K" on the TV and the ticket), which people type back (`pos orders show A7K`,
+ * `?displayCode=`): no look-alikes, no 0/O, no 1/I/L. 31 symbols, 29,791 codes.
+ */
+export const DISPLAY_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const DISPLAY_CODE_LENGTH = 3;

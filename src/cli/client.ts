@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { systemClock } from '../core/clock.js';
-import { readSecret, resolveDataDir } from '../storage/data-dir.js';
+import { isAlive, readSecret, resolveDataDir } from '../storage/data-dir.js';
 import type { ServerInfo } from '../server/serve.js';
 import { PosClient } from '../client/http.js';
 import { CliError } from './errors.js';
@@ -76,12 +76,7 @@ export function localServerInfo(dataDir: string | undefined): ServerInfo | null 
 
 function isRunning(pid: unknown): boolean {
   if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return true; // an older server.json: trust it
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return isAlive(pid);
 }
 
 function localServerUrl(dataDir: string | undefined): string | null {

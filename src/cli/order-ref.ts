@@ -1,5 +1,5 @@
-import { DISPLAY_CODE_ALPHABET, DISPLAY_CODE_LENGTH } from '../core/orders/display-code.js';
 import type { z } from 'zod';
+import { DISPLAY_CODE_ALPHABET, DISPLAY_CODE_LENGTH } from '../api/enums.js';
 import type { OrderDetail, OrderListItem } from '../api/orders.js';
 import { ApiError } from '../client/errors.js';
 import type { PosClient } from '../client/http.js';

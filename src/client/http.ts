@@ -52,6 +52,9 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/** The Idempotency-Key header, when the caller gives a key. */
+const idempotency = (key: string | undefined) => (key ? { 'idempotency-key': key } : undefined);
+
 export class PosClient {
   private readonly fetcher: typeof fetch;
 
@@ -155,14 +158,14 @@ export class PosClient {
   createOrder(input: z.input<typeof CreateOrderInput>, idempotencyKey?: string, timeoutMs?: number) {
     return this.request<z.infer<typeof CreateOrderResponse> & { discount?: string; total?: string }>('POST', '/v1/orders', {
       body: input,
-      headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
+      headers: idempotency(idempotencyKey),
       timeoutMs,
     });
   }
   confirmOrder(id: number, input: z.input<typeof ConfirmInput>, idempotencyKey?: string) {
     return this.request<z.infer<typeof OrderResponse>>('POST', `/v1/orders/${id}/confirm`, {
       body: input,
-      headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
+      headers: idempotency(idempotencyKey),
     });
   }
   reprint(id: number, input: z.input<typeof ReprintInput>) {
@@ -194,7 +197,7 @@ export class PosClient {
   generalClosure(input: z.input<typeof ClosureInput>, idempotencyKey?: string) {
     return this.request<z.infer<typeof ClosureReport>>('POST', '/v1/reports/general-closure', {
       body: input,
-      headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
+      headers: idempotency(idempotencyKey),
     });
   }
   createApiKey(input: z.input<typeof ApiKeyInput>) {

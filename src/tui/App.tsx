@@ -7,6 +7,7 @@ import { OrderBoard } from './components/OrderBoard.js';
 import { PrintersPanel } from './components/PrintersPanel.js';
 import { ItemsView } from './components/ItemsView.js';
 import { RegisterPicker } from './components/RegisterPicker.js';
+import type { PaymentMethod } from '../api/enums.js';
 import { NetworkError } from '../client/errors.js';
 import { leftText, readStockChange } from '../client/stock-change.js';
 import type { DashboardSource } from './source.js';
@@ -151,7 +152,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     dispatch({ type: 'mode', mode: 'register', ...(payingFor === undefined ? {} : { payingFor }) });
     source.registers().then((registers) => dispatch({ type: 'registers', registers }), report);
   };
-  const confirmAt = (order: { id: number; displayCode: string }, method: 'CASH' | 'CARD', register: RegisterCard) => {
+  const confirmAt = (order: { id: number; displayCode: string }, method: PaymentMethod, register: RegisterCard) => {
     const paid = `paid by ${method.toLowerCase()}${register.id === null ? '' : ` at ${register.name}`}`;
     source.confirm(order.id, method, register.id).then((confirmed) => {
       dispatch({ type: 'moved', id: order.id, stage: 'kitchen', now: now(), ticketNumber: confirmed.ticketNumber });

@@ -8,7 +8,3 @@ export function fit(text: string, width: number): string {
 export function minutesSince(at: number | null, now: number): number | null {
   return at === null ? null : Math.max(0, Math.floor((now - at) / 60_000));
 }
-
-export function money(value: number): string {
-  return value.toFixed(2);
-}

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Food } from '../api/catalog.js';
+import type { PaymentMethod } from '../api/enums.js';
 import type { CashierEvent } from '../api/events.js';
 import type { ListOrdersQuery } from '../api/orders.js';
 import { ApiError } from '../client/errors.js';
@@ -7,7 +8,7 @@ import { readChannel } from '../client/events.js';
 import type { PosClient } from '../client/http.js';
 import type { StockChange } from '../client/stock-change.js';
 import { noReceiptWarnings } from '../client/warnings.js';
-import type { Connection, Figures, FoodCard, OrderDetails, OrderSummary, PrinterCard, RegisterCard } from './state.js';
+import { type Connection, type Figures, type FoodCard, namesOf, type OrderDetails, type OrderSummary, type PrinterCard, type RegisterCard } from './state.js';
 
 /** What a confirmation did: its ticket number, and what the server says will not print (null: an older server). */
 export interface Confirmed {
@@ -42,7 +43,7 @@ export interface DashboardSource {
    * Confirms a pending order with its payment at a register (ticket number, kitchen tickets, and the receipt and
    * drawer on the register's printer; `null`: no register, so neither).
    */
-  confirm(orderId: number, paymentMethod: 'CASH' | 'CARD', cashRegisterId: string | null): Promise<Confirmed>;
+  confirm(orderId: number, paymentMethod: PaymentMethod, cashRegisterId: string | null): Promise<Confirmed>;
   /** The enabled registers, to choose the one this dashboard confirms at. */
   registers(): Promise<RegisterCard[]>;
   /** An order with its items, for the items view. */
@@ -146,13 +147,8 @@ export function httpSource(client: PosClient): DashboardSource {
     async details(orderId) {
       const order = await client.order(orderId);
       return {
-        id: order.id,
-        ticketNumber: order.ticketNumber,
-        displayCode: order.displayCode,
-        table: order.table,
-        customer: order.customer,
+        ...namesOf(order),
         status: order.status,
-        total: order.total,
         items: order.categorizedItems.flatMap((group) =>
           group.items.map((item) => ({ category: group.category.name, quantity: item.quantity, name: item.food.name, notes: item.notes })),
         ),

@@ -9,7 +9,6 @@ import type { Printer } from '../api/printers.js';
 
 export type Stage = 'pending' | 'kitchen' | 'ready' | 'picked';
 export const STAGES: readonly Stage[] = ['pending', 'kitchen', 'ready', 'picked'];
-export const STAGE_TITLES: Record<Stage, string> = { pending: 'Pending', kitchen: 'In the kitchen', ready: 'Ready', picked: 'Picked up' };
 const STATUS_OF_STAGE: Record<Stage, string> = { pending: 'PENDING', kitchen: 'CONFIRMED', ready: 'COMPLETED', picked: 'PICKED_UP' };
 export const STAGE_OF_STATUS: Record<string, Stage> = { PENDING: 'pending', CONFIRMED: 'kitchen', COMPLETED: 'ready', PICKED_UP: 'picked' };
 
@@ -52,15 +51,22 @@ export function orderLabel(order: { ticketNumber: number | null; displayCode: st
   return order.ticketNumber === null ? order.displayCode : `#${order.ticketNumber} ${order.displayCode}`;
 }
 
+/** How the board and the items view both name an order. */
+export type OrderNames = Pick<OrderCard, 'id' | 'ticketNumber' | 'displayCode' | 'table' | 'customer' | 'total'>;
+
+/** The names of an order of the list, an event or the detail (which carry more). */
+export const namesOf = ({ id, ticketNumber, displayCode, table, customer, total }: OrderNames): OrderNames => ({
+  id,
+  ticketNumber,
+  displayCode,
+  table,
+  customer,
+  total,
+});
+
 /** The items view of one order. */
-export interface OrderDetails {
-  id: number;
-  ticketNumber: number | null;
-  displayCode: string;
-  table: string;
-  customer: string;
+export interface OrderDetails extends OrderNames {
   status: string;
-  total: string;
   items: Array<{ category: string; quantity: number; name: string; notes: string }>;
   /** The kitchen stations, with when each was done. */
   stations: Array<Pick<OrderStation, 'printerId' | 'name' | 'status' | 'doneAt'>>;
@@ -162,15 +168,10 @@ export type OrderSummary = Pick<ListItem, 'id' | 'ticketNumber' | 'displayCode' 
 export function cardOf(order: OrderSummary): OrderCard {
   return {
     stations: (order.stations ?? []).map(({ printerId, name, status }) => ({ printerId, name, status })),
-    id: order.id,
-    ticketNumber: order.ticketNumber,
-    displayCode: order.displayCode,
-    table: order.table,
-    customer: order.customer,
+    ...namesOf(order),
     stage: STAGE_OF_STATUS[order.status.toUpperCase()] ?? 'pending',
     confirmedAt: order.confirmedAt ? Date.parse(order.confirmedAt) : null,
     completedAt: order.completedAt ? Date.parse(order.completedAt) : null,
-    total: order.total,
   };
 }
 

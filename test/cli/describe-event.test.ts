@@ -27,7 +27,19 @@ t.test('one readable line per event kind', async (t) => {
   t.equal(line('resync', { reason: 'history-expired' }), 'resync (history-expired): events were missed, reload the state');
   t.equal(line('food-stock-changed', { foodId: 'f1', portionsLeft: 12 }), 'food f1: 12 left');
   t.equal(line('food-stock-changed', { foodId: 'f1', portionsLeft: null }), 'food f1: no longer counted');
-  t.equal(line('order-station-status-changed', { orderId: 4, printerId: 'p1', status: 'DONE' }), 'order id 4 at station p1 → DONE');
+  t.equal(line('order-station-status-changed', { orderId: 4, printerId: 'p1', status: 'DONE' }), 'station p1 done with order id 4');
+  t.equal(line('order-station-status-changed', { orderId: 4, printerId: 'p1', status: 'WAITING' }), 'station p1: order id 4 waiting again');
+  t.equal(
+    line('general-closure', {
+      totalOrders: 12, totalRevenue: 140.5, totalCashRevenue: 100, totalCardRevenue: 40.5, totalDiscount: 3, cashRegister: 'r1', cashRegisterId: 'r1',
+    }),
+    'general closure of register r1 · 12 orders · revenue 140.5 (cash 100, card 40.5) · discounts 3',
+  );
+  t.equal(
+    line('general-closure', { totalOrders: 2, totalRevenue: 9, totalCashRevenue: 9, totalCardRevenue: 0, cashRegisterId: 'r1' }),
+    'general closure · 2 orders · revenue 9 (cash 9, card 0)',
+    'a closure of an older server (no register name field, no discounts)',
+  );
   t.equal(
     line('order-cancelled', { orderId: 4, ticketNumber: 9, displayCode: 'K7P', customer: 'Rossi', table: '12', status: 'CONFIRMED', printers: ['p1'] }),
     'cancelled #9 · K7P (id 4) · table 12 · Rossi',

@@ -31,3 +31,12 @@ t.test('no colour codes into a pipe: the QR code of display-url is plain charact
   t.match(result.stdout, /[█▀▄]/, 'the QR code is drawn');
   t.notMatch(result.stdout, /\u001b\[/, 'no escape codes');
 });
+
+t.test('no colour codes into a pipe: the QR code of till-url is plain characters too (one QR for every screen)', async (t) => {
+  const result = runPos(['till-url', '--url', 'http://192.168.1.20:4300']);
+  t.equal(result.code, 0, result.stderr);
+  t.match(result.stdout, /^http:\/\/192\.168\.1\.20:4300\/$/m);
+  t.match(result.stdout, /Scan to open the till \(http:\/\/192\.168\.1\.20:4300\/\) on a tablet/);
+  t.match(result.stdout, /[█▀▄]/, 'the QR code is drawn');
+  t.notMatch(result.stdout, /\u001b\[/, 'no escape codes');
+});

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { SseParser, type SseEvent } from '../../src/cli/sse.js';
+import { SseParser, type SseEvent } from '../../src/client/sse.js';
 
 /** An SSE connection over a real socket, parsed byte by byte, with waits that always have a time limit. */
 export interface SseConnection {

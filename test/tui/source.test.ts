@@ -51,8 +51,14 @@ t.test('foods with what is left, restocking, stations of an order, and their eve
   const refused = await source.setFoodStock(menu.patatine, { stockAdd: -4 }).catch((error: unknown) => error);
   t.ok(refused instanceof ApiError && refused.status === 400, 'below zero is refused');
 
-  const created = (await order(app, lines([menu.panino, 1], [menu.birra, 1]))).json() as { id: number };
+  const created = (await order(app, lines([menu.panino, 1], [menu.birra, 1]))).json() as { id: number; displayCode: string; total: string };
+  t.ok(created.displayCode && created.total, 'the order as created');
   const details = await source.details(created.id);
+  t.match(
+    details,
+    { id: created.id, ticketNumber: Number, displayCode: created.displayCode, total: created.total, status: 'CONFIRMED', table: '7', customer: 'Bianchi' },
+    'the items view names the order as the board does',
+  );
   t.same(details.stations, [{ printerId: printer.id, name: 'Griglia', status: 'WAITING', doneAt: null }], 'the order waits at the grill');
   const loaded = await source.load();
   t.match(loaded.orders.find((listed) => listed.id === created.id), { stations: [{ name: 'Griglia', status: 'WAITING' }] }, 'the board loads the stations');

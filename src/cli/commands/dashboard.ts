@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
+import { type Locale, LOCALES } from '../../api/enums.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import type { GlobalOptions } from '../program.js';
-import { isLocale, type Locale, LOCALES } from '../../web/shared/i18n/index.js';
 
 export function registerDashboard(program: Command): void {
   program
@@ -14,7 +14,7 @@ export function registerDashboard(program: Command): void {
     .action(async (flags: { late: string; lang?: string }, command: Command) => {
       const late = Number(flags.late);
       if (!Number.isInteger(late) || late < 1) throw new CliError(`--late must be a whole number of minutes, got "${flags.late}"`);
-      if (flags.lang !== undefined && !isLocale(flags.lang)) throw new CliError(`--lang must be one of ${LOCALES.join(', ')}, got "${flags.lang}"`);
+      if (flags.lang !== undefined && !(LOCALES as readonly string[]).includes(flags.lang)) throw new CliError(`--lang must be one of ${LOCALES.join(', ')}, got "${flags.lang}"`);
       if (!process.stdout.isTTY) throw new CliError('the dashboard needs a terminal (use `pos orders list` or `pos events` in scripts)');
       const client = await connect(command.optsWithGlobals<GlobalOptions>());
       // Loaded only here: the rest of the CLI does not pay for React and Ink at start-up.

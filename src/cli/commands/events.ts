@@ -60,11 +60,17 @@ function describe(event: AnyEvent): string | null {
       return `category ${event.payload.categoryId} ${event.payload.available ? 'available again' : 'unavailable'}`;
     case 'printer-status-changed':
       return `printer ${event.payload.printerId} → ${event.payload.status}`;
-    case 'order-station-status-changed':
-      return `order id ${event.payload.orderId} at station ${event.payload.printerId} → ${event.payload.status}`;
+    case 'order-station-status-changed': {
+      // The event names the order by id only: the station's part is done, or back to waiting (undone).
+      const p = event.payload;
+      return p.status === 'DONE' ? `station ${p.printerId} done with order id ${p.orderId}` : `station ${p.printerId}: order id ${p.orderId} waiting again`;
+    }
     case 'general-closure': {
       const p = event.payload;
-      return `general closure · ${p.totalOrders} orders · revenue ${p.totalRevenue} (cash ${p.totalCashRevenue}, card ${p.totalCardRevenue})`;
+      // cashRegister and totalDiscount came with release 1.7: an older server leaves them out.
+      const at = p.cashRegister ? ` of register ${p.cashRegister}` : '';
+      const discount = p.totalDiscount ? ` · discounts ${p.totalDiscount}` : '';
+      return `general closure${at} · ${p.totalOrders} orders · revenue ${p.totalRevenue} (cash ${p.totalCashRevenue}, card ${p.totalCardRevenue})${discount}`;
     }
     case 'resync':
       return `resync (${event.payload.reason}): events were missed, reload the state`;

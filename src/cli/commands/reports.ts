@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Command, Option } from 'commander';
 import { DateTime } from 'luxon';
 import type { Report } from '../../api/reports.js';
-import { GROUP_BY } from '../../core/reports/buckets.js';
+import { GROUP_BY } from '../../api/enums.js';
 import { closureSummary } from '../closure-summary.js';
 import { ApiError } from '../../client/errors.js';
 import type { PosClient } from '../../client/http.js';

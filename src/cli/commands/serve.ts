@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
+import { LOCALES } from '../../api/enums.js';
 import { ConfigError, defaultConfig, parseTtl, type ServerConfig, validateConfig } from '../../config.js';
 import { DataDirLockedError } from '../../storage/data-dir.js';
 import { CliError } from '../errors.js';
 import type { GlobalOptions } from '../program.js';
-import { LOCALES } from '../../web/shared/i18n/index.js';
 
 interface ServeFlags {
   port: string;

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { ROLES, type Role } from '../../api/enums.js';
 import { systemClock } from '../../core/clock.js';
 import { existsSync } from 'node:fs';
 import { readSecret, resolveDataDir } from '../../storage/data-dir.js';
@@ -14,10 +15,10 @@ export function registerToken(program: Command): void {
   token
     .command('create')
     .description('print a new access token signed with the data dir secret (only the token, on stdout)')
-    .addOption(new Option('--role <role>', 'role of the token').choices(['admin', 'operator']).makeOptionMandatory())
+    .addOption(new Option('--role <role>', 'role of the token').choices(ROLES).makeOptionMandatory())
     .option('--name <name>', 'who or what the token is for (shown in audit entries)', 'cli')
     .option('--ttl <duration>', 'lifetime, such as 30m, 12h or 7d', '12h')
-    .action(async (flags: { role: 'admin' | 'operator'; name: string; ttl: string }, command: Command) => {
+    .action(async (flags: { role: Role; name: string; ttl: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const ttlSeconds = await parseTtlOrFail(flags.ttl);
       const { TokenService } = await import('../../core/auth/tokens.js');

@@ -2,12 +2,12 @@ import type { CoreContext } from '../context.js';
 import { reader, write } from '../context.js';
 import { prepared } from '../../storage/prepared.js';
 import { hashApiKey } from './api-keys.js';
-import type { Principal } from './principal.js';
+import type { Principal, Role } from './principal.js';
 import type { TokenService } from './tokens.js';
 
 // Every request asks these: built and compiled once.
 const revokedToken = prepared<{ jti: string }, { jti: string }>((db, p) => db.selectFrom('revoked_tokens').select('jti').where('jti', '=', p.jti));
-const tokenUser = prepared<{ id: string }, { role: 'admin' | 'operator'; username: string; credentials_version: number }>((db, p) =>
+const tokenUser = prepared<{ id: string }, { role: Role; username: string; credentials_version: number }>((db, p) =>
   db.selectFrom('users').select(['role', 'username', 'credentials_version']).where('id', '=', p.id),
 );
 

@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
+import { DISPLAY_CODE_ALPHABET, DISPLAY_CODE_LENGTH } from '../../api/enums.js';
 import type { Db } from '../../storage/database.js';
 import { prepared } from '../../storage/prepared.js';
 import type { Clock } from '../clock.js';
 import { UnavailableError } from '../errors.js';
 
-/** No look-alikes: no 0/O, no 1/I/L. 31 symbols, 29,791 codes. */
-export const DISPLAY_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const DISPLAY_CODE_LENGTH = 3;
+// The alphabet is a wire fact (people type codes back), declared in src/api.
+export { DISPLAY_CODE_ALPHABET, DISPLAY_CODE_LENGTH };
 export const DISPLAY_CODE_COUNT = DISPLAY_CODE_ALPHABET.length ** DISPLAY_CODE_LENGTH;
 
 export function randomDisplayCode(random: (max: number) => number = randomInt): string {

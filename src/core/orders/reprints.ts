@@ -1,3 +1,4 @@
+import type { EventPayload } from '../../api/events.js';
 import type { ReprintInput, ReprintReceiptInput } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
 import { type Principal, principalId } from '../auth/principal.js';
@@ -14,7 +15,7 @@ import { loadRouting } from './routing.js';
 // (`reprint-order`) and queued for the built-in printing. Each opens its own transaction and returns the response.
 
 export async function reprintOrder(ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
-  return write(ctx, async (trx) => (await reprintItems(trx, ctx, id, input, actor)).response);
+  return write(ctx, async (trx) => reprintItems(trx, ctx, id, input, actor));
 }
 
 async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
@@ -32,8 +33,6 @@ async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: Reprin
       foreign.map((itemId) => ({ path: 'body.orderItems', message: `item ${itemId} is not in this order` })),
     );
   }
-  const selected = items.filter((item) => wanted.includes(item.id));
-  const now = ctx.clock.now();
   const routing = await loadRouting(trx, items);
   const allRecordItems = printerRecordItems(items, routing);
   const payload = {
@@ -42,20 +41,9 @@ async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: Reprin
     reprintOrderItems: allRecordItems.filter((item) => wanted.includes(item.id)),
   };
   const register = await orderRegister(trx, order);
-  await trx
-    .insertInto('audit_log')
-    .values({
-      at: now.getTime(),
-      actor: principalId(actor),
-      action: 'reprint',
-      entity: 'order',
-      entity_id: String(id),
-      data: JSON.stringify({ itemIds: wanted, reprintReceipt: input.reprintReceipt }),
-    })
-    .execute();
-  await appendEvent(trx, now, 'printer', 'reprint-order', payload);
+  await recordReprint(trx, ctx, actor, payload, { itemIds: wanted, reprintReceipt: input.reprintReceipt });
   await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: wanted, receipt: input.reprintReceipt } });
-  return { order, items, selected, response: { ...payload, warnings: input.reprintReceipt ? warningsFor(register) : [] } };
+  return { ...payload, warnings: input.reprintReceipt ? warningsFor(register) : [] };
 }
 
 /**
@@ -65,7 +53,7 @@ async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: Reprin
  * reads to choose the printer).
  */
 export async function reprintReceipt(ctx: CoreContext, id: number, input: ReprintReceiptInput, actor: Principal) {
-  return write(ctx, async (trx) => (await reprintReceiptOnly(trx, ctx, id, input, actor)).response);
+  return write(ctx, async (trx) => reprintReceiptOnly(trx, ctx, id, input, actor));
 }
 
 async function reprintReceiptOnly(trx: Db, ctx: CoreContext, id: number, input: ReprintReceiptInput, actor: Principal) {
@@ -94,13 +82,26 @@ async function reprintReceiptOnly(trx: Db, ctx: CoreContext, id: number, input: 
   const register: RegisterPrinting = { name: row.name, default_printer_id: row.default_printer_id };
   const items = await loadItems(trx, id);
   const routing = await loadRouting(trx, items);
-  const now = ctx.clock.now();
   const payload = {
     ...orderRecord(order, printerRecordItems(items, routing)),
     cashRegisterId: registerId,
     reprintReceipt: true,
     reprintOrderItems: [],
   };
+  await recordReprint(trx, ctx, actor, payload, { itemIds: [], reprintReceipt: true, receiptOnly: true, cashRegisterId: registerId });
+  await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: [], receipt: true } });
+  return { ...payload, warnings: [] };
+}
+
+/** A reprint's audit row (what was asked) and its `reprint-order` announcement, at the same instant. */
+async function recordReprint(
+  trx: Db,
+  ctx: CoreContext,
+  actor: Principal,
+  payload: EventPayload<'printer', 'reprint-order'>,
+  asked: Record<string, unknown>,
+) {
+  const now = ctx.clock.now();
   await trx
     .insertInto('audit_log')
     .values({
@@ -108,11 +109,9 @@ async function reprintReceiptOnly(trx: Db, ctx: CoreContext, id: number, input: 
       actor: principalId(actor),
       action: 'reprint',
       entity: 'order',
-      entity_id: String(id),
-      data: JSON.stringify({ itemIds: [], reprintReceipt: true, receiptOnly: true, cashRegisterId: registerId }),
+      entity_id: String(payload.id),
+      data: JSON.stringify(asked),
     })
     .execute();
   await appendEvent(trx, now, 'printer', 'reprint-order', payload);
-  await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: [], receipt: true } });
-  return { order, response: { ...payload, warnings: [] } };
 }
