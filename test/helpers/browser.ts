@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import type { TestLike } from './app.js';
 
+/** A host name the test browser resolves to 127.0.0.1: a LAN address as the tablets at a venue use it. */
+export const LAN_HOST = 'pos.lan';
+
 export const CHROMIUM = process.env['POS_CHROMIUM'] ?? '/usr/bin/chromium';
 
 /**
@@ -16,7 +19,13 @@ export async function launchBrowser(t: TestLike): Promise<Browser | null> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      // `http://pos.lan:<port>` reaches the test's server on 127.0.0.1 as a tablet on the venue's Wi-Fi would: an
+      // ordinary http origin, not a secure context (127.0.0.1 and localhost are), so the till is tested without the
+      // features browsers keep for secure pages (crypto.randomUUID, service workers).
+      `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
+    ],
   });
   t.teardown(() => browser.close());
   return browser;
