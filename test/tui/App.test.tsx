@@ -1,7 +1,8 @@
 import { render } from 'ink-testing-library';
 import t from 'tap';
 import { App } from '../../src/tui/App.js';
-import { type DashboardSource, offlineMessage } from '../../src/tui/source.js';
+import type { DashboardSource } from '../../src/tui/source.js';
+import type { OfflineNotice } from '../../src/tui/texts.js';
 import type { CashierEvent } from '../../src/api/events.js';
 import type { OrderStation } from '../../src/api/orders.js';
 import type { Connection, OrderSummary, RegisterCard } from '../../src/tui/state.js';
@@ -99,7 +100,7 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
     calls,
     loads: () => loads,
     emit: (event: CashierEvent) => handlers?.onEvent(event),
-    status: (connection: Connection, message?: string) => handlers?.onStatus(connection, message),
+    status: (connection: Connection, offline?: OfflineNotice) => handlers?.onStatus(connection, offline),
   };
 }
 
@@ -263,7 +264,7 @@ t.test('/ finds an order by ticket number or code', async (t) => {
 t.test('offline, caught up, and resync', async (t) => {
   const { instance, status, emit, loads } = mount(t, [order(1, 'confirmed')]);
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
-  status('offline', offlineMessage('TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300', 2000));
+  status('offline', { reason: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300', retryInMs: 2000 });
   const offline = await frame(instance, (f) => f.includes('OFFLINE') && f.includes('retrying in 2 s'), 'offline');
   t.match(offline, /server unreachable, retrying in 2 s/);
   t.notMatch(offline, /ECONNREFUSED/);
@@ -352,9 +353,10 @@ t.test('the register is asked once per session; a register without printer or no
 
 t.test('the server\'s own warning is shown when it sends one', async (t) => {
   const fake = fakeSource([order(3, 'pending')]);
+  // Cassa 1 had a printer when the registers were read; the server knows better (it was taken away since).
   const source: DashboardSource = {
     ...fake.source,
-    confirm: async () => ({ ticketNumber: 7, warnings: ['No receipt printed: cash register "Cassa 1" has no printer.'] }),
+    confirm: async () => ({ ticketNumber: 7, warnings: ['register-without-printer'] }),
   };
   const instance = render(<App source={source} now={() => NOW} frameMs={10} refreshMs={60_000} />);
   t.teardown(() => instance.unmount());
@@ -365,7 +367,7 @@ t.test('the server\'s own warning is shown when it sends one', async (t) => {
   instance.stdin.write('1');
   await frame(instance, (f) => f.includes('c cash'), 'payment');
   instance.stdin.write('c');
-  await frame(instance, (f) => f.includes('order #7 K3P confirmed, paid by cash at Cassa 1 · No receipt printed: cash register'), 'the server\'s words');
+  await frame(instance, (f) => f.includes('order #7 K3P confirmed, paid by cash at Cassa 1 · no receipt, no drawer: Cassa 1 has no printer'), 'the server\'s judgement');
 });
 
 t.test('Enter or i shows the selected order\'s items; Esc goes back', async (t) => {

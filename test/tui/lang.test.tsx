@@ -28,7 +28,8 @@ t.test('in Italian: the stages, today\'s figures with Italian money, the connect
   const board = frameIn('it', <OrderBoard state={initialState()} width={100} height={5} now={NOW} lateMinutes={15} />);
   for (const title of ['Da pagare (0)', 'In cucina (0)', 'Pronti (0)', 'Ritirati (0)']) t.match(board, title);
   t.match(frameIn('it', <PrintersPanel printers={[]} />), /stampanti: nessuna configurata/);
-  t.match(frameIn('it', <PrintersPanel printers={[{ id: 'p', name: 'Cucina', status: 'ONLINE', held: 0 }]} />), /^stampanti: Cucina ONLINE/);
+  const printers = [{ id: 'p', name: 'Cucina', status: 'ONLINE', held: 0 }, { id: 'b', name: 'Bar', status: 'OFFLINE', held: 4 }, { id: 'c', name: 'Cassa', status: 'ERROR', held: 0 }];
+  t.match(frameIn('it', <PrintersPanel printers={printers} />), /^stampanti: Cucina ACCESA · Bar SPENTA \(4 in attesa\) · Cassa DA CONTROLLARE/);
 });
 
 t.test('in English by default, as before', async (t) => {
