@@ -234,7 +234,7 @@ export const it: Record<MessageKey, string> = {
   'dashboard.noRegister': 'nessuna cassa',
   'dashboard.noReceipt.noRegister': 'niente scontrino né cassetto: nessuna cassa scelta',
   'dashboard.noReceipt.noPrinter': 'niente scontrino né cassetto: {register} non ha stampante',
-  'dashboard.confirmingAt': 'cassa scelta: {register}',
+  'dashboard.confirmingAt': 'confermo su {register}',
   'dashboard.paidCash': 'pagato in contanti',
   'dashboard.paidCard': 'pagato con carta',
   'dashboard.confirmed': 'ordine {order} confermato, {paid} ({register})',
