@@ -187,7 +187,7 @@ export const it: Record<MessageKey, string> = {
   'dashboard.printer.ERROR': 'DA CONTROLLARE',
   'dashboard.printerWaiting': '({count} in attesa)',
   // I tasti in fondo: le lettere sono le stesse in ogni lingua (nascono dall'inglese), le parole no.
-  'dashboard.keys.board': '←→ colonna  ↑↓ ordine  n fase successiva  b indietro  i/Invio apri l’ordine  r ristampa  t cassa  f menù  / cerca  q esci',
+  'dashboard.keys.board': '←→ colonna  ↑↓ ordine  n fase successiva  b indietro  i/Invio apri  r ristampa  t cassa  f menù  / cerca  q esci',
   'dashboard.keys.boardShort': '←→↑↓  n avanti  b indietro  i apri  r ristampa  t cassa  f menù  / cerca  q esci',
   'dashboard.keys.items': 'Esc, Invio o i torna al tabellone  q esci',
   'dashboard.keys.itemsShort': 'Esc indietro  q esci',
