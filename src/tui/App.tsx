@@ -9,8 +9,9 @@ import { ItemsView } from './components/ItemsView.js';
 import { RegisterPicker } from './components/RegisterPicker.js';
 import type { PaymentMethod } from '../api/enums.js';
 import { NetworkError } from '../client/errors.js';
-import { leftText, readStockChange } from '../client/stock-change.js';
+import { readStockChange } from '../client/stock-change.js';
 import type { DashboardSource } from './source.js';
+import { offlineMessage, useDashboardTexts } from './texts.js';
 import {
   type Action,
   findOrder,
@@ -42,6 +43,9 @@ export interface AppProps {
  */
 export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_000, now = Date.now }: AppProps) {
   const { exit } = useApp();
+  // The board's language is chosen before it opens and never changes: the texts are the same object all along.
+  const texts = useDashboardTexts();
+  const { t } = texts;
   const { stdout } = useStdout();
   const [state, dispatchToReact] = useReducer(reduce, undefined, initialState);
   // Keys can arrive faster than React renders: every action also updates this copy at once, so the next key sees
@@ -57,13 +61,15 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
   const figuresTimer = useRef<NodeJS.Timeout | null>(null);
 
   // Offline, an action says so in words, as the offline line does (never a raw ECONNREFUSED).
+  // The server's own refusals stay in its words (the API speaks English), after the board's "error:".
   const report = useCallback(
     (error: unknown) =>
       dispatch({
         type: 'message',
-        message: error instanceof NetworkError ? 'error: server unreachable, retrying: nothing was done' : `error: ${(error as Error).message}`,
+        message: error instanceof NetworkError ? t('dashboard.errorUnreachable') : t('dashboard.error', { message: (error as Error).message }),
+        tone: 'error',
       }),
-    [dispatch],
+    [dispatch, t],
   );
   // A snapshot can be older than events that arrived while it was loading: those events are kept and applied
   // again on top of it (applying an event twice changes nothing). Only the newest load counts.
@@ -106,8 +112,8 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
         if (event.name === 'printer-status-changed') source.printers().then((printers) => dispatch({ type: 'printers', printers }), report);
         if (event.name === 'category-availability-changed') refreshFoods();
       },
-      onStatus: (connection, message) => {
-        dispatch({ type: 'connection', connection, ...(message ? { message } : {}) });
+      onStatus: (connection, offline) => {
+        dispatch({ type: 'connection', connection, ...(offline ? { message: offlineMessage(texts, offline) } : {}) });
         if (connection === 'live') reload(); // caught up: take a fresh picture in case anything was missed
       },
     });
@@ -133,7 +139,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (figuresTimer.current) clearTimeout(figuresTimer.current);
       stdout.off('resize', onResize);
     };
-  }, [source, frameMs, refreshMs, now, reload, refreshFigures, refreshFoods, report, stdout, dispatch]);
+  }, [source, frameMs, refreshMs, now, reload, refreshFigures, refreshFoods, report, stdout, dispatch, texts]);
 
   const act = (work: Promise<unknown>, done: string) =>
     work.then(() => dispatch({ type: 'message', message: done }), report);
@@ -141,7 +147,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
   const moveOrder = (order: { id: number; ticketNumber: number | null; displayCode: string }, status: string) => {
     dispatch({ type: 'moved', id: order.id, stage: STAGE_OF_STATUS[status] as Stage, now: now() });
     source.setStatus(order.id, status).then(
-      () => dispatch({ type: 'message', message: `order ${orderLabel(order)} → ${status}` }),
+      () => dispatch({ type: 'message', message: t('dashboard.moved', { order: orderLabel(order), status: texts.status(status) }) }),
       (error: unknown) => {
         report(error);
         reload();
@@ -153,15 +159,19 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     source.registers().then((registers) => dispatch({ type: 'registers', registers }), report);
   };
   const confirmAt = (order: { id: number; displayCode: string }, method: PaymentMethod, register: RegisterCard) => {
-    const paid = `paid by ${method.toLowerCase()}${register.id === null ? '' : ` at ${register.name}`}`;
+    const paid = t(method === 'CASH' ? 'dashboard.paidCash' : 'dashboard.paidCard');
     source.confirm(order.id, method, register.id).then((confirmed) => {
       dispatch({ type: 'moved', id: order.id, stage: 'kitchen', now: now(), ticketNumber: confirmed.ticketNumber });
       const label = orderLabel({ ticketNumber: confirmed.ticketNumber, displayCode: order.displayCode });
       // The server says what will not print (release 1.7); an older one does not, and the register tells.
-      const problems = confirmed.warnings ?? [receiptProblem(register)].filter((p): p is string => p !== null);
+      const reasons = confirmed.warnings ?? [receiptProblem(register)].filter((reason) => reason !== null);
+      const problems = reasons.map((reason) => texts.noReceipt(reason, register));
+      const done = register.id === null
+        ? t('dashboard.confirmedNoRegister', { order: label, paid })
+        : t('dashboard.confirmed', { order: label, paid, register: register.name });
       dispatch({
         type: 'message',
-        message: `order ${label} confirmed, ${paid}${problems.length > 0 ? ` · ${problems.join(' · ')}` : ''}`,
+        message: [done, ...problems].join(' · '),
         tone: problems.length > 0 ? 'warning' : 'info',
       });
     }, report);
@@ -173,7 +183,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (key.escape) return dispatch({ type: 'mode', mode: 'board' });
       if (key.return) {
         dispatch({ type: 'mode', mode: 'board' });
-        return dispatch({ type: 'message', message: findOrder(state, state.search) ? '' : `nothing matches "${state.search}"` });
+        return dispatch({ type: 'message', message: findOrder(state, state.search) ? '' : t('dashboard.noMatch', { text: state.search }) });
       }
       if (key.backspace || key.delete) return dispatch({ type: 'search', text: state.search.slice(0, -1) });
       if (input && !key.ctrl && !key.meta) return dispatch({ type: 'search', text: state.search + input });
@@ -185,13 +195,13 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (key.escape || !food) return dispatch({ type: 'mode', mode: 'foods' });
       if (key.return) {
         const change = readStockChange(state.stockInput);
-        if (!change) return dispatch({ type: 'message', message: `"${state.stockInput}" is not a count: type 200, +50, -3 or off`, tone: 'warning' });
+        if (!change) return dispatch({ type: 'message', message: t('dashboard.notACount', { text: state.stockInput }), tone: 'warning' });
         dispatch({ type: 'mode', mode: 'foods' });
         source.setFoodStock(food.id, change).then((updated) => {
           dispatch({ type: 'food', food: updated });
           // The food's own count can be more than what is left: a counted ingredient runs out first.
-          const own = updated.stock !== null && updated.stock !== updated.portionsLeft ? ` (its own count: ${updated.stock})` : '';
-          dispatch({ type: 'message', message: `${updated.name}: ${leftText(updated.portionsLeft)}${own}` });
+          const own = updated.stock !== null && updated.stock !== updated.portionsLeft ? ` ${t('dashboard.ownCount', { count: updated.stock })}` : '';
+          dispatch({ type: 'message', message: `${updated.name}: ${texts.left(updated.portionsLeft)}${own}` });
         }, report);
         return;
       }
@@ -215,7 +225,8 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (!choice) return;
       dispatch({ type: 'choose-register', register: choice });
       const problem = receiptProblem(choice);
-      return dispatch({ type: 'message', message: `confirming at ${choice.name}${problem ? `: ${problem}` : ''}`, tone: problem ? 'warning' : 'info' });
+      const at = t('dashboard.confirmingAt', { register: texts.registerName(choice) });
+      return dispatch({ type: 'message', message: problem ? `${at}: ${texts.noReceipt(problem, choice)}` : at, tone: problem ? 'warning' : 'info' });
     }
     if (state.mode === 'pay') {
       // The order chosen when n was pressed, not whatever is selected now (another till may have moved the selection).
@@ -224,7 +235,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (key.escape) return dispatch({ type: 'mode', mode: 'board' });
       if (!method) return;
       dispatch({ type: 'mode', mode: 'board' });
-      if (!order || order.stage !== 'pending') return dispatch({ type: 'message', message: 'that order changed meanwhile (confirmed or deleted elsewhere): nothing done' });
+      if (!order || order.stage !== 'pending') return dispatch({ type: 'message', message: t('dashboard.changedMeanwhile') });
       return confirmAt(order, method, state.register ?? NO_REGISTER);
     }
     if (state.mode === 'foods') {
@@ -233,7 +244,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (key.downArrow || input === 'j') return dispatch({ type: 'food-cursor', delta: 1 });
       const food = state.foods[state.foodCursor];
       if (food && (input === ' ' || key.return)) {
-        return act(source.setFoodAvailable(food.id, !food.available), `${food.name} is now ${food.available ? 'SOLD OUT' : 'available'}`);
+        return act(source.setFoodAvailable(food.id, !food.available), t(food.available ? 'dashboard.nowSoldOut' : 'dashboard.nowAvailable', { food: food.name }));
       }
       // s asks for the count; typing a count (+50, 200, -3) starts it at once.
       if (food && (input === 's' || /^[0-9+-]$/.test(input))) {
@@ -254,7 +265,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     if (input === 't') return askRegister();
     const order = selectedOrder(state);
     if (!order) {
-      if ('nbri'.includes(input) || key.return) dispatch({ type: 'message', message: 'select an order first (arrow keys or / to find one)' });
+      if ('nbri'.includes(input) || key.return) dispatch({ type: 'message', message: t('dashboard.selectFirst') });
       return;
     }
     if (input === 'i' || key.return) {
@@ -274,13 +285,13 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
         dispatch({ type: 'mode', mode: 'pay', payingFor: order.id });
         // Said where the payment is asked: a confirmation here prints no receipt and opens no drawer.
         const problem = receiptProblem(state.register);
-        return dispatch({ type: 'message', message: problem ?? '', tone: problem ? 'warning' : 'info' });
+        return dispatch({ type: 'message', message: problem ? texts.noReceipt(problem, state.register) : '', tone: problem ? 'warning' : 'info' });
       }
       const status = nextStatus(order, input === 'b' ? 'back' : 'next');
       if (status) moveOrder(order, status);
       return;
     }
-    if (input === 'r') act(source.reprint(order.id), `reprint of ${orderLabel(order)} sent: kitchen tickets only, no receipt`);
+    if (input === 'r') act(source.reprint(order.id), t('dashboard.reprinted', { order: orderLabel(order) }));
   };
 
   useInput((input, key) => {

@@ -2,29 +2,21 @@ import type { z } from 'zod';
 import type { Food } from '../api/catalog.js';
 import type { PaymentMethod } from '../api/enums.js';
 import type { CashierEvent } from '../api/events.js';
-import type { ListOrdersQuery } from '../api/orders.js';
+import type { ListOrdersQuery, OrderWarning } from '../api/orders.js';
 import { ApiError } from '../client/errors.js';
 import { readChannel } from '../client/events.js';
 import type { PosClient } from '../client/http.js';
 import type { StockChange } from '../client/stock-change.js';
-import { noReceiptWarnings } from '../client/warnings.js';
+import type { OfflineNotice } from './texts.js';
 import { type Connection, type Figures, type FoodCard, namesOf, type OrderDetails, type OrderSummary, type PrinterCard, type RegisterCard } from './state.js';
 
-/** What a confirmation did: its ticket number, and what the server says will not print (null: an older server). */
+/**
+ * What a confirmation did: its ticket number, and why the server says no receipt will print (null: a server older
+ * than 1.7, which does not say). The reasons, not the server's English messages: the board says them in its language.
+ */
 export interface Confirmed {
   ticketNumber: number | null;
-  warnings: string[] | null;
-}
-
-/**
- * The message line while the stream is down, for the person at the laptop: what is wrong in words (never a raw
- * `ECONNREFUSED`), and that the dashboard keeps trying by itself.
- */
-export function offlineMessage(reason: string, retryInMs: number): string {
-  const retry = `retrying in ${Math.max(1, Math.round(retryInMs / 1000))} s`;
-  if (/^HTTP \d+/.test(reason)) return `the server answered ${reason}, ${retry}`;
-  if (reason.startsWith('nothing heard')) return `no news from the server (${reason}), ${retry}`;
-  return `server unreachable, ${retry}`;
+  warnings: Array<OrderWarning['reason']> | null;
 }
 
 /** Everything the dashboard reads and does; the terminal UI is tested against a fake of this. */
@@ -35,7 +27,7 @@ export interface DashboardSource {
   printers(): Promise<PrinterCard[]>;
   foods(): Promise<FoodCard[]>;
   /** Follows the cashier event stream until the returned function is called. */
-  stream(handlers: { onEvent(event: CashierEvent): void; onStatus(connection: Connection, message?: string): void }): () => void;
+  stream(handlers: { onEvent(event: CashierEvent): void; onStatus(connection: Connection, offline?: OfflineNotice): void }): () => void;
   /** One order's details (table, customer, times), for orders the cashier stream announces without them. */
   order(orderId: number): Promise<OrderSummary>;
   setStatus(orderId: number, status: string): Promise<void>;
@@ -125,8 +117,8 @@ export function httpSource(client: PosClient): DashboardSource {
         onStatus: (status) =>
           status.state === 'connected'
             ? handlers.onStatus('live')
-            : handlers.onStatus('offline', offlineMessage(status.reason, status.retryInMs)),
-        onFatal: (status) => handlers.onStatus('offline', `the server refused the event stream (HTTP ${status}): log in again`),
+            : handlers.onStatus('offline', { reason: status.reason, retryInMs: status.retryInMs }),
+        onFatal: (status) => handlers.onStatus('offline', { refused: status }),
       });
       return () => controller.abort();
     },
@@ -138,7 +130,8 @@ export function httpSource(client: PosClient): DashboardSource {
     },
     async confirm(orderId, paymentMethod, cashRegisterId) {
       const order = await client.confirmOrder(orderId, { paymentMethod, ...(cashRegisterId === null ? {} : { cashRegisterId }) });
-      return { ticketNumber: order.ticketNumber, warnings: noReceiptWarnings(order) };
+      const warnings = Array.isArray(order.warnings) ? order.warnings.filter((warning) => warning.code === 'no-receipt').map((warning) => warning.reason) : null;
+      return { ticketNumber: order.ticketNumber, warnings };
     },
     async registers() {
       const registers = await client.cashRegisters();

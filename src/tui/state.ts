@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Food } from '../api/catalog.js';
 import type { CashierEvent } from '../api/events.js';
-import type { OrderListItem, OrderStation, OrderStatus } from '../api/orders.js';
+import type { OrderListItem, OrderStation, OrderStatus, OrderWarning } from '../api/orders.js';
 import type { Printer } from '../api/printers.js';
 
 // The dashboard's state and every change to it, as plain data and a reducer: unit-tested without a terminal. What
@@ -39,10 +39,13 @@ export interface RegisterCard {
 
 export const NO_REGISTER: RegisterCard = { id: null, name: 'no register', printerId: null };
 
-/** Why a confirmation at this register prints no receipt (and opens no drawer), or null when it prints one. */
-export function receiptProblem(register: RegisterCard): string | null {
-  if (register.id === null) return 'no receipt, no drawer: no register chosen';
-  if (register.printerId === null) return `no receipt, no drawer: ${register.name} has no printer`;
+/**
+ * Why a confirmation at this register prints no receipt (and opens no drawer), or null when it prints one: the
+ * reasons of the server's warnings (src/api), which the board says in its language.
+ */
+export function receiptProblem(register: RegisterCard): OrderWarning['reason'] | null {
+  if (register.id === null) return 'no-register';
+  if (register.printerId === null) return 'register-without-printer';
   return null;
 }
 

@@ -125,3 +125,64 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   await waitFor('q to end the terminal session', () => spawnSync('tmux', ['has-session', '-t', session]).status !== 0, { intervalMs: 100, detail: screen });
   t.pass('q quits and the terminal session ends');
 });
+
+t.test('pos dashboard at a venue that speaks Italian (pos serve --locale it): the whole board in Italian, within 80×24', async (t) => {
+  if (!hasTmux) {
+    if (process.env['CI']) throw new Error('tmux is missing: .ci/run installs it before the tests');
+    t.comment('SKIPPED: no tmux on this machine (apt-get install tmux); in CI this is a failure');
+    return;
+  }
+  const dataDir = tempDir(t);
+  const server = await startRealServer(t, dataDir, ['--locale', 'it']);
+  const storage = openStorage(join(dataDir, 'pos.db'));
+  const menu = await seedMenuRows(storage.db, Date.now());
+  await storage.close();
+  const token = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
+  const response = await fetch(`${server.url}/v1/orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ table: '4', customer: 'Verdi', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }] }),
+  });
+  t.equal(response.status, 201, 'a pending order');
+  const session = `pos-dashboard-it-${process.pid}`;
+  const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
+  // No --lang: the board asks the server which language the venue speaks.
+  tmux('new-session', '-d', '-s', session, '-x', '80', '-y', '24',
+    `env -u CI POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`);
+  t.teardown(() => spawnSync('tmux', ['kill-session', '-t', session]));
+  const screen = () => tmux('capture-pane', '-p', '-t', session);
+  const shows = async (what: string, check: (text: string) => boolean) => {
+    const text = (await waitFor(`the screen to show ${what}`, () => {
+      const text = screen();
+      return check(text) ? { text } : null;
+    }, { timeoutMs: 15_000, intervalMs: 100, detail: screen })).text;
+    // A line longer than the terminal would wrap onto the next row and push the footer off the screen.
+    t.ok(text.split('\n').every((line) => [...line].length <= 80), `${what}: within 80 columns`);
+    return text;
+  };
+
+  let text = await shows('the loaded board', (s) => / in linea( |$)/m.test(s) && s.includes('stampanti: Bar') && s.includes('Da pagare (1)'));
+  t.match(text, /←→↑↓ {2}n avanti {2}b indietro {2}i apri {2}r ristampa {2}t cassa {2}f menù {2}\/ cerca {2}q esci/, 'the whole footer, in Italian');
+  t.match(text, /oggi 0 ordini · 0,00 \(contanti 0,00 · carta 0,00\)/);
+  tmux('send-keys', '-t', session, 'f');
+  text = await shows('the food list', (s) => s.includes('Menù: spazio = esaurito / disponibile') && s.includes('Pizze · Diavola'));
+  t.match(text, /\[ \] disponibile {2}Pizze · Diavola/);
+  t.match(text, /↑↓ piatto {2}spazio esaurito\/disponibile {2}s rimasti {2}Esc indietro {2}q esci/);
+  tmux('send-keys', '-t', session, 'Escape');
+  await shows('the board again', (s) => s.includes('n avanti'));
+  tmux('send-keys', '-t', session, 'Left', 'n');
+  text = await shows('the register question', (s) => s.includes('Confermare su quale cassa?') && s.includes('nessuna cassa'));
+  t.match(text, /↑↓ cassa {2}Invio o 1-9 sceglie {2}Esc annulla {2}q esci/);
+  tmux('send-keys', '-t', session, '1');
+  await shows('the payment question', (s) => s.includes('c contanti  k carta  Esc annulla'));
+  tmux('send-keys', '-t', session, 'c');
+  text = await shows('Verdi in the kitchen', (s) => s.includes('In cucina (1)') && s.includes('Da pagare (0)'));
+  t.match(text, /ordine #1 \w+ confermato, pagato in contanti \(Cassa 1\)/);
+  if (process.env['UPDATE_SCREENSHOTS'] === '1') {
+    writeFileSync(fileURLToPath(new URL('../../docs/images/dashboard-it.txt', import.meta.url)), text);
+  }
+  await server.kill();
+  await shows('offline', (s) => s.includes('NON IN LINEA') && /server non raggiungibile, riprovo tra/.test(s));
+  tmux('send-keys', '-t', session, 'q');
+  await waitFor('q to end the terminal session', () => spawnSync('tmux', ['has-session', '-t', session]).status !== 0, { intervalMs: 100, detail: screen });
+});

@@ -1,7 +1,8 @@
 import { render } from 'ink-testing-library';
 import t from 'tap';
 import { App } from '../../src/tui/App.js';
-import { type DashboardSource, offlineMessage } from '../../src/tui/source.js';
+import type { DashboardSource } from '../../src/tui/source.js';
+import { DashboardLocale, type OfflineNotice } from '../../src/tui/texts.js';
 import type { CashierEvent } from '../../src/api/events.js';
 import type { OrderStation } from '../../src/api/orders.js';
 import type { Connection, OrderSummary, RegisterCard } from '../../src/tui/state.js';
@@ -99,7 +100,7 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
     calls,
     loads: () => loads,
     emit: (event: CashierEvent) => handlers?.onEvent(event),
-    status: (connection: Connection, message?: string) => handlers?.onStatus(connection, message),
+    status: (connection: Connection, offline?: OfflineNotice) => handlers?.onStatus(connection, offline),
   };
 }
 
@@ -263,7 +264,7 @@ t.test('/ finds an order by ticket number or code', async (t) => {
 t.test('offline, caught up, and resync', async (t) => {
   const { instance, status, emit, loads } = mount(t, [order(1, 'confirmed')]);
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
-  status('offline', offlineMessage('TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300', 2000));
+  status('offline', { reason: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300', retryInMs: 2000 });
   const offline = await frame(instance, (f) => f.includes('OFFLINE') && f.includes('retrying in 2 s'), 'offline');
   t.match(offline, /server unreachable, retrying in 2 s/);
   t.notMatch(offline, /ECONNREFUSED/);
@@ -352,9 +353,10 @@ t.test('the register is asked once per session; a register without printer or no
 
 t.test('the server\'s own warning is shown when it sends one', async (t) => {
   const fake = fakeSource([order(3, 'pending')]);
+  // Cassa 1 had a printer when the registers were read; the server knows better (it was taken away since).
   const source: DashboardSource = {
     ...fake.source,
-    confirm: async () => ({ ticketNumber: 7, warnings: ['No receipt printed: cash register "Cassa 1" has no printer.'] }),
+    confirm: async () => ({ ticketNumber: 7, warnings: ['register-without-printer'] }),
   };
   const instance = render(<App source={source} now={() => NOW} frameMs={10} refreshMs={60_000} />);
   t.teardown(() => instance.unmount());
@@ -365,7 +367,7 @@ t.test('the server\'s own warning is shown when it sends one', async (t) => {
   instance.stdin.write('1');
   await frame(instance, (f) => f.includes('c cash'), 'payment');
   instance.stdin.write('c');
-  await frame(instance, (f) => f.includes('order #7 K3P confirmed, paid by cash at Cassa 1 · No receipt printed: cash register'), 'the server\'s words');
+  await frame(instance, (f) => f.includes('order #7 K3P confirmed, paid by cash at Cassa 1 · no receipt, no drawer: Cassa 1 has no printer'), 'the server\'s judgement');
 });
 
 t.test('Enter or i shows the selected order\'s items; Esc goes back', async (t) => {
@@ -441,4 +443,81 @@ t.test('an order in the kitchen shows how many stations are done, live; i names 
   t.match(text, /stations: Cucina ✓ done · Bar … waiting/);
   emit({ name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'p2', status: 'DONE' } });
   await frame(instance, (f) => f.includes('stations: Cucina ✓ done · Bar ✓ done'), 'the bar taps done while the items are shown');
+});
+
+t.test('in Italian on an 80×24 terminal: the keys, the food list, the registers, the payment, the items, every line within 80 columns', async (t) => {
+  const fake = fakeSource([order(1, 'confirmed'), order(3, 'pending')]);
+  const instance = render(
+    <DashboardLocale.Provider value="it">
+      <App source={fake.source} now={() => NOW} frameMs={10} refreshMs={60_000} lateMinutes={15} />
+    </DashboardLocale.Provider>,
+  );
+  t.teardown(() => instance.unmount());
+  // ink-testing-library's terminal is 100 columns wide: make it the venue laptop over SSH, 80 columns.
+  Object.defineProperty(instance.stdout, 'columns', { value: 80 });
+  instance.stdout.emit('resize');
+  const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+  /** A frame that shows all of `wanted`, checked to fit: Italian words are longer, nothing may wrap or spill. */
+  const shows = async (what: string, ...wanted: string[]) => {
+    const text = plain(await frame(instance, (f) => wanted.every((part) => plain(f).includes(part)), what));
+    const lines = text.split('\n');
+    const widest = Math.max(...lines.map((line) => [...line].length));
+    t.ok(widest <= 80, `${what}: every line within 80 columns (widest ${widest})`);
+    t.ok(lines.length <= 23, `${what}: one row short of the terminal (${lines.length} rows)`);
+    return text;
+  };
+
+  let text = await shows('the board', 'Da pagare (1)', 'In cucina (1)', 'oggi 12 ordini · 123,50 (contanti 100,00 · carta 23,50)');
+  t.match(text, /←→↑↓ {2}n avanti {2}b indietro {2}i apri {2}r ristampa {2}t cassa {2}f menù {2}\/ cerca {2}q esci/, 'every key, in Italian, with the same letters');
+  t.match(text, /stampanti: Cucina ACCESA · Bar DA CONTROLLARE \(3 in attesa\)/);
+  t.notMatch(text, /Pending|kitchen|printers|next|quit/, 'no English left on the board');
+
+  instance.stdin.write('f');
+  text = await shows('the food list', 'Menù: spazio = esaurito / disponibile', 'Tiramisù');
+  t.match(text, /\[ \] disponibile {2}40 rimasti {2}Pizze · Margherita/, 'what is left, in its column');
+  t.match(text, /\[ \] disponibile {14}Bevande · Birra/, 'a food not counted: blank');
+  t.match(text, /↑↓ piatto {2}spazio esaurito\/disponibile {2}s rimasti {2}Esc indietro {2}q esci/, 'the short keys of the food list');
+  instance.stdin.write(' ');
+  await shows('Birra sold out, said', 'Birra: ESAURITO');
+  instance.stdin.write('s+5');
+  await shows('the count asked', 'Birra, rimasti: +5', '200 / +50 / -3 / off  Invio applica  Esc annulla');
+  instance.stdin.write('\r');
+  await shows('the count said', 'Birra: 45 rimasti');
+  instance.stdin.write('s12x\r');
+  await shows('a typo', '"12x" non è un numero: scrivi 200, +50, -3 oppure off');
+  instance.stdin.write('\u001b');
+  await shows('back on the foods', 'Menù: spazio', 's rimasti  Esc indietro');
+  instance.stdin.write('\u001b');
+  await shows('back on the board', 'n avanti');
+
+  instance.stdin.write('\u001b[D'); // the pending column
+  instance.stdin.write('n');
+  text = await shows('the register question', 'Confermare su quale cassa? La sua stampante fa lo scontrino e apre il cassetto.', '3  nessuna cassa');
+  t.match(text, /1 {2}Cassa 1\n/);
+  t.match(text, /2 {2}Cassa bar: niente scontrino né cassetto: Cassa bar non ha stampante/);
+  t.match(text, /3 {2}nessuna cassa: niente scontrino né cassetto: nessuna cassa scelta/);
+  t.match(text, /↑↓ cassa {2}Invio o 1-9 sceglie {2}Esc annulla {2}q esci/);
+  instance.stdin.write('2');
+  text = await shows('the payment question', 'ordine K3P (Cliente3), Cassa bar: paga:  c contanti  k carta  Esc annulla');
+  t.match(text, /confermo su Cassa bar: niente scontrino né cassetto: Cassa bar non ha stampante/, 'said before the payment');
+  instance.stdin.write('c');
+  await shows('confirmed', 'ordine #43 K3P confermato, pagato in contanti (Cassa bar) · niente scontrino');
+  t.ok(fake.calls.includes('confirm 3 CASH r2'));
+
+  instance.stdin.write('i'); // the selection followed K3P to the kitchen
+  text = await shows('the items', 'ordine #3 K3P · tavolo T3 · Cliente3 · IN CUCINA · 11,50', '1 × Margherita (senza glutine)');
+  t.match(text, /righe: 2 · Esc, Invio o i per tornare/);
+  t.match(text, /Esc, Invio o i torna al tabellone {2}q esci/);
+  instance.stdin.write('\u001b');
+  await shows('back on the board', 'n avanti');
+  instance.stdin.write('r');
+  await shows('the reprint', 'ristampa di #43 K3P inviata: solo comande, niente scontrino');
+  instance.stdin.write('/');
+  await shows('the search', 'cerca: ', 'scrivi un codice o un numero di scontrino  Invio seleziona  Esc annulla');
+  instance.stdin.write('99\r');
+  await shows('no match', 'nessun ordine corrisponde a "99"');
+
+  fake.status('offline', { reason: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300', retryInMs: 2000 });
+  text = await shows('offline', 'NON IN LINEA', 'server non raggiungibile, riprovo tra 2 s');
+  t.notMatch(text, /ECONNREFUSED/);
 });

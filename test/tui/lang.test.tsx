@@ -3,13 +3,16 @@ import t from 'tap';
 import { Header } from '../../src/tui/components/Header.js';
 import { OrderBoard } from '../../src/tui/components/OrderBoard.js';
 import { PrintersPanel } from '../../src/tui/components/PrintersPanel.js';
-import { initialState } from '../../src/tui/state.js';
-import { DashboardLocale, dashboardLocale } from '../../src/tui/texts.js';
-import type { Locale } from '../../src/web/shared/i18n/index.js';
+import { Footer } from '../../src/tui/components/Footer.js';
+import { type DashboardState, initialState } from '../../src/tui/state.js';
+import { DashboardLocale, dashboardLocale, dashboardTexts, offlineMessage } from '../../src/tui/texts.js';
+import { type Locale, LOCALES } from '../../src/web/shared/i18n/index.js';
+import { food } from './fixtures.js';
 import { runPos } from '../helpers/server.js';
 
 // The dashboard in the venue's language (pos serve --locale, or pos dashboard --lang): its labels come from the
-// catalogs the web apps and the tickets use; the keys at the bottom stay English (their letters are mnemonics).
+// catalogs the web apps and the tickets use. The keys at the bottom keep their letters in every language (they are
+// mnemonics of the English words), and their help is in the board's language.
 
 const NOW = Date.parse('2026-11-21T19:00:00.000Z');
 
@@ -28,7 +31,8 @@ t.test('in Italian: the stages, today\'s figures with Italian money, the connect
   const board = frameIn('it', <OrderBoard state={initialState()} width={100} height={5} now={NOW} lateMinutes={15} />);
   for (const title of ['Da pagare (0)', 'In cucina (0)', 'Pronti (0)', 'Ritirati (0)']) t.match(board, title);
   t.match(frameIn('it', <PrintersPanel printers={[]} />), /stampanti: nessuna configurata/);
-  t.match(frameIn('it', <PrintersPanel printers={[{ id: 'p', name: 'Cucina', status: 'ONLINE', held: 0 }]} />), /^stampanti: Cucina ONLINE/);
+  const printers = [{ id: 'p', name: 'Cucina', status: 'ONLINE', held: 0 }, { id: 'b', name: 'Bar', status: 'OFFLINE', held: 4 }, { id: 'c', name: 'Cassa', status: 'ERROR', held: 0 }];
+  t.match(frameIn('it', <PrintersPanel printers={printers} />), /^stampanti: Cucina ACCESA · Bar SPENTA \(4 in attesa\) · Cassa DA CONTROLLARE/);
 });
 
 t.test('in English by default, as before', async (t) => {
@@ -51,4 +55,34 @@ t.test('the board speaks the venue\'s language unless --lang says otherwise', as
   t.equal(await dashboardLocale(undefined, async () => ({})), 'en', 'a server that does not tell');
   t.equal(await dashboardLocale(undefined, async () => Promise.reject(new Error('offline'))), 'en', 'a server that refuses');
   t.equal(await dashboardLocale(undefined, () => new Promise(() => {}), 50), 'en', 'a server that does not answer in time');
+});
+
+t.test('the key help of every mode fits an 80-column terminal in every language', async (t) => {
+  const modes: Array<DashboardState['mode']> = ['board', 'items', 'register', 'pay', 'foods', 'stock', 'search'];
+  const foods = [food('a', 'Porchetta', 'Panini')];
+  for (const locale of LOCALES) {
+    for (const mode of modes) {
+      const text = frameIn(locale, <Footer state={{ ...initialState(), mode, foods, stockInput: '+50', search: 'K7P' }} width={80} />);
+      t.equal(text.split('\n').length, 1, `${locale} ${mode}: one line`);
+      t.notMatch(text, /…/, `${locale} ${mode}: whole, not cut (${text})`);
+    }
+  }
+  const board = frameIn('it', <Footer state={initialState()} width={120} />);
+  t.match(board, /n fase successiva {2}b indietro {2}i\/Invio apri {2}r ristampa/, 'the long help on a wide terminal');
+  t.match(frameIn('it', <Footer state={{ ...initialState(), mode: 'stock', stockInput: '+5', foods }} width={80} />), /^Porchetta, rimasti: \+5 {2}200 \/ \+50/);
+});
+
+t.test('why the board is offline, in its language', async (t) => {
+  const it = dashboardTexts('it');
+  const en = dashboardTexts('en');
+  const refused = { reason: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300', retryInMs: 2000 };
+  t.equal(offlineMessage(en, refused), 'server unreachable, retrying in 2 s');
+  t.equal(offlineMessage(it, refused), 'server non raggiungibile, riprovo tra 2 s');
+  t.equal(offlineMessage(it, { reason: 'HTTP 503', retryInMs: 4000 }), 'il server ha risposto HTTP 503, riprovo tra 4 s');
+  t.equal(offlineMessage(en, { reason: 'nothing heard for 45 s', retryInMs: 1000 }), 'no news from the server (nothing heard for 45 s), retrying in 1 s');
+  t.equal(offlineMessage(it, { reason: 'nothing heard for 45 s', retryInMs: 1000 }), 'nessuna notizia dal server da 45 s, riprovo tra 1 s');
+  t.equal(offlineMessage(it, { refused: 401 }), 'il server ha rifiutato gli aggiornamenti (HTTP 401): accedi di nuovo');
+  t.equal(it.amount('1234.50'), '1234,50', 'an order\'s total as Italian writes it, ungrouped for the narrow columns');
+  t.equal(it.status('picked_up'), 'RITIRATO');
+  t.equal(it.left(null), 'non contati');
 });

@@ -72,3 +72,18 @@ t.test('foods with what is left, restocking, stations of an order, and their eve
   );
   t.match((await source.details(created.id)).stations, [{ status: 'DONE' }]);
 });
+
+t.test('a confirmation says why no receipt prints as the server\'s reason, which the board words in its language', async (t) => {
+  const app = await buildTestApp(t, { start: new Date().toISOString() });
+  await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.runtime.app.server.address() as { port: number };
+  const token = await app.token('admin');
+  const source = httpSource(new PosClient({ baseUrl: `http://127.0.0.1:${port}`, token: () => token }));
+  const menu = await stockMenu(app);
+  const printer = (await app.request({ method: 'POST', url: '/v1/printers', body: { name: 'Cassa', ip: '127.0.0.1', port: 9 } })).json() as { id: string };
+  const register = (await app.request({ method: 'POST', url: '/v1/cash-registers', body: { name: 'Cassa 1', defaultPrinterId: printer.id } })).json() as { id: string };
+  const pending = async () => ((await order(app, lines([menu.birra, 1]), false)).json() as { id: number }).id;
+
+  t.same((await source.confirm(await pending(), 'CASH', null)).warnings, ['no-register'], 'no register: the reason, not the English sentence');
+  t.same((await source.confirm(await pending(), 'CARD', register.id)).warnings, [], 'a register with a printer: nothing to say');
+});

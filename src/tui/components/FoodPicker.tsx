@@ -1,10 +1,11 @@
 import { Box, Text } from 'ink';
 import { fit } from '../format.js';
 import type { FoodCard } from '../state.js';
+import { type DashboardTexts, useDashboardTexts } from '../texts.js';
 
 /** What is left of a food: "12 left", "0 left" (sold out by itself), or blank when it is not counted. */
-export function leftLabel(food: FoodCard): string {
-  return food.portionsLeft === null ? '' : `${food.portionsLeft} left`;
+export function leftLabel(food: FoodCard, { left }: Pick<DashboardTexts, 'left'>): string {
+  return food.portionsLeft === null ? '' : left(food.portionsLeft);
 }
 
 /**
@@ -12,21 +13,29 @@ export function leftLabel(food: FoodCard): string {
  * space and is restocked with s (or by typing the count).
  */
 export function FoodPicker({ foods, cursor, width, height }: { foods: FoodCard[]; cursor: number; width: number; height: number }) {
+  const texts = useDashboardTexts();
+  const { t } = texts;
   const rows = Math.max(1, height - 1);
   const start = Math.max(0, Math.min(cursor - Math.floor(rows / 2), foods.length - rows));
-  // The counts stand in their own right-aligned column, so a glance down the list finds what runs low.
-  const leftWidth = Math.max(0, ...foods.map((food) => leftLabel(food).length));
+  // The marks and the counts stand in their own columns (as wide as the language's words), so a glance down the
+  // list finds what is sold out and what runs low.
+  const available = t('dashboard.foods.available');
+  const soldOut = t('dashboard.foods.soldOut');
+  const markWidth = Math.max(available.length, soldOut.length);
+  const leftWidth = Math.max(0, ...foods.map((food) => leftLabel(food, texts).length));
   return (
     <Box flexDirection="column" height={height}>
       <Text bold color="cyan">
-        {fit('Foods: space switches sold out / available, s sets what is left, Esc goes back', width - 1)}
+        {fit(t('dashboard.foods.title'), width - 1)}
       </Text>
       {foods.slice(start, start + rows).map((food, index) => {
-        const left = leftWidth > 0 ? `${leftLabel(food).padStart(leftWidth)}  ` : '';
+        const mark = food.available ? `[ ] ${available.padEnd(markWidth)}` : `[x] ${soldOut.padEnd(markWidth)}`;
+        const left = leftWidth > 0 ? `${leftLabel(food, texts).padStart(leftWidth)}  ` : '';
+        const off = food.categoryAvailable ? '' : ` ${t('dashboard.foods.categoryOff')}`;
         const low = food.portionsLeft !== null && food.portionsLeft <= 10;
         return (
           <Text key={food.id} inverse={start + index === cursor} color={low ? 'yellow' : undefined}>
-            {fit(`${food.available ? '[ ] available ' : '[x] SOLD OUT  '} ${left}${food.category} · ${food.name}${food.categoryAvailable ? '' : ' (whole category off)'}`, width - 1)}
+            {fit(`${mark}  ${left}${food.category} · ${food.name}${off}`, width - 1)}
           </Text>
         );
       })}

@@ -25,7 +25,7 @@ export function Header({ connection, figures, now, width, timezone }: HeaderProp
   const { t, euros } = useDashboardTexts();
   const badge = BADGE[connection];
   const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timezone ? { timeZone: timezone } : {}) }).format(now);
-  const title = width >= 100 ? ' live orders' : '';
+  const title = width >= 100 ? ` ${t('dashboard.title')}` : '';
   const today = figures
     ? `${t('dashboard.today', { orders: figures.orders, revenue: euros(figures.revenue), cash: euros(figures.cash), card: euros(figures.card) })} `
     : `${t('dashboard.todayUnknown')} `;

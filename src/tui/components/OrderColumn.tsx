@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { fit, minutesSince } from '../format.js';
 import type { OrderCard, Stage } from '../state.js';
+import { useDashboardTexts } from '../texts.js';
 
 export interface OrderColumnProps {
   title: string;
@@ -25,6 +26,7 @@ export function stationsDone(order: OrderCard): string {
 
 /** One stage of the board: a title with the count, then one line per order (the selected one inverted). */
 export function OrderColumn({ title, stage, orders, width, height, selectedId, active, now, lateMinutes }: OrderColumnProps) {
+  const { t } = useDashboardTexts();
   const rows = Math.max(1, height - 1);
   const selectedIndex = Math.max(0, orders.findIndex((order) => order.id === selectedId));
   const start = Math.max(0, Math.min(selectedIndex - rows + 2, orders.length - rows));
@@ -40,7 +42,7 @@ export function OrderColumn({ title, stage, orders, width, height, selectedId, a
         const late = stage === 'kitchen' && waited !== null && waited >= lateMinutes;
         // Named as the TV names it: the ticket number, then the display code.
         const ticket = order.ticketNumber === null ? '   -' : `#${order.ticketNumber}`.padStart(4);
-        const minutes = waited === null ? '' : `${waited}m`;
+        const minutes = waited === null ? '' : t('dashboard.minutes', { minutes: waited });
         // In the kitchen: how many of its stations are done ("1/2"), where the column has room for it beside the
         // customer (80 columns keep the names; the items view, i, shows the stations at any width).
         const stations = stage === 'kitchen' && width >= STATIONS_MIN_WIDTH ? stationsDone(order) : '';
@@ -53,7 +55,7 @@ export function OrderColumn({ title, stage, orders, width, height, selectedId, a
           </Text>
         );
       })}
-      {hidden > 0 ? <Text color="gray">{fit(`  +${hidden} more`, width - 1)}</Text> : null}
+      {hidden > 0 ? <Text color="gray">{fit(`  ${t('dashboard.more', { count: hidden })}`, width - 1)}</Text> : null}
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { Text } from 'ink';
+import { PRINTER_STATUSES } from '../../api/enums.js';
 import type { PrinterCard } from '../state.js';
 import { useDashboardTexts } from '../texts.js';
 
@@ -7,6 +8,8 @@ const COLOR: Record<string, string> = { ONLINE: 'green', OFFLINE: 'red', ERROR: 
 /** One line: every printer with its status and the tickets waiting for it. */
 export function PrintersPanel({ printers }: { printers: PrinterCard[] }) {
   const { t } = useDashboardTexts();
+  const statusOf = (status: string) =>
+    (PRINTER_STATUSES as readonly string[]).includes(status) ? t(`dashboard.printer.${status as (typeof PRINTER_STATUSES)[number]}`) : status;
   if (printers.length === 0) return <Text color="gray">{t('dashboard.noPrinters')}</Text>;
   return (
     <Text wrap="truncate-end">
@@ -14,8 +17,8 @@ export function PrintersPanel({ printers }: { printers: PrinterCard[] }) {
       {printers.map((printer, index) => (
         <Text key={printer.id}>
           {index > 0 ? ' · ' : ''}
-          {printer.name} <Text color={COLOR[printer.status] ?? 'white'}>{printer.status}</Text>
-          {printer.held > 0 ? <Text color="yellow"> ({printer.held} waiting)</Text> : null}
+          {printer.name} <Text color={COLOR[printer.status] ?? 'white'}>{statusOf(printer.status)}</Text>
+          {printer.held > 0 ? <Text color="yellow"> {t('dashboard.printerWaiting', { count: printer.held })}</Text> : null}
         </Text>
       ))}
     </Text>

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { fit } from '../format.js';
 import { NO_REGISTER, type RegisterCard, receiptProblem } from '../state.js';
+import { useDashboardTexts } from '../texts.js';
 
 export interface RegisterPickerProps {
   /** The enabled registers (null while they load). */
@@ -16,21 +17,23 @@ export interface RegisterPickerProps {
  * and opens the drawer. "No register" is a choice too, and says what it costs.
  */
 export function RegisterPicker({ registers, cursor, current, width, height }: RegisterPickerProps) {
+  const { t, registerName, noReceipt } = useDashboardTexts();
   const choices = [...(registers ?? []), NO_REGISTER];
   return (
     <Box flexDirection="column" height={height}>
       <Text bold color="cyan">
-        {fit('Confirm at which register? Its printer prints the receipt and opens the drawer.', width - 1)}
+        {fit(t('dashboard.register.title'), width - 1)}
       </Text>
       {registers === null ? (
-        <Text color="gray">loading the registers…</Text>
+        <Text color="gray">{t('dashboard.register.loading')}</Text>
       ) : (
         choices.slice(0, Math.max(1, height - 1)).map((register, index) => {
           const problem = receiptProblem(register);
-          const mark = current !== null && current.id === register.id ? ' (current)' : '';
+          const mark = current !== null && current.id === register.id ? ` ${t('dashboard.register.current')}` : '';
+          const says = problem ? `: ${noReceipt(problem, register)}` : '';
           return (
             <Text key={register.id ?? 'none'} inverse={index === cursor} color={problem ? 'yellow' : undefined}>
-              {fit(`${index < 9 ? index + 1 : ' '}  ${register.name}${mark}${problem ? `: ${problem}` : ''}`, width - 1)}
+              {fit(`${index < 9 ? index + 1 : ' '}  ${registerName(register)}${mark}${says}`, width - 1)}
             </Text>
           );
         })
