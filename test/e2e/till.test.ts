@@ -356,12 +356,35 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
   });
 
   await t.test('phone and tablet sizes, Italian', async (t) => {
+    // A sagra's categories have long names: their tabs outgrow a phone's width and must scroll, not widen the page.
+    const grill = await api('POST', '/v1/categories', { name: 'Secondi alla griglia', position: 10, printerId: menu.printers.kitchen });
+    const sides = await api('POST', '/v1/categories', { name: 'Contorni di stagione', position: 11, printerId: menu.printers.kitchen });
+    const grilled = await api('POST', '/v1/foods', { name: 'Grigliata mista di carne con polenta abbrustolita', price: 14.5, categoryId: grill.id, available: true });
+    const veg = await api('POST', '/v1/foods', { name: 'Verdure grigliate', price: 4, categoryId: sides.id, available: true });
+    t.teardown(async () => {
+      for (const [path, id] of [['foods', grilled.id], ['foods', veg.id], ['categories', grill.id], ['categories', sides.id]]) await api('DELETE', `/v1/${path}/${id}`);
+    });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/?lang=it`);
     await page.getByRole('tab', { name: 'Pizze' }).click();
     await button(/^Margherita/).click();
     await page.getByLabel('Cliente').fill('Lucia');
     await page.getByRole('button', { name: 'Contanti' }).waitFor();
+    await page.getByRole('tab', { name: 'Secondi alla griglia' }).waitFor();
+    // No named functions inside evaluate: tsx would wrap them in a helper the page does not have.
+    const layout = await page.evaluate(() => ({
+      pageWidth: document.documentElement.scrollWidth,
+      cardRight: [...document.querySelectorAll('button')].find((b) => b.textContent === 'Carta')?.getBoundingClientRect().right ?? Infinity,
+      cutTabs: [...document.querySelectorAll('[role=tab]')].filter((tab) => tab.scrollWidth > tab.clientWidth + 1).map((tab) => tab.textContent),
+      small: [...document.querySelectorAll('button, input')]
+        .map((e) => [e, e.getBoundingClientRect()] as const)
+        .filter(([, box]) => box.width > 0 && (box.width < 48 || box.height < 48))
+        .map(([e, box]) => `${e.getAttribute('aria-label') ?? e.textContent} ${Math.round(box.width)}x${Math.round(box.height)}`),
+    }));
+    t.ok(layout.pageWidth <= 390, `the page is no wider than the phone (${layout.pageWidth} px)`);
+    t.ok(layout.cardRight <= 390, `Carta is on screen (its right edge at ${layout.cardRight} px)`);
+    t.same(layout.cutTabs, [], 'no category tab has its name cut: the row of tabs scrolls');
+    t.same(layout.small, [], 'every control is at least 48 × 48 px');
     await shot('till-order-390');
     await page.getByRole('button', { name: 'Contanti' }).click();
     await shot('till-cash-390');
