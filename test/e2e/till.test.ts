@@ -371,6 +371,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await page.getByLabel('Cliente').fill('Lucia');
     await page.getByRole('button', { name: 'Contanti' }).waitFor();
     await page.getByRole('tab', { name: 'Secondi alla griglia' }).waitFor();
+    await page.getByRole('button', { name: 'Uno in più: Margherita', exact: true }).waitFor(); // not "Un Margherita in più"
     // No named functions inside evaluate: tsx would wrap them in a helper the page does not have.
     const layout = await page.evaluate(() => ({
       pageWidth: document.documentElement.scrollWidth,
