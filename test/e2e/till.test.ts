@@ -249,6 +249,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await button('Orders').click();
     await page.getByRole('tab', { name: 'Pending' }).click();
     await page.getByLabel('Search').fill('Piero');
+    t.match(await button(new RegExp(`^${pending['displayCode']}`)).textContent(), /· Piero · Table 3 ·/, 'the table is named, not a bare number beside the ticket number');
     await button(new RegExp(`^${pending['displayCode']}`)).click();
     const detail = page.getByRole('region', { name: pending['displayCode'] });
     await detail.getByRole('button', { name: 'Card' }).click();
