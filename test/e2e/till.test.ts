@@ -362,8 +362,11 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     const sides = await api('POST', '/v1/categories', { name: 'Contorni di stagione', position: 11, printerId: menu.printers.kitchen });
     const grilled = await api('POST', '/v1/foods', { name: 'Grigliata mista di carne con polenta abbrustolita', price: 14.5, categoryId: grill.id, available: true });
     const veg = await api('POST', '/v1/foods', { name: 'Verdure grigliate', price: 4, categoryId: sides.id, available: true });
+    const more: Array<Record<string, any>> = [];
+    for (const name of ['Costine di maiale', 'Salsiccia alla griglia', 'Porchetta']) more.push(await api('POST', '/v1/foods', { name, price: 8, categoryId: grill.id, available: true }));
     t.teardown(async () => {
-      for (const [path, id] of [['foods', grilled.id], ['foods', veg.id], ['categories', grill.id], ['categories', sides.id]]) await api('DELETE', `/v1/${path}/${id}`);
+      for (const food of [grilled, veg, ...more]) await api('DELETE', `/v1/foods/${food.id}`);
+      for (const category of [grill, sides]) await api('DELETE', `/v1/categories/${category.id}`);
     });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/?lang=it`);
@@ -387,6 +390,15 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     t.ok(layout.cardRight <= 390, `Carta is on screen (its right edge at ${layout.cardRight} px)`);
     t.same(layout.cutTabs, [], 'no category tab has its name cut: the row of tabs scrolls');
     t.same(layout.small, [], 'every control is at least 48 × 48 px');
+    // The order below squeezes the menu (a line with its note open): a long name stays inside its button.
+    await page.getByRole('tab', { name: 'Secondi alla griglia' }).click();
+    await button(/^Grigliata mista/).click();
+    await button('Nota per Grigliata mista di carne con polenta abbrustolita').click();
+    await page.getByLabel('Nota (allergie…)').waitFor();
+    const spilled = await page.evaluate(() => [...document.querySelectorAll('.food')].filter((food) => food.scrollHeight > food.clientHeight + 1).map((food) => food.textContent));
+    t.same(spilled, [], 'no food name spills out of its button');
+    await button('Uno in meno: Grigliata mista di carne con polenta abbrustolita').click();
+    await page.getByRole('tab', { name: 'Pizze' }).click();
     await shot('till-order-390');
     await page.getByRole('button', { name: 'Contanti' }).click();
     await shot('till-cash-390');
