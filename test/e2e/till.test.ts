@@ -147,6 +147,20 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await api('PATCH', `/v1/printers/${menu.printers.kitchen}`, { status: 'ONLINE' });
   });
 
+  await t.test('a short Wi-Fi blip that the event stream survives: Live again, not "Reconnecting…" for good', async (t) => {
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    await context.setOffline(true);
+    await page.getByText('Offline', { exact: true }).waitFor({ timeout: 10_000 });
+    await context.setOffline(false);
+    // The stream never dropped, so no reconnection would ever say "Live": the till must know it is still up.
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 5_000 });
+    await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { available: false });
+    await page.getByRole('button', { name: /^Diavola/, disabled: true }).waitFor({ timeout: 10_000 });
+    await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { available: true });
+    await page.getByRole('button', { name: /^Diavola/, disabled: false }).waitFor({ timeout: 10_000 });
+    t.pass('Live again, and the events of the same stream still arrive');
+  });
+
   await t.test('offline: three orders paid, sent by themselves when the network is back (page left open)', async (t) => {
     const before = (await listOrders()).length;
     await context.setOffline(true);
