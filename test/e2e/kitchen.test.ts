@@ -293,6 +293,7 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
     await tablet.goto(`${italian.url}/kitchen`);
     await tablet.getByRole('heading', { name: 'Accedi allo schermo della cucina' }).waitFor({ timeout: 15_000 });
     t.equal(await tablet.evaluate(() => (globalThis as any).document.documentElement.lang), 'it', 'the venue\'s language, not the tablet\'s');
+    t.equal(await tablet.title(), 'pos · Cucina', "the browser's tab in Italian too");
     await tablet.goto(`${italian.url}/kitchen?lang=en`);
     await tablet.getByRole('heading', { name: 'Log in to the kitchen screen' }).waitFor({ timeout: 15_000 });
     t.pass('?lang=en switches it back');

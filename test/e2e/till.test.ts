@@ -431,8 +431,10 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await till.getByRole('button', { name: 'Entra' }).waitFor();
     t.ok(await till.getByLabel('Utente').isVisible(), 'the login in Italian');
     t.equal(await till.getAttribute('html', 'lang'), 'it');
+    t.equal(await till.title(), 'pos · Cassa', "the browser's tab in Italian too");
     await till.goto(`${italian.url}/?lang=en`);
     await till.getByRole('button', { name: 'Log in' }).waitFor();
+    t.equal(await till.title(), 'pos · Till');
     t.ok(await till.getByLabel('Username').isVisible(), '?lang=en: English');
     await till.goto(`${italian.url}/`);
     await till.getByRole('button', { name: 'Log in' }).waitFor();
