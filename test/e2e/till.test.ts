@@ -391,15 +391,18 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await page.getByRole('tab', { name: 'Secondi alla griglia' }).waitFor();
     await page.getByRole('button', { name: 'Uno in più: Margherita', exact: true }).waitFor(); // not "Un Margherita in più"
     // No named functions inside evaluate: tsx would wrap them in a helper the page does not have.
-    const layout = await page.evaluate(() => ({
-      pageWidth: document.documentElement.scrollWidth,
-      cardRight: [...document.querySelectorAll('button')].find((b) => b.textContent === 'Carta')?.getBoundingClientRect().right ?? Infinity,
-      cutTabs: [...document.querySelectorAll('[role=tab]')].filter((tab) => tab.scrollWidth > tab.clientWidth + 1).map((tab) => tab.textContent),
-      small: [...document.querySelectorAll('button, input')]
-        .map((e) => [e, e.getBoundingClientRect()] as const)
-        .filter(([, box]) => box.width > 0 && (box.width < 48 || box.height < 48))
-        .map(([e, box]) => `${e.getAttribute('aria-label') ?? e.textContent} ${Math.round(box.width)}x${Math.round(box.height)}`),
-    }));
+    const layout = await page.evaluate(() => {
+      const document = (globalThis as any).document; // the page's, in the browser; this file is typed for Node
+      return {
+        pageWidth: document.documentElement.scrollWidth,
+        cardRight: [...document.querySelectorAll('button')].find((b) => b.textContent === 'Carta')?.getBoundingClientRect().right ?? Infinity,
+        cutTabs: [...document.querySelectorAll('[role=tab]')].filter((tab) => tab.scrollWidth > tab.clientWidth + 1).map((tab) => tab.textContent),
+        small: [...document.querySelectorAll('button, input')]
+          .map((e) => [e, e.getBoundingClientRect()] as const)
+          .filter(([, box]) => box.width > 0 && (box.width < 48 || box.height < 48))
+          .map(([e, box]) => `${e.getAttribute('aria-label') ?? e.textContent} ${Math.round(box.width)}x${Math.round(box.height)}`),
+      };
+    });
     t.ok(layout.pageWidth <= 390, `the page is no wider than the phone (${layout.pageWidth} px)`);
     t.ok(layout.cardRight <= 390, `Carta is on screen (its right edge at ${layout.cardRight} px)`);
     t.same(layout.cutTabs, [], 'no category tab has its name cut: the row of tabs scrolls');
@@ -409,7 +412,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await button(/^Grigliata mista/).click();
     await button('Nota per Grigliata mista di carne con polenta abbrustolita').click();
     await page.getByLabel('Nota (allergie…)').waitFor();
-    const spilled = await page.evaluate(() => [...document.querySelectorAll('.food')].filter((food) => food.scrollHeight > food.clientHeight + 1).map((food) => food.textContent));
+    const spilled = await page.evaluate(() => [...(globalThis as any).document.querySelectorAll('.food')].filter((food) => food.scrollHeight > food.clientHeight + 1).map((food) => food.textContent));
     t.same(spilled, [], 'no food name spills out of its button');
     await button('Uno in meno: Grigliata mista di carne con polenta abbrustolita').click();
     await page.getByRole('tab', { name: 'Pizze' }).click();

@@ -1,10 +1,10 @@
 import t from 'tap';
-import { texts } from '../../src/web/shared/locale.js';
+import { translate, type MessageKey } from '../../src/web/shared/i18n/index.js';
 import { orderWho } from '../../src/web/till/order-words.js';
 
 t.test('who an order is for: the table with its word, the till\'s "—" left out', async (t) => {
-  const { t: it } = texts('it');
-  const { t: en } = texts('en');
+  const it = (key: MessageKey, values?: Record<string, string | number>) => translate('it', key, values);
+  const en = (key: MessageKey, values?: Record<string, string | number>) => translate('en', key, values);
   t.equal(orderWho(it, { customer: 'Franco', table: '39' }), 'Franco · Tavolo 39');
   t.equal(orderWho(en, { customer: 'Franco', table: '39' }), 'Franco · Table 39');
   t.equal(orderWho(it, { customer: '—', table: '—' }), '', 'nothing typed: nothing shown');
