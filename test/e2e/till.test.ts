@@ -161,6 +161,24 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     t.pass('Live again, and the events of the same stream still arrive');
   });
 
+  await t.test('the customer walks away: Clear order, after a second tap to be sure', async (t) => {
+    await page.getByRole('tab', { name: 'Pizze' }).click();
+    await button(/^Margherita/).click();
+    await button(/^Margherita/).click();
+    await page.getByLabel('Customer').fill('Walked away');
+    await page.getByLabel('Discount', { exact: true }).fill('1');
+    await button('Clear order').click();
+    await button('No, keep it').click();
+    t.equal(await page.getByTestId('total').textContent(), '€14.00', 'No keeps the order as it was');
+    await button('Clear order').click();
+    await button('Yes, clear it').click();
+    await page.getByText('Tap a food to add it').waitFor();
+    t.equal(await page.getByLabel('Customer').inputValue(), '', 'the customer is gone');
+    t.equal(await page.getByLabel('Discount', { exact: true }).inputValue(), '', 'and the discount, field and all');
+    t.equal(await page.getByTestId('total').textContent(), '€0.00');
+    t.equal(await button('Clear order').count(), 0, 'nothing to clear on an empty order');
+  });
+
   await t.test('offline: three orders paid, sent by themselves when the network is back (page left open)', async (t) => {
     const before = (await listOrders()).length;
     await context.setOffline(true);

@@ -207,7 +207,17 @@ export function App() {
         {view === 'order' && (
           <main className="order-screen">
             <MenuPanel menu={menu} inOrder={(foodId) => quantityOf(cart, foodId)} onAdd={(food) => setCart(addFood(cart, food))} />
-            <CartPanel key={cartGeneration} cart={cart} leftOf={leftOf} onChange={setCart} onPay={setPaying} />
+            <CartPanel
+              key={cartGeneration}
+              cart={cart}
+              leftOf={leftOf}
+              onChange={setCart}
+              onPay={setPaying}
+              onClear={() => {
+                setCart(EMPTY_CART);
+                setCartGeneration((n) => n + 1); // the amount fields keep their own text: a new panel forgets it
+              }}
+            />
           </main>
         )}
         {view === 'done' && (
