@@ -146,6 +146,7 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
 
   await t.test('strike an item (kept on the tablet), one station done, then the other: ready on the TV', async (t) => {
     const margherita = card(grill, first).getByRole('button', { name: /Margherita/ });
+    t.equal(await card(grill, first).getByRole('button', { name: '2× Margherita: senza glutine', exact: true }).count(), 1, 'an item is named in words, its note too');
     await margherita.click();
     t.equal(await margherita.getAttribute('aria-pressed'), 'true', 'struck through');
     t.notMatch(await grill.getByRole('region', { name: 'All day' }).textContent(), /Margherita/, 'what is struck is not counted as still to cook');
@@ -292,6 +293,7 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
     await tablet.goto(`${italian.url}/kitchen`);
     await tablet.getByRole('heading', { name: 'Accedi allo schermo della cucina' }).waitFor({ timeout: 15_000 });
     t.equal(await tablet.evaluate(() => (globalThis as any).document.documentElement.lang), 'it', 'the venue\'s language, not the tablet\'s');
+    t.equal(await tablet.title(), 'pos · Cucina', "the browser's tab in Italian too");
     await tablet.goto(`${italian.url}/kitchen?lang=en`);
     await tablet.getByRole('heading', { name: 'Log in to the kitchen screen' }).waitFor({ timeout: 15_000 });
     t.pass('?lang=en switches it back');

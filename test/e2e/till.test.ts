@@ -147,6 +147,38 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await api('PATCH', `/v1/printers/${menu.printers.kitchen}`, { status: 'ONLINE' });
   });
 
+  await t.test('a short Wi-Fi blip that the event stream survives: Live again, not "Reconnecting…" for good', async (t) => {
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    await context.setOffline(true);
+    await page.getByText('Offline', { exact: true }).waitFor({ timeout: 10_000 });
+    await context.setOffline(false);
+    // The stream never dropped, so no reconnection would ever say "Live": the till must know it is still up.
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 5_000 });
+    await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { available: false });
+    await page.getByRole('button', { name: /^Diavola/, disabled: true }).waitFor({ timeout: 10_000 });
+    await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { available: true });
+    await page.getByRole('button', { name: /^Diavola/, disabled: false }).waitFor({ timeout: 10_000 });
+    t.pass('Live again, and the events of the same stream still arrive');
+  });
+
+  await t.test('the customer walks away: Clear order, after a second tap to be sure', async (t) => {
+    await page.getByRole('tab', { name: 'Pizze' }).click();
+    await button(/^Margherita/).click();
+    await button(/^Margherita/).click();
+    await page.getByLabel('Customer').fill('Walked away');
+    await page.getByLabel('Discount', { exact: true }).fill('1');
+    await button('Clear order').click();
+    await button('No, keep it').click();
+    t.equal(await page.getByTestId('total').textContent(), '€14.00', 'No keeps the order as it was');
+    await button('Clear order').click();
+    await button('Yes, clear it').click();
+    await page.getByText('Tap a food to add it').waitFor();
+    t.equal(await page.getByLabel('Customer').inputValue(), '', 'the customer is gone');
+    t.equal(await page.getByLabel('Discount', { exact: true }).inputValue(), '', 'and the discount, field and all');
+    t.equal(await page.getByTestId('total').textContent(), '€0.00');
+    t.equal(await button('Clear order').count(), 0, 'nothing to clear on an empty order');
+  });
+
   await t.test('offline: three orders paid, sent by themselves when the network is back (page left open)', async (t) => {
     const before = (await listOrders()).length;
     await context.setOffline(true);
@@ -249,6 +281,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await button('Orders').click();
     await page.getByRole('tab', { name: 'Pending' }).click();
     await page.getByLabel('Search').fill('Piero');
+    t.match(await button(new RegExp(`^${pending['displayCode']}`)).textContent(), /· Piero · Table 3 ·/, 'the table is named, not a bare number beside the ticket number');
     await button(new RegExp(`^${pending['displayCode']}`)).click();
     const detail = page.getByRole('region', { name: pending['displayCode'] });
     await detail.getByRole('button', { name: 'Card' }).click();
@@ -356,12 +389,51 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
   });
 
   await t.test('phone and tablet sizes, Italian', async (t) => {
+    // A sagra's categories have long names: their tabs outgrow a phone's width and must scroll, not widen the page.
+    const grill = await api('POST', '/v1/categories', { name: 'Secondi alla griglia', position: 10, printerId: menu.printers.kitchen });
+    const sides = await api('POST', '/v1/categories', { name: 'Contorni di stagione', position: 11, printerId: menu.printers.kitchen });
+    const grilled = await api('POST', '/v1/foods', { name: 'Grigliata mista di carne con polenta abbrustolita', price: 14.5, categoryId: grill.id, available: true });
+    const veg = await api('POST', '/v1/foods', { name: 'Verdure grigliate', price: 4, categoryId: sides.id, available: true });
+    const more: Array<Record<string, any>> = [];
+    for (const name of ['Costine di maiale', 'Salsiccia alla griglia', 'Porchetta']) more.push(await api('POST', '/v1/foods', { name, price: 8, categoryId: grill.id, available: true }));
+    t.teardown(async () => {
+      for (const food of [grilled, veg, ...more]) await api('DELETE', `/v1/foods/${food.id}`);
+      for (const category of [grill, sides]) await api('DELETE', `/v1/categories/${category.id}`);
+    });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/?lang=it`);
     await page.getByRole('tab', { name: 'Pizze' }).click();
     await button(/^Margherita/).click();
     await page.getByLabel('Cliente').fill('Lucia');
     await page.getByRole('button', { name: 'Contanti' }).waitFor();
+    await page.getByRole('tab', { name: 'Secondi alla griglia' }).waitFor();
+    await page.getByRole('button', { name: 'Uno in più: Margherita', exact: true }).waitFor(); // not "Un Margherita in più"
+    // No named functions inside evaluate: tsx would wrap them in a helper the page does not have.
+    const layout = await page.evaluate(() => {
+      const document = (globalThis as any).document; // the page's, in the browser; this file is typed for Node
+      return {
+        pageWidth: document.documentElement.scrollWidth,
+        cardRight: [...document.querySelectorAll('button')].find((b) => b.textContent === 'Carta')?.getBoundingClientRect().right ?? Infinity,
+        cutTabs: [...document.querySelectorAll('[role=tab]')].filter((tab) => tab.scrollWidth > tab.clientWidth + 1).map((tab) => tab.textContent),
+        small: [...document.querySelectorAll('button, input')]
+          .map((e) => [e, e.getBoundingClientRect()] as const)
+          .filter(([, box]) => box.width > 0 && (box.width < 48 || box.height < 48))
+          .map(([e, box]) => `${e.getAttribute('aria-label') ?? e.textContent} ${Math.round(box.width)}x${Math.round(box.height)}`),
+      };
+    });
+    t.ok(layout.pageWidth <= 390, `the page is no wider than the phone (${layout.pageWidth} px)`);
+    t.ok(layout.cardRight <= 390, `Carta is on screen (its right edge at ${layout.cardRight} px)`);
+    t.same(layout.cutTabs, [], 'no category tab has its name cut: the row of tabs scrolls');
+    t.same(layout.small, [], 'every control is at least 48 × 48 px');
+    // The order below squeezes the menu (a line with its note open): a long name stays inside its button.
+    await page.getByRole('tab', { name: 'Secondi alla griglia' }).click();
+    await button(/^Grigliata mista/).click();
+    await button('Nota per Grigliata mista di carne con polenta abbrustolita').click();
+    await page.getByLabel('Nota (allergie…)').waitFor();
+    const spilled = await page.evaluate(() => [...(globalThis as any).document.querySelectorAll('.food')].filter((food) => food.scrollHeight > food.clientHeight + 1).map((food) => food.textContent));
+    t.same(spilled, [], 'no food name spills out of its button');
+    await button('Uno in meno: Grigliata mista di carne con polenta abbrustolita').click();
+    await page.getByRole('tab', { name: 'Pizze' }).click();
     await shot('till-order-390');
     await page.getByRole('button', { name: 'Contanti' }).click();
     await shot('till-cash-390');
@@ -380,8 +452,10 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await till.getByRole('button', { name: 'Entra' }).waitFor();
     t.ok(await till.getByLabel('Utente').isVisible(), 'the login in Italian');
     t.equal(await till.getAttribute('html', 'lang'), 'it');
+    t.equal(await till.title(), 'pos · Cassa', "the browser's tab in Italian too");
     await till.goto(`${italian.url}/?lang=en`);
     await till.getByRole('button', { name: 'Log in' }).waitFor();
+    t.equal(await till.title(), 'pos · Till');
     t.ok(await till.getByLabel('Username').isVisible(), '?lang=en: English');
     await till.goto(`${italian.url}/`);
     await till.getByRole('button', { name: 'Log in' }).waitFor();

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { CATALOGS, formatMoney, LOCALES, parseAmount, translate } from '../../src/web/shared/i18n/index.js';
+import { portionsLeftKey } from '../../src/web/till/portions-text.js';
 
 t.test('every locale has every key, no empty message, the same placeholders', async (t) => {
   const keys = Object.keys(CATALOGS.en).sort();
@@ -39,4 +40,18 @@ t.test('money as each locale writes it, and amounts as cashiers type them', asyn
   t.equal(parseAmount('7.505'), null);
   t.equal(parseAmount('abc'), null);
   t.equal(parseAmount('-1'), null);
+});
+
+t.test('Italian as a sagra speaks it: one portion is singular, no slashed plurals, line buttons start with a verb', async (t) => {
+  const left = (count: number, allTaken: boolean) => translate('it', portionsLeftKey(count, allTaken), { count });
+  t.equal(left(1, false), 'ne resta 1');
+  t.equal(left(12, false), 'ne restano 12');
+  t.equal(left(1, true), 'ne resta 1, è nell’ordine');
+  t.equal(left(2, true), 'ne restano 2, tutti nell’ordine');
+  t.equal(translate('en', portionsLeftKey(1, false), { count: 1 }), '1 left');
+  // "Un Grigliata mista in meno" was wrong for every feminine food; a food's button is the one whose name starts with it.
+  t.equal(translate('it', 'order.remove', { name: 'Grigliata mista' }), 'Uno in meno: Grigliata mista');
+  t.equal(translate('it', 'order.add', { name: 'Porchetta' }), 'Uno in più: Porchetta');
+  const slashed = Object.entries(CATALOGS.it).filter(([, text]) => /\w\/\w\b/.test(text.replace(/\{[^}]*\}/g, '')));
+  t.same(slashed, [], 'no "ordine/i rifiutato/i"');
 });

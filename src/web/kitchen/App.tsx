@@ -32,7 +32,10 @@ export function App() {
     rememberLocale(next);
     setLocale(next);
   }, []);
-  useEffect(() => showLocale(locale), [locale]);
+  useEffect(() => {
+    showLocale(locale);
+    document.title = `pos · ${texts(locale).t('kitchen.title')}`; // the browser's tab speaks the page's language too
+  }, [locale]);
   // The venue's language (`pos serve --locale`) is the default; a choice made on this screen wins.
   useEffect(() => void followVenueLocale(locale, setLocale), []); // once, at start
 

@@ -30,7 +30,10 @@ export function App() {
     rememberLocale(next);
     setLocale(next);
   }, []);
-  useEffect(() => showLocale(locale), [locale]);
+  useEffect(() => {
+    showLocale(locale);
+    document.title = `pos · ${texts(locale).t('app.title')}`; // the browser's tab speaks the page's language too
+  }, [locale]);
   // The venue's language (`pos serve --locale`) is the default; a choice made on this tablet wins.
   useEffect(() => void followVenueLocale(locale, setLocale), []); // once, at start
 
@@ -204,7 +207,17 @@ export function App() {
         {view === 'order' && (
           <main className="order-screen">
             <MenuPanel menu={menu} inOrder={(foodId) => quantityOf(cart, foodId)} onAdd={(food) => setCart(addFood(cart, food))} />
-            <CartPanel key={cartGeneration} cart={cart} leftOf={leftOf} onChange={setCart} onPay={setPaying} />
+            <CartPanel
+              key={cartGeneration}
+              cart={cart}
+              leftOf={leftOf}
+              onChange={setCart}
+              onPay={setPaying}
+              onClear={() => {
+                setCart(EMPTY_CART);
+                setCartGeneration((n) => n + 1); // the amount fields keep their own text: a new panel forgets it
+              }}
+            />
           </main>
         )}
         {view === 'done' && (

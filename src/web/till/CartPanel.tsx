@@ -29,9 +29,11 @@ function AmountInput({ label, cents, onCents }: { label: string; cents: number; 
 }
 
 /** `leftOf`: the portions left of a food as the tablet knows them (live), null when not counted. */
-export function CartPanel({ cart, leftOf, onChange, onPay }: { cart: Cart; leftOf(foodId: string): number | null; onChange(cart: Cart): void; onPay(method: 'CASH' | 'CARD'): void }) {
+export function CartPanel({ cart, leftOf, onChange, onPay, onClear }: { cart: Cart; leftOf(foodId: string): number | null; onChange(cart: Cart): void; onPay(method: 'CASH' | 'CARD'): void; onClear(): void }) {
   const { t, money } = useTexts();
   const [open, setOpen] = useState<string | null>(null);
+  // The customer walked away: one tap and a second to be sure, never a whole order gone by a stray touch.
+  const [clearing, setClearing] = useState(false);
   const totals = cartTotals(cart);
   const short = shortages(cart, leftOf);
   const payable = canPay(cart) && short.length === 0;
@@ -87,6 +89,19 @@ export function CartPanel({ cart, leftOf, onChange, onPay }: { cart: Cart; leftO
             )}
           </li>
         ))}
+        {cart.lines.length > 0 && (
+          <li className="clear-order">
+            {clearing ? (
+              <>
+                <span>{t('order.clearConfirm')}</span>
+                <button onClick={() => setClearing(false)}>{t('order.clearNo')}</button>
+                <button className="danger" onClick={onClear}>{t('order.clearYes')}</button>
+              </>
+            ) : (
+              <button onClick={() => setClearing(true)}>{t('order.clear')}</button>
+            )}
+          </li>
+        )}
       </ul>
       <div className="totals">
         <AmountInput label={t('order.discount')} cents={cart.discountCents} onCents={(cents) => onChange({ ...cart, discountCents: cents })} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTexts } from '../shared/locale.js';
+import { portionsLeftKey } from './portions-text.js';
 import type { Menu, MenuFood } from './use-menu.js';
 
 /**
@@ -41,7 +42,7 @@ export function MenuPanel({ menu, inOrder, onAdd }: { menu: Menu | null; inOrder
                 <span className="food-left">{t('food.soldOut')}</span>
               ) : (
                 food.portionsLeft !== null && (
-                  <span className="food-left">{t(allTaken ? 'food.allInOrder' : 'food.left', { count: food.portionsLeft })}</span>
+                  <span className="food-left">{t(portionsLeftKey(food.portionsLeft, allTaken), { count: food.portionsLeft })}</span>
                 )
               )}
             </button>

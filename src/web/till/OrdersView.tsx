@@ -4,6 +4,7 @@ import type { OrderDetail, OrderList } from '../../api/orders.js';
 import { toCents } from '../../api/money.js';
 import { ApiError, type PosClient } from '../../client/index.js';
 import { useTexts } from '../shared/locale.js';
+import { orderWho } from './order-words.js';
 import { newKey } from './outbox.js';
 import { PaymentDialog } from './PaymentDialog.js';
 import { shortagesIn } from './refusal.js';
@@ -93,7 +94,7 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
           {orders?.map((order) => (
             <li key={order.id}>
               <button className={open?.id === order.id ? 'order-row selected' : 'order-row'} onClick={() => void openOrder(order.id)}>
-                <strong>{order.displayCode}</strong> {order.ticketNumber !== null && `#${order.ticketNumber}`} · {order.customer} · {order.table} ·{' '}
+                <strong>{order.displayCode}</strong> {order.ticketNumber !== null && `#${order.ticketNumber}`} · {orderWho(t, order) && `${orderWho(t, order)} · `}
                 {money(toCents(Number(order.total)) ?? 0)} · {t(`status.${order.status}`)}
               </button>
             </li>
@@ -102,7 +103,7 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
         {open && (
           <div className="order-detail" role="region" aria-label={`${open.displayCode}`}>
             <h2>
-              {open.displayCode} {open.ticketNumber !== null && `#${open.ticketNumber}`} · {open.customer} · {open.table}
+              {open.displayCode} {open.ticketNumber !== null && `#${open.ticketNumber}`}{orderWho(t, open) && ` · ${orderWho(t, open)}`}
             </h2>
             <ul>
               {allItems.map((item) => (

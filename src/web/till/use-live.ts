@@ -17,16 +17,23 @@ export function useLive(client: PosClient, token: string | null, handlers: { onE
     if (!token) return;
     const controller = new AbortController();
     let failures = 0;
+    // A short Wi-Fi blip fires "offline" and "online" while the event stream itself survives: back online, the
+    // stream that is still up is live again (it said "Reconnecting…" until the next drop, with events arriving).
+    let streamUp = false;
     const goneOffline = () => setConnection('offline');
-    const backOnline = () => setConnection((now) => (now === 'offline' ? 'reconnecting' : now));
+    const backOnline = () => setConnection((now) => (now === 'offline' ? (streamUp ? 'live' : 'reconnecting') : now));
     window.addEventListener('offline', goneOffline);
     window.addEventListener('online', backOnline);
     void readChannel(client, 'cashier', {
       signal: controller.signal,
       maxRetryMs: 5000,
       idleTimeoutMs: 40_000,
-      onEvent: (event) => latest.current.onEvent(event),
+      onEvent: (event) => {
+        if (navigator.onLine) setConnection('live'); // an event is proof the stream works
+        latest.current.onEvent(event);
+      },
       onStatus(status) {
+        streamUp = status.state === 'connected';
         if (status.state === 'connected') {
           failures = 0;
           setConnection('live');
