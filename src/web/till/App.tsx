@@ -20,6 +20,7 @@ import { readLocal, writeLocal } from './storage.js';
 import { useLive } from './use-live.js';
 import { useMenu } from './use-menu.js';
 import { useOutbox } from './use-outbox.js';
+import { useVenue } from './use-venue.js';
 
 type View = 'order' | 'done' | 'orders' | 'outbox';
 
@@ -51,6 +52,7 @@ export function App() {
 
   const token = session?.token ?? null;
   const client = useMemo(() => new PosClient({ baseUrl: '', token: () => token, timeoutMs: 15_000 }), [token]);
+  const venue = useVenue(client);
 
   const setCart = useCallback((next: Cart) => {
     setCartState(next);
@@ -210,6 +212,7 @@ export function App() {
             <CartPanel
               key={cartGeneration}
               cart={cart}
+              askTable={venue.tables}
               leftOf={leftOf}
               onChange={setCart}
               onPay={setPaying}

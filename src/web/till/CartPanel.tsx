@@ -28,8 +28,11 @@ function AmountInput({ label, cents, onCents }: { label: string; cents: number; 
   );
 }
 
-/** `leftOf`: the portions left of a food as the tablet knows them (live), null when not counted. */
-export function CartPanel({ cart, leftOf, onChange, onPay, onClear }: { cart: Cart; leftOf(foodId: string): number | null; onChange(cart: Cart): void; onPay(method: 'CASH' | 'CARD'): void; onClear(): void }) {
+/**
+ * `leftOf`: the portions left of a food as the tablet knows them (live), null when not counted. `askTable`: false at
+ * a venue with counter service (`pos serve --no-tables`): no Table field, the order goes with "—".
+ */
+export function CartPanel({ cart, askTable, leftOf, onChange, onPay, onClear }: { cart: Cart; askTable: boolean; leftOf(foodId: string): number | null; onChange(cart: Cart): void; onPay(method: 'CASH' | 'CARD'): void; onClear(): void }) {
   const { t, money } = useTexts();
   const [open, setOpen] = useState<string | null>(null);
   // The customer walked away: one tap and a second to be sure, never a whole order gone by a stray touch.
@@ -44,10 +47,12 @@ export function CartPanel({ cart, leftOf, onChange, onPay, onClear }: { cart: Ca
           {t('order.customer')}
           <input value={cart.customer} maxLength={100} onChange={(e) => onChange({ ...cart, customer: e.target.value })} />
         </label>
-        <label className="table">
-          {t('order.table')}
-          <input value={cart.table} maxLength={50} onChange={(e) => onChange({ ...cart, table: e.target.value })} />
-        </label>
+        {askTable && (
+          <label className="table">
+            {t('order.table')}
+            <input value={cart.table} maxLength={50} onChange={(e) => onChange({ ...cart, table: e.target.value })} />
+          </label>
+        )}
       </div>
       <ul className="lines">
         {cart.lines.length === 0 && <li className="hint">{t('order.empty')}</li>}

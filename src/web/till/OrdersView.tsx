@@ -187,7 +187,7 @@ let knownDayStart: { value: string; at: number } | null = null;
 async function dayStart(client: PosClient): Promise<string> {
   if (knownDayStart && Date.now() - knownDayStart.at < 10 * 60_000) return knownDayStart.value;
   try {
-    const health = await client.request<{ businessDayStart: string }>('GET', '/health');
+    const health = await client.health();
     knownDayStart = { value: health.businessDayStart, at: Date.now() };
     return health.businessDayStart;
   } catch {
