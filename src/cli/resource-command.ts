@@ -72,7 +72,8 @@ function record(value: object, showAs: ResourceDefinition<ResourcePath>['showAs'
 }
 
 /** "a food", "an ingredient". */
-const withArticle = (what: string) => `${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what}`;
+// By sound, not by letter: "a user", "a unit", "an ingredient", "an order".
+const withArticle = (what: string) => `${/^([aeio]|u(?!s|ni|r))/i.test(what) ? 'an' : 'a'} ${what}`;
 
 async function applyFlags<P extends ResourcePath>(definition: ResourceDefinition<P>, flags: Flags, body: Draft<P>, client: PosClient, adding: boolean): Promise<boolean> {
   let changed = false;
