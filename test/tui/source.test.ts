@@ -5,6 +5,7 @@ import { PosClient } from '../../src/client/http.js';
 import { httpSource } from '../../src/tui/source.js';
 import { buildTestApp } from '../helpers/app.js';
 import { lines, order, stockMenu } from '../helpers/stock.js';
+import { waitFor } from '../helpers/wait.js';
 
 // The dashboard's real source against the whole appliance on 127.0.0.1: what the fake of the App tests stands in for
 // (portions left and restocking, an order's stations and their events) comes over HTTP and the event stream typed
@@ -26,13 +27,7 @@ t.test('foods with what is left, restocking, stations of an order, and their eve
   let live = false;
   const stop = source.stream({ onEvent: (event) => events.push(event), onStatus: (connection) => (live = connection === 'live') });
   t.teardown(stop);
-  const until = async (what: string, check: () => boolean) => {
-    const deadline = Date.now() + 10_000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
+  const until = (what: string, check: () => boolean) => waitFor(what, check, { timeoutMs: 10_000, intervalMs: 20 });
   await until('the stream', () => live);
 
   const foods = await source.foods();

@@ -1,6 +1,8 @@
 import { Argument, type Command, Option } from 'commander';
 import { type CashierEvent, type DisplayEvent, EVENT_CHANNELS, type PrinterEvent } from '../../api/events.js';
+import type { z } from 'zod';
 import type { ErrorBody } from '../../api/common.js';
+import type { RecordItem } from '../../api/orders.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import type { GlobalOptions } from '../program.js';
@@ -8,7 +10,8 @@ import { type SseEvent, streamEvents } from '../../client/sse.js';
 
 /** An event of any channel, typed by the unions of src/api/events.ts. */
 type AnyEvent = CashierEvent | DisplayEvent | PrinterEvent;
-type Item = { quantity: number; food?: { name: string }; foodId?: string };
+// The items of new-order and of the printer channel's records: the food's name where the channel carries it.
+type Item = Pick<z.infer<typeof RecordItem>, 'quantity' | 'foodId' | 'food'>;
 
 /** An order as people know it (ticket number and display code), with its id apart: "#12 · A7K (id 42)". */
 const code = (p: { id: number; displayCode?: string; ticketNumber?: number | null }) => {
