@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PosClient } from '../../client/index.js';
 import { createChime } from '../shared/chime.js';
-import { LOCALES, type Locale } from '../shared/i18n/index.js';
-import { followVenueLocale, initialLocale, rememberLocale, showLocale, texts, TextsContext } from '../shared/locale.js';
+import { LOCALES } from '../shared/i18n/index.js';
+import { TextsContext } from '../shared/locale.js';
+import { usePageLocale } from '../shared/use-page-locale.js';
 import { Board } from './Board.js';
 import { Login } from './Login.js';
 import { StationPicker } from './StationPicker.js';
@@ -26,18 +27,7 @@ function keyedFromAddress(): { station: string; key: string } | null {
 }
 
 export function App() {
-  const [locale, setLocale] = useState<Locale>(initialLocale);
-  const text = useMemo(() => texts(locale), [locale]);
-  const chooseLocale = useCallback((next: Locale) => {
-    rememberLocale(next);
-    setLocale(next);
-  }, []);
-  useEffect(() => {
-    showLocale(locale);
-    document.title = `pos · ${texts(locale).t('kitchen.title')}`; // the browser's tab speaks the page's language too
-  }, [locale]);
-  // The venue's language (`pos serve --locale`) is the default; a choice made on this screen wins.
-  useEffect(() => void followVenueLocale(locale, setLocale), []); // once, at start
+  const { locale, text, chooseLocale } = usePageLocale('kitchen.title');
 
   const [keyed, setKeyed] = useState(keyedFromAddress);
   const [session, setSession] = useState<KitchenSession | null>(loadSession);

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { CashierEvent } from '../../api/events.js';
 import { PosClient } from '../../client/index.js';
 import type { Locale } from '../shared/i18n/index.js';
-import { followVenueLocale, initialLocale, rememberLocale, showLocale, texts, TextsContext } from '../shared/locale.js';
+import { type Texts, TextsContext } from '../shared/locale.js';
+import { usePageLocale } from '../shared/use-page-locale.js';
 import { addFood, cartTotals, EMPTY_CART, orderBody, quantityOf, type Cart } from './cart.js';
 import { CartPanel } from './CartPanel.js';
 import { SetLocaleContext } from './contexts.js';
@@ -25,18 +26,7 @@ import { useVenue } from './use-venue.js';
 type View = 'order' | 'done' | 'orders' | 'outbox';
 
 export function App() {
-  const [locale, setLocale] = useState<Locale>(initialLocale);
-  const text = useMemo(() => texts(locale), [locale]);
-  const chooseLocale = useCallback((next: Locale) => {
-    rememberLocale(next);
-    setLocale(next);
-  }, []);
-  useEffect(() => {
-    showLocale(locale);
-    document.title = `pos · ${texts(locale).t('app.title')}`; // the browser's tab speaks the page's language too
-  }, [locale]);
-  // The venue's language (`pos serve --locale`) is the default; a choice made on this tablet wins.
-  useEffect(() => void followVenueLocale(locale, setLocale), []); // once, at start
+  const { locale, text, chooseLocale } = usePageLocale('app.title');
 
   const [session, setSession] = useState<Session | null>(loadSession);
   const [expired, setExpired] = useState(false);
@@ -260,7 +250,7 @@ export function App() {
   );
 }
 
-function Providers({ text, setLocale, children }: { text: ReturnType<typeof texts>; setLocale(locale: Locale): void; children: React.ReactNode }) {
+function Providers({ text, setLocale, children }: { text: Texts; setLocale(locale: Locale): void; children: React.ReactNode }) {
   return (
     <TextsContext.Provider value={text}>
       <SetLocaleContext.Provider value={setLocale}>{children}</SetLocaleContext.Provider>

@@ -1,0 +1,23 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Locale, MessageKey } from './i18n/index.js';
+import { texts, type Texts } from './locale.js';
+import { followVenueLocale, initialLocale, rememberLocale, showLocale } from './page-locale.js';
+
+/**
+ * The language of a React page (the till, the kitchen screen): the venue's (`pos serve --locale`) by default, the
+ * device's own choice (`?lang=`, the language control) wins and is remembered. The browser tab's title speaks it too.
+ */
+export function usePageLocale(titleKey: MessageKey): { locale: Locale; text: Texts; chooseLocale(next: Locale): void } {
+  const [locale, setLocale] = useState<Locale>(initialLocale);
+  const text = useMemo(() => texts(locale), [locale]);
+  const chooseLocale = useCallback((next: Locale) => {
+    rememberLocale(next);
+    setLocale(next);
+  }, []);
+  useEffect(() => {
+    showLocale(locale);
+    document.title = `pos · ${text.t(titleKey)}`;
+  }, [locale, text, titleKey]);
+  useEffect(() => void followVenueLocale(locale, setLocale), []); // once, at start
+  return { locale, text, chooseLocale };
+}
