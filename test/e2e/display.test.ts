@@ -2,12 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { multipartBody, stripedPng } from '../helpers/multipart.js';
-import { seedMenuRows } from '../helpers/seed.js';
 import { runPos, startRealServer } from '../helpers/server.js';
+import { adminApi, seedServerMenu } from '../helpers/venue.js';
 
 /** Runs in the page: does the banner strip show this title? (The page's CSP forbids evaluating strings.) */
 const bannerTitleIs = (title: string) => (globalThis as { document?: any }).document?.querySelector('footer .title')?.textContent === title;
@@ -33,18 +32,9 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   const dataDir = tempDir(t);
   let server = await startRealServer(t, dataDir);
   const port = server.port;
-  const storage = openStorage(join(dataDir, 'pos.db'));
-  const menu = await seedMenuRows(storage.db, Date.now());
-  await storage.close();
-  const admin = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${admin}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return response.json() as Promise<Record<string, any>>;
-  };
+  const menu = await seedServerMenu(dataDir);
+  const api = adminApi(dataDir, () => server.url);
+  const admin = api.token;
   const key = (await api('POST', '/v1/api-keys', { name: 'TV', scope: 'display' }))['key'] as string;
   const banner = await api('POST', '/v1/banners', {
     name: 'Pro Loco', type: 'SPONSOR', title: 'Pro Loco di Borgo', description: 'Grazie a tutti i volontari!', website: 'https://proloco.example',

@@ -6,8 +6,8 @@ import { openStorage } from '../../src/storage/database.js';
 import { PACKAGE_ROOT } from '../../src/version.js';
 import { tempDir } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
-import { seedMenuRows } from '../helpers/seed.js';
 import { runPos, startRealServer } from '../helpers/server.js';
+import { adminApi, seedServerMenu } from '../helpers/venue.js';
 
 // A grill, a bar and a TV run the evening from screens (issue 16), in Debian's Chromium against the real
 // executable: one browser, one context per device (each has its own storage, as separate tablets do); the kitchen
@@ -40,20 +40,9 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
   // No printers to drive here: the screens replace the paper.
   let server = await startRealServer(t, dataDir, ['--printing', 'off']);
   const port = server.port;
-  const storage = openStorage(join(dataDir, 'pos.db'));
-  const menu = await seedMenuRows(storage.db, Date.now());
-  await storage.close();
-  const admin = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${admin}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : null) as Record<string, any>;
-  };
+  const menu = await seedServerMenu(dataDir);
+  const api = adminApi(dataDir, () => server.url);
+  const admin = api.token;
   await api('POST', '/v1/users', { username: 'luca', password: 'griglia-2026', role: 'operator' });
   const food = async (name: string, price: number) => (await api('POST', '/v1/foods', { name, price, categoryId: menu.categories.pizzas, available: true }))['id'] as string;
   const salsiccia = await food('Salsiccia e polenta', 9);

@@ -2,13 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import t from 'tap';
-import { openStorage } from '../../src/storage/database.js';
 import { PACKAGE_ROOT } from '../../src/version.js';
 import { tempDir } from '../helpers/app.js';
 import { LAN_HOST, launchBrowser } from '../helpers/browser.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
-import { seedMenuRows } from '../helpers/seed.js';
 import { runPos, startRealServer } from '../helpers/server.js';
+import { adminApi, seedServerMenu } from '../helpers/venue.js';
 import { waitFor } from '../helpers/wait.js';
 
 // The till as a cashier uses it, in Debian's Chromium against the real executable and an emulated printer. One
@@ -26,20 +25,9 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
   mkdirSync(SHOTS, { recursive: true });
   const dataDir = tempDir(t);
   const server = await startRealServer(t, dataDir);
-  const storage = openStorage(join(dataDir, 'pos.db'));
-  const menu = await seedMenuRows(storage.db, Date.now());
-  await storage.close();
-  const admin = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${admin}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : null) as Record<string, any>;
-  };
+  const menu = await seedServerMenu(dataDir);
+  const api = adminApi(dataDir, () => server.url);
+  const admin = api.token;
   const printer = await startEmulatorProcess(t, tempDir(t), 0, 48);
   for (const [name, id] of Object.entries(menu.printers)) {
     await api('PUT', `/v1/printers/${id}`, { name, ip: '127.0.0.1', port: printer.port, status: 'ONLINE' });
@@ -467,10 +455,8 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
   await t.test('a tablet on the venue Wi-Fi (plain http://, not a secure page) at a counter-service venue (--no-tables)', async (t) => {
     const counterDir = tempDir(t);
     const counter = await startRealServer(t, counterDir, ['--printing', 'off', '--no-tables']);
-    const counterStorage = openStorage(join(counterDir, 'pos.db'));
-    await seedMenuRows(counterStorage.db, Date.now());
-    await counterStorage.close();
-    const counterAdmin = runPos(['token', 'create', '--role', 'admin', '--data-dir', counterDir]).stdout.trim();
+    await seedServerMenu(counterDir);
+    const counterAdmin = adminApi(counterDir, () => counter.url).token;
     const authorized = { authorization: `Bearer ${counterAdmin}`, 'content-type': 'application/json' };
     const created = await fetch(`${counter.url}/v1/users`, { method: 'POST', headers: authorized, body: JSON.stringify({ username: 'giulia', password: 'sagra-2026', role: 'operator' }) });
     t.equal(created.status, 201);
