@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { CashierEvent } from '../../api/events.js';
 import { PosClient } from '../../client/index.js';
 import type { Locale } from '../shared/i18n/index.js';
@@ -39,6 +39,10 @@ export function App() {
   const [last, setLast] = useState<{ key: string; change: number | null } | null>(null);
   const [printers, setPrinters] = useState<PrinterState[]>([]);
   const [ordersRefresh, setOrdersRefresh] = useState(0);
+  // Read by the event handler: order events only matter while the orders list is open (it reads afresh when opened),
+  // and re-rendering the whole till for each order of every other till costs each tap its share of the CPU.
+  const viewNow = useRef(view);
+  viewNow.current = view;
 
   const token = session?.token ?? null;
   const client = useMemo(() => new PosClient({ baseUrl: '', token: () => token, timeoutMs: 15_000 }), [token]);
@@ -80,7 +84,8 @@ export function App() {
           void refresh();
           return loadPrinters();
         default:
-          return setOrdersRefresh((n) => n + 1);
+          if (viewNow.current === 'orders') setOrdersRefresh((n) => n + 1);
+          return;
       }
     },
     [setFoodAvailable, setCategoryAvailable, setPortionsLeft, refresh, loadPrinters],

@@ -9,8 +9,8 @@ const SEND_TIMEOUT_MS = 8000;
 const RETRY_MS = [1000, 2000, 4000, 8000];
 
 /**
- * The outbox on this tablet and its sender: every paid order is written to IndexedDB first, then sent in order
- * by itself, again and again until the server answers (online, after a reconnection, after a reload).
+ * The outbox on this tablet and its sender: every paid order is written to IndexedDB as it is sent, and sent in
+ * order by itself, again and again until the server answers (online, after a reconnection, after a reload).
  */
 export function useOutbox(client: PosClient, userId: string | null, onUnauthorized: () => void) {
   const [outbox, setOutbox] = useState<box.Outbox | null>(null);
@@ -103,8 +103,13 @@ export function useOutbox(client: PosClient, userId: string | null, onUnauthoriz
   const enqueue = useCallback(
     async (entry: Omit<box.OutboxEntry, 'state' | 'attempts'>) => {
       await loaded.current!.promise;
-      await apply((o) => box.enqueue(o, entry));
+      // The write and the request start in the same instant: waiting for the write first cost a tap ~10 ms (the
+      // browser answers IndexedDB after the next frame) and gained nothing, since the order is as safe either way
+      // (a tablet that dies before the write completes has lost it in both cases, unless the request got out).
+      // The caller still waits for the write: "done" on screen means saved on the tablet.
+      const saved = apply((o) => box.enqueue(o, entry));
       void pump();
+      await saved;
     },
     [apply, pump],
   );
