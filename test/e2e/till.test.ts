@@ -268,6 +268,10 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     const pending = await api('POST', '/v1/orders', { table: '3', customer: 'Piero', orderItems: [{ foodId: menu.foods.margherita, quantity: 2 }] });
     await button('Orders').click();
     await page.getByRole('tab', { name: 'Pending' }).click();
+    await button(/ · Piero · /).waitFor();
+    // The open list follows the cashier channel: an order taken elsewhere appears without a touch.
+    await api('POST', '/v1/orders', { table: '4', customer: 'Rosa', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }] });
+    await button(/ · Rosa · /).waitFor({ timeout: 10_000 });
     await page.getByLabel('Search').fill('Piero');
     t.match(await button(new RegExp(`^${pending['displayCode']}`)).textContent(), /· Piero · Table 3 ·/, 'the table is named, not a bare number beside the ticket number');
     await button(new RegExp(`^${pending['displayCode']}`)).click();
