@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
 import { ORDER_STATUSES, type OrderWarning } from '../api/orders.js';
-import { formatAmount, isLocale, type Locale, type MessageKey, translate } from '../web/shared/i18n/index.js';
+import { counted, formatAmount, isLocale, type Locale, type MessageKey, translate } from '../web/shared/i18n/index.js';
 import type { RegisterCard } from './state.js';
 
 /** The dashboard's language: the venue's (GET /health) or `pos dashboard --lang`; the catalogs of the web apps. */
@@ -41,7 +41,7 @@ export function dashboardTexts(locale: Locale): DashboardTexts {
     registerName,
     noReceipt: (reason, register) =>
       reason === 'no-register' ? t('dashboard.noReceipt.noRegister') : t('dashboard.noReceipt.noPrinter', { register: registerName(register) }),
-    left: (count) => (count === null ? t('dashboard.notCounted') : t('dashboard.left', { count })),
+    left: (count) => (count === null ? t('dashboard.notCounted') : t(counted('dashboard.left', count), { count })),
     status: (status) => {
       const upper = status.toUpperCase();
       return (ORDER_STATUSES as readonly string[]).includes(upper) ? t(`dashboard.status.${upper as (typeof ORDER_STATUSES)[number]}`) : upper;

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { CATALOGS, formatMoney, LOCALES, parseAmount, translate } from '../../src/web/shared/i18n/index.js';
+import { CATALOGS, counted, formatMoney, LOCALES, parseAmount, translate } from '../../src/web/shared/i18n/index.js';
 import { portionsLeftKey } from '../../src/web/till/portions-text.js';
 
 t.test('every locale has every key, no empty message, the same placeholders', async (t) => {
@@ -49,6 +49,16 @@ t.test('Italian as a sagra speaks it: one portion is singular, no slashed plural
   t.equal(left(1, true), 'ne resta 1, è nell’ordine');
   t.equal(left(2, true), 'ne restano 2, tutti nell’ordine');
   t.equal(translate('en', portionsLeftKey(1, false), { count: 1 }), '1 left');
+  // Every count beside a noun agrees with one: "1 ordine", "+1 altro", "1 rimasto" (and "1 order" in English).
+  const today = (locale: 'it' | 'en', orders: number) => translate(locale, counted('dashboard.today', orders), { orders, revenue: '8,00', cash: '8,00', card: '0,00' });
+  t.match(today('it', 1), /^oggi 1 ordine · /);
+  t.match(today('it', 2), /^oggi 2 ordini · /);
+  t.match(today('en', 1), /^today 1 order · /);
+  t.equal(translate('it', counted('display.more', 1), { count: 1 }), '+1 altro');
+  t.equal(translate('it', counted('dashboard.more', 3), { count: 3 }), '+3 altri');
+  t.equal(translate('it', counted('dashboard.left', 1), { count: 1 }), '1 rimasto');
+  const lonely = Object.keys(CATALOGS.en).filter((key) => key.endsWith('One') && !(key.slice(0, -3) in CATALOGS.en));
+  t.same(lonely, [], 'each singular form has its plural');
   // "Un Grigliata mista in meno" was wrong for every feminine food; a food's button is the one whose name starts with it.
   t.equal(translate('it', 'order.remove', { name: 'Grigliata mista' }), 'Uno in meno: Grigliata mista');
   t.equal(translate('it', 'order.add', { name: 'Porchetta' }), 'Uno in più: Porchetta');

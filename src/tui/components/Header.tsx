@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { Connection, Figures } from '../state.js';
+import { counted } from '../../web/shared/i18n/index.js';
 import { useDashboardTexts } from '../texts.js';
 
 const BADGE: Record<Connection, { key: `dashboard.${Connection}`; color: string }> = {
@@ -27,7 +28,7 @@ export function Header({ connection, figures, now, width, timezone }: HeaderProp
   const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timezone ? { timeZone: timezone } : {}) }).format(now);
   const title = width >= 100 ? ` ${t('dashboard.title')}` : '';
   const today = figures
-    ? `${t('dashboard.today', { orders: figures.orders, revenue: euros(figures.revenue), cash: euros(figures.cash), card: euros(figures.card) })} `
+    ? `${t(counted('dashboard.today', figures.orders), { orders: figures.orders, revenue: euros(figures.revenue), cash: euros(figures.cash), card: euros(figures.card) })} `
     : `${t('dashboard.todayUnknown')} `;
   return (
     <Box width={width}>

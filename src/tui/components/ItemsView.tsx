@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { fit } from '../format.js';
 import { type OrderDetails, orderLabel } from '../state.js';
+import { counted } from '../../web/shared/i18n/index.js';
 import { useDashboardTexts } from '../texts.js';
 
 /** One order's items (Enter or i on the board): what the customer asked for, with the notes (allergies). */
@@ -20,7 +21,7 @@ export function ItemsView({ details, width, height }: { details: OrderDetails | 
   const stations = details.stations.length === 0 ? null : t('dashboard.items.stations', { stations: stationList });
   const rows = Math.max(1, height - 2 - (stations ? 1 : 0));
   const lines = details.items.map((item) => `${String(item.quantity).padStart(3)} × ${item.name}${item.notes ? ` (${item.notes})` : ''}  · ${item.category}`);
-  const shown = lines.length > rows ? [...lines.slice(0, rows - 1), `  ${t('dashboard.more', { count: lines.length - rows + 1 })}`] : lines;
+  const shown = lines.length > rows ? [...lines.slice(0, rows - 1), `  ${t(counted('dashboard.more', lines.length - rows + 1), { count: lines.length - rows + 1 })}`] : lines;
   const title = t('dashboard.items.title', {
     order: orderLabel(details), table: details.table, customer: details.customer, status: status(details.status), total: amount(details.total),
   });

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { fit, minutesSince } from '../format.js';
 import type { OrderCard, Stage } from '../state.js';
+import { counted } from '../../web/shared/i18n/index.js';
 import { useDashboardTexts } from '../texts.js';
 
 export interface OrderColumnProps {
@@ -55,7 +56,7 @@ export function OrderColumn({ title, stage, orders, width, height, selectedId, a
           </Text>
         );
       })}
-      {hidden > 0 ? <Text color="gray">{fit(`  ${t('dashboard.more', { count: hidden })}`, width - 1)}</Text> : null}
+      {hidden > 0 ? <Text color="gray">{fit(`  ${t(counted('dashboard.more', hidden), { count: hidden })}`, width - 1)}</Text> : null}
     </Box>
   );
 }

@@ -8,7 +8,7 @@ import type { DisplayState } from '../../api/display.js';
 import type { DisplayEvent } from '../../api/events.js';
 import { createChime } from '../shared/chime.js';
 import { textOn } from '../shared/contrast.js';
-import { type Locale, type MessageKey, translate } from '../shared/i18n/index.js';
+import { counted, type Locale, type MessageKey, translate } from '../shared/i18n/index.js';
 import { followVenueLocale, initialLocale } from '../shared/page-locale.js';
 import './display.css';
 import { layoutTiles } from './tiles.js';
@@ -91,7 +91,7 @@ function render(): void {
       if (index >= layout.visible) item.style.display = 'none';
       return item;
     });
-    if (layout.more > 0) items.push(el('li', 'more', t('display.more', { count: layout.more })));
+    if (layout.more > 0) items.push(el('li', 'more', t(counted('display.more', layout.more), { count: layout.more })));
     list.replaceChildren(...items);
   }
 }

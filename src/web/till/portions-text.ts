@@ -1,7 +1,6 @@
-import type { MessageKey } from '../shared/i18n/index.js';
+import { counted, type MessageKey } from '../shared/i18n/index.js';
 
 /** What a counted food's button says: Italian agrees the verb with one portion ("ne resta 1", "ne restano 2"). */
 export function portionsLeftKey(count: number, allTaken: boolean): MessageKey {
-  if (allTaken) return count === 1 ? 'food.allInOrderOne' : 'food.allInOrder';
-  return count === 1 ? 'food.leftOne' : 'food.left';
+  return counted(allTaken ? 'food.allInOrder' : 'food.left', count);
 }

@@ -12,6 +12,15 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/**
+ * The key to say `count` of something with: its `…One` form for exactly one ("1 ordine", "ne resta 1"), else the
+ * key itself. Italian and English both have one singular and one plural; a language with more forms adds keys here.
+ */
+export function counted(key: MessageKey, count: number): MessageKey {
+  const one = `${key}One`;
+  return count === 1 && one in en ? (one as MessageKey) : key;
+}
+
 /** The message in the locale with `{name}` filled in; a missing value stays visible as `{name}`. */
 export function translate(locale: Locale, key: MessageKey, values: Record<string, string | number> = {}): string {
   const template: string = CATALOGS[locale][key] ?? en[key];
