@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FoodStockChanged } from './catalog.js';
 import { EVENT_CHANNELS, type EventChannel } from './enums.js';
 import { OrderCancelledEvent, OrderRecord, OrderStatus, RecordItem, ReprintResponse } from './orders.js';
-import { PrinterStatus } from './printers.js';
+import { PrinterStatus, PrinterStatusReason } from './printers.js';
 import { ClosureEvent } from './reports.js';
 import { OrderStationStatusChanged } from './stations.js';
 
@@ -28,7 +28,11 @@ export const OrderStatusChanged = z.object({
 export const OrderDeleted = z.object({ id: z.number().int(), displayCode: z.string() });
 export const FoodAvailabilityChanged = z.object({ foodId: z.string(), available: z.boolean() });
 export const CategoryAvailabilityChanged = z.object({ categoryId: z.string(), available: z.boolean() });
-export const PrinterStatusChanged = z.object({ printerId: z.string(), status: PrinterStatus });
+/**
+ * `printer-status-changed`: `statusReason` is an extension (1.7), so a till can say "Cucina: out of paper"; always
+ * sent since, absent from events written before it (a replay after the upgrade).
+ */
+export const PrinterStatusChanged = z.object({ printerId: z.string(), status: PrinterStatus, statusReason: PrinterStatusReason.optional() });
 /** `reprint-order` (printer): the response's warnings are for the asker, events never carry them. */
 export const ReprintOrder = ReprintResponse.omit({ warnings: true });
 /** The release 1.7 payloads are declared beside their resources and gathered here. */

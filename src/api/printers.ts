@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { optionalText, text } from './common.js';
-import { PRINTER_COLUMNS, PRINTER_STATUSES } from './enums.js';
+import { PRINTER_COLUMNS, PRINTER_STATUS_REASONS, PRINTER_STATUSES } from './enums.js';
 
-export { PRINTER_STATUSES };
+export { PRINTER_STATUS_REASONS, PRINTER_STATUSES };
 export const PrinterStatus = z.enum(PRINTER_STATUSES);
 export type PrinterStatus = z.infer<typeof PrinterStatus>;
+/** Set only with status ERROR, when the printer said why (paper out, cover open); null otherwise. */
+export const PrinterStatusReason = z.enum(PRINTER_STATUS_REASONS).nullable();
+export type PrinterStatusReason = z.infer<typeof PrinterStatusReason>;
 
 // Node's own rule for IPv4 (net.isIPv4: four 0-255 parts, no leading zeros), written out so the contract needs
 // no Node module and runs in the browser; test/api/printers.test.ts checks it against net.isIP.
@@ -33,6 +36,8 @@ export const Printer = z.object({
   port: z.number().int(),
   description: z.string(),
   status: PrinterStatus,
+  /** Extension (1.7): why it is in ERROR, as the printer answered; null when it is not or did not say. */
+  statusReason: PrinterStatusReason,
   /** Extension: characters per line of the paper (32, 42 or 48). */
   columns: z.number().int(),
   /** Extension: kick the cash drawer wired to this printer on CASH confirmations. */

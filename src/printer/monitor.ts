@@ -1,8 +1,10 @@
 import { setPrinterStatus } from '../core/catalog/printers.js';
 import type { CoreContext } from '../core/context.js';
-import { printerStatus, type PrinterStatus, type ProbeTarget, probeTargets } from '../core/printing/targets.js';
+import { printerStatus, type ProbeTarget, probeTargets } from '../core/printing/targets.js';
 import type { PrinterLocks } from './locks.js';
 import type { PrinterTransport } from './transport.js';
+
+type StatusNow = Pick<ProbeTarget, 'status' | 'statusReason'>;
 
 export interface MonitorOptions {
   transport: PrinterTransport;
@@ -70,9 +72,9 @@ export class StatusMonitor {
     if (this.stopped) return;
     if (result.state === 'ONLINE' || result.state === 'ERROR') {
       this.misses.set(printer.id, 0);
-      await this.setStatus(printer.id, printer.status, result.state);
+      await this.setStatus(printer.id, printer, { status: result.state, statusReason: result.state === 'ERROR' ? result.reason : null });
     } else {
-      await this.miss(printer.id, printer.status);
+      await this.miss(printer.id, printer);
     }
   }
 
@@ -87,16 +89,16 @@ export class StatusMonitor {
     if (status) await this.miss(printerId, status);
   }
 
-  private async miss(printerId: string, current: PrinterStatus): Promise<void> {
+  private async miss(printerId: string, current: StatusNow): Promise<void> {
     const misses = (this.misses.get(printerId) ?? 0) + 1;
     this.misses.set(printerId, misses);
-    if (misses >= (this.options.missesBeforeOffline ?? 2)) await this.setStatus(printerId, current, 'OFFLINE');
+    if (misses >= (this.options.missesBeforeOffline ?? 2)) await this.setStatus(printerId, current, { status: 'OFFLINE', statusReason: null });
   }
 
-  private async setStatus(printerId: string, current: PrinterStatus, status: PrinterStatus): Promise<void> {
-    if (status === current) return;
+  private async setStatus(printerId: string, current: StatusNow, next: StatusNow): Promise<void> {
+    if (next.status === current.status && next.statusReason === current.statusReason) return;
     try {
-      await setPrinterStatus(this.ctx, printerId, status);
+      await setPrinterStatus(this.ctx, printerId, next.status, next.statusReason);
     } catch (error) {
       this.options.log?.(`status of printer ${printerId}: ${(error as Error).message}`); // deleted meanwhile
     }

@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import type { PrinterStatusReason } from '../api/enums.js';
 
 export interface PrinterAddress {
   host: string;
@@ -9,7 +10,7 @@ export interface PrinterAddress {
 export type ProbeResult =
   | { state: 'ONLINE' }
   /** The printer answered that it cannot print: paper out, cover open, or offline for another reason. */
-  | { state: 'ERROR'; reason: 'paper-out' | 'cover-open' | 'offline' }
+  | { state: 'ERROR'; reason: PrinterStatusReason }
   /** No TCP connection. */
   | { state: 'UNREACHABLE'; reason: string }
   /** Connected, but no (valid) status answer in time: a busy printer, or one that does not speak DLE EOT. */
@@ -65,9 +66,9 @@ const valid = (byte: number) => (byte & 0x93) === 0x12;
 export function interpretStatus(bytes: Buffer): ProbeResult {
   const [printer, cause, paper] = [bytes[0], bytes[1], bytes[2]] as [number, number, number];
   if (bytes.length < 3 || ![printer, cause, paper].every(valid)) return { state: 'NO_ANSWER' };
-  if ((paper & 0x60) !== 0 || (cause & 0x20) !== 0) return { state: 'ERROR', reason: 'paper-out' };
-  if ((cause & 0x04) !== 0) return { state: 'ERROR', reason: 'cover-open' };
-  if ((printer & 0x08) !== 0 || (cause & 0x40) !== 0) return { state: 'ERROR', reason: 'offline' };
+  if ((paper & 0x60) !== 0 || (cause & 0x20) !== 0) return { state: 'ERROR', reason: 'PAPER_OUT' };
+  if ((cause & 0x04) !== 0) return { state: 'ERROR', reason: 'COVER_OPEN' };
+  if ((printer & 0x08) !== 0 || (cause & 0x40) !== 0) return { state: 'ERROR', reason: 'NOT_READY' };
   return { state: 'ONLINE' };
 }
 

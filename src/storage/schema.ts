@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
-  BannerType, EventChannel, KeyScope, OrderStatus, PaymentMethod, PrinterStatus, PrintJobKind, PrintJobStatus, ReportKind, Role, StationStatus,
+  BannerType, EventChannel, KeyScope, OrderStatus, PaymentMethod, PrinterStatus, PrinterStatusReason, PrintJobKind, PrintJobStatus, ReportKind, Role, StationStatus,
 } from '../api/enums.js';
 
 // The closed lists come from src/api/enums.ts (declared once); test/api/enums-migrations.test.ts checks that the
@@ -54,6 +54,8 @@ export interface PrintersTable {
   updated_at: number;
   /** 1: kitchen tickets print here; 0: its station has a screen instead (migration 008). */
   kitchen_tickets: Generated<number>;
+  /** Why it is in ERROR, as the printer answered (migration 009); null otherwise. */
+  status_reason: Generated<PrinterStatusReason | null>;
 }
 
 export interface CategoriesTable {

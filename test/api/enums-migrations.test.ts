@@ -13,6 +13,7 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'users.role': enums.ROLES,
   'api_keys.scope': enums.KEY_SCOPES,
   'printers.status': enums.PRINTER_STATUSES,
+  'printers.status_reason': enums.PRINTER_STATUS_REASONS,
   'printers.columns': enums.PRINTER_COLUMNS,
   'printers.kitchen_tickets': [0, 1],
   'banners.type': enums.BANNER_TYPES,

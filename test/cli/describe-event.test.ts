@@ -24,6 +24,7 @@ t.test('one readable line per event kind', async (t) => {
   );
   t.equal(line('food-availability-changed', { foodId: 'c1', available: false }), 'food c1 sold out');
   t.equal(line('printer-status-changed', { printerId: 'p1', status: 'ERROR' }), 'printer p1 → ERROR');
+  t.equal(line('printer-status-changed', { printerId: 'p1', status: 'ERROR', statusReason: 'PAPER_OUT' }), 'printer p1 → ERROR (PAPER_OUT)');
   t.equal(line('resync', { reason: 'history-expired' }), 'resync (history-expired): events were missed, reload the state');
   t.equal(line('food-stock-changed', { foodId: 'f1', portionsLeft: 12 }), 'food f1: 12 left');
   t.equal(line('food-stock-changed', { foodId: 'f1', portionsLeft: null }), 'food f1: no longer counted');

@@ -133,10 +133,10 @@ t.test('probes: ONLINE, paper out, cover open, unreachable, no answer', async (t
   const printer = await emulator(t);
   t.same(await transport.probe(at(printer.port)), { state: 'ONLINE' });
   printer.setPaperOut(true);
-  t.same(await transport.probe(at(printer.port)), { state: 'ERROR', reason: 'paper-out' });
+  t.same(await transport.probe(at(printer.port)), { state: 'ERROR', reason: 'PAPER_OUT' });
   printer.setPaperOut(false);
   printer.setCoverOpen(true);
-  t.same(await transport.probe(at(printer.port)), { state: 'ERROR', reason: 'cover-open' });
+  t.same(await transport.probe(at(printer.port)), { state: 'ERROR', reason: 'COVER_OPEN' });
   printer.setCoverOpen(false);
   printer.setStalled(true);
   t.same(await transport.probe(at(printer.port)), { state: 'NO_ANSWER' });
@@ -148,9 +148,9 @@ t.test('probes: ONLINE, paper out, cover open, unreachable, no answer', async (t
 
 t.test('status bytes', async (t) => {
   t.same(interpretStatus(Buffer.from([0x12, 0x12, 0x12])), { state: 'ONLINE' });
-  t.same(interpretStatus(Buffer.from([0x1a, 0x12, 0x7e])), { state: 'ERROR', reason: 'paper-out' }, 'paper end on the roll sensor');
-  t.same(interpretStatus(Buffer.from([0x1a, 0x16, 0x12])), { state: 'ERROR', reason: 'cover-open' });
-  t.same(interpretStatus(Buffer.from([0x1a, 0x52, 0x12])), { state: 'ERROR', reason: 'offline' }, 'an error stops the printer');
+  t.same(interpretStatus(Buffer.from([0x1a, 0x12, 0x7e])), { state: 'ERROR', reason: 'PAPER_OUT' }, 'paper end on the roll sensor');
+  t.same(interpretStatus(Buffer.from([0x1a, 0x16, 0x12])), { state: 'ERROR', reason: 'COVER_OPEN' });
+  t.same(interpretStatus(Buffer.from([0x1a, 0x52, 0x12])), { state: 'ERROR', reason: 'NOT_READY' }, 'an error stops the printer');
   t.same(interpretStatus(Buffer.from([0x12, 0x12, 0x1e])), { state: 'ONLINE' }, 'paper near end still prints');
   t.same(interpretStatus(Buffer.from([0x00, 0x12, 0x12])), { state: 'NO_ANSWER' }, 'not a status byte');
   t.same(interpretStatus(Buffer.from([0x12, 0x12])), { state: 'NO_ANSWER' }, 'too short');

@@ -134,12 +134,13 @@ t.test('an offline printer holds 20 tickets and prints them once each, in order,
   t.match((await eventsSince(app, mark)).filter((e) => e.name === 'printer-status-changed').map((e) => e.payload), [{ printerId: menu.printers.kitchen, status: 'ONLINE' }]);
 });
 
-t.test('paper out: ERROR with its event, tickets wait, then ONLINE and they print', async (t) => {
+t.test('paper out: ERROR with its event and its reason, tickets wait, then ONLINE and they print', async (t) => {
   const { app, menu, emulators } = await setup(t);
   await startPrinting(t, app);
   const mark = await lastEventId(app);
   emulators.bar.setPaperOut(true);
   await waitFor('bar ERROR', async () => (await app.request({ method: 'GET', url: `/v1/printers/${menu.printers.bar}` })).json().status === 'ERROR', { intervalMs: 25 });
+  t.match((await app.request({ method: 'GET', url: `/v1/printers/${menu.printers.bar}` })).json(), { status: 'ERROR', statusReason: 'PAPER_OUT' }, 'why, for the tills');
   const created = await createOrder(app, order(menu));
   await emulators.kitchen.waitForTickets(1);
   // The worker has had its go at this order (the kitchen job is done, and the worker looks again after each send)
@@ -151,10 +152,19 @@ t.test('paper out: ERROR with its event, tickets wait, then ONLINE and they prin
   const barJobs = (await app.request({ method: 'GET', url: `/v1/print-jobs?orderId=${created.id}&printerId=${menu.printers.bar}`, as: 'operator' })).json() as Job[];
   t.same(barJobs.map((job) => [job.status, job.attempts]), [['queued', 0]], 'the bar ticket waits, never tried');
   t.equal(emulators.bar.tickets.length, 0, 'nothing is sent to a printer without paper');
+  // The volunteer opens the cover to put paper in: still ERROR, for another reason, and the tills hear of it.
+  emulators.bar.setCoverOpen(true);
   emulators.bar.setPaperOut(false);
+  await waitFor('bar cover open', async () => (await app.request({ method: 'GET', url: `/v1/printers/${menu.printers.bar}` })).json().statusReason === 'COVER_OPEN', { intervalMs: 25 });
+  emulators.bar.setCoverOpen(false);
   await emulators.bar.waitForTickets(1);
   const statuses = (await eventsSince(app, mark)).filter((e) => e.name === 'printer-status-changed').map((e) => e.payload);
-  t.same(statuses, [{ printerId: menu.printers.bar, status: 'ERROR' }, { printerId: menu.printers.bar, status: 'ONLINE' }]);
+  t.same(statuses, [
+    { printerId: menu.printers.bar, status: 'ERROR', statusReason: 'PAPER_OUT' },
+    { printerId: menu.printers.bar, status: 'ERROR', statusReason: 'COVER_OPEN' },
+    { printerId: menu.printers.bar, status: 'ONLINE', statusReason: null },
+  ]);
+  t.match((await app.request({ method: 'GET', url: `/v1/printers/${menu.printers.bar}` })).json(), { status: 'ONLINE', statusReason: null });
 });
 
 t.test('a printer that accepts connections but never reads does not hold up the others', async (t) => {

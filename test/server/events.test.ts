@@ -94,7 +94,7 @@ t.test('each operation emits exactly the documented events, on the documented ch
   await display.waitFor((events) => events.some((e) => e.event === 'order-deleted'));
   const station = 'order-station-status-changed';
   t.same(cashier.events.map((e) => e.event), ['new-order', 'confirmed-order', 'order-status-changed', station, station, 'printer-status-changed', 'order-deleted']);
-  t.same(JSON.parse(cashier.events[5]!.data), { printerId: menu.printers.kitchen, status: 'ERROR' });
+  t.same(JSON.parse(cashier.events[5]!.data), { printerId: menu.printers.kitchen, status: 'ERROR', statusReason: null }, 'a person gives no reason');
   t.same(display.events.map((e) => e.event), ['confirmed-order', 'order-status-changed', station, station, 'order-deleted']);
   t.same(printer.events.map((e) => e.event), ['confirmed-order', station, station, 'reprint-order']);
   const ids = cashier.events.map((e) => Number(e.lastEventId));
@@ -206,7 +206,7 @@ t.test('catalog availability changes reach cashiers (1.5.0 events)', async (t) =
   t.same(cashier.events.map((e) => [e.event, JSON.parse(e.data)]), [
     ['food-availability-changed', { foodId: menu.foods.beer, available: false }],
     ['category-availability-changed', { categoryId: menu.categories.desserts, available: false }],
-    ['printer-status-changed', { printerId: menu.printers.bar, status: 'OFFLINE' }],
+    ['printer-status-changed', { printerId: menu.printers.bar, status: 'OFFLINE', statusReason: null }],
   ]);
   await createOrder(app, pizzaOrder(menu, { orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CARD' } }));
   await display.waitFor((events) => events.length === 1);

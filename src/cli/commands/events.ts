@@ -62,7 +62,7 @@ function describe(event: AnyEvent): string | null {
     case 'category-availability-changed':
       return `category ${event.payload.categoryId} ${event.payload.available ? 'available again' : 'unavailable'}`;
     case 'printer-status-changed':
-      return `printer ${event.payload.printerId} → ${event.payload.status}`;
+      return `printer ${event.payload.printerId} → ${event.payload.status}${event.payload.statusReason ? ` (${event.payload.statusReason})` : ''}`;
     case 'order-station-status-changed': {
       // The event names the order by id only: the station's part is done, or back to waiting (undone).
       const p = event.payload;

@@ -20,7 +20,8 @@ export function registerPrinters(program: Command): void {
       { header: 'id', value: (r) => r.id },
       { header: 'name', value: (r) => r.name },
       { header: 'address', value: (r) => `${r.ip}:${r.port}` },
-      { header: 'status', value: (r) => r.status },
+      // "ERROR PAPER_OUT": what to fix, when the printer said.
+      { header: 'status', value: (r) => (r.statusReason ? `${r.status} ${r.statusReason}` : r.status) },
       { header: 'width', value: (r) => r.columns, align: 'right' },
       { header: 'drawer', value: (r) => r.cashDrawer },
       { header: 'tickets', value: (r) => r.kitchenTickets },

@@ -1,4 +1,4 @@
-import type { Printer, PrinterInput, PrinterStatus } from '../../api/printers.js';
+import type { Printer, PrinterInput, PrinterStatus, PrinterStatusReason } from '../../api/printers.js';
 import type { Db } from '../../storage/database.js';
 import type { PrinterRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
@@ -14,6 +14,7 @@ export function toPrinter(row: PrinterRow): Printer {
     port: row.port,
     description: row.description,
     status: row.status,
+    statusReason: row.status === 'ERROR' ? row.status_reason : null,
     columns: row.columns,
     cashDrawer: row.cash_drawer === 1,
     kitchenTickets: row.kitchen_tickets === 1,
@@ -51,6 +52,7 @@ export async function createPrinter(ctx: CoreContext, input: PrinterInput): Prom
     columns: input.columns ?? 48,
     cash_drawer: input.cashDrawer ? 1 : 0,
     kitchen_tickets: input.kitchenTickets === false ? 0 : 1,
+    status_reason: null,
     created_at: now,
     updated_at: now,
   };
@@ -58,20 +60,21 @@ export async function createPrinter(ctx: CoreContext, input: PrinterInput): Prom
   return toPrinter(row);
 }
 
-/**
- * Emits `printer-status-changed` on the cashier channel when the status really changes, in the caller's
- * transaction. Shared by PUT, PATCH and the status monitor.
- */
-export async function recordStatusChange(
-  trx: Db,
-  ctx: CoreContext,
-  printerId: string,
-  before: PrinterStatus,
-  after: PrinterStatus,
-): Promise<void> {
-  if (before === after) return;
-  await appendEvent(trx, ctx.clock.now(), 'cashier', 'printer-status-changed', { printerId, status: after });
+interface StatusNow {
+  status: PrinterStatus;
+  reason: PrinterStatusReason;
 }
+
+/**
+ * Emits `printer-status-changed` on the cashier channel when the status or its reason really changes (paper out,
+ * then the cover opened to change it), in the caller's transaction. Shared by PUT, PATCH and the status monitor.
+ */
+export async function recordStatusChange(trx: Db, ctx: CoreContext, printerId: string, before: StatusNow, after: StatusNow): Promise<void> {
+  if (before.status === after.status && before.reason === after.reason) return;
+  await appendEvent(trx, ctx.clock.now(), 'cashier', 'printer-status-changed', { printerId, status: after.status, statusReason: after.reason });
+}
+
+const statusOf = (row: PrinterRow): StatusNow => ({ status: row.status, reason: row.status === 'ERROR' ? row.status_reason : null });
 
 /**
  * Full replacement of the interface's fields. `status` is owned by the status monitor, and the paper width, cash
@@ -87,24 +90,32 @@ export async function replacePrinter(ctx: CoreContext, id: string, input: Printe
       port: input.port,
       description: input.description,
       status: input.status ?? before.status,
+      // A person setting another status knows no reason; the same status keeps the printer's.
+      status_reason: (input.status ?? before.status) === before.status ? before.status_reason : null,
       columns: input.columns ?? before.columns,
       cash_drawer: input.cashDrawer === undefined ? before.cash_drawer : input.cashDrawer ? 1 : 0,
       kitchen_tickets: input.kitchenTickets === undefined ? before.kitchen_tickets : input.kitchenTickets ? 1 : 0,
       updated_at: ctx.clock.now().getTime(),
     };
     await trx.updateTable('printers').set(row).where('id', '=', id).execute();
-    await recordStatusChange(trx, ctx, id, before.status, row.status);
+    await recordStatusChange(trx, ctx, id, statusOf(before), statusOf(row));
     return toPrinter(row);
   });
 }
 
-export async function setPrinterStatus(ctx: CoreContext, id: string, status: PrinterStatus): Promise<Printer> {
+/**
+ * The status, and for ERROR why, when the printer said (the status monitor). Without a reason (a person's PATCH)
+ * the same status keeps the printer's reason and another has none. A reason is kept only with ERROR.
+ */
+export async function setPrinterStatus(ctx: CoreContext, id: string, status: PrinterStatus, reason?: PrinterStatusReason): Promise<Printer> {
   return write(ctx, async (trx) => {
     const before = await requirePrinter(trx, id);
-    if (before.status === status) return toPrinter(before);
-    const row: PrinterRow = { ...before, status, updated_at: ctx.clock.now().getTime() };
-    await trx.updateTable('printers').set({ status, updated_at: row.updated_at }).where('id', '=', id).execute();
-    await recordStatusChange(trx, ctx, id, before.status, status);
+    const now = statusOf(before);
+    const next: StatusNow = { status, reason: status !== 'ERROR' ? null : reason === undefined ? (now.status === status ? now.reason : null) : reason };
+    if (now.status === next.status && now.reason === next.reason) return toPrinter(before);
+    const row: PrinterRow = { ...before, status, status_reason: next.reason, updated_at: ctx.clock.now().getTime() };
+    await trx.updateTable('printers').set({ status, status_reason: next.reason, updated_at: row.updated_at }).where('id', '=', id).execute();
+    await recordStatusChange(trx, ctx, id, now, next);
     return toPrinter(row);
   });
 }
