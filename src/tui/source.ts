@@ -105,6 +105,7 @@ export function httpSource(client: PosClient): DashboardSource {
         id: printer.id,
         name: printer.name,
         status: printer.status,
+        statusReason: printer.statusReason ?? null,
         held: jobs.filter((job) => job.printerId === printer.id).length,
       }));
     },

@@ -78,6 +78,8 @@ export interface OrderDetails extends OrderNames {
 export interface PrinterCard extends Pick<z.infer<typeof Printer>, 'id' | 'name'> {
   /** ONLINE, OFFLINE, ERROR (a newer server may say more). */
   status: string;
+  /** In ERROR: PAPER_OUT, COVER_OPEN or NOT_READY when the printer said why; null otherwise. */
+  statusReason: string | null;
   /** Print jobs waiting for it. */
   held: number;
 }
@@ -314,7 +316,8 @@ function applyEvent(state: DashboardState, event: CashierEvent, at: number, sele
     }
     case 'printer-status-changed': {
       const { printerId, status } = event.payload;
-      return { ...state, printers: state.printers.map((printer) => (printer.id === printerId ? { ...printer, status } : printer)) };
+      const statusReason = event.payload.statusReason ?? null;
+      return { ...state, printers: state.printers.map((printer) => (printer.id === printerId ? { ...printer, status, statusReason } : printer)) };
     }
     default:
       return state; // resync is the App's (it loads again); events of a newer server are not known here

@@ -26,8 +26,8 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
       return {
         orders,
         printers: [
-          { id: 'p1', name: 'Cucina', status: 'ONLINE', held: 0 },
-          { id: 'p2', name: 'Bar', status: 'ERROR', held: 3 },
+          { id: 'p1', name: 'Cucina', status: 'ONLINE', statusReason: null, held: 0 },
+          { id: 'p2', name: 'Bar', status: 'ERROR', statusReason: null, held: 3 },
         ],
         foods: [
           food('f1', 'Birra', 'Bevande', { categoryId: 'c1' }),
@@ -49,7 +49,7 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
       return { orders: 13, revenue: 130, cash: 100, card: 30 };
     },
     async printers() {
-      return [{ id: 'p1', name: 'Cucina', status: 'ONLINE', held: 0 }];
+      return [{ id: 'p1', name: 'Cucina', status: 'ONLINE', statusReason: null, held: 0 }];
     },
     stream(h) {
       handlers = h;

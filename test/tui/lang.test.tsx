@@ -31,8 +31,14 @@ t.test('in Italian: the stages, today\'s figures with Italian money, the connect
   const board = frameIn('it', <OrderBoard state={initialState()} width={100} height={5} now={NOW} lateMinutes={15} />);
   for (const title of ['Da pagare (0)', 'In cucina (0)', 'Pronti (0)', 'Ritirati (0)']) t.match(board, title);
   t.match(frameIn('it', <PrintersPanel printers={[]} />), /stampanti: nessuna configurata/);
-  const printers = [{ id: 'p', name: 'Cucina', status: 'ONLINE', held: 0 }, { id: 'b', name: 'Bar', status: 'OFFLINE', held: 4 }, { id: 'c', name: 'Cassa', status: 'ERROR', held: 0 }];
+  const printers = [
+    { id: 'p', name: 'Cucina', status: 'ONLINE', statusReason: null, held: 0 },
+    { id: 'b', name: 'Bar', status: 'OFFLINE', statusReason: null, held: 4 },
+    { id: 'c', name: 'Cassa', status: 'ERROR', statusReason: null, held: 0 },
+  ];
   t.match(frameIn('it', <PrintersPanel printers={printers} />), /^stampanti: Cucina ACCESA · Bar SPENTA \(4 in attesa\) · Cassa DA CONTROLLARE/);
+  const paperOut = [{ id: 'c', name: 'Cassa', status: 'ERROR', statusReason: 'PAPER_OUT', held: 2 }];
+  t.match(frameIn('it', <PrintersPanel printers={paperOut} />), /^stampanti: Cassa SENZA CARTA \(2 in attesa\)/, 'what to fix, not only that something is wrong');
 });
 
 t.test('in English by default, as before', async (t) => {

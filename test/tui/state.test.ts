@@ -12,7 +12,7 @@ function loaded() {
   return reduce(initialState(), {
     type: 'loaded',
     orders: [order(1, 'confirmed'), order(2, 'confirmed'), order(3, 'pending'), order(4, 'completed', { completedAt: new Date(NOW - 60_000).toISOString() })],
-    printers: [{ id: 'p', name: 'Cucina', status: 'ONLINE', held: 0 }],
+    printers: [{ id: 'p', name: 'Cucina', status: 'ONLINE', statusReason: null, held: 0 }],
     foods: [food('f', 'Birra', 'Bevande', { categoryId: 'c' })],
     figures: null,
     at: NOW,
@@ -43,6 +43,9 @@ t.test('events move orders between stages and keep a sensible selection', async 
   t.equal(state.orders.get(77)?.table, '…', 'an order confirmed elsewhere appears even before its details are known');
   state = reduce(state, { type: 'event', event: { name: 'printer-status-changed', payload: { printerId: 'p', status: 'ERROR' } }, at: NOW });
   t.equal(state.printers[0]?.status, 'ERROR');
+  t.equal(state.printers[0]?.statusReason, null, 'an event of a server before 1.7 has no reason');
+  state = reduce(state, { type: 'event', event: { name: 'printer-status-changed', payload: { printerId: 'p', status: 'ERROR', statusReason: 'PAPER_OUT' } }, at: NOW });
+  t.equal(state.printers[0]?.statusReason, 'PAPER_OUT');
   state = reduce(state, { type: 'event', event: { name: 'food-availability-changed', payload: { foodId: 'f', available: false } }, at: NOW });
   t.equal(state.foods[0]?.available, false);
 });

@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import { PRINTER_STATUSES } from '../../api/enums.js';
+import { PRINTER_STATUS_REASONS, PRINTER_STATUSES } from '../../api/enums.js';
 import type { PrinterCard } from '../state.js';
 import { useDashboardTexts } from '../texts.js';
 
@@ -8,8 +8,13 @@ const COLOR: Record<string, string> = { ONLINE: 'green', OFFLINE: 'red', ERROR: 
 /** One line: every printer with its status and the tickets waiting for it. */
 export function PrintersPanel({ printers }: { printers: PrinterCard[] }) {
   const { t } = useDashboardTexts();
-  const statusOf = (status: string) =>
-    (PRINTER_STATUSES as readonly string[]).includes(status) ? t(`dashboard.printer.${status as (typeof PRINTER_STATUSES)[number]}`) : status;
+  // In ERROR, why ("PAPER OUT") says what to fix; a status or reason of a newer server shows as it is.
+  const statusOf = ({ status, statusReason }: PrinterCard) => {
+    if (status === 'ERROR' && statusReason) {
+      return (PRINTER_STATUS_REASONS as readonly string[]).includes(statusReason) ? t(`dashboard.printerReason.${statusReason as (typeof PRINTER_STATUS_REASONS)[number]}`) : statusReason;
+    }
+    return (PRINTER_STATUSES as readonly string[]).includes(status) ? t(`dashboard.printer.${status as (typeof PRINTER_STATUSES)[number]}`) : status;
+  };
   if (printers.length === 0) return <Text color="gray">{t('dashboard.noPrinters')}</Text>;
   return (
     <Text wrap="truncate-end">
@@ -17,7 +22,7 @@ export function PrintersPanel({ printers }: { printers: PrinterCard[] }) {
       {printers.map((printer, index) => (
         <Text key={printer.id}>
           {index > 0 ? ' · ' : ''}
-          {printer.name} <Text color={COLOR[printer.status] ?? 'white'}>{statusOf(printer.status)}</Text>
+          {printer.name} <Text color={COLOR[printer.status] ?? 'white'}>{statusOf(printer)}</Text>
           {printer.held > 0 ? <Text color="yellow"> {t('dashboard.printerWaiting', { count: printer.held })}</Text> : null}
         </Text>
       ))}

@@ -61,7 +61,7 @@ t.test('OrderColumn: count, lines, minutes waited, overflow', async (t) => {
 });
 
 t.test('PrintersPanel: status and tickets waiting', async (t) => {
-  t.match(frameOf(<PrintersPanel printers={[{ id: 'a', name: 'Cucina', status: 'ONLINE', held: 0 }, { id: 'b', name: 'Bar', status: 'OFFLINE', held: 4 }]} />), /Cucina ONLINE · Bar OFFLINE \(4 waiting\)/);
+  t.match(frameOf(<PrintersPanel printers={[{ id: 'a', name: 'Cucina', status: 'ONLINE', statusReason: null, held: 0 }, { id: 'b', name: 'Bar', status: 'OFFLINE', statusReason: null, held: 4 }]} />), /Cucina ONLINE · Bar OFFLINE \(4 waiting\)/);
   t.match(frameOf(<PrintersPanel printers={[]} />), /printers: none set up/);
 });
 

@@ -192,6 +192,9 @@ export const en = {
   'dashboard.printer.ONLINE': 'ONLINE',
   'dashboard.printer.OFFLINE': 'OFFLINE',
   'dashboard.printer.ERROR': 'ERROR',
+  'dashboard.printerReason.PAPER_OUT': 'PAPER OUT',
+  'dashboard.printerReason.COVER_OPEN': 'COVER OPEN',
+  'dashboard.printerReason.NOT_READY': 'NOT READY',
   'dashboard.printerWaiting': '({count} waiting)',
   // What each key does, at the bottom; the letters are the same in every language (mnemonics of the English).
   'dashboard.keys.board': '←→ column  ↑↓ order  n next stage  b back  i/Enter items  r reprint  t register  f foods  / find  q quit',

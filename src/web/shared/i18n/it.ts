@@ -193,6 +193,9 @@ export const it: Record<MessageKey, string> = {
   'dashboard.printer.ONLINE': 'ACCESA',
   'dashboard.printer.OFFLINE': 'SPENTA',
   'dashboard.printer.ERROR': 'DA CONTROLLARE',
+  'dashboard.printerReason.PAPER_OUT': 'SENZA CARTA',
+  'dashboard.printerReason.COVER_OPEN': 'COPERCHIO APERTO',
+  'dashboard.printerReason.NOT_READY': 'NON PRONTA',
   'dashboard.printerWaiting': '({count} in attesa)',
   // I tasti in fondo: le lettere sono le stesse in ogni lingua (nascono dall'inglese), le parole no.
   'dashboard.keys.board': '←→ colonna  ↑↓ ordine  n fase successiva  b indietro  i/Invio apri  r ristampa  t cassa  f menù  / cerca  q esci',
