@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { WEB_ROOT } from '../../src/server/plugins/web.js';
+import { PrinterEmulator } from '../../src/printer/emulator.js';
 import { openStorage } from '../../src/storage/database.js';
 import { CHROMIUM } from '../../test/helpers/browser.js';
 import { seedMenuRows } from '../../test/helpers/seed.js';
@@ -32,6 +33,8 @@ export interface TillFigures {
   stressPerSecond: number;
   payTills: number;
   payOrders: number;
+  /** Tickets the emulated printers received over the whole step (a kitchen ticket and a receipt per sale). */
+  ticketsPrinted: number;
 }
 
 /** JS + CSS of the till as served (gzip), in KB. */
@@ -44,11 +47,20 @@ export function tillBundleKb(): number {
 export async function tillFigures(options: { lifetime: { teardown(fn: () => unknown): void }; dataDir: string; orders: number; tills: number; ordersPerTill: number }): Promise<TillFigures | null> {
   const gzippedKb = tillBundleKb();
   if (!existsSync(CHROMIUM)) {
-    return { gzippedKb, firstLoadMs: Number.NaN, heapGrowthMb: Number.NaN, heapOrders: 0, aloneP50Ms: Number.NaN, aloneP95Ms: Number.NaN, stressP95Ms: Number.NaN, stressPerSecond: Number.NaN, payP50Ms: Number.NaN, payP95Ms: Number.NaN, requestP50Ms: Number.NaN, requestP95Ms: Number.NaN, payTills: 0, payOrders: 0 };
+    return { gzippedKb, firstLoadMs: Number.NaN, heapGrowthMb: Number.NaN, heapOrders: 0, aloneP50Ms: Number.NaN, aloneP95Ms: Number.NaN, stressP95Ms: Number.NaN, stressPerSecond: Number.NaN, payP50Ms: Number.NaN, payP95Ms: Number.NaN, requestP50Ms: Number.NaN, requestP95Ms: Number.NaN, payTills: 0, payOrders: 0, ticketsPrinted: 0 };
   }
   const server = await startRealServer(options.lifetime, options.dataDir);
+  // The venue's three printers, emulated in this process (which is idle while the pages sell): every sale prints its
+  // kitchen ticket and receipt, as at a venue, rather than failing against a printer that is not there.
+  let printed = 0;
+  const printers = Array.from({ length: 3 }, () => new PrinterEmulator({ host: '127.0.0.1', onTicket: () => void printed++ }));
+  const ports = await Promise.all(printers.map((printer) => printer.start()));
+  options.lifetime.teardown(() => Promise.all(printers.map((printer) => printer.stop())));
   const storage = openStorage(join(options.dataDir, 'pos.db'));
-  await seedMenuRows(storage.db, Date.now());
+  const menu = await seedMenuRows(storage.db, Date.now());
+  for (const [index, id] of [menu.printers.kitchen, menu.printers.bar, menu.printers.till].entries()) {
+    await storage.db.updateTable('printers').set({ port: ports[index]! }).where('id', '=', id).execute();
+  }
   await storage.close();
   const admin = runPos(['token', 'create', '--role', 'admin', '--data-dir', options.dataDir]).stdout.trim();
   // One cashier per tablet, as at a venue: eight tablets logging in as one user from one address at the same instant
@@ -135,5 +147,6 @@ export async function tillFigures(options: { lifetime: { teardown(fn: () => unkn
     stressPerSecond,
     payTills: options.tills,
     payOrders: times.length,
+    ticketsPrinted: printed,
   };
 }
