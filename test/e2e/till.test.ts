@@ -234,9 +234,11 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await context.setOffline(false);
     const banner = page.getByRole('alert').filter({ hasText: /refused by the server/ });
     await banner.waitFor({ timeout: 30_000 });
+    t.equal(await banner.textContent(), '1 order refused by the server: open to decide', 'one order, not "order(s)"');
     await banner.click();
     const entry = page.getByRole('listitem').filter({ hasText: 'Gino' });
     t.match(await entry.textContent(), /refused/);
+    t.match(await entry.textContent(), /^\d\d:\d\d · Gino · /, 'paid at 21:05, not "9:05:12 PM" (the browser\'s own format)');
     t.match(await entry.getByRole('alert').textContent(), /Tiramis/, 'the reason names the food');
     await shot('till-refused-1280');
     await entry.getByRole('button', { name: 'Give up this order' }).click();
