@@ -433,6 +433,20 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await shot('till-cash-390');
     t.ok(await page.getByRole('button', { name: 'Conferma pagamento in contanti' }).isVisible());
     await page.getByRole('button', { name: 'Indietro' }).click();
+    // A 10" tablet upright (800 × 1280): the order column is narrow, yet no amount breaks over two lines ("€" above
+    // "52,50" was read as a different total) and the total stays inside the screen.
+    await page.setViewportSize({ width: 800, height: 1280 });
+    for (let i = 0; i < 6; i++) await button('Uno in più: Margherita').click();
+    t.equal(await page.getByTestId('total').textContent(), '€ 52,50');
+    const amounts = await page.evaluate(() =>
+      [...(globalThis as any).document.querySelectorAll('[data-testid=total], .totals dd, .line-total')].map((element) => {
+        const box = element.getBoundingClientRect();
+        return { text: element.textContent, oneLine: box.height < parseFloat((globalThis as any).getComputedStyle(element).fontSize) * 1.8, inside: box.right <= 800 };
+      }),
+    );
+    t.same(amounts.filter((amount) => !amount.oneLine || !amount.inside), [], 'every amount on one line, on screen');
+    await shot('till-order-800');
+    for (let i = 0; i < 6; i++) await button('Uno in meno: Margherita').click();
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
