@@ -433,6 +433,22 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await shot('till-cash-390');
     t.ok(await page.getByRole('button', { name: 'Conferma pagamento in contanti' }).isVisible());
     await page.getByRole('button', { name: 'Indietro' }).click();
+    // The orders view on a phone: the order opened from the top of a long list shows below it, and is brought on
+    // screen with its buttons (and what a tap on them did is said beside them, not at the top of the list).
+    await button('Ordini').click();
+    const rows = page.locator('.order-row');
+    await rows.first().waitFor();
+    await rows.first().click();
+    const opened = page.getByRole('region', { name: /^[A-Z0-9]{3}$/ });
+    await opened.getByRole('button', { name: 'Annulla ordine' }).waitFor();
+    await waitFor('the opened order on screen', async () => {
+      const box = await opened.getByRole('button', { name: 'Annulla ordine' }).boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 844;
+    }, { timeoutMs: 5_000, intervalMs: 50 });
+    const scrolled = await page.evaluate(() => (globalThis as any).document.querySelector('.panel.orders').scrollTop);
+    t.ok(scrolled > 0, `the opened order and its buttons are on screen, below a list longer than the phone (scrolled ${scrolled} px)`);
+    await shot('till-order-detail-390');
+    await button('Torna alla cassa').click();
     // A 10" tablet upright (800 × 1280): the order column is narrow, yet no amount breaks over two lines ("€" above
     // "52,50" was read as a different total) and the total stays inside the screen.
     await page.setViewportSize({ width: 800, height: 1280 });
