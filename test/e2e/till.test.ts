@@ -433,6 +433,16 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await shot('till-cash-390');
     t.ok(await page.getByRole('button', { name: 'Conferma pagamento in contanti' }).isVisible());
     await page.getByRole('button', { name: 'Indietro' }).click();
+    // A food tapped on a phone shows its line, though the order holds more lines than the phone shows at once.
+    const added: Array<[tab: string, food: string]> = [['Pizze', 'Diavola'], ['Bevande', 'Birra'], ['Dolci', 'Tiramisù'], ['Secondi alla griglia', 'Grigliata mista di carne con polenta abbrustolita']];
+    for (const [tab, food] of added) {
+      await page.getByRole('tab', { name: tab }).click();
+      await button(new RegExp(`^${food}`)).click();
+    }
+    const lastLine = await button('Uno in meno: Grigliata mista di carne con polenta abbrustolita').boundingBox();
+    const linesBox = await page.locator('.lines').boundingBox();
+    t.ok(lastLine && linesBox && lastLine.y >= linesBox.y && lastLine.y + lastLine.height <= linesBox.y + linesBox.height + 1, 'the line just added is in sight');
+    for (const [, food] of added) await button(`Uno in meno: ${food}`).click();
     // The orders view on a phone: the order opened from the top of a long list shows below it, and is brought on
     // screen with its buttons (and what a tap on them did is said beside them, not at the top of the list).
     await button('Ordini').click();
