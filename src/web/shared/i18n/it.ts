@@ -105,7 +105,7 @@ export const it: Record<MessageKey, string> = {
   'status.live': 'In linea',
   'status.reconnecting': 'Riconnessione…',
   'status.offline': 'Senza connessione',
-  'status.outbox': '{count} in attesa',
+  'status.outbox': '{count} da inviare',
   'status.printer.OFFLINE': '{name}: non risponde',
   'status.printer.ERROR': '{name}: da controllare',
   'status.logout': 'Esci',
