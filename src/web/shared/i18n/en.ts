@@ -63,6 +63,7 @@ export const en = {
   'done.newOrder': 'New order',
   'done.refused': 'Not accepted by the server',
   'refusal.short': 'Another till sold them meanwhile.',
+  'refusal.unavailable': 'The menu changed meanwhile.',
   'refusal.shortFood': '{name}: {requested} in the order, only {left} left',
   'refusal.soldOutFood': '{name}: {requested} in the order, sold out',
   'refusal.change': 'Change the order',

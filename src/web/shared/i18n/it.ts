@@ -64,6 +64,7 @@ export const it: Record<MessageKey, string> = {
   'done.newOrder': 'Nuovo ordine',
   'done.refused': 'Non accettato dal server',
   'refusal.short': 'Nel frattempo li ha venduti un’altra cassa.',
+  'refusal.unavailable': 'Nel frattempo il menù è cambiato.',
   'refusal.shortFood': '{name}: {requested} nell’ordine, ne restano solo {left}',
   'refusal.soldOutFood': '{name}: {requested} nell’ordine, esaurito',
   'refusal.change': 'Modifica l’ordine',
