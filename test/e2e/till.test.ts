@@ -234,10 +234,12 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await context.setOffline(false);
     const banner = page.getByRole('alert').filter({ hasText: /refused by the server/ });
     await banner.waitFor({ timeout: 30_000 });
+    t.equal(await banner.textContent(), '1 order refused by the server: open to decide', 'one order, not "order(s)"');
     await banner.click();
     const entry = page.getByRole('listitem').filter({ hasText: 'Gino' });
     t.match(await entry.textContent(), /refused/);
-    t.match(await entry.getByRole('alert').textContent(), /Tiramis/, 'the reason names the food');
+    t.match(await entry.textContent(), /^\d\d:\d\d · Gino · /, 'paid at 21:05, not "9:05:12 PM" (the browser\'s own format)');
+    t.equal(await entry.getByRole('alert').textContent(), 'The menu changed meanwhile. Tiramisù: 1 in the order, sold out.', "the reason names the food, in the cashier's words (not the API's English)");
     await shot('till-refused-1280');
     await entry.getByRole('button', { name: 'Give up this order' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Give up this order' }).click();
@@ -431,6 +433,46 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await shot('till-cash-390');
     t.ok(await page.getByRole('button', { name: 'Conferma pagamento in contanti' }).isVisible());
     await page.getByRole('button', { name: 'Indietro' }).click();
+    // A food tapped on a phone shows its line, though the order holds more lines than the phone shows at once.
+    const added: Array<[tab: string, food: string]> = [['Pizze', 'Diavola'], ['Bevande', 'Birra'], ['Dolci', 'Tiramisù'], ['Secondi alla griglia', 'Grigliata mista di carne con polenta abbrustolita']];
+    for (const [tab, food] of added) {
+      await page.getByRole('tab', { name: tab }).click();
+      await button(new RegExp(`^${food}`)).click();
+    }
+    const lastLine = await button('Uno in meno: Grigliata mista di carne con polenta abbrustolita').boundingBox();
+    const linesBox = await page.locator('.lines').boundingBox();
+    t.ok(lastLine && linesBox && lastLine.y >= linesBox.y && lastLine.y + lastLine.height <= linesBox.y + linesBox.height + 1, 'the line just added is in sight');
+    for (const [, food] of added) await button(`Uno in meno: ${food}`).click();
+    // The orders view on a phone: the order opened from the top of a long list shows below it, and is brought on
+    // screen with its buttons (and what a tap on them did is said beside them, not at the top of the list).
+    await button('Ordini').click();
+    const rows = page.locator('.order-row');
+    await rows.first().waitFor();
+    await rows.first().click();
+    const opened = page.getByRole('region', { name: /^[A-Z0-9]{3}$/ });
+    await opened.getByRole('button', { name: 'Annulla ordine' }).waitFor();
+    await waitFor('the opened order on screen', async () => {
+      const box = await opened.getByRole('button', { name: 'Annulla ordine' }).boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 844;
+    }, { timeoutMs: 5_000, intervalMs: 50 });
+    const scrolled = await page.evaluate(() => (globalThis as any).document.querySelector('.panel.orders').scrollTop);
+    t.ok(scrolled > 0, `the opened order and its buttons are on screen, below a list longer than the phone (scrolled ${scrolled} px)`);
+    await shot('till-order-detail-390');
+    await button('Torna alla cassa').click();
+    // A 10" tablet upright (800 × 1280): the order column is narrow, yet no amount breaks over two lines ("€" above
+    // "52,50" was read as a different total) and the total stays inside the screen.
+    await page.setViewportSize({ width: 800, height: 1280 });
+    for (let i = 0; i < 6; i++) await button('Uno in più: Margherita').click();
+    t.equal(await page.getByTestId('total').textContent(), '€ 52,50');
+    const amounts = await page.evaluate(() =>
+      [...(globalThis as any).document.querySelectorAll('[data-testid=total], .totals dd, .line-total')].map((element) => {
+        const box = element.getBoundingClientRect();
+        return { text: element.textContent, oneLine: box.height < parseFloat((globalThis as any).getComputedStyle(element).fontSize) * 1.8, inside: box.right <= 800 };
+      }),
+    );
+    t.same(amounts.filter((amount) => !amount.oneLine || !amount.inside), [], 'every amount on one line, on screen');
+    await shot('till-order-800');
+    for (let i = 0; i < 6; i++) await button('Uno in meno: Margherita').click();
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 

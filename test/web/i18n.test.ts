@@ -57,6 +57,11 @@ t.test('Italian as a sagra speaks it: one portion is singular, no slashed plural
   t.equal(translate('it', counted('display.more', 1), { count: 1 }), '+1 altro');
   t.equal(translate('it', counted('dashboard.more', 3), { count: 3 }), '+3 altri');
   t.equal(translate('it', counted('dashboard.left', 1), { count: 1 }), '1 rimasto');
+  t.equal(translate('it', counted('outbox.refusedBanner', 1), { count: 1 }), '1 ordine rifiutato dal server: tocca per decidere');
+  t.equal(translate('it', counted('outbox.refusedBanner', 2), { count: 2 }), '2 ordini rifiutati dal server: tocca per decidere');
+  t.equal(translate('en', counted('outbox.refusedBanner', 1), { count: 1 }), '1 order refused by the server: open to decide');
+  // Orders kept on the tablet, not customers in the queue: "in attesa" read as the latter at a busy sagra.
+  t.equal(translate('it', 'status.outbox', { count: 2 }), '2 da inviare');
   const lonely = Object.keys(CATALOGS.en).filter((key) => key.endsWith('One') && !(key.slice(0, -3) in CATALOGS.en));
   t.same(lonely, [], 'each singular form has its plural');
   // "Un Grigliata mista in meno" was wrong for every feminine food; a food's button is the one whose name starts with it.

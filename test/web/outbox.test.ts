@@ -1,6 +1,6 @@
 import t from 'tap';
 import * as box from '../../src/web/till/outbox.js';
-import { shortagesIn } from '../../src/web/till/refusal.js';
+import { shortagesIn, unavailableIn } from '../../src/web/till/refusal.js';
 
 const body = (customer: string) => ({
   table: '1',
@@ -119,4 +119,25 @@ t.test('the order on screen travels with the entry until it is sent', async (t) 
   t.same(outbox.entries[0]!.cart, cart, 'kept while it may still be refused');
   outbox = box.succeeded(outbox, 'a', { id: 1, displayCode: 'K7P', ticketNumber: 1 });
   t.notOk('cart' in outbox.entries[0]!, 'dropped once sent');
+});
+
+t.test("a food switched off while the order waited: named from the 400's details, in the cashier's language, once", async (t) => {
+  const items = [
+    { foodId: 'ctiramisu000000000000000000', quantity: 1 },
+    { foodId: 'cbirra00000000000000000000', quantity: 2 },
+    { foodId: 'ctiramisu000000000000000000', quantity: 2 }, // a second line of it (with a note)
+  ];
+  const names = { ctiramisu000000000000000000: 'Tiramisù', cbirra00000000000000000000: 'Birra' };
+  const body = {
+    statusCode: 400,
+    message: 'Cannot order: Tiramisù is not available (sold out or switched off)',
+    details: [
+      { path: 'body.orderItems.0.foodId', message: 'food ctiramisu000000000000000000 (Tiramisù) is not available' },
+      { path: 'body.orderItems.2.foodId', message: 'food ctiramisu000000000000000000 (Tiramisù) is not available' },
+    ],
+  };
+  t.same(unavailableIn(400, body, items, names), [{ foodId: 'ctiramisu000000000000000000', name: 'Tiramisù', requested: 3, left: 0 }]);
+  t.same(unavailableIn(409, body, items, names), [], 'a 409 is about portions (shortagesIn)');
+  t.same(unavailableIn(400, { details: [{ path: 'body.table', message: 'too long' }] }, items, names), [], 'another 400: the server message stays');
+  t.same(unavailableIn(400, { details: [{ path: 'body.orderItems.1.foodId', message: 'unknown food x' }] }, items, names), [], 'an unknown food is not "sold out"');
 });

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { CashierEvent } from '../../api/events.js';
 import { PosClient } from '../../client/index.js';
-import type { Locale } from '../shared/i18n/index.js';
+import { counted, type Locale } from '../shared/i18n/index.js';
 import { type Texts, TextsContext } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';
 import { addFood, cartTotals, EMPTY_CART, orderBody, quantityOf, type Cart } from './cart.js';
@@ -197,7 +197,7 @@ export function App() {
         {refused.length > 0 && view !== 'outbox' && (
           <div role="alert" className="banner-row">
             <button className="banner-alert" onClick={() => setView('outbox')}>
-              {text.t('outbox.refusedBanner', { count: refused.length })}
+              {text.t(counted('outbox.refusedBanner', refused.length), { count: refused.length })}
             </button>
           </div>
         )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { discountTooLarge } from '../../api/pricing.js';
 import { parseAmount } from '../shared/i18n/index.js';
 import { useTexts } from '../shared/locale.js';
@@ -40,6 +40,15 @@ export function CartPanel({ cart, askTable, leftOf, onChange, onPay, onClear }: 
   const totals = cartTotals(cart);
   const short = shortages(cart, leftOf);
   const payable = canPay(cart) && short.length === 0;
+  // A tap on a food shows its line: on a phone the list holds two or three lines, and the one just added would
+  // otherwise change only the total, out of sight below them.
+  const lines = useRef<HTMLUListElement>(null);
+  const seen = useRef(new Map<string, number>());
+  useEffect(() => {
+    const grown = cart.lines.find((line) => (seen.current.get(line.id) ?? 0) < line.quantity);
+    seen.current = new Map(cart.lines.map((line) => [line.id, line.quantity]));
+    if (grown) lines.current?.querySelector(`[data-line="${CSS.escape(grown.id)}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [cart.lines]);
   return (
     <section className="cart" aria-label={t('order.title')}>
       <div className="who">
@@ -54,10 +63,10 @@ export function CartPanel({ cart, askTable, leftOf, onChange, onPay, onClear }: 
           </label>
         )}
       </div>
-      <ul className="lines">
+      <ul className="lines" ref={lines}>
         {cart.lines.length === 0 && <li className="hint">{t('order.empty')}</li>}
         {cart.lines.map((line) => (
-          <li key={line.id} className="line">
+          <li key={line.id} className="line" data-line={line.id}>
             <div className="line-main">
               <button className="qty" aria-label={t('order.remove', { name: line.name })} onClick={() => onChange(changeQuantity(cart, line.id, -1))}>
                 −

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { OrderDetail, OrderList } from '../../api/orders.js';
 import { toCents } from '../../api/money.js';
@@ -28,6 +28,11 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
   const [asking, setAsking] = useState(false);
   const [paying, setPaying] = useState<'CASH' | 'CARD' | null>(null);
   const { client, onUnauthorized } = props;
+  const detail = useRef<HTMLDivElement>(null);
+  // On a phone the opened order sits below the whole list: bring it (and its buttons) on screen.
+  useEffect(() => {
+    detail.current?.scrollIntoView({ block: 'nearest' });
+  }, [open?.id]);
 
   const failed = useCallback(
     (error: unknown) => {
@@ -87,7 +92,7 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
         </label>
         <button className="big" onClick={props.onClose}>{t('orders.back')}</button>
       </div>
-      {message && <p className="notice" role="status">{message}</p>}
+      {message && !open && <p className="notice" role="status">{message}</p>}
       <div className="orders-body">
         <ul className="order-list">
           {orders?.length === 0 && <li>{t('orders.none')}</li>}
@@ -101,7 +106,9 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
           ))}
         </ul>
         {open && (
-          <div className="order-detail" role="region" aria-label={`${open.displayCode}`}>
+          <div className="order-detail" role="region" aria-label={`${open.displayCode}`} ref={detail}>
+            {/* What a tap on its buttons did, beside them: at the top of a long list it would go unseen. */}
+            {message && <p className="notice" role="status">{message}</p>}
             <h2>
               {open.displayCode} {open.ticketNumber !== null && `#${open.ticketNumber}`}{orderWho(t, open) && ` · ${orderWho(t, open)}`}
             </h2>

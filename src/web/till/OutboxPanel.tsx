@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTexts } from '../shared/locale.js';
+import { clockTime } from './clock.js';
 import type { Outbox, OutboxEntry } from './outbox.js';
 import { RefusalText } from './RefusalText.js';
 
@@ -21,7 +22,7 @@ export function OutboxPanel(props: { outbox: Outbox; userId: string | null; onRe
         {entries.map((entry) => (
           <li key={entry.key} className={`entry ${entry.state}`}>
             <span className="entry-what">
-              {entry.result ? `${entry.result.displayCode} · #${entry.result.ticketNumber}` : new Date(entry.createdAt).toLocaleTimeString()} · {entry.body.customer} ·{' '}
+              {entry.result ? `${entry.result.displayCode} · #${entry.result.ticketNumber}` : clockTime(entry.createdAt)} · {entry.body.customer} ·{' '}
               {money(entry.totalCents)}
               <small className="note">
                 {' '}

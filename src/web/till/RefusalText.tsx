@@ -10,14 +10,14 @@ export function shortageWords(t: Texts['t'], shortages: Shortage[]): string {
     .join('; ');
 }
 
-/** Why the server refused an order: in words for a 409 of portions, else the server's message with food names. */
+/** Why the server refused an order: in words for a 409 of portions or a food off the menu, else the server's message. */
 export function RefusalText({ entry }: { entry: OutboxEntry }) {
   const { t } = useTexts();
   const shortages = entry.refusal?.shortages ?? [];
   if (shortages.length === 0) return <>{refusalText(entry)}</>;
   return (
     <>
-      {t('refusal.short')} {shortageWords(t, shortages)}.
+      {t(entry.refusal?.status === 409 ? 'refusal.short' : 'refusal.unavailable')} {shortageWords(t, shortages)}.
     </>
   );
 }

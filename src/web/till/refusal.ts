@@ -14,3 +14,23 @@ export function shortagesIn(status: number, body: unknown): Shortage[] {
       : [],
   );
 }
+
+/**
+ * The foods a 400 names as not available (sold out or switched off while the order waited on the tablet): its
+ * `details` point at the order's lines (`body.orderItems.<n>.foodId`); each food once, with what the order held.
+ * The server's message is English (API errors are): the till says it in the cashier's language instead.
+ */
+export function unavailableIn(status: number, body: unknown, items: ReadonlyArray<{ foodId: string; quantity: number }>, names: Record<string, string> = {}): Shortage[] {
+  if (status !== 400 || typeof body !== 'object' || body === null) return [];
+  const details = (body as { details?: unknown }).details;
+  if (!Array.isArray(details)) return [];
+  const foods = new Map<string, Shortage>();
+  for (const detail of details as Array<Record<string, unknown>>) {
+    const index = /^body\.orderItems\.(\d+)\.foodId$/.exec(String(detail?.['path'] ?? ''))?.[1];
+    const foodId = index === undefined ? undefined : items[Number(index)]?.foodId;
+    if (!foodId || !/not available/.test(String(detail['message'] ?? '')) || foods.has(foodId)) continue;
+    const requested = items.filter((item) => item.foodId === foodId).reduce((sum, item) => sum + item.quantity, 0);
+    foods.set(foodId, { foodId, name: names[foodId] ?? foodId, requested, left: 0 });
+  }
+  return [...foods.values()];
+}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, type PosClient } from '../../client/index.js';
 import * as box from './outbox.js';
-import { shortagesIn } from './refusal.js';
+import { shortagesIn, unavailableIn } from './refusal.js';
 import { loadOutbox, saveOutbox } from './storage.js';
 
 /** Short enough that a dead Wi-Fi is noticed while the customer waits; the key makes the retry safe. */
@@ -54,7 +54,9 @@ export function useOutbox(client: PosClient, userId: string | null, onUnauthoriz
           await apply((o) => box.succeeded(o, entry.key, { id: created.id, displayCode: created.displayCode, ticketNumber: created.ticketNumber }));
         } catch (error) {
           if (error instanceof ApiError && error.final) {
-            await apply((o) => box.refused(o, entry.key, error.status, error.message, shortagesIn(error.status, error.body)));
+            const short = shortagesIn(error.status, error.body);
+            const off = short.length ? [] : unavailableIn(error.status, error.body, entry.body.orderItems, entry.names);
+            await apply((o) => box.refused(o, entry.key, error.status, error.message, short.length ? short : off));
             continue;
           }
           await apply((o) => box.failed(o, entry.key, (error as Error).message));
