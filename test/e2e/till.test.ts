@@ -24,7 +24,8 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
   }
   mkdirSync(SHOTS, { recursive: true });
   const dataDir = tempDir(t);
-  const server = await startRealServer(t, dataDir);
+  // Printers probed twice a second: a printer out of paper reaches the status line without a 5-second wait.
+  const server = await startRealServer(t, dataDir, ['--printer-probe', '500']);
   const menu = await seedServerMenu(dataDir);
   const api = adminApi(dataDir, () => server.url);
   const admin = api.token;
@@ -133,6 +134,13 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await page.getByRole('alert').filter({ hasText: 'kitchen: needs attention' }).waitFor({ timeout: 10_000 });
     t.pass('a printer with a problem shows on the status line');
     await api('PATCH', `/v1/printers/${menu.printers.kitchen}`, { status: 'ONLINE' });
+    // The printer itself says what is wrong: the volunteer reads what to fix (all three printers are this emulator).
+    printer.send('paper-out');
+    await page.getByRole('alert').filter({ hasText: 'kitchen: out of paper' }).waitFor({ timeout: 10_000 });
+    t.match(runPos(['printers', 'list', '--data-dir', dataDir]).stdout, /ERROR PAPER_OUT/, 'pos printers list says it too');
+    printer.send('paper-ok');
+    await page.getByRole('alert').filter({ hasText: 'out of paper' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+    t.pass('and the line clears when the paper is back');
   });
 
   await t.test('a short Wi-Fi blip that the event stream survives: Live again, not "Reconnecting…" for good', async (t) => {

@@ -65,7 +65,7 @@ export function App() {
   const loadPrinters = useCallback(() => {
     client
       .printers()
-      .then((list) => setPrinters(list.map(({ id, name, status }) => ({ id, name, status }))))
+      .then((list) => setPrinters(list.map(({ id, name, status, statusReason }) => ({ id, name, status, statusReason }))))
       .catch(() => undefined);
   }, [client]);
 
@@ -79,7 +79,7 @@ export function App() {
         case 'food-stock-changed':
           return setPortionsLeft(event.payload.foodId, event.payload.portionsLeft);
         case 'printer-status-changed':
-          return setPrinters((list) => list.map((printer) => (printer.id === event.payload.printerId ? { ...printer, status: event.payload.status } : printer)));
+          return setPrinters((list) => list.map((printer) => (printer.id === event.payload.printerId ? { ...printer, status: event.payload.status, statusReason: event.payload.statusReason ?? null } : printer)));
         case 'resync':
           void refresh();
           return loadPrinters();

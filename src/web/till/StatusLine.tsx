@@ -1,11 +1,15 @@
+import type { Printer } from '../../api/printers.js';
+import type { MessageKey } from '../shared/i18n/index.js';
 import { useTexts } from '../shared/locale.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import type { Connection } from './use-live.js';
 
-export interface PrinterState {
-  id: string;
-  name: string;
-  status: string;
+export type PrinterState = Pick<Printer, 'id' | 'name' | 'status' | 'statusReason'>;
+
+/** What the volunteer goes to fix: "Cucina: out of paper" when the printer said why, else what its status says. */
+function problemKey(printer: PrinterState): MessageKey {
+  if (printer.status !== 'ERROR') return 'status.printer.OFFLINE';
+  return printer.statusReason ? `status.printer.${printer.statusReason}` : 'status.printer.ERROR';
 }
 
 /** Connection, what waits on the tablet, printers with a problem, who and which register. */
@@ -35,7 +39,7 @@ export function StatusLine(props: {
       )}
       {problems.map((printer) => (
         <span key={printer.id} className="chip alert" role="alert">
-          {t(printer.status === 'ERROR' ? 'status.printer.ERROR' : 'status.printer.OFFLINE', { name: printer.name })}
+          {t(problemKey(printer), { name: printer.name })}
         </span>
       ))}
       <span className="spacer" />
