@@ -22,11 +22,11 @@ t.test('an existing data dir keeps its device keys and printers, and accepts kit
     .execute();
   await t.rejects(db.insertInto('api_keys').values({ ...key, id: 'k2', key_hash: 'def', scope: 'kitchen' }).execute(), /CHECK constraint/, 'before: no kitchen scope');
 
-  t.same((await migrate(storage)).applied, ['008-stations']);
+  t.same((await migrate(storage)).applied, ['008-stations', '009-printer-status-reason'], '008 and every later one');
   t.same(await db.selectFrom('api_keys').selectAll().execute(), [key], 'the key is kept as it was');
   await db.insertInto('api_keys').values({ ...key, id: 'k2', key_hash: 'def', scope: 'kitchen' }).execute();
   await t.rejects(db.insertInto('api_keys').values({ ...key, id: 'k3', key_hash: 'ghi', scope: 'tv' as 'kitchen' }).execute(), /CHECK constraint/, 'other scopes are still refused');
   await t.rejects(db.insertInto('api_keys').values({ ...key, id: 'k4' }).execute(), /UNIQUE constraint/, 'key hashes are still unique');
-  t.match(await db.selectFrom('printers').select('kitchen_tickets').where('id', '=', 'p1').executeTakeFirst(), { kitchen_tickets: 1 });
+  t.match(await db.selectFrom('printers').select(['kitchen_tickets', 'status_reason']).where('id', '=', 'p1').executeTakeFirst(), { kitchen_tickets: 1, status_reason: null });
   t.same(storage.sqlite.pragma('foreign_key_check'), [], 'every reference holds');
 });
