@@ -274,6 +274,21 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     t.equal(await page.getByTestId('total').textContent(), '€7.50', 'and the line');
   });
 
+  await t.test('"Log out" asks first, and the order on screen stays for the next cashier', async (t) => {
+    await button('Log out').click();
+    const asked = page.getByRole('alertdialog', { name: 'Log out' });
+    t.match(await asked.textContent(), /Log out giulia\?/);
+    await asked.getByRole('button', { name: 'No, stay' }).click();
+    t.equal(await page.getByLabel('Customer').inputValue(), 'Lucia', 'a slip changes nothing');
+    t.equal(await page.getByLabel('Password').count(), 0, 'still logged in');
+    await button('Log out').click();
+    await page.getByRole('alertdialog', { name: 'Log out' }).getByRole('button', { name: 'Yes, log out' }).click();
+    await page.getByLabel('Password').waitFor();
+    t.equal(await page.getByLabel('Username').inputValue(), '', 'a change of cashier: the next one types their own name');
+    await logIn();
+    t.equal(await page.getByLabel('Customer').inputValue(), 'Lucia', 'the order is still on screen');
+  });
+
   await t.test('orders: search, confirm a pending one with payment, reprint the kitchen tickets, cancel after a confirmation', async (t) => {
     const pending = await api('POST', '/v1/orders', { table: '3', customer: 'Piero', orderItems: [{ foodId: menu.foods.margherita, quantity: 2 }] });
     await button('Orders').click();

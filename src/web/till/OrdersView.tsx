@@ -4,6 +4,7 @@ import type { OrderDetail, OrderList } from '../../api/orders.js';
 import { toCents } from '../../api/money.js';
 import { ApiError, type PosClient } from '../../client/index.js';
 import { useTexts } from '../shared/locale.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
 import { orderWho } from './order-words.js';
 import { newKey } from './outbox.js';
 import { PaymentDialog } from './PaymentDialog.js';
@@ -167,23 +168,17 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
         />
       )}
       {asking && open && (
-        <div className="overlay">
-          <div className="dialog" role="alertdialog" aria-modal="true" aria-label={t('orders.cancel')}>
-            <p>{t('orders.cancelConfirm', { code: open.displayCode })}</p>
-            <div className="dialog-actions">
-              <button className="big" onClick={() => setAsking(false)}>{t('orders.cancelNo')}</button>
-              <button
-                className="big danger"
-                onClick={() => {
-                  setAsking(false);
-                  void act(() => client.deleteOrder(open.id), () => t('orders.cancelled', { code: open.displayCode }), () => setOpen(null));
-                }}
-              >
-                {t('orders.cancelYes')}
-              </button>
-            </div>
-          </div>
-        </div>
+        <ConfirmDialog
+          label={t('orders.cancel')}
+          question={t('orders.cancelConfirm', { code: open.displayCode })}
+          keep={t('orders.cancelNo')}
+          confirm={t('orders.cancelYes')}
+          onKeep={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            void act(() => client.deleteOrder(open.id), () => t('orders.cancelled', { code: open.displayCode }), () => setOpen(null));
+          }}
+        />
       )}
     </section>
   );

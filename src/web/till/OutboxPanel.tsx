@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTexts } from '../shared/locale.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
 import { clockTime } from './clock.js';
 import type { Outbox, OutboxEntry } from './outbox.js';
 import { RefusalText } from './RefusalText.js';
@@ -46,23 +47,17 @@ export function OutboxPanel(props: { outbox: Outbox; userId: string | null; onRe
         ))}
       </ul>
       {asking && (
-        <div className="overlay">
-          <div className="dialog" role="alertdialog" aria-modal="true" aria-label={t('outbox.discard')}>
-            <p>{t('outbox.discardConfirm')}</p>
-            <div className="dialog-actions">
-              <button className="big" onClick={() => setAsking(null)}>{t('pay.back')}</button>
-              <button
-                className="big danger"
-                onClick={() => {
-                  onDiscard(asking);
-                  setAsking(null);
-                }}
-              >
-                {t('outbox.discard')}
-              </button>
-            </div>
-          </div>
-        </div>
+        <ConfirmDialog
+          label={t('outbox.discard')}
+          question={t('outbox.discardConfirm')}
+          keep={t('pay.back')}
+          confirm={t('outbox.discard')}
+          onKeep={() => setAsking(null)}
+          onConfirm={() => {
+            onDiscard(asking);
+            setAsking(null);
+          }}
+        />
       )}
     </section>
   );

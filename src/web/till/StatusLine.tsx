@@ -2,6 +2,7 @@ import type { Printer } from '../../api/printers.js';
 import type { MessageKey } from '../shared/i18n/index.js';
 import { useTexts } from '../shared/locale.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
+import { LogoutButton } from './LogoutButton.js';
 import type { Connection } from './use-live.js';
 
 export type PrinterState = Pick<Printer, 'id' | 'name' | 'status' | 'statusReason'>;
@@ -49,7 +50,7 @@ export function StatusLine(props: {
       </button>
       <LanguageSwitch />
       <span className="user">{props.username}</span>
-      <button className="chip" onClick={props.onLogout}>{t('status.logout')}</button>
+      <LogoutButton username={props.username} onLogout={props.onLogout} />
     </header>
   );
 }

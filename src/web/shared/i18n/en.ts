@@ -112,6 +112,9 @@ export const en = {
   'status.printer.COVER_OPEN': '{name}: cover open',
   'status.printer.NOT_READY': '{name}: not ready, check it',
   'status.logout': 'Log out',
+  'logout.confirm': 'Log out {user}? The order on screen stays on the tablet.',
+  'logout.stay': 'No, stay',
+  'logout.yes': 'Yes, log out',
   'status.user': 'User',
   'status.register': 'Register',
   // How this language writes numbers, money and dates (on screen and on paper); see formatMoney, formatDateTime.

@@ -113,6 +113,9 @@ export const it: Record<MessageKey, string> = {
   'status.printer.COVER_OPEN': '{name}: coperchio aperto',
   'status.printer.NOT_READY': '{name}: non pronta, da controllare',
   'status.logout': 'Esci',
+  'logout.confirm': 'Vuoi uscire, {user}? L’ordine sullo schermo resta sul tablet.',
+  'logout.stay': 'No, resto',
+  'logout.yes': 'Sì, esci',
   'status.user': 'Utente',
   'status.register': 'Cassa',
   // Numeri, soldi e date come li scrive chi fa i conti a una sagra: € 1.234,50, 24/11/2026 21:05.
