@@ -196,8 +196,10 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
       await waitFor(`${customer}'s tickets`, async () => ticketsFor(customer) >= 2, { timeoutMs: 20_000, intervalMs: 100 });
     }
     await button('0 waiting').click();
-    for (const order of orders.slice(0, 3)) {
+    for (const customer of ['Anna', 'Bruno', 'Carla']) {
+      const order = orders.find((o) => o['customer'] === customer)!;
       await page.getByText(new RegExp(`${order['displayCode']} · #${order['ticketNumber']}`)).waitFor();
+      t.equal(ticketsFor(customer), 2, `${customer}: printed once (one kitchen ticket, one receipt)`);
     }
     t.pass('each shows its number on the tablet');
     await button('Back to the till').click();
@@ -232,6 +234,45 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     t.equal((await listOrders()).length, before + 3, 'a reload sends nothing again');
     t.equal(printer.tickets().length, printed);
     for (const customer of ['Dario', 'Elena', 'Fabio']) t.equal(ticketsFor(customer), 2, `${customer}: one bar ticket, one receipt`);
+    await button('0 waiting').click();
+    for (const customer of ['Dario', 'Elena', 'Fabio']) {
+      const order = orders.find((o) => o['customer'] === customer)!;
+      await page.getByText(new RegExp(`${order['displayCode']} · #${order['ticketNumber']}`)).waitFor();
+    }
+    t.pass('after the restart, each shows its number on the tablet');
+    await button('Back to the till').click();
+  });
+
+  await t.test('never two orders for one payment: an answer lost on the way back, a double tap on Confirm', async (t) => {
+    // The order reaches the server and is made, but its answer never reaches the tablet (the Wi-Fi drops just then).
+    const keys: string[] = [];
+    await page.route('**/v1/orders', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) return route.fallback();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await sell([['Pizze', 'Margherita']], 'Perso');
+    await page.getByTestId('display-code').waitFor({ timeout: 20_000 });
+    await page.unroute('**/v1/orders');
+    t.ok(keys.length >= 2, 'sent again by itself');
+    t.match(keys[0], /^till-[0-9a-f]{32}$/, 'with an Idempotency-Key made on the tablet');
+    t.same(new Set(keys).size, 1, 'the same key every time');
+    const lost = (await listOrders()).filter((o) => o['customer'] === 'Perso');
+    t.equal(lost.length, 1, 'one order on the server');
+    t.equal(await page.getByTestId('display-code').textContent(), lost[0]!['displayCode'], 'and its number on the tablet');
+    t.equal((await api('GET', `/v1/print-jobs?orderId=${lost[0]!['id']}`)).length, 2, 'one kitchen ticket, one receipt');
+    await button('New order').click();
+    // A cashier with gloves taps Confirm twice.
+    await page.getByRole('tab', { name: 'Pizze' }).click();
+    await button(/^Margherita/).click();
+    await page.getByLabel('Customer').fill('Doppio');
+    await button('Card').click();
+    await button('Confirm card payment').dblclick();
+    await page.getByTestId('display-code').waitFor({ timeout: 20_000 });
+    t.equal((await listOrders()).filter((o) => o['customer'] === 'Doppio').length, 1, 'a double tap is one order');
+    await button('New order').click();
   });
 
   await t.test('an order refused on arrival is shown with the reason and kept until the cashier decides', async (t) => {
