@@ -243,6 +243,57 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await button('Back to the till').click();
   });
 
+  await t.test('two tabs of the till on one tablet, offline: neither writes over the other\'s orders', async (t) => {
+    const before = (await listOrders()).length;
+    const other = await context.newPage(); // the same tablet: the same session, register and storage
+    await other.goto(`${server.url}/?lang=en`);
+    await other.getByRole('button', { name: /^Margherita/ }).waitFor();
+    await context.setOffline(true);
+    await sell([['Pizze', 'Margherita']], 'Scheda1');
+    await page.getByText(/Saved on this tablet/).waitFor({ timeout: 15_000 });
+    await other.getByRole('tab', { name: 'Pizze' }).click();
+    await other.getByRole('button', { name: /^Margherita/ }).click();
+    await other.getByLabel('Customer').fill('Scheda2');
+    await other.getByRole('button', { name: 'Card' }).click();
+    await other.getByRole('button', { name: 'Confirm card payment' }).click();
+    await other.getByText(/Saved on this tablet/).waitFor({ timeout: 15_000 });
+    await other.close();
+    await page.close();
+    await context.setOffline(false);
+    page = await context.newPage();
+    await page.goto(`${server.url}/?lang=en`);
+    await waitFor('both tabs\' orders at the server', async () => (await listOrders()).length >= before + 2, { timeoutMs: 30_000, intervalMs: 100 });
+    const customers = (await listOrders()).slice(0, 2).map((o) => o['customer']).sort();
+    t.same(customers, ['Scheda1', 'Scheda2'], 'the order of each tab, once');
+    t.equal((await listOrders()).length, before + 2);
+  });
+
+  await t.test('an outbox left by an older till (one record for the whole outbox) is still sent, once', async (t) => {
+    const before = (await listOrders()).length;
+    const session = JSON.parse((await page.evaluate('localStorage.getItem("pos.till.session")')) as string) as { user: { id: string } };
+    const entry = {
+      key: `till-${'0123456789abcdef'.repeat(2)}`, createdAt: new Date().toISOString(), userId: session.user.id, username: 'giulia',
+      body: { table: '5', customer: 'Vecchio', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CASH', userId: session.user.id, cashRegisterId: menu.register } },
+      names: { [menu.foods.margherita]: 'Margherita' }, totalCents: 750, state: 'waiting', attempts: 0,
+    };
+    const writeLegacy = `new Promise((resolve, reject) => {
+      const opened = indexedDB.open('pos-till');
+      opened.onerror = () => reject(opened.error);
+      opened.onsuccess = () => {
+        const tx = opened.result.transaction('state', 'readwrite');
+        tx.objectStore('state').put({ entries: [${JSON.stringify(entry)}] }, 'outbox');
+        tx.oncomplete = () => { opened.result.close(); resolve(true); };
+        tx.onerror = () => reject(tx.error);
+      };
+    })`;
+    await page.evaluate(writeLegacy);
+    await page.reload();
+    await waitFor("the older till's order at the server", async () => (await listOrders()).some((o) => o['customer'] === 'Vecchio'), { timeoutMs: 30_000, intervalMs: 100 });
+    await page.reload();
+    await button('0 waiting').waitFor({ timeout: 30_000 });
+    t.equal((await listOrders()).length, before + 1, 'sent once, and not again after another reload');
+  });
+
   await t.test('never two orders for one payment: an answer lost on the way back, a double tap on Confirm', async (t) => {
     // The order reaches the server and is made, but its answer never reaches the tablet (the Wi-Fi drops just then).
     const keys: string[] = [];

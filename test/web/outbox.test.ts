@@ -141,3 +141,27 @@ t.test("a food switched off while the order waited: named from the 400's details
   t.same(unavailableIn(400, { details: [{ path: 'body.table', message: 'too long' }] }, items, names), [], 'another 400: the server message stays');
   t.same(unavailableIn(400, { details: [{ path: 'body.orderItems.1.foodId', message: 'unknown food x' }] }, items, names), [], 'an unknown food is not "sold out"');
 });
+
+t.test('each transition names the entries it changed, so each is stored on its own (two tabs never write over each other)', async (t) => {
+  const one = box.enqueue(box.EMPTY_OUTBOX, entry('a'));
+  t.same(box.changesBetween(box.EMPTY_OUTBOX, one), { put: [one.entries[0]], remove: [] }, 'paid: only the new entry');
+  const two = box.enqueue(one, entry('b'));
+  t.same(box.changesBetween(one, two).put.map((e) => e.key), ['b'], 'the next one: not the first again');
+  const sending = box.started(two, 'a');
+  t.same(box.changesBetween(two, sending).put.map((e) => e.key), ['a']);
+  t.same(box.changesBetween(sending, sending), { put: [], remove: [] }, 'no change, nothing written');
+  const refused = box.refused(box.started(box.failed(sending, 'a', 'x'), 'a'), 'a', 409, 'sold out');
+  const given = box.discard(refused, 'a');
+  t.same(box.changesBetween(refused, given), { put: [], remove: ['a'] }, 'given up: removed');
+  let many = box.EMPTY_OUTBOX;
+  for (let i = 0; i <= box.KEEP_SENT; i++) many = box.enqueue(many, entry(`k${i}`));
+  for (let i = 0; i < box.KEEP_SENT; i++) many = box.succeeded(box.started(many, `k${i}`), `k${i}`, { id: i, displayCode: 'AAA', ticketNumber: i });
+  const last = box.succeeded(box.started(many, `k${box.KEEP_SENT}`), `k${box.KEEP_SENT}`, { id: 99, displayCode: 'BBB', ticketNumber: 99 });
+  t.same(box.changesBetween(many, last), { put: [last.entries.at(-1)], remove: ['k0'] }, 'the oldest sent one leaves when a new one is sent');
+});
+
+t.test('read back from storage in the order they were paid, whichever tab wrote them', async (t) => {
+  const later = { ...entry('z'), createdAt: '2026-11-21T19:05:00.000Z', state: 'waiting' as const, attempts: 0 };
+  const earlier = { ...entry('y'), createdAt: '2026-11-21T19:01:00.000Z', state: 'waiting' as const, attempts: 0 };
+  t.same(box.inPaidOrder([later, earlier]).entries.map((e) => e.key), ['y', 'z']);
+});

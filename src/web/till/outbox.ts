@@ -119,6 +119,24 @@ export function refusalText(entry: OutboxEntry): string {
   return text;
 }
 
+/**
+ * What a transition changed, entry by entry (transitions keep every entry they do not touch as it was): the tablet
+ * stores each entry on its own, so two tabs of the till never write over each other's orders.
+ */
+export function changesBetween(before: Outbox, after: Outbox): { put: OutboxEntry[]; remove: string[] } {
+  const was = new Map(before.entries.map((entry) => [entry.key, entry]));
+  const now = new Set(after.entries.map((entry) => entry.key));
+  return {
+    put: after.entries.filter((entry) => was.get(entry.key) !== entry),
+    remove: before.entries.filter((entry) => !now.has(entry.key)).map((entry) => entry.key),
+  };
+}
+
+/** Entries as they were paid: the order they are sent in, whichever tab stored them. */
+export function inPaidOrder(entries: OutboxEntry[]): Outbox {
+  return { entries: [...entries].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.key.localeCompare(b.key)) };
+}
+
 export function countWaiting(outbox: Outbox): number {
   return outbox.entries.filter((entry) => entry.state === 'waiting' || entry.state === 'sending').length;
 }

@@ -32,9 +32,10 @@ export function useOutbox(client: PosClient, userId: string | null, onUnauthoriz
 
   const apply = useCallback((change: (outbox: box.Outbox) => box.Outbox): Promise<void> => {
     if (!current.current) return Promise.resolve();
-    current.current = change(current.current);
+    const before = current.current;
+    current.current = change(before);
     setOutbox(current.current);
-    return saveOutbox(current.current);
+    return saveOutbox(before, current.current);
   }, []);
 
   const pump = useCallback(async () => {
