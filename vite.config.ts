@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -21,13 +24,35 @@ function noNodeBuiltins(): Plugin {
   };
 }
 
+/**
+ * Every page, script and style also as `.br` and `.gz` beside it, made once at build time: the server sends them to
+ * the browsers that take them (@fastify/static's preCompressed), a third of the bytes over a fair's busy Wi-Fi.
+ */
+function precompress(outDir: string): Plugin {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((item) => (item.isDirectory() ? walk(join(dir, item.name)) : [join(dir, item.name)]));
+  return {
+    name: 'pos:precompress',
+    apply: 'build',
+    closeBundle() {
+      for (const file of walk(outDir).filter((name) => /\.(html|js|css)$/.test(name))) {
+        const bytes = readFileSync(file);
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
+const outDir = fileURLToPath(new URL('./dist/web/', import.meta.url));
+
 export default defineConfig({
   root,
   base: '/',
-  plugins: [noNodeBuiltins(), react()],
+  plugins: [noNodeBuiltins(), react(), precompress(outDir)],
   // Nothing from outside the appliance: no CDN, no web fonts; the few KB of CSS stay in files (CSP style-src 'self').
   build: {
-    outDir: fileURLToPath(new URL('./dist/web/', import.meta.url)),
+    outDir,
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

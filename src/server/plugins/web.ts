@@ -28,7 +28,8 @@ const AssetParams = z.object({ file: z.string().regex(/^[A-Za-z0-9._-]+$/, 'must
 
 async function webPlugin(app: FastifyInstance): Promise<void> {
   // Serving is done by the routes below (each declares its access); the plugin only lends reply.sendFile.
-  await app.register(fastifyStatic, { root: WEB_ROOT, serve: false, decorateReply: true, dotfiles: 'deny', index: false });
+  // preCompressed: the build writes each file also as .br and .gz; a browser that takes them gets those.
+  await app.register(fastifyStatic, { root: WEB_ROOT, serve: false, decorateReply: true, dotfiles: 'deny', index: false, preCompressed: true });
 
   app.decorateReply('sendWebPage', function (this: FastifyReply, file: string) {
     if (!existsSync(join(WEB_ROOT, file))) throw new UnavailableError('The web build is missing: run `npm run build`');
@@ -36,6 +37,7 @@ async function webPlugin(app: FastifyInstance): Promise<void> {
       .header('content-security-policy', PAGE_POLICY)
       .header('referrer-policy', 'no-referrer')
       .header('x-content-type-options', 'nosniff')
+      .header('vary', 'accept-encoding')
       .sendFile(file, WEB_ROOT, { cacheControl: false });
   });
 
@@ -45,7 +47,10 @@ async function webPlugin(app: FastifyInstance): Promise<void> {
 
   // Hashed file names: a new build has new names, so a tablet may keep these for good.
   app.withTypeProvider<ZodTypeProvider>().get('/assets/:file', { config: { access: 'public' }, schema: { hide: true, params: AssetParams } }, (request, reply) =>
-    reply.header('x-content-type-options', 'nosniff').sendFile(request.params.file, join(WEB_ROOT, 'assets'), { maxAge: '365d', immutable: true }),
+    reply
+      .header('x-content-type-options', 'nosniff')
+      .header('vary', 'accept-encoding')
+      .sendFile(request.params.file, join(WEB_ROOT, 'assets'), { maxAge: '365d', immutable: true }),
   );
 }
 
