@@ -162,14 +162,15 @@ async function tillStep() {
   const till = await tillFigures({ lifetime, dataDir: tempDir(), orders: scale.tillOrders, tills: scale.tills, ordersPerTill: scale.ordersPerTill });
   const figures: Figure[] = [
     { key: 'till.gzippedKb', label: '6. till JS + CSS, gzipped', value: till?.gzippedKb ?? Number.NaN, unit: 'KB', target: 200, better: 'lower' },
-    { key: 'till.firstLoadMs', label: '6. till first load to a tappable menu', value: till?.firstLoadMs ?? Number.NaN, unit: 'ms', target: 1_000, better: 'lower' },
+    { key: 'till.firstLoadMs', label: '6. till first load to a tappable menu, empty cache, Wi-Fi', value: till?.firstLoadMs ?? Number.NaN, unit: 'ms', target: 1_000, better: 'lower' },
     { key: 'till.heapGrowthMb', label: `6. till JS heap growth over ${scale.tillOrders} orders`, value: till?.heapGrowthMb ?? Number.NaN, unit: 'MB', target: 2, better: 'lower' },
-    { key: 'till.aloneP95Ms', label: '6. till tap confirm to number on screen p95, one till', value: till?.aloneP95Ms ?? Number.NaN, unit: 'ms' },
-    { key: 'till.payP50Ms', label: `6. till tap confirm to number on screen p50, ${scale.tills} tills at a cashier's pace`, value: till?.payP50Ms ?? Number.NaN, unit: 'ms' },
-    { key: 'till.payP95Ms', label: `6. till tap confirm to number on screen p95, ${scale.tills} tills at a cashier's pace`, value: till?.payP95Ms ?? Number.NaN, unit: 'ms', target: 100, better: 'lower' },
+    { key: 'till.aloneP95Ms', label: '6. till tap confirm to number in the page p95, one till', value: till?.aloneP95Ms ?? Number.NaN, unit: 'ms' },
+    { key: 'till.payP50Ms', label: `6. till tap confirm to number in the page p50, ${scale.tills} tills at a cashier's pace`, value: till?.payP50Ms ?? Number.NaN, unit: 'ms' },
+    { key: 'till.payP95Ms', label: `6. till tap confirm to number in the page p95, ${scale.tills} tills at a cashier's pace`, value: till?.payP95Ms ?? Number.NaN, unit: 'ms', target: 100, better: 'lower' },
     { key: 'till.stressP95Ms', label: `6. the same p95, ${scale.tills} tills with no pause (stress)`, value: till?.stressP95Ms ?? Number.NaN, unit: 'ms' },
     { key: 'till.stressPerSecond', label: `6. orders sold, ${scale.tills} tills with no pause`, value: till?.stressPerSecond ?? Number.NaN, unit: 'orders/s' },
-    { key: 'till.requestP95Ms', label: "6. till's order request, sent to answered, p95", value: till?.requestP95Ms ?? Number.NaN, unit: 'ms' },
+    { key: 'till.requestP95Ms', label: `6. till's order request, sent to answered, p95, at a cashier's pace`, value: till?.requestP95Ms ?? Number.NaN, unit: 'ms' },
+    { key: 'till.stressRequestP95Ms', label: "6. till's order request p95, with no pause (stress)", value: till?.stressRequestP95Ms ?? Number.NaN, unit: 'ms' },
   ];
   return { till, figures };
 }

@@ -61,7 +61,7 @@ export interface CashierPace {
 }
 
 /** The fastest a cashier works: a tap every 0.2–0.4 s, a second to hand over. About 2 s an order, 4/s from 8 tills. */
-export const FLAT_OUT: CashierPace = { tapMs: [200, 400], handOverMs: [800, 1200] };
+export const CASHIER_PACE: CashierPace = { tapMs: [200, 400], handOverMs: [800, 1200] };
 
 /** The page expression that sells `orders` orders of one `food` by card and resolves to their timings. */
 export function cashierScript(orders: number, food: string, pace: CashierPace | null = null): string {
