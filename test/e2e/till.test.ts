@@ -25,7 +25,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
   mkdirSync(SHOTS, { recursive: true });
   const dataDir = tempDir(t);
   // Printers probed twice a second: a printer out of paper reaches the status line without a 5-second wait.
-  const server = await startRealServer(t, dataDir, ['--printer-probe', '500']);
+  let server = await startRealServer(t, dataDir, ['--printer-probe', '500']);
   const menu = await seedServerMenu(dataDir);
   const api = adminApi(dataDir, () => server.url);
   const admin = api.token;
@@ -292,6 +292,29 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await page.reload();
     await button('0 waiting').waitFor({ timeout: 30_000 });
     t.equal((await listOrders()).length, before + 1, 'sent once, and not again after another reload');
+  });
+
+  await t.test('the laptop restarts while the tablet sells (the Wi-Fi is fine, the server is not): sent when it is back', async (s) => {
+    const before = (await listOrders()).length;
+    s.equal(await server.stop('SIGTERM'), 0);
+    await page.getByText(/Reconnecting|Offline/).first().waitFor({ timeout: 15_000 });
+    s.pass('the status line no longer says Live');
+    for (const customer of ['Riavvio1', 'Riavvio2']) {
+      await sell([['Pizze', 'Margherita']], customer);
+      await page.getByText(/Saved on this tablet/).waitFor({ timeout: 15_000 });
+      await button('New order').click();
+    }
+    await button('2 waiting').waitFor();
+    // Started for the rest of the file: its teardown belongs to the whole test, not to this step.
+    server = await startRealServer(t, dataDir, ['--printer-probe', '500', '--port', String(server.port)]);
+    await button('0 waiting').waitFor({ timeout: 30_000 });
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    const orders = await listOrders();
+    s.equal(orders.length, before + 2, 'both orders, each once');
+    for (const customer of ['Riavvio1', 'Riavvio2']) {
+      s.equal(orders.filter((o) => o['customer'] === customer).length, 1, `${customer}'s order`);
+      await waitFor(`${customer}'s tickets`, async () => ticketsFor(customer) === 2, { timeoutMs: 20_000, intervalMs: 100 });
+    }
   });
 
   await t.test('never two orders for one payment: an answer lost on the way back, a double tap on Confirm', async (t) => {
