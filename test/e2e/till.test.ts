@@ -175,6 +175,39 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     t.equal(await button('Clear order').count(), 0, 'nothing to clear on an empty order');
   });
 
+  await t.test('a surcharge and a discount reach the server as the tablet priced them; cash typed on the keypad', async (t) => {
+    await page.getByRole('tab', { name: 'Pizze' }).click();
+    await button(/^Margherita/).click();
+    await button('Note for Margherita').click();
+    await page.getByLabel('Surcharge').fill('1.50');
+    await page.getByLabel('Customer').fill('Sconto');
+    await page.getByLabel('Discount', { exact: true }).fill('1');
+    t.equal(await page.getByTestId('total').textContent(), '€8.00', '7.50 + 1.50 - 1.00');
+    await button('Cash').click();
+    const keypad = page.getByRole('group', { name: 'Keypad' });
+    // It opens on the exact amount (€8.00, 800 cents): three taps of Clear take it back to nothing, then 2, 0, 00.
+    for (const key of ['Clear', 'Clear', 'Clear', '2', '0', '00']) await keypad.getByRole('button', { name: key, exact: true }).click();
+    t.equal(await page.getByRole('status', { name: 'Change' }).textContent(), 'Change €12.00', '€20.00 typed, €12.00 back');
+    await button('Confirm cash payment').click();
+    await page.getByTestId('display-code').waitFor({ timeout: 20_000 });
+    const listed = (await listOrders()).find((o) => o['customer'] === 'Sconto')!;
+    const order = await api('GET', `/v1/orders/${listed['id']}`);
+    t.match(order, { paymentMethod: 'CASH', surcharge: '1.50', discount: '1.00', total: '8.00', status: 'CONFIRMED' }, 'priced on the server as on the tablet');
+    await button('New order').click();
+  });
+
+  await t.test('the menu kept on the tablet when the server does not answer it', async (t) => {
+    await page.route('**/v1/foods**', (route) => route.abort('connectionrefused'));
+    await page.reload();
+    await page.getByText('Menu saved on this tablet (server not reached)').waitFor({ timeout: 15_000 });
+    await page.getByRole('tab', { name: 'Pizze' }).click();
+    t.ok(await button(/^Margherita/).isEnabled(), 'and it sells from it');
+    await page.unroute('**/v1/foods**');
+    await page.reload();
+    await button(/^Margherita/).waitFor();
+    t.equal(await page.getByText('Menu saved on this tablet (server not reached)').count(), 0, 'gone once the server answers');
+  });
+
   await t.test('offline: three orders paid, sent by themselves when the network is back (page left open)', async (t) => {
     const before = (await listOrders()).length;
     await context.setOffline(true);
