@@ -130,8 +130,13 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     t.pass('and back when it is available again');
     t.ok(await button('Card').isEnabled(), 'the order can be paid again');
     await button('One less Diavola').click();
+    // A status set by hand lasts until the monitor's next probe (half a second here): every alert shown is noted.
+    await page.evaluate(`window.shownAlerts = [];
+      window.alertWatch = new MutationObserver(() => document.querySelectorAll('[role="alert"]').forEach((alert) => window.shownAlerts.push(alert.textContent)));
+      window.alertWatch.observe(document.body, { childList: true, subtree: true, characterData: true });`);
     await api('PATCH', `/v1/printers/${menu.printers.kitchen}`, { status: 'ERROR' });
-    await page.getByRole('alert').filter({ hasText: 'kitchen: needs attention' }).waitFor({ timeout: 10_000 });
+    await waitFor('"kitchen: needs attention" on the status line', async () => ((await page.evaluate('window.shownAlerts')) as string[]).some((text) => text.includes('kitchen: needs attention')), { timeoutMs: 10_000, intervalMs: 50 });
+    await page.evaluate('window.alertWatch.disconnect()');
     t.pass('a printer with a problem shows on the status line');
     await api('PATCH', `/v1/printers/${menu.printers.kitchen}`, { status: 'ONLINE' });
     // The printer itself says what is wrong: the volunteer reads what to fix (all three printers are this emulator).
@@ -474,6 +479,9 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await detail.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, cancel it' }).click();
     await waitFor('the order cancelled', async () => (await fetch(`${server.url}/v1/orders/${pending['id']}`, { headers: { authorization: `Bearer ${admin}` } })).status === 404, { timeoutMs: 20_000, intervalMs: 100 });
+    const cancelled = () => printer.tickets().filter((ticket) => ticket.includes('C A N C E L L E D') && ticket.includes('Customer: Piero\n'));
+    await waitFor('the cancellation ticket at the kitchen', async () => cancelled().length === 1, { timeoutMs: 20_000, intervalMs: 100 });
+    t.match(cancelled()[0], /do not make this order/, 'the kitchen hears of it on paper');
     await page.getByRole('tab', { name: 'Today' }).click();
     await page.getByLabel('Search').fill('');
     await button(/^[A-Z0-9]{3} #1 /).first().waitFor();
