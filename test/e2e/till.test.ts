@@ -459,6 +459,8 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await waitFor('the pending order confirmed', async () => (await api('GET', `/v1/orders/${pending['id']}`))['status'] === 'CONFIRMED', { timeoutMs: 20_000, intervalMs: 100 });
     const confirmed = await api('GET', `/v1/orders/${pending['id']}`);
     t.match(confirmed, { paymentMethod: 'CARD', cashRegisterId: menu.register, ticketNumber: Number });
+    await page.getByRole('tab', { name: 'Today', selected: true }).waitFor();
+    t.pass('no longer pending: the list beside it is today\'s, where the order now is');
     await waitFor("Piero's kitchen ticket and receipt", async () => ticketsFor('Piero') >= 2, { timeoutMs: 20_000, intervalMs: 100 });
     const printed = ticketsFor('Piero');
     await detail.getByRole('button', { name: 'Reprint kitchen tickets' }).click();

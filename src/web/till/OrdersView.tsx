@@ -162,7 +162,11 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
             void act(
               () => client.confirmOrder(open.id, { paymentMethod: method, cashRegisterId: props.registerId, userId: props.userId }, key),
               (record) => t('orders.confirmed', { ticket: record.ticketNumber ?? '' }),
-              () => void openOrder(open.id),
+              () => {
+                // Confirmed, it is no longer pending: today's list of this register is where it now is.
+                setTab('today');
+                void openOrder(open.id);
+              },
             );
           }}
         />
