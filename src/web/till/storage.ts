@@ -23,12 +23,13 @@ export async function loadOutbox(): Promise<Outbox> {
     const legacy = (records.find(([key]) => key === LEGACY)?.[1] as Outbox | undefined)?.entries ?? [];
     const moved = legacy.filter((entry) => !found.has(entry.key));
     if (records.some(([key]) => key === LEGACY)) {
-      // Moved into entries and dropped in one transaction, before anything else is written.
+      // Moved into entries and dropped in one transaction, before anything else is written. Should that fail, the
+      // old record stays and is read again next time; the orders are sold from memory meanwhile.
       await store('readwrite', (objects) => {
         for (const entry of moved) objects.put(entry, `${ENTRY}${entry.key}`);
         objects.delete(LEGACY);
         return promisifyRequest(objects.transaction);
-      });
+      }).catch(() => undefined);
     }
     return inPaidOrder([...found.values(), ...moved]);
   } catch {
