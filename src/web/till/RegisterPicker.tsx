@@ -1,37 +1,12 @@
-import { useEffect, useState } from 'react';
-import { ApiError, type PosClient } from '../../client/index.js';
+import { useCallback } from 'react';
+import type { PosClient } from '../../client/index.js';
+import { ChoiceList } from '../shared/ChoiceList.js';
 import { useTexts } from '../shared/locale.js';
 import type { Register } from './session.js';
 
+/** Which register this tablet is: the enabled ones (the register decides the receipt's printer and drawer). */
 export function RegisterPicker({ client, onPick, onUnauthorized }: { client: PosClient; onPick(register: Register): void; onUnauthorized(): void }) {
   const { t } = useTexts();
-  const [registers, setRegisters] = useState<Register[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    client
-      .cashRegisters({ enabled: true })
-      .then((list) => setRegisters(list.map(({ id, name }) => ({ id, name }))))
-      .catch((err: unknown) => {
-        if (err instanceof ApiError && err.unauthorized) onUnauthorized();
-        else setError(t('login.offline'));
-      });
-  }, [client, onUnauthorized, t]);
-
-  return (
-    <main className="center-screen">
-      <section className="card">
-        <h1>{t('register.title')}</h1>
-        {error && <p className="error" role="alert">{error}</p>}
-        {registers?.length === 0 && <p>{t('register.none')}</p>}
-        <div className="register-list">
-          {registers?.map((register) => (
-            <button key={register.id} className="big" onClick={() => onPick(register)}>
-              {register.name}
-            </button>
-          ))}
-        </div>
-      </section>
-    </main>
-  );
+  const load = useCallback(async () => (await client.cashRegisters({ enabled: true })).map(({ id, name }): Register => ({ id, name })), [client]);
+  return <ChoiceList title={t('register.title')} empty={t('register.none')} load={load} onPick={onPick} onUnauthorized={onUnauthorized} />;
 }
