@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
-import { runPos, startRealServer } from '../helpers/server.js';
+import { posIn, runPos, startRealServer } from '../helpers/server.js';
 
 // `pos serve --locale it` at an Italian fair: the paper speaks Italian (kitchen, receipt, reprint, cancellation,
 // closure) with Italian money and dates; the API's errors and the CLI stay English. Real executable, real
@@ -27,11 +27,7 @@ t.test('pos serve --locale it prints Italian tickets, receipts and closures with
   const health = (await (await fetch(`${server.url}/health`)).json()) as { locale: string };
   t.equal(health.locale, 'it', '/health tells the web pages');
 
-  const pos = (args: string[]) => {
-    const result = runPos([...args, '--data-dir', dataDir]);
-    t.equal(result.code, 0, `pos ${args.join(' ')}: ${result.stderr}`);
-    return result.stdout;
-  };
+  const pos = posIn(t, dataDir);
   pos(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1', '--port', String(kitchen.port)]);
   pos(['printers', 'add', '--name', 'Cassa', '--ip', '127.0.0.1', '--port', String(till.port), '--width', '32']);
   pos(['categories', 'add', '--name', 'Primi', '--printer', 'Cucina']);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
-import { runPos, startRealServer } from '../helpers/server.js';
+import { posIn, runPos, startRealServer } from '../helpers/server.js';
 
 // Release 1.7 from the terminal, with the real executable and emulated printers: a lost receipt printed alone
 // (`pos orders reprint --receipt-only`), and an order deleted after its ticket went out reaching the kitchen.
@@ -13,11 +13,7 @@ t.test('a receipt printed again alone, and a cancelled order printed CANCELLED i
   const till = await startEmulatorProcess(t, join(tempDir(t), 'till'), 0, 32);
   const server = await startRealServer(t, dataDir, ['--printer-probe', '200']);
   const run = (args: string[]) => runPos([...args, '--data-dir', dataDir]);
-  const pos = (args: string[]) => {
-    const result = run(args);
-    t.equal(result.code, 0, `pos ${args.join(' ')}: ${result.stderr}`);
-    return result.stdout;
-  };
+  const pos = posIn(t, dataDir);
   pos(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1', '--port', String(kitchen.port)]);
   pos(['printers', 'add', '--name', 'Cassa', '--ip', '127.0.0.1', '--port', String(till.port), '--width', '32']);
   pos(['categories', 'add', '--name', 'Primi', '--printer', 'Cucina']);

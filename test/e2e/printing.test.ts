@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
-import { runPos, startRealServer } from '../helpers/server.js';
+import { posIn, runPos, startRealServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 
 t.test('a volunteer sets up two printers, unplugs one, and every ticket comes out once, in order', async (t) => {
@@ -12,11 +12,7 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
   let kitchen = await startEmulatorProcess(t, kitchenOut);
   const till = await startEmulatorProcess(t, tillOut, 0, 32);
   let server = await startRealServer(t, dataDir, ['--printer-probe', '200']);
-  const pos = (args: string[]) => {
-    const result = runPos([...args, '--data-dir', dataDir]);
-    t.equal(result.code, 0, `pos ${args.join(' ')}: ${result.stderr}`);
-    return result.stdout;
-  };
+  const pos = posIn(t, dataDir);
   pos(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1', '--port', String(kitchen.port)]);
   pos(['printers', 'add', '--name', 'Cassa', '--ip', '127.0.0.1', '--port', String(till.port), '--width', '32', '--drawer']);
   pos(['categories', 'add', '--name', 'Pizze', '--printer', 'Cucina']);

@@ -81,6 +81,15 @@ export async function startRealServer(t: TestLike, dataDir: string, extraArgs: s
   };
 }
 
+/** `pos <args> --data-dir <dataDir>` that must succeed: a failure is a failed assertion with its stderr. */
+export function posIn(t: { equal(found: unknown, wanted: unknown, message: string): unknown }, dataDir: string) {
+  return (args: string[]): string => {
+    const result = runPos([...args, '--data-dir', dataDir]);
+    t.equal(result.code, 0, `pos ${args.join(' ')}: ${result.stderr}`);
+    return result.stdout;
+  };
+}
+
 /** Runs `bin/pos` to completion (bounded) and returns its exit code and output. */
 export function runPos(args: string[], options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {}) {
   const result = spawnSync(process.execPath, [POS_BIN, ...args], {
