@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { PACKAGE_ROOT } from '../../src/version.js';
+import { contrastRatio } from '../../src/web/shared/contrast.js';
 import { tempDir } from '../helpers/app.js';
 import { LAN_HOST, launchBrowser } from '../helpers/browser.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
@@ -14,6 +15,8 @@ import { waitFor } from '../helpers/wait.js';
 // browser and one server for every scenario (the suite runs on 2 cores); the page is driven by role and name only.
 
 const SHOTS = join(PACKAGE_ROOT, '.tap', 'screenshots');
+/** `rgb(32, 35, 42)` as the page computes it → `#20232a`. */
+const hexOf = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
 const DOC_IMAGES = join(PACKAGE_ROOT, 'docs', 'images');
 
 t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost session', async (t) => {
@@ -431,6 +434,15 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await button('Log out').click();
     const asked = page.getByRole('alertdialog', { name: 'Log out' });
     t.match(await asked.textContent(), /Log out giulia\?/);
+    // Readable, not only present: asked from the dark status line, its text once came out white on white.
+    // (No named helpers inside: the page function is sent as text, without tsx's name helper.)
+    const inks = await asked.evaluate((dialog: any) =>
+      [dialog.querySelector('p'), ...dialog.querySelectorAll('button')].map((element) => [
+        (globalThis as any).getComputedStyle(element).color as string,
+        (globalThis as any).getComputedStyle(element).backgroundColor as string,
+        (globalThis as any).getComputedStyle(dialog).backgroundColor as string,
+      ]));
+    for (const [ink, paper, card] of inks) t.ok(contrastRatio(hexOf(ink!), hexOf(paper === 'rgba(0, 0, 0, 0)' ? card! : paper!)) >= 4.5, `${ink} on ${paper === 'rgba(0, 0, 0, 0)' ? card : paper}`);
     await asked.getByRole('button', { name: 'No, stay' }).click();
     t.equal(await page.getByLabel('Customer').inputValue(), 'Lucia', 'a slip changes nothing');
     t.equal(await page.getByLabel('Password').count(), 0, 'still logged in');
