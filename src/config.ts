@@ -1,7 +1,7 @@
 import { parseDuration } from './core/duration.js';
 import { isValidTimezone, machineTimezone, parseHhMm } from './core/venue-time.js';
 import type { Durability } from './storage/database.js';
-import { isLocale, type Locale, LOCALES } from './web/shared/i18n/index.js';
+import { isLocale, type Locale, LOCALES } from './i18n/index.js';
 
 /** Everything `pos serve` can be told, after defaults and validation. */
 export interface ServerConfig {

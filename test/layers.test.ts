@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import t from 'tap';
 
-// The arrows of docs/development.md that issue 12 item 4 set: `server` → `core` → `storage`, never back; and one
-// owner of the transaction: a use case in core opens it, a route or plugin never does.
+// The arrows of docs/development.md: `server` → `core` → `storage`, never back; `i18n` is used by every layer and
+// uses only `api`; and one owner of the transaction: a use case in core opens it, a route or plugin never does.
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -56,4 +56,17 @@ t.test('routes and plugins reach the database only through core use cases, and n
       .map((pattern) => `${file}: ${pattern.source}`);
   });
   t.same(transactions, [], 'the use case opens its transaction (and reads through its own queries)');
+});
+
+// The venue's languages are the one room every layer may read (tickets, screens, dashboard, config), so they may
+// read nothing above the contract themselves.
+t.test('i18n imports only the contract', async (t) => {
+  const files = sources('src/i18n');
+  t.ok(files.length >= 3, 'the scan sees the catalogs');
+  const wrong = files.flatMap((file) =>
+    importsOf(file)
+      .filter((path) => !['i18n', 'api'].includes(roomOf(path) ?? ''))
+      .map((path) => `${file} → ${path}`),
+  );
+  t.same(wrong, []);
 });

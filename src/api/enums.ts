@@ -42,7 +42,7 @@ export type GroupBy = (typeof GROUP_BY)[number];
 export const REPORT_KINDS = ['closure'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
-/** The venue's languages (`pos serve --locale`): one message catalog each in src/web/shared/i18n. */
+/** The venue's languages (`pos serve --locale`): one message catalog each in src/i18n. */
 export const LOCALES = ['en', 'it'] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -7,7 +7,7 @@ import { encodeTicket } from './escpos.js';
 import type { PrinterLocks } from './locks.js';
 import { layout } from './layouts/index.js';
 import { DeliveryError, type PrinterTransport } from './transport.js';
-import type { Locale } from '../web/shared/i18n/index.js';
+import type { Locale } from '../i18n/index.js';
 
 export interface WorkerOptions {
   transport: PrinterTransport;

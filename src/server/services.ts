@@ -3,7 +3,7 @@ import type { Access, Principal } from '../core/auth/principal.js';
 import type { TokenService } from '../core/auth/tokens.js';
 import type { CoreContext } from '../core/context.js';
 import type { DataDir } from '../storage/data-dir.js';
-import type { Locale } from '../web/shared/i18n/index.js';
+import type { Locale } from '../i18n/index.js';
 import type { EventHub } from './sse/hub.js';
 
 /** What the HTTP layer is given: the core context plus the services only requests need. */

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
 import { ORDER_STATUSES, type OrderWarning } from '../api/orders.js';
-import { counted, formatAmount, isLocale, type Locale, type MessageKey, translate } from '../web/shared/i18n/index.js';
+import { counted, formatAmount, isLocale, type Locale, type MessageKey, translate } from '../i18n/index.js';
 import type { RegisterCard } from './state.js';
 
 /** The dashboard's language: the venue's (GET /health) or `pos dashboard --lang`; the catalogs of the web apps. */

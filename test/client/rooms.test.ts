@@ -3,8 +3,8 @@ import { join, relative, resolve } from 'node:path';
 import t from 'tap';
 
 // The arrows of docs/development.md for the client rooms: `tui`, `web` → `client` → `api` (and both read the
-// venue's message catalogs). The dashboard imports nothing of
-// the CLI, and the client imports nothing but the contract (so the till can bundle it for the browser).
+// venue's languages, `i18n`). The dashboard imports nothing of the CLI, and the client imports nothing but the
+// contract (so the till can bundle it for the browser).
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -20,18 +20,16 @@ function roomsImported(file: string): string[] {
   const rooms = new Set<string>();
   for (const match of source.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
     const target = relative(join(root, 'src'), resolve(file, '..', match[1] as string));
-    // The message catalogs are plain data shared by the screens, the tickets and the dashboard (venue-apps.md).
-    if (target.startsWith('web/shared/i18n/')) rooms.add('catalogs');
-    else if (!target.startsWith('..')) rooms.add(target.split('/')[0] as string);
+    if (!target.startsWith('..')) rooms.add(target.split('/')[0] as string);
   }
   return [...rooms];
 }
 
 for (const [room, allowed] of [
-  ['tui', ['tui', 'client', 'api', 'catalogs']],
+  ['tui', ['tui', 'client', 'api', 'i18n']],
   ['client', ['client', 'api']],
   // The browser apps: `web` → `client` → `api`, nothing of the server, core, storage or the CLI.
-  ['web', ['web', 'catalogs', 'client', 'api']],
+  ['web', ['web', 'i18n', 'client', 'api']],
 ] as const) {
   t.test(`src/${room} imports only ${allowed.join(', ')}`, async (t) => {
     const all = files(join(root, 'src', room));

@@ -7,7 +7,7 @@ import { EscPosDecoder } from '../../src/printer/escpos-decoder.js';
 import { type PrintOp, renderText, WIDTHS } from '../../src/printer/layouts/ops.js';
 import { layout } from '../../src/printer/layouts/index.js';
 import type { PrintPayload } from '../../src/core/printing/payloads.js';
-import { CATALOGS, type Locale, LOCALES, type MessageKey, translate } from '../../src/web/shared/i18n/index.js';
+import { CATALOGS, type Locale, LOCALES, type MessageKey, translate } from '../../src/i18n/index.js';
 import { cancellation, closure, kitchen, receipt, testPage } from './fixtures.js';
 
 // English tickets are golden/<kind>-<width>.txt, other languages golden/<locale>/<kind>-<width>.txt.

@@ -6,7 +6,7 @@ import { PrintersPanel } from '../../src/tui/components/PrintersPanel.js';
 import { Footer } from '../../src/tui/components/Footer.js';
 import { type DashboardState, initialState } from '../../src/tui/state.js';
 import { DashboardLocale, dashboardLocale, dashboardTexts, offlineMessage } from '../../src/tui/texts.js';
-import { type Locale, LOCALES } from '../../src/web/shared/i18n/index.js';
+import { type Locale, LOCALES } from '../../src/i18n/index.js';
 import { food } from './fixtures.js';
 import { runPos } from '../helpers/server.js';
 

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { translate, type MessageKey } from '../../src/web/shared/i18n/index.js';
+import { translate, type MessageKey } from '../../src/i18n/index.js';
 import { orderWho } from '../../src/web/till/order-words.js';
 
 t.test('who an order is for: the table with its word, the till\'s "—" left out', async (t) => {

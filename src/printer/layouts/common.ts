@@ -1,5 +1,5 @@
 import type { OrderTicketBase } from '../../core/printing/payloads.js';
-import { formatAmount, formatDateTime, formatMoney, formatNumber, type Locale, type MessageKey, translate } from '../../web/shared/i18n/index.js';
+import { formatAmount, formatDateTime, formatMoney, formatNumber, type Locale, type MessageKey, translate } from '../../i18n/index.js';
 import { capacity, type PrintOp, wrap } from './ops.js';
 
 export interface LayoutOptions {

@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import type { MessageKey } from '../../web/shared/i18n/index.js';
+import type { MessageKey } from '../../i18n/index.js';
 import { NO_REGISTER, type DashboardState } from '../state.js';
 import { useDashboardTexts } from '../texts.js';
 

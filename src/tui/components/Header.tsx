@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import type { Connection, Figures } from '../state.js';
-import { counted } from '../../web/shared/i18n/index.js';
+import { counted } from '../../i18n/index.js';
 import { useDashboardTexts } from '../texts.js';
 
 const BADGE: Record<Connection, { key: `dashboard.${Connection}`; color: string }> = {

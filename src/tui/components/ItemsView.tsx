@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { fit } from '../format.js';
 import { type OrderDetails, orderLabel } from '../state.js';
-import { counted } from '../../web/shared/i18n/index.js';
+import { counted } from '../../i18n/index.js';
 import { useDashboardTexts } from '../texts.js';
 
 /** One order's items (Enter or i on the board): what the customer asked for, with the notes (allergies). */

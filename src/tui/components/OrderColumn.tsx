@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { fit, minutesSince } from '../format.js';
 import type { OrderCard, Stage } from '../state.js';
-import { counted } from '../../web/shared/i18n/index.js';
+import { counted } from '../../i18n/index.js';
 import { useDashboardTexts } from '../texts.js';
 
 export interface OrderColumnProps {

@@ -8,7 +8,7 @@ import type { DisplayState } from '../../api/display.js';
 import type { DisplayEvent } from '../../api/events.js';
 import { createChime } from '../shared/chime.js';
 import { textOn } from '../shared/contrast.js';
-import { counted, type Locale, type MessageKey, translate } from '../shared/i18n/index.js';
+import { counted, type Locale, type MessageKey, translate } from '../../i18n/index.js';
 import { followVenueLocale, initialLocale } from '../shared/page-locale.js';
 import './display.css';
 import { layoutTiles } from './tiles.js';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { formatMoney, translate, type Locale, type MessageKey } from './i18n/index.js';
+import { formatMoney, translate, type Locale, type MessageKey } from '../../i18n/index.js';
 
 // The page's language is chosen in page-locale.ts (device choice, then the venue's, then the browser's); here are
 // the texts of that language for React pages.

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Locale, MessageKey } from './i18n/index.js';
+import type { Locale, MessageKey } from '../../i18n/index.js';
 import { texts, type Texts } from './locale.js';
 import { followVenueLocale, initialLocale, rememberLocale, showLocale } from './page-locale.js';
 

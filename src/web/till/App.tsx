@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { CashierEvent } from '../../api/events.js';
 import { PosClient } from '../../client/index.js';
-import { counted, type Locale } from '../shared/i18n/index.js';
+import { counted, type Locale } from '../../i18n/index.js';
 import { type Texts, TextsContext } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';
 import { addFood, cartTotals, EMPTY_CART, orderBody, quantityOf, type Cart } from './cart.js';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { discountTooLarge } from '../../api/pricing.js';
-import { parseAmount } from '../shared/i18n/index.js';
+import { parseAmount } from '../../i18n/index.js';
 import { useTexts } from '../shared/locale.js';
 import { canAddOne, canPay, cartTotals, changeQuantity, lineTotalCents, shortages, updateLine, type Cart } from './cart.js';
 import { shortageWords } from './RefusalText.js';

@@ -1,4 +1,4 @@
-import { type Locale, LOCALES } from '../../../api/enums.js';
+import { type Locale, LOCALES } from '../api/enums.js';
 import { en, type MessageKey } from './en.js';
 import { it } from './it.js';
 

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { CATALOGS, counted, formatMoney, LOCALES, parseAmount, translate } from '../../src/web/shared/i18n/index.js';
+import { CATALOGS, counted, formatMoney, LOCALES, parseAmount, translate } from '../../src/i18n/index.js';
 import { portionsLeftKey } from '../../src/web/till/portions-text.js';
 
 t.test('every locale has every key, no empty message, the same placeholders', async (t) => {

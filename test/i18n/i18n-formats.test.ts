@@ -1,5 +1,5 @@
 import t from 'tap';
-import { formatAmount, formatDateTime, formatMoney, formatNumber, LOCALES, translate } from '../../src/web/shared/i18n/index.js';
+import { formatAmount, formatDateTime, formatMoney, formatNumber, LOCALES, translate } from '../../src/i18n/index.js';
 
 // The numbers and dates of the venue's language, shared by the screens and the paper (src/printer/layouts).
 
