@@ -10,6 +10,7 @@ import type { Align, PrintOp } from './layouts/ops.js';
 const ESC_ARGS: Record<number, number> = {
   0x40: 0, 0x32: 0, 0x3c: 0, 0x21: 1, 0x45: 1, 0x47: 1, 0x4d: 1, 0x52: 1, 0x56: 1, 0x61: 1, 0x64: 1, 0x65: 1,
   0x74: 1, 0x7b: 1, 0x2d: 1, 0x33: 1, 0x4a: 1, 0x20: 1, 0x25: 1, 0x3d: 1, 0x70: 3, 0x42: 2, 0x24: 2, 0x5c: 2,
+  0x69: 0, 0x6d: 0,
 };
 
 /** Arguments after `GS <x>` for the commands without a variable length. */
@@ -128,6 +129,11 @@ export class EscPosDecoder {
         break;
       case 0x70:
         this.ops.push({ op: 'drawer' });
+        break;
+      case 0x69: // ESC i and ESC m: the older partial cuts, still sent by many drivers and print services
+      case 0x6d:
+        this.endLine(false);
+        this.cut();
         break;
       default:
         break;
