@@ -68,7 +68,7 @@ t.test('each operation emits exactly the documented events, on the documented ch
   t.same([cashier.events[1]!.event, JSON.parse(cashier.events[1]!.data)], ['confirmed-order', summary]);
   t.same([display.events[0]!.event, JSON.parse(display.events[0]!.data)], ['confirmed-order', summary]);
   t.equal(printer.events[0]!.event, 'confirmed-order');
-  t.match(JSON.parse(printer.events[0]!.data), { id: order.id, status: 'CONFIRMED', ticketNumber: 1, orderItems: [{ food: { name: 'Margherita', printerId: null } }, { food: { name: 'Birra' } }] });
+  t.match(JSON.parse(printer.events[0]!.data), { id: order.id, status: 'CONFIRMED', ticketNumber: 1, orderItems: [{ food: { name: 'Margherita', printerId: menu.printers.kitchen } }, { food: { name: 'Birra' } }] });
 
   await app.request({ method: 'PATCH', url: `/v1/orders/${order.id}`, body: { status: 'COMPLETED' } });
   await display.waitFor((events) => events.length === 2);

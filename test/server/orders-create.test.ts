@@ -54,7 +54,7 @@ t.test('create with confirm: CONFIRMED with ticket 1 and the confirmation events
   t.match(record, { status: 'CONFIRMED', ticketNumber: 1, paymentMethod: 'CASH', subTotal: '28.00', discount: '3.00', total: '25.00', cashRegisterId: menu.register });
   t.match(record.confirmedAt, ISO);
   t.same(Object.keys(record.orderItems[0]).sort(), ['food', 'foodId', 'id', 'notes', 'orderId', 'quantity', 'total', 'unitPrice', 'unitSurcharge']);
-  t.same(record.orderItems[0].food, { id: menu.foods.margherita, name: 'Margherita', printerId: null });
+  t.same(record.orderItems[0].food, { id: menu.foods.margherita, name: 'Margherita', printerId: menu.printers.kitchen }, 'routed by its category');
 });
 
 t.test('unknown and unavailable foods are refused, naming them, and nothing is written', async (t) => {

@@ -96,7 +96,7 @@ export async function publishConfirmation(
   register: RegisterPrinting | null,
 ) {
   const summary = confirmedSummary(confirmed);
-  const record = orderRecord(confirmed, printerRecordItems(items, routing));
+  const record = orderRecord(confirmed, printerRecordItems(items, routing, register?.default_printer_id ?? null));
   await appendEvents(trx, ctx.clock.now(), [
     { channel: 'cashier', name: 'confirmed-order', payload: summary },
     { channel: 'display', name: 'confirmed-order', payload: summary },

@@ -2,7 +2,7 @@ import type { OrderRecord } from '../../api/orders.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { centsToDecimal } from '../money.js';
 import { unitSurcharge } from './pricing.js';
-import type { Routing } from './routing.js';
+import { printerFor, type Routing } from './routing.js';
 
 // The shapes orders take on the wire (interface §2.9 and §6): built here once, used by responses and events.
 
@@ -23,7 +23,7 @@ export function newOrderItem(item: OrderItemRow) {
   };
 }
 
-/** Item shape of `confirmed-order` (printer) and `reprint-order`: with the food and its printer override. */
+/** Item shape of `confirmed-order` (printer) and `reprint-order`: with the food and the printer it is routed to. */
 export function printerItem(item: OrderItemRow, foodPrinterId: string | null) {
   return {
     id: item.id,
@@ -68,9 +68,13 @@ export function confirmedSummary(order: OrderRow) {
   return { displayCode: order.display_code, ticketNumber: order.ticket_number as number, id: order.id };
 }
 
-/** The printer channel's items: with each food's current printer override. */
-export function printerRecordItems(items: readonly OrderItemRow[], routing: Routing) {
-  return items.map((item) => printerItem(item, routing.foodPrinters.get(item.food_id) ?? null));
+/**
+ * The printer channel's items. `food.printerId` is where the item is routed now (the food's printer, else its
+ * category's, else the register's default; null when none), the same rule the built-in printing follows, so a print
+ * service that prints each item on its `food.printerId` misses none routed by category or register.
+ */
+export function printerRecordItems(items: readonly OrderItemRow[], routing: Routing, registerPrinter: string | null) {
+  return items.map((item) => printerItem(item, printerFor(routing, item, registerPrinter)));
 }
 
 export function creationResponse(order: OrderRow) {

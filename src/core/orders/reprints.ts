@@ -34,13 +34,13 @@ async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: Reprin
     );
   }
   const routing = await loadRouting(trx, items);
-  const allRecordItems = printerRecordItems(items, routing);
+  const register = await orderRegister(trx, order);
+  const allRecordItems = printerRecordItems(items, routing, register?.default_printer_id ?? null);
   const payload = {
     ...orderRecord(order, allRecordItems),
     reprintReceipt: input.reprintReceipt,
     reprintOrderItems: allRecordItems.filter((item) => wanted.includes(item.id)),
   };
-  const register = await orderRegister(trx, order);
   await recordReprint(trx, ctx, actor, payload, { itemIds: wanted, reprintReceipt: input.reprintReceipt });
   await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: wanted, receipt: input.reprintReceipt } });
   return { ...payload, warnings: input.reprintReceipt ? warningsFor(register) : [] };
@@ -82,8 +82,10 @@ async function reprintReceiptOnly(trx: Db, ctx: CoreContext, id: number, input: 
   const register: RegisterPrinting = { name: row.name, default_printer_id: row.default_printer_id };
   const items = await loadItems(trx, id);
   const routing = await loadRouting(trx, items);
+  // The items are routed as their kitchen tickets were, by the order's register; the receipt goes to `registerId`'s.
+  const orderPrinter = (await orderRegister(trx, order))?.default_printer_id ?? null;
   const payload = {
-    ...orderRecord(order, printerRecordItems(items, routing)),
+    ...orderRecord(order, printerRecordItems(items, routing, orderPrinter)),
     cashRegisterId: registerId,
     reprintReceipt: true,
     reprintOrderItems: [],

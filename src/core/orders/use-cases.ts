@@ -198,7 +198,8 @@ export async function changeOrderStatus(trx: Db, ctx: CoreContext, id: number, s
     ]);
     await stationsFollowStatus(trx, ctx, before, order);
   }
-  return { before, order, items, response: { ...orderRecord(order, printerRecordItems(items, routing)), warnings } };
+  const registerPrinter = (await orderRegister(trx, order))?.default_printer_id ?? null;
+  return { before, order, items, response: { ...orderRecord(order, printerRecordItems(items, routing, registerPrinter)), warnings } };
 }
 
 /** Deletes the order and its items; the audit log keeps who deleted it and its totals. */
