@@ -28,3 +28,10 @@ export const CashRegistersQuery = z.object({
 });
 
 export const CashRegisterQuery = z.object({ include: includeQuery(['printer']).optional() });
+
+/** `POST /v1/cash-registers/{id}/open-drawer`: the printer whose drawer is kicked (the register's default printer). */
+export const OpenDrawerResponse = z.object({ printerId: z.string() });
+export type OpenDrawerResponse = z.infer<typeof OpenDrawerResponse>;
+
+/** `open-drawer` on the printer channel: a print service kicks the drawer wired to `printerId`. */
+export const OpenDrawerEvent = z.object({ printerId: z.string(), cashRegisterId: z.string() });

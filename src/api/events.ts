@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OpenDrawerEvent } from './cash-registers.js';
 import { FoodStockChanged } from './catalog.js';
 import { EVENT_CHANNELS, type EventChannel } from './enums.js';
 import { OrderCancelledEvent, OrderRecord, OrderStatus, RecordItem, ReprintResponse } from './orders.js';
@@ -37,6 +38,7 @@ export const PrinterStatusChanged = z.object({ printerId: z.string(), status: Pr
 export const ReprintOrder = ReprintResponse.omit({ warnings: true });
 /** The release 1.7 payloads are declared beside their resources and gathered here. */
 export { ClosureEvent as GeneralClosure, FoodStockChanged, OrderCancelledEvent as OrderCancelled, OrderStationStatusChanged };
+export { OpenDrawerEvent as OpenDrawer };
 
 const event = <N extends string, P extends z.ZodType>(name: N, payload: P) => z.object({ name: z.literal(name), payload });
 const resync = event('resync', Resync);
@@ -73,6 +75,7 @@ export const PrinterEvent = z.discriminatedUnion('name', [
   event('reprint-order', ReprintOrder),
   event('general-closure', ClosureEvent),
   event('order-cancelled', OrderCancelledEvent),
+  event('open-drawer', OpenDrawerEvent),
   stationStatus,
   resync,
 ]);

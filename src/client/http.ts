@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApiKeyCreated, ApiKeyInput, LoginInput, LoginResponse, Me } from '../api/auth.js';
 import type { Banner } from '../api/banners.js';
-import type { CashRegister } from '../api/cash-registers.js';
+import type { CashRegister, OpenDrawerResponse } from '../api/cash-registers.js';
 import type { CategoryWithFoods, Food, FoodPatch, FoodsQuery } from '../api/catalog.js';
 import type { ErrorBody } from '../api/common.js';
 import type { Health } from '../api/health.js';
@@ -144,6 +144,10 @@ export class PosClient {
   }
   cashRegisters(query: { enabled?: boolean } = {}) {
     return this.request<Array<z.infer<typeof CashRegister>>>('GET', '/v1/cash-registers', { query });
+  }
+  /** Opens the cash drawer wired to the register's printer (no sale); answers with that printer. */
+  openDrawer(cashRegisterId: string) {
+    return this.request<z.infer<typeof OpenDrawerResponse>>('POST', `/v1/cash-registers/${cashRegisterId}/open-drawer`, { body: {} });
   }
   printers() {
     return this.request<Array<z.infer<typeof Printer>>>('GET', '/v1/printers');

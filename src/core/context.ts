@@ -1,5 +1,6 @@
 import type { Db, Storage } from '../storage/database.js';
 import type { Clock } from './clock.js';
+import type { DrawerKicker } from './printing/drawer.js';
 import type { IdGenerator } from './ids.js';
 import type { VenueClock } from './venue-time.js';
 
@@ -45,6 +46,8 @@ export interface CoreContext {
   committed: CommitSignal;
   /** Queue print jobs (printing on). With printing off, an external service prints from the printer channel. */
   printJobs: boolean;
+  /** Kicks a cash drawer now: the built-in printing's sender, when it runs. */
+  drawer?: DrawerKicker;
 }
 
 /**

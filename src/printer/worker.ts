@@ -3,7 +3,7 @@ import {
   markPrinted, markUnprintable, printersReady, type PrintTarget, type QueuedJob, requeueAfterFailure, requeueInterrupted, takeJobs, waitingJobs,
 } from '../core/printing/job-life.js';
 import type { PrintPayload } from '../core/printing/payloads.js';
-import { encodeTicket } from './escpos.js';
+import { DRAWER_KICK, encodeTicket } from './escpos.js';
 import type { PrinterLocks } from './locks.js';
 import { layout } from './layouts/index.js';
 import { DeliveryError, type PrinterTransport } from './transport.js';
@@ -116,6 +116,29 @@ export class PrintWorker {
     }
   }
 
+  /**
+   * Kicks the drawer wired to `printer` now, between two of its tickets (never inside one): it waits for the
+   * printer's current send or status probe, then sends the pulse alone in its own connection, confirmed like a
+   * ticket. Not a job: it is not retried (see src/core/printing/drawer.ts).
+   */
+  async kick(printer: PrintTarget): Promise<void> {
+    const deadline = Date.now() + DRAWER_WAIT_MS;
+    while (!this.options.locks.tryAcquire(printer.id)) {
+      if (this.stopped) throw new Error('printing is stopping');
+      if (Date.now() > deadline) throw new Error(`the printer was busy for ${DRAWER_WAIT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    this.busy.add(printer.id);
+    try {
+      const bytes = Buffer.concat([Buffer.from([0x1b, 0x40]), DRAWER_KICK]);
+      await this.options.transport.send({ host: printer.ip, port: printer.port }, [bytes], this.abort.signal);
+    } finally {
+      this.options.locks.release(printer.id);
+      this.busy.delete(printer.id);
+      this.wake();
+    }
+  }
+
   /** The tickets of the printer's waiting jobs, oldest first, up to the first one that is not queued or too big. */
   private layOut(jobs: QueuedJob[], printer: PrintTarget): { ready: Array<{ job: QueuedJob; bytes: Buffer }>; broken: { job: QueuedJob; reason: string } | null } {
     const ready: Array<{ job: QueuedJob; bytes: Buffer }> = [];
@@ -165,6 +188,9 @@ export class PrintWorker {
     }
   }
 }
+
+/** How long a drawer kick waits for the printer's current send to end. */
+const DRAWER_WAIT_MS = 10_000;
 
 /** At most this many tickets, and about this many bytes, go out in one connection. */
 const MAX_TICKETS_PER_SEND = 20;

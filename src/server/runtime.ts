@@ -81,6 +81,10 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
       const worker = new PrintWorker(ctx, { transport, locks, log, locale: config.locale, onDeliveryFailed: (printerId) => void monitor.deliveryFailed(printerId) });
       await worker.start();
       monitor.start();
+      ctx.drawer = worker;
+      cleanups.push(() => {
+        ctx.drawer = undefined;
+      });
       cleanups.push(() => worker.stop());
       cleanups.push(() => monitor.stop());
     }

@@ -34,6 +34,7 @@ t.test('every event the server emits parses with its channel union, field for fi
   await ok('PATCH', `/v1/foods/${menu.foods.diavola}`, { available: false });
   await ok('PATCH', `/v1/categories/${menu.categories.desserts}`, { available: false });
   await ok('PATCH', `/v1/printers/${menu.printers.bar}`, { status: 'ERROR' });
+  await ok('POST', `/v1/cash-registers/${menu.register}/open-drawer`);
   await ok('POST', '/v1/reports/general-closure', { cashRegister: menu.register });
 
   const events = await eventsSince(app);

@@ -80,4 +80,10 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
   }, { timeoutMs: 30_000, intervalMs: 200 });
   t.equal(kitchenJobs.length, 5, 'five kitchen jobs: the first order, three that waited, the test page');
   t.equal(kitchen.tickets().length, 5, 'the kitchen printed each ticket once');
+
+  // No sale: the cashier needs change, and opens the drawer from the terminal.
+  const before = till.tickets().length;
+  t.match(pos(['registers', 'open-drawer', 'Cassa 1']), /drawer of Cassa 1 opened \(printer Cassa\)/);
+  const kicked = await till.waitForTickets(before + 1);
+  t.equal(kicked.at(-1)!.trim(), '[drawer]', 'the pulse alone, no paper');
 });

@@ -1,6 +1,10 @@
-import type { Command } from 'commander';
+import { Command } from 'commander';
+import { connect } from '../client.js';
 import { flagsOf, printerNames } from '../field-flags.js';
+import { print, printJson } from '../output.js';
+import type { GlobalOptions } from '../program.js';
 import { registerResource } from '../resource-command.js';
+import { resolveId } from '../resolve.js';
 
 const { printerRef, text, toggle } = flagsOf('/v1/cash-registers');
 
@@ -27,6 +31,21 @@ export function registerRegisters(program: Command): void {
     ],
     // A register whose printer was deleted has none: the edit then needs --printer (the server says so).
     toInput: (r) => ({ name: r.name, enabled: r.enabled, defaultPrinterId: r.defaultPrinterId as string }),
-    examples: '  pos registers add --name "Cassa 1" --printer Cassa',
-  });
+    examples: '  pos registers add --name "Cassa 1" --printer Cassa\n  pos registers open-drawer "Cassa 1"',
+  }).addCommand(openDrawerCommand());
+}
+
+function openDrawerCommand(): Command {
+  return new Command('open-drawer')
+    .description("open the cash drawer of a register (no sale): a pulse from the register's printer")
+    .argument('<register>', 'register name or id')
+    .action(async (register: string, _flags: unknown, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const client = await connect(globals);
+      const id = await resolveId(client, '/v1/cash-registers', register, 'register');
+      const opened = await client.openDrawer(id);
+      if (globals.json) return printJson(opened);
+      const printer = (await client.printers()).find((row) => row.id === opened.printerId)?.name ?? opened.printerId;
+      print(`drawer of ${register} opened (printer ${printer})`);
+    });
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CashRegister, CashRegisterInput, CashRegisterPatch, CashRegisterQuery, CashRegistersQuery } from '../../api/cash-registers.js';
+import {
+  CashRegister, CashRegisterInput, CashRegisterPatch, CashRegisterQuery, CashRegistersQuery, OpenDrawerResponse,
+} from '../../api/cash-registers.js';
 import { IdParams } from '../../api/common.js';
 import { ADMIN, type Access } from '../../core/auth/principal.js';
 import {
@@ -11,6 +13,8 @@ import {
   replaceCashRegister,
   setCashRegisterEnabled,
 } from '../../core/catalog/cash-registers.js';
+import { openCashDrawer } from '../../core/printing/drawer.js';
+import { principalOf } from '../services.js';
 
 const READ: Access = { roles: ['admin', 'operator'], scopes: ['printer'] };
 
@@ -41,6 +45,12 @@ const cashRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/cash-registers/:id',
     { config: write, schema: { tags, params: IdParams, body: CashRegisterPatch, response: { 200: CashRegister } } },
     (request) => setCashRegisterEnabled(ctx, request.params.id, request.body.enabled),
+  );
+  // No sale: the staff at the till, or a print service, open the drawer wired to the register's printer.
+  app.post(
+    '/v1/cash-registers/:id/open-drawer',
+    { config: { access: READ }, schema: { tags, params: IdParams, response: { 200: OpenDrawerResponse } } },
+    (request) => openCashDrawer(ctx, request.params.id, principalOf(request)),
   );
   app.delete('/v1/cash-registers/:id', { config: write, schema: { tags, params: IdParams, response: { 200: CashRegister } } }, (request) =>
     deleteCashRegister(ctx, request.params.id),
