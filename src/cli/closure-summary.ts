@@ -83,7 +83,7 @@ export function closureSummary(report: ClosureReport, registerName: string, time
     row('card', [money(report.totalCardRevenue)], 2),
   ];
   if (report.totalDiscount !== undefined) totals.push(row('discounts given', [money(report.totalDiscount)]));
-  totals.push(row('average prep time (min)', [report.averageCompletitionTime === null ? '-' : report.averageCompletitionTime]));
+  totals.push(row('average prep time', [wholeMinutes(report.averageCompletitionTime)]));
   const sections: Section[] = [{ title: null, headers: null, rows: totals }];
 
   const registers = report.cashRegisterStats.map((r) =>
@@ -104,5 +104,15 @@ export function closureSummary(report: ClosureReport, registerName: string, time
     sections.push({ title, headers: ['qty', 'revenue'], rows });
   }
   const hours = `${Math.floor(report.intervalInMinutes / 60)} h ${report.intervalInMinutes % 60} min`;
-  return [`GENERAL CLOSURE  (register ${registerName})`, `from ${from} for ${hours}`, '', ...render(sections)].join('\n');
+  // It covers the whole venue: the heading names every register counted, then the one that ran it (and printed it).
+  const covered = report.cashRegisterStats.map((r) => r.cashRegisterName);
+  if (registers.length > covered.length) covered.push('(no register)');
+  const heading = `GENERAL CLOSURE of all registers${covered.length > 0 ? `: ${covered.join(', ')}` : ' (no sales)'}`;
+  return [...wrapText(heading, 80), `run at ${registerName}, from ${from} for ${hours}`, '', ...render(sections)].join('\n');
+}
+
+/** An average time in minutes as people read it: "12 min", not "12.01". */
+export function wholeMinutes(minutes: number | null): string {
+  if (minutes === null) return '-';
+  return minutes < 0.5 ? '< 1 min' : `${Math.round(minutes)} min`;
 }

@@ -30,6 +30,20 @@ t.test('closure summary', async (t) => {
   t.match(text, /for 17 h 30 min/);
 });
 
+t.test('the closure names every register it covers and the one that ran it; the prep time in whole minutes', async (t) => {
+  const two = {
+    ...report,
+    averageCompletitionTime: 12.01,
+    noRegisterStats: { totalRevenue: 10, totalCashRevenue: 10, totalCardRevenue: 0 },
+    cashRegisterStats: [...report.cashRegisterStats, { ...report.cashRegisterStats[0]!, id: 'z2', cashRegisterId: 'r2', cashRegisterName: 'Bar' }],
+  };
+  const [heading, second] = closureSummary(two, 'Bar', 'Europe/Rome').split('\n');
+  t.equal(heading, 'GENERAL CLOSURE of all registers: Cassa 1, Bar, (no register)');
+  t.match(second, /^run at Bar, from 2026-11-21 07:00 for 17 h 30 min$/);
+  t.match(closureSummary(two, 'Bar', 'Europe/Rome'), /^average prep time +12 min$/m, 'not 12.01');
+  t.match(closureSummary({ ...two, averageCompletitionTime: 0.2 }, 'Bar', 'Europe/Rome'), /^average prep time +< 1 min$/m);
+});
+
 t.test('days are the venue\'s', async (t) => {
   const lateEvening = Date.parse('2026-11-21T23:30:00Z'); // 00:30 on the 22nd in Rome, still the 21st in UTC
   t.equal(resolveDay('today', 'Europe/Rome', lateEvening), '2026-11-22');
@@ -69,7 +83,8 @@ t.test('the closure\'s columns align: money right-aligned, names padded, long na
     return lines.slice(start + 1, end === -1 ? undefined : end);
   };
   const ends = (rows: string[]) => new Set(rows.filter((line) => /\d\.\d\d$/.test(line)).map((line) => line.length));
-  t.equal(ends(lines.slice(3, lines.indexOf('', 3))).size, 1, `the totals align:\n${text}`);
+  const totals = lines.indexOf('') + 1;
+  t.equal(ends(lines.slice(totals, lines.indexOf('', totals))).size, 1, `the totals align:\n${text}`);
   const registers = section('per register');
   t.equal(ends(registers).size, 1, `the register lines align:\n${registers.join('\n')}`);
   t.match(registers.join('\n'), /\(no register\)\s+10\.00\s+10\.00\s+0\.00/, 'orders without a register on their own line');

@@ -8,6 +8,7 @@ import { type PrintOp, renderText, WIDTHS } from '../../src/printer/layouts/ops.
 import { layout } from '../../src/printer/layouts/index.js';
 import type { PrintPayload } from '../../src/core/printing/payloads.js';
 import { CATALOGS, type Locale, LOCALES, type MessageKey, translate } from '../../src/i18n/index.js';
+import { everyOf } from '../helpers/assert.js';
 import { cancellation, closure, kitchen, receipt, testPage } from './fixtures.js';
 
 // English tickets are golden/<kind>-<width>.txt, other languages golden/<locale>/<kind>-<width>.txt.
@@ -117,6 +118,56 @@ t.test('the closure wraps long names, never cuts them, and adds up on paper', as
   }
 });
 
+// The closure of the evening with two registers, one with a long name and big sums, and orders without a register.
+const twoRegisters: PrintPayload = {
+  ...closure,
+  registerName: 'Cassa 2',
+  report: {
+    ...closure.report,
+    cashRegisterStats: [
+      { id: 'r1', reportId: 'c1', cashRegisterId: 'x', cashRegisterName: 'Cassa principale del bar', totalRevenue: 12345.67, totalCashRevenue: 11234.5, totalCardRevenue: 1111.17 },
+      { id: 'r2', reportId: 'c1', cashRegisterId: 'y', cashRegisterName: 'Cassa 2', totalRevenue: 3, totalCashRevenue: 3, totalCardRevenue: 0 },
+    ],
+  },
+};
+
+t.test('the closure is headed with every register it covers, and says which one asked for it', async (t) => {
+  for (const locale of LOCALES) {
+    for (const columns of WIDTHS) {
+      const text = renderText(layout(twoRegisters, { columns, timezone: 'Europe/Rome', locale }), columns);
+      const head = text.slice(0, text.indexOf(locale === 'en' ? 'From ' : 'Dal ')).split(/\s+/).join(' ');
+      const covers = `${translate(locale, 'closure.covers')} Cassa principale del bar, Cassa 2, ${translate(locale, 'closure.noRegister')}`;
+      t.ok(head.includes(covers), `${locale} ${columns}: "${covers}" in the heading: ${head}`);
+      t.ok(head.includes(translate(locale, 'closure.askedAt', { register: 'Cassa 2' })), `${locale} ${columns}: who asked`);
+    }
+  }
+});
+
+t.test('the average kitchen time prints in whole minutes, never as a fraction', async (t) => {
+  const cases: Array<[number, string]> = [[12.01, '12 min'], [12.25, '12 min'], [12.6, '13 min'], [0.3, '< 1 min'], [95.4, '95 min']];
+  for (const locale of LOCALES) {
+    for (const [minutes, printed] of cases) {
+      const payload = { ...closure, report: { ...closure.report, averageCompletitionTime: minutes } };
+      const text = renderText(layout(payload, { columns: 32, timezone: 'Europe/Rome', locale }), 32);
+      const line = text.split('\n').find((l) => l.startsWith(translate(locale, 'closure.prepTime')));
+      t.match(line, new RegExp(` ${printed}$`), `${locale}: ${minutes} min prints "${printed}"`);
+    }
+  }
+});
+
+t.test('at 32 columns, big amounts stay whole on their own line: label and figure, never split', async (t) => {
+  for (const locale of LOCALES) {
+    const text = renderText(layout(twoRegisters, { columns: 32, timezone: 'Europe/Rome', locale }), 32);
+    const lines = text.split('\n');
+    const cash = translate(locale, 'closure.cash');
+    const card = translate(locale, 'closure.card');
+    const amount = (euros: string) => lines.filter((line) => line.trimEnd().endsWith(euros));
+    t.match(amount(locale === 'en' ? '11,234.50' : '11.234,50'), [new RegExp(`^ +${cash} +`)], `${locale}: the cash of a register, labelled`);
+    t.match(amount(locale === 'en' ? '1,111.17' : '1.111,17'), [new RegExp(`^ +${card} +`)], `${locale}: its card, labelled`);
+    everyOf(t, lines, (line) => !/\/\s*$/.test(line) && !/^\s*\//.test(line), `${locale}: no line broken at a slash`);
+  }
+});
+
 t.test('in Italian: the words of a sagra, money as € 1.234,50, dates as 21/11/2026 20:04', async (t) => {
   const at = (payload: PrintPayload, columns = 48) => renderText(layout(payload, { columns, timezone: 'Europe/Rome', locale: 'it' }), columns);
   const kitchenText = at(kitchen);
@@ -144,10 +195,11 @@ t.test('in Italian: the words of a sagra, money as € 1.234,50, dates as 21/11/
   t.match(closureText, /^INCASSO +€ 1\.204,50$/m);
   t.match(closureText, /^ {2}Contanti +€ 980,00$/m);
   t.match(closureText, /^Senza cassa +€ 30,00$/m);
-  t.match(closureText, /^ {2}contanti\/carta +20,00 \/ 10,00$/m);
+  t.match(closureText, /^Senza cassa +€ 30,00\n {2}Contanti +20,00\n {2}Carta +10,00$/m);
   t.match(closureText, /^Prima degli sconti +€ 1\.234,50$/m);
   t.match(closureText, /^Sconti +-€ 30,00$/m);
-  t.match(closureText, /^Tempo medio in cucina +12,25 min$/m);
+  t.match(closureText, /^Tempo medio in cucina +12 min$/m);
+  t.match(closureText, /^ +Tutte le casse: Cassa 1, Senza cassa$/m);
   t.match(closureText, /^PER CATEGORIA \(prima degli sconti\)$/m);
   t.match(at(closure, 32), /^PER CATEGORIA \(prima degli\nsconti\)$/m, 'a heading too long for the paper wraps, never cut');
   t.match(closureText, /^Dal 21\/11\/2026 07:00$/m);

@@ -3,7 +3,7 @@ import { type Command, Option } from 'commander';
 import { DateTime } from 'luxon';
 import type { Report } from '../../api/reports.js';
 import { GROUP_BY } from '../../api/enums.js';
-import { closureSummary } from '../closure-summary.js';
+import { closureSummary, wholeMinutes } from '../closure-summary.js';
 import { ApiError } from '../../client/errors.js';
 import type { PosClient } from '../../client/http.js';
 import { connect } from '../client.js';
@@ -95,7 +95,7 @@ export function registerReports(program: Command): void {
           { header: 'revenue', value: (r) => money(r.totalRevenue), align: 'right' },
           { header: 'cash', value: (r) => money(r.totalCashRevenue), align: 'right' },
           { header: 'card', value: (r) => money(r.totalCardRevenue), align: 'right' },
-          { header: 'avg min', value: (r) => r.averageCompletitionTime, align: 'right' },
+          { header: 'avg prep', value: (r) => (r.averageCompletitionTime === null ? '' : wholeMinutes(r.averageCompletitionTime)), align: 'right' },
         ]),
       );
       const total = reports.reduce((sum, r) => sum + Math.round(r.totalRevenue * 100), 0);

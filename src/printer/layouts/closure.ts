@@ -1,5 +1,5 @@
 import type { ClosurePayload } from '../../core/printing/payloads.js';
-import { big, type LayoutOptions, paper, reportCents } from './common.js';
+import { big, type LayoutOptions, type Paper, paper, reportCents } from './common.js';
 import { leftRightWrapped, type PrintOp, wrap } from './ops.js';
 
 // The general closure for the treasurer: period, totals, cash and card, per register, per category and food. It
@@ -21,9 +21,21 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
   };
   // Orders confirmed by a status change have no payment method: shown, so cash + card + this = revenue.
   const unpaid = cents.revenue - cents.cash - cents.card;
+  const noRegister = report.noRegisterStats;
+  const registers = [
+    ...report.cashRegisterStats.map((r) => ({ name: r.cashRegisterName, revenue: r.totalRevenue, cash: r.totalCashRevenue, card: r.totalCardRevenue })),
+    ...(noRegister.totalRevenue !== 0 || noRegister.totalCashRevenue !== 0 || noRegister.totalCardRevenue !== 0
+      ? [{ name: p.t('closure.noRegister'), revenue: noRegister.totalRevenue, cash: noRegister.totalCashRevenue, card: noRegister.totalCardRevenue }]
+      : []),
+  ];
+  const centred = (text: string) => wrap(text, columns).map((line): PrintOp => ({ op: 'text', text: line, align: 'center' }));
+  // The closure covers the whole venue, not the register that asked for it (whose printer prints it): the heading
+  // names every register it counts, then the one that asked.
+  const covered = registers.length > 0 ? nameList(p.t('closure.covers'), registers.map((r) => r.name), columns) : wrap(p.t('closure.coversNone'), columns);
   const ops: PrintOp[] = [
     ...big(p.t('closure.title'), columns),
-    ...wrap(payload.registerName, columns).map((text): PrintOp => ({ op: 'text', text, align: 'center' })),
+    ...covered.map((text): PrintOp => ({ op: 'text', text, align: 'center' })),
+    ...centred(p.t('closure.askedAt', { register: payload.registerName })),
     { op: 'text', text: p.t('closure.from', { time: p.when(payload.from) }) },
     { op: 'text', text: p.t('closure.to', { time: p.when(payload.to) }) },
     { op: 'rule' },
@@ -33,23 +45,15 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
     ...row(`  ${p.t('closure.card')}`, p.euro(cents.card)),
     ...(unpaid !== 0 ? row(`  ${p.t('closure.noPaymentMethod')}`, p.euro(unpaid)) : []),
     ...row(p.t('closure.discountsGiven'), p.euro(cents.discount)),
-    ...row(
-      p.t('closure.prepTime'),
-      report.averageCompletitionTime === null ? '-' : p.t('closure.minutes', { minutes: p.number(report.averageCompletitionTime) }),
-    ),
-  ];
-  const noRegister = report.noRegisterStats;
-  const registers = [
-    ...report.cashRegisterStats.map((r) => ({ name: r.cashRegisterName, revenue: r.totalRevenue, cash: r.totalCashRevenue, card: r.totalCardRevenue })),
-    ...(noRegister.totalRevenue !== 0 || noRegister.totalCashRevenue !== 0 || noRegister.totalCardRevenue !== 0
-      ? [{ name: p.t('closure.noRegister'), revenue: noRegister.totalRevenue, cash: noRegister.totalCashRevenue, card: noRegister.totalCardRevenue }]
-      : []),
+    ...row(p.t('closure.prepTime'), prepTime(report.averageCompletitionTime, p)),
   ];
   if (registers.length > 0) {
     ops.push({ op: 'rule' }, ...heading(p.t('closure.perRegister')));
+    // Cash and card on a line each: "cash / card  960.00 / 204.50" no longer fits 32 columns once the sums are big.
     for (const register of registers) {
       ops.push(...row(register.name, p.euro(reportCents(register.revenue))));
-      ops.push(...row(`  ${p.t('closure.cashCard')}`, `${p.money(reportCents(register.cash))} / ${p.money(reportCents(register.card))}`));
+      ops.push(...row(`  ${p.t('closure.cash')}`, p.money(reportCents(register.cash))));
+      ops.push(...row(`  ${p.t('closure.card')}`, p.money(reportCents(register.card))));
     }
   }
   if (report.categoryStats.length > 0) {
@@ -69,4 +73,28 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
   }
   ops.push({ op: 'rule' }, { op: 'feed' }, { op: 'cut' });
   return ops;
+}
+
+/** The average time from confirmation to completion, in whole minutes: nobody reads "12.01 min" at a glance. */
+function prepTime(minutes: number | null, p: Paper): string {
+  if (minutes === null) return '-';
+  return p.t('closure.minutes', { minutes: minutes < 0.5 ? '< 1' : String(Math.round(minutes)) });
+}
+
+/** `label name, name, name` over as many lines as needed, breaking between names rather than inside one. */
+function nameList(label: string, names: string[], columns: number): string[] {
+  const words = [label, ...names.map((name, i) => `${name}${i < names.length - 1 ? ',' : ''}`)];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    if (line && line.length + 1 + word.length <= columns) line += ` ${word}`;
+    else {
+      if (line) lines.push(line);
+      const parts = wrap(word, columns); // only a name longer than the paper is wrapped inside
+      line = parts.pop() ?? '';
+      lines.push(...parts);
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
 }
