@@ -25,10 +25,14 @@ export async function resolveId<P extends ResourcePath>(
   return pick(await client.list(path), wanted, nameOf, what).id;
 }
 
-/** "7.50" → 7.5 as the API takes it; refuses anything but a plain amount with at most 2 decimals. */
+/**
+ * "7.50" or "7,50" → 7.5 as the API takes it: a decimal comma as the till takes it (Italian keyboards and habits).
+ * Refuses anything but a plain amount with at most 2 decimals (no thousands separators: "1.234" would be ambiguous).
+ */
 export function parseMoney(value: string, flag: string): number {
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(value.trim())) throw new CliError(`${flag} must be an amount such as 7.50, got "${value}"`);
-  return Number(value.trim());
+  const text = value.trim();
+  if (!/^\d{1,7}([.,]\d{1,2})?$/.test(text)) throw new CliError(`${flag} must be an amount such as 7.50 or 7,50, got "${value}"`);
+  return Number(text.replace(',', '.'));
 }
 
 export function parseInteger(value: string, flag: string): number {

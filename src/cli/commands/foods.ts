@@ -31,7 +31,7 @@ export function registerFoods(program: Command): void {
     enrich: printerNames((r) => r.printerId),
     fields: [
       text('--name <name>', 'food name (unique)', 'name', true),
-      parsed('--price <amount>', 'price, such as 7.50', 'price', parseMoney, true),
+      parsed('--price <amount>', 'price, such as 7.50 or 7,50', 'price', parseMoney, true),
       {
         flags: '--category <category>',
         description: 'its category (name or id)',
