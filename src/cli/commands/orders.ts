@@ -4,6 +4,7 @@ import type { PosClient } from '../../client/http.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import { orderName, resolveOrder } from '../order-ref.js';
+import { ordersPage, pageFooter, positive } from '../order-pages.js';
 import { formatRecord, formatTable, print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { resolveId } from '../resolve.js';
@@ -29,11 +30,14 @@ export function registerOrders(program: Command): void {
     .addOption(new Option('--sort-by <field>', 'sort field').choices([...ORDER_SORT_FIELDS]).default('createdAt'))
     .option('--asc', 'oldest / smallest first')
     .option('--page <n>', 'page number', '1')
-    .option('--limit <n>', 'orders per page (at most 100)', '20')
+    .option('--limit <n>', 'orders per page (any number: more than 100 are read 100 at a time)', '20')
+    .option('--all', 'every order that matches, on one page')
     .action(async (flags, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
+      const page = positive(flags.page, '--page');
+      const limit = flags.all ? 'all' : positive(flags.limit, '--limit');
       const client = await connect(globals);
-      const result = await client.orders({
+      const listed = await ordersPage(client, {
         search: flags.search,
         displayCode: flags.code,
         status: flags.status,
@@ -41,9 +45,8 @@ export function registerOrders(program: Command): void {
         dateTo: flags.to,
         sortBy: flags.sortBy,
         order: flags.asc ? 'asc' : 'desc',
-        page: flags.page,
-        limit: flags.limit,
-      });
+      }, page, limit);
+      const result = { orders: listed.orders, pagination: listed.pagination };
       if (globals.json) return printJson(result);
       print(
         formatTable(result.orders, [
@@ -57,8 +60,7 @@ export function registerOrders(program: Command): void {
           { header: 'created', value: (o) => time(o.createdAt) },
         ]),
       );
-      const { currentPage, totalPages, totalItems } = result.pagination;
-      print(`page ${currentPage} of ${Math.max(totalPages, 1)} (${totalItems} orders)`);
+      print(pageFooter(listed));
     });
 
   orders
