@@ -100,9 +100,9 @@ const LOCAL_TOKEN_SECONDS = 300;
 async function mintLocalToken(dataDir: string | undefined): Promise<Credential | null> {
   const secret = readSecret(resolveDataDir(dataDir));
   if (!secret) return null;
-  const { TokenService } = await import('../core/auth/tokens.js');
+  const { signToken } = await import('../core/auth/token-signer.js');
   const mint = async (): Promise<Credential> => {
-    const issued = await new TokenService(secret, systemClock).issue({
+    const issued = signToken(secret, systemClock.now().getTime(), {
       subject: 'token:cli',
       userId: null,
       name: 'cli',

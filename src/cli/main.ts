@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { CliError, userMessage } from './errors.js';
-import { buildProgram } from './program.js';
+import { loadProgram } from './program.js';
+import { VERSION } from '../version.js';
 
 // `pos … | head` closes the pipe once it has its lines: that is the reader's choice, not an error to report.
 for (const stream of [process.stdout, process.stderr]) {
@@ -11,7 +12,9 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const program = buildProgram();
+  // Asked often by scripts and people: answered before any command module is loaded.
+  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-v')) return void process.stdout.write(`${VERSION}\n`);
+  const program = await loadProgram(argv);
   program.exitOverride();
   try {
     await program.parseAsync(argv);

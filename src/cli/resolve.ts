@@ -1,4 +1,4 @@
-import { cuid } from '../api/common.js';
+import { isCuid } from '../api/ids.js';
 import type { PosClient } from '../client/http.js';
 import type { RecordOf, ResourcePath } from '../client/resources.js';
 import { CliError } from './errors.js';
@@ -21,7 +21,7 @@ export async function resolveId<P extends ResourcePath>(
   what: string,
   nameOf: (record: RecordOf<P>) => string = (record) => ('name' in record ? String(record.name) : record.id),
 ): Promise<string> {
-  if (cuid.safeParse(wanted).success) return wanted;
+  if (isCuid(wanted)) return wanted;
   return pick(await client.list(path), wanted, nameOf, what).id;
 }
 

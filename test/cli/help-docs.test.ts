@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import t from 'tap';
-import { buildProgram } from '../../src/cli/program.js';
+import { loadProgram } from '../../src/cli/program.js';
 
 // docs/cli.md is where a volunteer looks a command up: every command, subcommand and flag of `pos --help` is in
 // it, and every one has a description for its own --help. The README's list names every page of docs/.
@@ -18,7 +18,7 @@ function commands(command: Command, path: string[] = []): Array<{ path: string[]
   });
 }
 
-const all = commands(buildProgram()).filter(({ path }) => path[0] !== 'help');
+const all = commands(await loadProgram()).filter(({ path }) => path[0] !== 'help');
 
 t.test('every command has a description for its --help', async (t) => {
   for (const { path, command } of all) t.ok(command.description().trim(), `pos ${path.join(' ')}`);

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Clock } from '../clock.js';
 import { type Role, ROLES } from './principal.js';
+import { ISSUER, type IssuedToken, signToken, type TokenInput } from './token-signer.js';
+
+export type { IssuedToken } from './token-signer.js';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 12 * 3600;
-const ISSUER = 'pos';
 
 export interface TokenClaims {
   subject: string;
@@ -18,12 +19,6 @@ export interface TokenClaims {
   credentialsVersion: number;
 }
 
-export interface IssuedToken {
-  token: string;
-  jti: string;
-  expiresAt: Date;
-}
-
 /** HS256 access tokens signed with the data dir's secret. */
 export class TokenService {
   // Verifying a signature costs far more than a map lookup; a token already verified is trusted until it expires.
@@ -34,27 +29,8 @@ export class TokenService {
     private readonly clock: Clock,
   ) {}
 
-  async issue(input: {
-    subject: string;
-    userId: string | null;
-    name: string;
-    role: Role;
-    ttlSeconds: number;
-    /** The user's credentials version (users.credentials_version); a later password or role change voids the token. */
-    credentialsVersion?: number;
-  }): Promise<IssuedToken> {
-    const jti = randomBytes(12).toString('base64url');
-    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
-    const expiresAtSeconds = issuedAt + input.ttlSeconds;
-    const token = await new SignJWT({ role: input.role, name: input.name, uid: input.userId, ...(input.credentialsVersion ? { cv: input.credentialsVersion } : {}) })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer(ISSUER)
-      .setSubject(input.subject)
-      .setJti(jti)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(expiresAtSeconds)
-      .sign(this.secret);
-    return { token, jti, expiresAt: new Date(expiresAtSeconds * 1000) };
+  async issue(input: TokenInput): Promise<IssuedToken> {
+    return signToken(this.secret, this.clock.now().getTime(), input);
   }
 
   /** The token's claims when its signature, issuer and lifetime check out; null otherwise. */
