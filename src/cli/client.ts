@@ -6,6 +6,7 @@ import { isAlive, readSecret, resolveDataDir } from '../storage/data-dir.js';
 import type { ServerInfo } from '../server/serve.js';
 import { PosClient } from '../client/http.js';
 import { CliError } from './errors.js';
+import { httpFetch } from './http-fetch.js';
 
 /** The options every command that talks to a server understands (declared once on the program). */
 export interface ConnectionOptions {
@@ -129,7 +130,7 @@ export function tokenSource(credential: string | Credential | null): () => Promi
 
 /** The typed client of src/client for this server and credential. */
 export function clientFor(url: string, credential: string | Credential | null): PosClient {
-  return new PosClient({ baseUrl: url, token: tokenSource(credential) });
+  return new PosClient({ baseUrl: url, token: tokenSource(credential), fetch: httpFetch });
 }
 
 /** Where the address came from: the token to use depends on it. */
