@@ -1,6 +1,7 @@
-// npm run bench [-- --smoke] [-- --out file] [-- --only till]: the figures of issue #7 in one run, printed as a table
-// and written to bench/results.json. --smoke runs every step at a tiny scale (a few seconds) so the test suite keeps
-// it alive; --only till runs step 6 (the till in Chromium) alone, at full size in about two minutes.
+// npm run bench [-- --smoke] [-- --out file] [-- --only till|cli]: the figures of issue #7 in one run, printed as a
+// table and written to bench/results.json. --smoke runs every step at a tiny scale (a few seconds) so the test suite keeps
+// it alive; --only till runs step 6 (the till in Chromium) alone, at full size in about two minutes; --only cli
+// runs step 7 (how soon the CLI answers) alone.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,20 +19,21 @@ import { percentile, round, wallMs } from './lib/stats.js';
 import { type BenchVenue, orderBodies, seedVenue } from './lib/venue.js';
 import { type Figure, printTable } from './lib/table.js';
 import { tillFigures } from './lib/till.js';
+import { cliFigures } from './lib/cli.js';
 
 const smoke = process.argv.includes('--smoke');
 const outIndex = process.argv.indexOf('--out');
 const outFile = outIndex > 0 ? process.argv[outIndex + 1]! : new URL('results.json', import.meta.url).pathname;
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
-if (only !== undefined && only !== 'till') {
-  process.stderr.write(`bench: --only takes "till" (the other steps share one server and run together), not "${only}"\n`);
+if (only !== undefined && only !== 'till' && only !== 'cli') {
+  process.stderr.write(`bench: --only takes "till" or "cli" (the other steps share one server and run together), not "${only}"\n`);
   process.exit(1);
 }
 const TIMEZONE = 'Europe/Rome';
 const scale = smoke
-  ? { connections: 10, loadSeconds: 2, readSeconds: 1, ceilingSeconds: 1, subscribers: 20, fanoutRate: 50, fanoutSeconds: 2, reportOrders: 20_000, reportRuns: 5, tillOrders: 10, tills: 2, ordersPerTill: 3 }
-  : { connections: 50, loadSeconds: 20, readSeconds: 10, ceilingSeconds: 10, subscribers: 1_000, fanoutRate: 200, fanoutSeconds: 10, reportOrders: 1_000_000, reportRuns: 50, tillOrders: 500, tills: 8, ordersPerTill: 25 };
+  ? { connections: 10, loadSeconds: 2, readSeconds: 1, ceilingSeconds: 1, subscribers: 20, fanoutRate: 50, fanoutSeconds: 2, reportOrders: 20_000, reportRuns: 5, tillOrders: 10, tills: 2, ordersPerTill: 3, cliRuns: 3 }
+  : { connections: 50, loadSeconds: 20, readSeconds: 10, ceilingSeconds: 10, subscribers: 1_000, fanoutRate: 200, fanoutSeconds: 10, reportOrders: 1_000_000, reportRuns: 50, tillOrders: 500, tills: 8, ordersPerTill: 25, cliRuns: 21 };
 
 const cleanups: Array<() => unknown> = [];
 const lifetime = { teardown: (fn: () => unknown) => void cleanups.push(fn) };
@@ -175,6 +177,24 @@ async function tillStep() {
   return { till, figures };
 }
 
+async function cliStep() {
+  progress(`7. the CLI: pos --version and pos printers list against a running server, ${scale.cliRuns} runs each`);
+  const dir = tempDir();
+  await prepareDataDir(dir, [9, 9, 9, 9, 9, 9]);
+  const server = await startRealServer(lifetime, dir, ['--printing', 'off']);
+  try {
+    const cli = cliFigures(dir, scale.cliRuns);
+    const figures: Figure[] = [
+      { key: 'cli.nodeMs', label: '7. node -e 0, median (the floor of any command)', value: cli.nodeMs, unit: 'ms' },
+      { key: 'cli.versionMs', label: '7. pos --version, median', value: cli.versionMs, unit: 'ms', target: 150, better: 'lower' },
+      { key: 'cli.listMs', label: '7. pos printers list against the server, median', value: cli.listMs, unit: 'ms', target: 400, better: 'lower' },
+    ];
+    return { cli, figures };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function writeResults(figures: Figure[], raw: Record<string, unknown>) {
   printTable(figures, smoke);
   const results = {
@@ -194,6 +214,9 @@ try {
   if (only === 'till') {
     const { till, figures } = await tillStep();
     await writeResults(figures, { till });
+  } else if (only === 'cli') {
+    const { cli, figures } = await cliStep();
+    await writeResults(figures, { cli });
   } else {
     const bare = await ceiling();
     const { child: emulators, info } = await forkReady<{ ports: number[] }>('../emulators.ts', ['6']);
@@ -201,6 +224,7 @@ try {
     const live = await liveVenue(info.ports);
     const past = await history();
     const { till, figures: tillRows } = await tillStep();
+    const { cli, figures: cliRows } = await cliStep();
     const figures: Figure[] = [
       { key: 'ceiling.requestsPerSecond', label: 'bare Fastify JSON POST (ceiling)', value: bare.requestsPerSecond, unit: 'req/s' },
       { key: 'orders.perSecond', label: '1. create-and-confirm', value: live.orders.requestsPerSecond, unit: 'orders/s', target: 2_500, better: 'higher' },
@@ -228,8 +252,9 @@ try {
       { key: 'rss.loadMb', label: '5. RSS peak under load 1+3', value: live.loadRss, unit: 'MB', target: 150, better: 'lower' },
       { key: 'rss.idleBigDbMb', label: '5. RSS idle after the reports', value: past.idleRss, unit: 'MB' },
       ...tillRows,
+      ...cliRows,
     ];
-    await writeResults(figures, { bare, live, past, till });
+    await writeResults(figures, { bare, live, past, till, cli });
   }
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup();

@@ -33,7 +33,7 @@ t.test('npm run bench -- --smoke measures every figure', async (t) => {
     'ceiling.requestsPerSecond', 'orders.perSecond', 'orders.p50Ms', 'orders.p99Ms', 'orders.cpuMsPerOrder', 'orders.ofCeiling',
     'list.perSecond', 'list.p99Ms', 'detail.perSecond', 'detail.p99Ms', 'sse.p50Ms', 'sse.p99Ms',
     'reports.allP50Ms', 'reports.allP99Ms', 'reports.hourlyP50Ms', 'reports.hourlyP99Ms', 'startup.ms', 'rss.idleMb', 'rss.loadMb',
-    ...TILL_FIGURES,
+    ...TILL_FIGURES, 'cli.nodeMs', 'cli.versionMs', 'cli.listMs',
   ];
   for (const key of expected) t.ok(Number.isFinite(results.figures[key]) && results.figures[key]! >= 0, `${key} = ${results.figures[key]}`);
   t.ok(results.figures['orders.perSecond']! > 0, 'orders were confirmed');
@@ -52,5 +52,15 @@ t.test('npm run bench -- --only till measures the till alone', async (t) => {
   for (const key of TILL_FIGURES) t.ok(Number.isFinite(results.figures[key]) && results.figures[key]! >= 0, `${key} = ${results.figures[key]}`);
   const wrong = runBench(out, '--only', 'reports');
   t.equal(wrong.status, 1);
-  t.match(wrong.stderr, /--only takes "till"/);
+  t.match(wrong.stderr, /--only takes "till" or "cli"/);
+});
+
+t.test('npm run bench -- --only cli measures how soon the CLI answers', async (t) => {
+  const out = join(tempDir(t), 'results.json');
+  const run = runBench(out, '--only', 'cli');
+  t.equal(run.status, 0, run.stderr);
+  t.match(run.stdout, /7\. pos --version, median\s+[\d.]+ ms\s+≤ 150 ms/);
+  t.match(run.stdout, /7\. pos printers list against the server, median\s+[\d.]+ ms\s+≤ 400 ms/);
+  const results = JSON.parse(readFileSync(out, 'utf8')) as { figures: Record<string, number> };
+  t.same(Object.keys(results.figures).sort(), ['cli.listMs', 'cli.nodeMs', 'cli.versionMs']);
 });
