@@ -168,6 +168,20 @@ t.test('at 32 columns, big amounts stay whole on their own line: label and figur
   }
 });
 
+t.test('a price or a measure in a name stays whole when the name wraps: "3,00 / l", "0,4 l", "€ 2"', async (t) => {
+  const items = [
+    { quantity: 1, name: 'Vino rosso sfuso 3,00 / l', notes: 'caraffa da 0,5 l', unitPriceCents: 150, surchargeCents: 0, totalCents: 150 },
+    { quantity: 2, name: 'Birra alla spina media 0,4 l', notes: '', unitPriceCents: 400, surchargeCents: 0, totalCents: 800 },
+    { quantity: 1, name: 'Coperto e servizio al tavolo € 2', notes: '', unitPriceCents: 200, surchargeCents: 0, totalCents: 200 },
+  ];
+  for (const locale of LOCALES) {
+    for (const columns of WIDTHS) {
+      const text = renderText(layout({ ...receipt, items }, { columns, timezone: 'Europe/Rome', locale }), columns);
+      for (const whole of ['3,00 / l', '0,5 l', '0,4 l', '€ 2']) t.match(text, whole, `${locale} ${columns}: "${whole}" on one line`);
+    }
+  }
+});
+
 t.test('in Italian: the words of a sagra, money as € 1.234,50, dates as 21/11/2026 20:04', async (t) => {
   const at = (payload: PrintPayload, columns = 48) => renderText(layout(payload, { columns, timezone: 'Europe/Rome', locale: 'it' }), columns);
   const kitchenText = at(kitchen);

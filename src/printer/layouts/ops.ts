@@ -24,12 +24,33 @@ export function capacity(columns: number, big = false): number {
   return big ? Math.floor(columns / 2) : columns;
 }
 
-/** Splits text into lines of at most `width` characters, at spaces when possible. */
+/** Units a measure in a food's name is written with ("0,4 l", "250 g"). */
+const UNIT = /^(l|cl|dl|ml|g|hg|kg|pz)\.?$/i;
+
+/**
+ * The words of a line, with what must not be parted glued together: a price per unit ("3,00 / l"), a number and its
+ * unit ("0,4 l") and a euro sign and its amount ("€ 2"). A receipt that printed "Vino sfuso 3,00" and "/ l" on the
+ * next line read as a wine at 3,00.
+ */
+function words(paragraph: string): string[] {
+  const out: string[] = [];
+  for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+    const last = out.at(-1);
+    const glued =
+      last !== undefined &&
+      (word.startsWith('/') || last.endsWith('/') || (UNIT.test(word) && /\d$/.test(last)) || (last === '€' && /^\d/.test(word)));
+    if (glued) out[out.length - 1] = `${last} ${word}`;
+    else out.push(word);
+  }
+  return out;
+}
+
+/** Splits text into lines of at most `width` characters, at spaces when possible (see `words` for what stays whole). */
 export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+    for (const word of words(paragraph)) {
       let rest = word;
       while (rest.length > width) {
         if (line) {
