@@ -1,7 +1,7 @@
 // npm run bench [-- --smoke] [-- --out file] [-- --only till|cli]: the figures of issue #7 in one run, printed as a
-// table and written to bench/results.json. --smoke runs every step at a tiny scale (a few seconds) so the test suite keeps
-// it alive; --only till runs step 6 (the till in Chromium) alone, at full size in about two minutes; --only cli
-// runs step 7 (how soon the CLI answers) alone.
+// table and written to bench/results.json. --smoke runs every step at a tiny scale (a few seconds) so the test
+// suite keeps it alive; --only till runs step 6 (the till in Chromium) alone, at full size in about two minutes;
+// --only cli runs step 7 (how soon the CLI answers) alone.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,8 @@ const outFile = outIndex > 0 ? process.argv[outIndex + 1]! : new URL('results.js
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
 if (only !== undefined && only !== 'till' && only !== 'cli') {
-  process.stderr.write(`bench: --only takes "till" or "cli" (the other steps share one server and run together), not "${only}"\n`);
+  const why = 'the other steps share one server and run together';
+  process.stderr.write(`bench: --only takes "till" or "cli" (${why}), not "${only}"\n`);
   process.exit(1);
 }
 const TIMEZONE = 'Europe/Rome';
@@ -186,8 +187,10 @@ async function cliStep() {
     const cli = cliFigures(dir, scale.cliRuns);
     const figures: Figure[] = [
       { key: 'cli.nodeMs', label: '7. node -e 0, median (the floor of any command)', value: cli.nodeMs, unit: 'ms' },
-      { key: 'cli.versionMs', label: '7. pos --version, median', value: cli.versionMs, unit: 'ms', target: 150, better: 'lower' },
-      { key: 'cli.listMs', label: '7. pos printers list against the server, median', value: cli.listMs, unit: 'ms', target: 400, better: 'lower' },
+      { key: 'cli.versionMs', label: '7. pos --version, median', value: cli.versionMs, unit: 'ms', target: 150,
+        better: 'lower' },
+      { key: 'cli.listMs', label: '7. pos printers list against the server, median', value: cli.listMs, unit: 'ms',
+        target: 400, better: 'lower' },
     ];
     return { cli, figures };
   } finally {

@@ -108,7 +108,8 @@ export function closureSummary(report: ClosureReport, registerName: string, time
   const covered = report.cashRegisterStats.map((r) => r.cashRegisterName);
   if (registers.length > covered.length) covered.push('(no register)');
   const heading = `GENERAL CLOSURE of all registers${covered.length > 0 ? `: ${covered.join(', ')}` : ' (no sales)'}`;
-  return [...wrapText(heading, 80), `run at ${registerName}, from ${from} for ${hours}`, '', ...render(sections)].join('\n');
+  const lines = [...wrapText(heading, 80), `run at ${registerName}, from ${from} for ${hours}`, ''];
+  return [...lines, ...render(sections)].join('\n');
 }
 
 /** An average time in minutes as people read it: "12 min", not "12.01". */

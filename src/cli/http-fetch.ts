@@ -8,7 +8,8 @@ import { request as httpRequest } from 'node:http';
 export const httpFetch: typeof fetch = (input, init = {}) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   const body = init.body;
-  if (url.protocol !== 'http:' || (body !== undefined && body !== null && typeof body !== 'string')) return fetch(input, init);
+  const upload = body !== undefined && body !== null && typeof body !== 'string';
+  if (url.protocol !== 'http:' || upload) return fetch(input, init);
   const signal = init.signal ?? undefined;
   return new Promise<Response>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);

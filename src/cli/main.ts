@@ -13,7 +13,10 @@ for (const stream of [process.stdout, process.stderr]) {
 
 async function main(argv: string[]): Promise<void> {
   // Asked often by scripts and people: answered before any command module is loaded.
-  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-v')) return void process.stdout.write(`${VERSION}\n`);
+  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-v')) {
+    process.stdout.write(`${VERSION}\n`);
+    return;
+  }
   const program = await loadProgram(argv);
   program.exitOverride();
   try {

@@ -67,6 +67,8 @@ export function pageFooter({ orders, pagination, limit }: OrdersPage): string {
 
 /** `--page` and `--limit` as whole numbers of 1 or more. */
 export function positive(value: string, flag: string): number {
-  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new CliError(`${flag} must be a whole number of 1 or more, got "${value}"`);
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) {
+    throw new CliError(`${flag} must be a whole number of 1 or more, got "${value}"`);
+  }
   return Number(value);
 }

@@ -31,7 +31,9 @@ export async function resolveId<P extends ResourcePath>(
  */
 export function parseMoney(value: string, flag: string): number {
   const text = value.trim();
-  if (!/^\d{1,7}([.,]\d{1,2})?$/.test(text)) throw new CliError(`${flag} must be an amount such as 7.50 or 7,50, got "${value}"`);
+  if (!/^\d{1,7}([.,]\d{1,2})?$/.test(text)) {
+    throw new CliError(`${flag} must be an amount such as 7.50 or 7,50, got "${value}"`);
+  }
   return Number(text.replace(',', '.'));
 }
 

@@ -147,7 +147,8 @@ export class PosClient {
   }
   /** Opens the cash drawer wired to the register's printer (no sale); answers with that printer. */
   openDrawer(cashRegisterId: string) {
-    return this.request<z.infer<typeof OpenDrawerResponse>>('POST', `/v1/cash-registers/${cashRegisterId}/open-drawer`, { body: {} });
+    const path = `/v1/cash-registers/${cashRegisterId}/open-drawer`;
+    return this.request<z.infer<typeof OpenDrawerResponse>>('POST', path, { body: {} });
   }
   printers() {
     return this.request<Array<z.infer<typeof Printer>>>('GET', '/v1/printers');

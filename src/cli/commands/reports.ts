@@ -95,7 +95,11 @@ export function registerReports(program: Command): void {
           { header: 'revenue', value: (r) => money(r.totalRevenue), align: 'right' },
           { header: 'cash', value: (r) => money(r.totalCashRevenue), align: 'right' },
           { header: 'card', value: (r) => money(r.totalCardRevenue), align: 'right' },
-          { header: 'avg prep', value: (r) => (r.averageCompletitionTime === null ? '' : wholeMinutes(r.averageCompletitionTime)), align: 'right' },
+          {
+            header: 'avg prep',
+            value: (r) => (r.averageCompletitionTime === null ? '' : wholeMinutes(r.averageCompletitionTime)),
+            align: 'right',
+          },
         ]),
       );
       const total = reports.reduce((sum, r) => sum + Math.round(r.totalRevenue * 100), 0);

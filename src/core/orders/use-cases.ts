@@ -199,7 +199,8 @@ export async function changeOrderStatus(trx: Db, ctx: CoreContext, id: number, s
     await stationsFollowStatus(trx, ctx, before, order);
   }
   const registerPrinter = (await orderRegister(trx, order))?.default_printer_id ?? null;
-  return { before, order, items, response: { ...orderRecord(order, printerRecordItems(items, routing, registerPrinter)), warnings } };
+  const record = orderRecord(order, printerRecordItems(items, routing, registerPrinter));
+  return { before, order, items, response: { ...record, warnings } };
 }
 
 /** Deletes the order and its items; the audit log keeps who deleted it and its totals. */

@@ -20,7 +20,11 @@ export interface DrawerKicker {
  * printer channel (`open-drawer`), for a print service; with the built-in printing on, the drawer is kicked after
  * the commit and the answer waits for the printer to take the pulse (503 when it cannot be reached).
  */
-export async function openCashDrawer(ctx: CoreContext, registerId: string, actor: Principal): Promise<OpenDrawerResponse> {
+export async function openCashDrawer(
+  ctx: CoreContext,
+  registerId: string,
+  actor: Principal,
+): Promise<OpenDrawerResponse> {
   const printer = await write(ctx, async (trx) => {
     const register = await trx
       .selectFrom('cash_registers')
@@ -29,9 +33,15 @@ export async function openCashDrawer(ctx: CoreContext, registerId: string, actor
       .executeTakeFirst();
     if (!register) throw new NotFoundError('Cash register not found');
     if (register.default_printer_id === null) {
-      throw new ConflictError(`Cash register "${register.name}" has no printer: its drawer is opened through its printer, give it one`);
+      throw new ConflictError(
+        `Cash register "${register.name}" has no printer: its drawer is opened through its printer, give it one`,
+      );
     }
-    const target = await trx.selectFrom('printers').selectAll().where('id', '=', register.default_printer_id).executeTakeFirstOrThrow();
+    const target = await trx
+      .selectFrom('printers')
+      .selectAll()
+      .where('id', '=', register.default_printer_id)
+      .executeTakeFirstOrThrow();
     if (target.cash_drawer !== 1) {
       throw new ConflictError(
         `Printer "${target.name}" of cash register "${register.name}" has no cash drawer: if one is wired to it, ` +
@@ -41,8 +51,14 @@ export async function openCashDrawer(ctx: CoreContext, registerId: string, actor
     const now = ctx.clock.now();
     await trx
       .insertInto('audit_log')
-      .values({ at: now.getTime(), actor: principalId(actor), action: 'open-drawer', entity: 'cash_register', entity_id: registerId,
-        data: JSON.stringify({ printerId: target.id }) })
+      .values({
+        at: now.getTime(),
+        actor: principalId(actor),
+        action: 'open-drawer',
+        entity: 'cash_register',
+        entity_id: registerId,
+        data: JSON.stringify({ printerId: target.id }),
+      })
       .execute();
     await appendEvent(trx, now, 'printer', 'open-drawer', { printerId: target.id, cashRegisterId: registerId });
     return target;
@@ -51,7 +67,8 @@ export async function openCashDrawer(ctx: CoreContext, registerId: string, actor
     try {
       await ctx.drawer.kick(printer);
     } catch (error) {
-      throw new UnavailableError(`The drawer did not open: printer "${printer.name}" could not be reached (${(error as Error).message})`);
+      const reason = (error as Error).message;
+      throw new UnavailableError(`The drawer did not open: printer "${printer.name}" could not be reached (${reason})`);
     }
   }
   return { printerId: printer.id };

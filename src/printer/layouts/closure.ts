@@ -28,10 +28,14 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
       ? [{ name: p.t('closure.noRegister'), revenue: noRegister.totalRevenue, cash: noRegister.totalCashRevenue, card: noRegister.totalCardRevenue }]
       : []),
   ];
-  const centred = (text: string) => wrap(text, columns).map((line): PrintOp => ({ op: 'text', text: line, align: 'center' }));
+  const centred = (text: string) =>
+    wrap(text, columns).map((line): PrintOp => ({ op: 'text', text: line, align: 'center' }));
   // The closure covers the whole venue, not the register that asked for it (whose printer prints it): the heading
   // names every register it counts, then the one that asked.
-  const covered = registers.length > 0 ? nameList(p.t('closure.covers'), registers.map((r) => r.name), columns) : wrap(p.t('closure.coversNone'), columns);
+  const covered =
+    registers.length > 0
+      ? nameList(p.t('closure.covers'), registers.map((r) => r.name), columns)
+      : wrap(p.t('closure.coversNone'), columns);
   const ops: PrintOp[] = [
     ...big(p.t('closure.title'), columns),
     ...covered.map((text): PrintOp => ({ op: 'text', text, align: 'center' })),

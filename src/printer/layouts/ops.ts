@@ -38,7 +38,10 @@ function words(paragraph: string): string[] {
     const last = out.at(-1);
     const glued =
       last !== undefined &&
-      (word.startsWith('/') || last.endsWith('/') || (UNIT.test(word) && /\d$/.test(last)) || (last === '€' && /^\d/.test(word)));
+      (word.startsWith('/') ||
+        last.endsWith('/') ||
+        (UNIT.test(word) && /\d$/.test(last)) ||
+        (last === '€' && /^\d/.test(word)));
     if (glued) out[out.length - 1] = `${last} ${word}`;
     else out.push(word);
   }
