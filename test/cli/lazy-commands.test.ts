@@ -38,8 +38,10 @@ t.test('the executable: --version and -v print the version alone, and help still
   for (const flag of ['--version', '-v']) t.same(runPos([flag]), { code: 0, stdout: `${VERSION}\n`, stderr: '' }, flag);
   const help = runPos(['--help']);
   t.equal(help.code, 0);
-  for (const name of ['serve', 'printers', 'registers', 'orders', 'closure', 'dashboard', 'printer-emulator']) t.match(help.stdout, new RegExp(`\\n  ${name}\\b`));
+  for (const name of ['serve', 'printers', 'registers', 'orders', 'closure', 'dashboard', 'printer-emulator']) {
+    t.match(help.stdout, new RegExp(`\\n  ${name}\\b`));
+  }
   const typo = runPos(['printres', 'list']);
   t.equal(typo.code, 1);
-  t.match(typo.stderr, /unknown command 'printres'[\s\S]*Did you mean printers\?/, 'a mistyped command is still told the right one');
+  t.match(typo.stderr, /unknown command 'printres'[\s\S]*Did you mean printers\?/, 'a typo is still told the command');
 });

@@ -4,12 +4,15 @@ import { parseMoney } from '../../src/cli/resolve.js';
 // The till takes "8,00" as a volunteer types it in Italy; every money flag of the CLI takes it too.
 
 t.test('a money flag takes a decimal point or a decimal comma', async (t) => {
-  const cases: Array<[string, number]> = [['8', 8], ['8.00', 8], ['8,00', 8], ['8,5', 8.5], [' 7,50 ', 7.5], ['0,05', 0.05], ['1234,50', 1234.5]];
+  const cases: Array<[string, number]> = [
+    ['8', 8], ['8.00', 8], ['8,00', 8], ['8,5', 8.5], [' 7,50 ', 7.5], ['0,05', 0.05], ['1234,50', 1234.5],
+  ];
   for (const [text, value] of cases) t.equal(parseMoney(text, '--price'), value, `"${text}"`);
 });
 
 t.test('anything else is refused in words, naming the flag and both ways to write it', async (t) => {
   for (const text of ['8,001', '8.', ',5', '8,00,00', '1.234,50', '-1', 'eight', '', '8 00']) {
-    t.throws(() => parseMoney(text, '--price'), { message: /--price must be an amount such as 7\.50 or 7,50/ }, `"${text}"`);
+    const message = /--price must be an amount such as 7\.50 or 7,50/;
+    t.throws(() => parseMoney(text, '--price'), { message }, `"${text}"`);
   }
 });

@@ -7,7 +7,7 @@ import { seedMenu } from '../helpers/seed.js';
 // A print service prints each item on its `food.printerId`: the printer the item is routed to (the food's own, else
 // its category's, else the register's default), so items routed by category or register are not lost.
 
-t.test('printer-channel items carry the printer each item is routed to: food, category, register, or none', async (t) => {
+t.test('printer-channel items carry the printer each item is routed to: food, category, register, none', async (t) => {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
   const now = app.runtime.ctx.clock.now().getTime();
@@ -15,10 +15,13 @@ t.test('printer-channel items carry the printer each item is routed to: food, ca
   // Desserts have no printer and neither has this food: it goes to the register's printer.
   await app.runtime.storage.db
     .insertInto('foods')
-    .values({ id: pannaCotta, name: 'Panna cotta', description: '', price_cents: 400, category_id: menu.categories.desserts,
-      printer_id: null, available: 1, created_at: now, updated_at: now })
+    .values({
+      id: pannaCotta, name: 'Panna cotta', description: '', price_cents: 400, category_id: menu.categories.desserts,
+      printer_id: null, available: 1, created_at: now, updated_at: now,
+    })
     .execute();
-  const lines = [menu.foods.margherita, menu.foods.tiramisu, menu.foods.beer, pannaCotta].map((foodId) => ({ foodId, quantity: 1 }));
+  const foods = [menu.foods.margherita, menu.foods.tiramisu, menu.foods.beer, pannaCotta];
+  const lines = foods.map((foodId) => ({ foodId, quantity: 1 }));
   const expected = {
     [menu.foods.margherita]: menu.printers.kitchen, // by its category
     [menu.foods.tiramisu]: menu.printers.kitchen, // its own printer
@@ -28,7 +31,8 @@ t.test('printer-channel items carry the printer each item is routed to: food, ca
   const routed = (items: Array<{ foodId: string; food: { id: string; printerId: string | null } }>) =>
     Object.fromEntries(items.map((item) => [item.food.id, item.food.printerId]));
 
-  const order = await createOrder(app, { table: '1', customer: 'x', orderItems: lines, confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register } });
+  const confirm = { paymentMethod: 'CASH', cashRegisterId: menu.register };
+  const order = await createOrder(app, { table: '1', customer: 'x', orderItems: lines, confirm });
   const confirmed = (await eventsSince(app)).find((e) => e.channel === 'printer' && e.name === 'confirmed-order');
   t.same(routed(confirmed!.payload.orderItems), expected, 'confirmed-order');
 
@@ -49,7 +53,8 @@ t.test('printer-channel items carry the printer each item is routed to: food, ca
   );
 
   const receiptMark = await lastEventId(app);
-  const receipt = await app.request({ method: 'POST', url: `/v1/orders/${order.id}/reprint-receipt`, as: 'operator', body: {} });
+  const url = `/v1/orders/${order.id}/reprint-receipt`;
+  const receipt = await app.request({ method: 'POST', url, as: 'operator', body: {} });
   t.equal(receipt.statusCode, 200);
   const receiptEvent = (await eventsSince(app, receiptMark)).find((e) => e.name === 'reprint-order');
   t.same(routed(receiptEvent!.payload.orderItems), expected, 'a receipt reprint lists the items routed the same way');
@@ -58,5 +63,6 @@ t.test('printer-channel items carry the printer each item is routed to: food, ca
   const mark2 = await lastEventId(app);
   await createOrder(app, { table: '2', customer: 'y', orderItems: lines, confirm: { paymentMethod: 'CASH' } });
   const second = (await eventsSince(app, mark2)).find((e) => e.channel === 'printer' && e.name === 'confirmed-order');
-  t.same(routed(second!.payload.orderItems), { ...expected, [pannaCotta]: null }, 'no register: null only where nothing takes it');
+  const nowhere = { ...expected, [pannaCotta]: null };
+  t.same(routed(second!.payload.orderItems), nowhere, 'no register: null only where nothing takes it');
 });
