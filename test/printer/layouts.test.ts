@@ -125,8 +125,14 @@ const twoRegisters: PrintPayload = {
   report: {
     ...closure.report,
     cashRegisterStats: [
-      { id: 'r1', reportId: 'c1', cashRegisterId: 'x', cashRegisterName: 'Cassa principale del bar', totalRevenue: 12345.67, totalCashRevenue: 11234.5, totalCardRevenue: 1111.17 },
-      { id: 'r2', reportId: 'c1', cashRegisterId: 'y', cashRegisterName: 'Cassa 2', totalRevenue: 3, totalCashRevenue: 3, totalCardRevenue: 0 },
+      {
+        id: 'r1', reportId: 'c1', cashRegisterId: 'x', cashRegisterName: 'Cassa principale del bar',
+        totalRevenue: 12345.67, totalCashRevenue: 11234.5, totalCardRevenue: 1111.17,
+      },
+      {
+        id: 'r2', reportId: 'c1', cashRegisterId: 'y', cashRegisterName: 'Cassa 2',
+        totalRevenue: 3, totalCashRevenue: 3, totalCardRevenue: 0,
+      },
     ],
   },
 };
@@ -136,15 +142,19 @@ t.test('the closure is headed with every register it covers, and says which one 
     for (const columns of WIDTHS) {
       const text = renderText(layout(twoRegisters, { columns, timezone: 'Europe/Rome', locale }), columns);
       const head = text.slice(0, text.indexOf(locale === 'en' ? 'From ' : 'Dal ')).split(/\s+/).join(' ');
-      const covers = `${translate(locale, 'closure.covers')} Cassa principale del bar, Cassa 2, ${translate(locale, 'closure.noRegister')}`;
+      const none = translate(locale, 'closure.noRegister');
+      const covers = `${translate(locale, 'closure.covers')} Cassa principale del bar, Cassa 2, ${none}`;
       t.ok(head.includes(covers), `${locale} ${columns}: "${covers}" in the heading: ${head}`);
-      t.ok(head.includes(translate(locale, 'closure.askedAt', { register: 'Cassa 2' })), `${locale} ${columns}: who asked`);
+      const asked = translate(locale, 'closure.askedAt', { register: 'Cassa 2' });
+      t.ok(head.includes(asked), `${locale} ${columns}: who asked`);
     }
   }
 });
 
 t.test('the average kitchen time prints in whole minutes, never as a fraction', async (t) => {
-  const cases: Array<[number, string]> = [[12.01, '12 min'], [12.25, '12 min'], [12.6, '13 min'], [0.3, '< 1 min'], [95.4, '95 min']];
+  const cases: Array<[number, string]> = [
+    [12.01, '12 min'], [12.25, '12 min'], [12.6, '13 min'], [0.3, '< 1 min'], [95.4, '95 min'],
+  ];
   for (const locale of LOCALES) {
     for (const [minutes, printed] of cases) {
       const payload = { ...closure, report: { ...closure.report, averageCompletitionTime: minutes } };
@@ -162,22 +172,25 @@ t.test('at 32 columns, big amounts stay whole on their own line: label and figur
     const cash = translate(locale, 'closure.cash');
     const card = translate(locale, 'closure.card');
     const amount = (euros: string) => lines.filter((line) => line.trimEnd().endsWith(euros));
-    t.match(amount(locale === 'en' ? '11,234.50' : '11.234,50'), [new RegExp(`^ +${cash} +`)], `${locale}: the cash of a register, labelled`);
-    t.match(amount(locale === 'en' ? '1,111.17' : '1.111,17'), [new RegExp(`^ +${card} +`)], `${locale}: its card, labelled`);
+    const en = locale === 'en';
+    t.match(amount(en ? '11,234.50' : '11.234,50'), [new RegExp(`^ +${cash} +`)], `${locale}: a register's cash, labelled`);
+    t.match(amount(en ? '1,111.17' : '1.111,17'), [new RegExp(`^ +${card} +`)], `${locale}: its card, labelled`);
     everyOf(t, lines, (line) => !/\/\s*$/.test(line) && !/^\s*\//.test(line), `${locale}: no line broken at a slash`);
   }
 });
 
 t.test('a price or a measure in a name stays whole when the name wraps: "3,00 / l", "0,4 l", "€ 2"', async (t) => {
   const items = [
-    { quantity: 1, name: 'Vino rosso sfuso 3,00 / l', notes: 'caraffa da 0,5 l', unitPriceCents: 150, surchargeCents: 0, totalCents: 150 },
-    { quantity: 2, name: 'Birra alla spina media 0,4 l', notes: '', unitPriceCents: 400, surchargeCents: 0, totalCents: 800 },
-    { quantity: 1, name: 'Coperto e servizio al tavolo € 2', notes: '', unitPriceCents: 200, surchargeCents: 0, totalCents: 200 },
-  ];
+    { name: 'Vino rosso sfuso 3,00 / l', notes: 'caraffa da 0,5 l', unitPriceCents: 150, totalCents: 150 },
+    { name: 'Birra alla spina media 0,4 l', notes: '', unitPriceCents: 400, totalCents: 400 },
+    { name: 'Coperto e servizio al tavolo € 2', notes: '', unitPriceCents: 200, totalCents: 200 },
+  ].map((item) => ({ ...item, quantity: 1, surchargeCents: 0 }));
   for (const locale of LOCALES) {
     for (const columns of WIDTHS) {
       const text = renderText(layout({ ...receipt, items }, { columns, timezone: 'Europe/Rome', locale }), columns);
-      for (const whole of ['3,00 / l', '0,5 l', '0,4 l', '€ 2']) t.match(text, whole, `${locale} ${columns}: "${whole}" on one line`);
+      for (const whole of ['3,00 / l', '0,5 l', '0,4 l', '€ 2']) {
+        t.match(text, whole, `${locale} ${columns}: "${whole}" on one line`);
+      }
     }
   }
 });

@@ -29,9 +29,12 @@ t.test('open-drawer: staff or a printer key; the open-drawer event on the printe
     .selectAll()
     .where('action', '=', 'open-drawer')
     .execute();
-  t.match(audit, [{ actor: 'token:test-operator', entity: 'cash_register', entity_id: menu.register }], 'who opened it');
-  t.equal((await openDrawer(app, menu.register, { key: await app.apiKey('printer') })).statusCode, 200, 'a print service');
-  t.equal((await openDrawer(app, menu.register, { key: await app.apiKey('display') })).statusCode, 403, 'not a display');
+  const opener = { actor: 'token:test-operator', entity: 'cash_register', entity_id: menu.register };
+  t.match(audit, [opener], 'who opened it');
+  const withKey = async (scope: 'printer' | 'display') =>
+    (await openDrawer(app, menu.register, { key: await app.apiKey(scope) })).statusCode;
+  t.equal(await withKey('printer'), 200, 'a print service');
+  t.equal(await withKey('display'), 403, 'not a display');
   t.equal((await openDrawer(app, menu.register, 'none')).statusCode, 401);
   t.equal((await printJobs(app)).length, 0, 'a kick is not a print job: nothing comes out later');
 });
@@ -65,7 +68,8 @@ t.test('with the built-in printing, the drawer gets its pulse from the register 
   const options = { realTime: true, printerWorkers: true, config: { printerProbeMs: 100 }, transport: fast };
   const app = await buildTestApp(t, options);
   const menu = await seedMenu(app);
-  await app.runtime.storage.db.updateTable('printers').set({ port: till.port }).where('id', '=', menu.printers.till).execute();
+  const db = app.runtime.storage.db;
+  await db.updateTable('printers').set({ port: till.port }).where('id', '=', menu.printers.till).execute();
   const opened = await openDrawer(app, menu.register);
   t.equal(opened.statusCode, 200, opened.body);
   const ticket = await waitFor('the kick at the till printer', () => till.tickets[0], {
