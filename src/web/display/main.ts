@@ -11,9 +11,9 @@ import { textOn } from '../shared/contrast.js';
 import { counted, type Locale, type MessageKey, translate } from '../../i18n/index.js';
 import { followVenueLocale, initialLocale } from '../shared/page-locale.js';
 import './display.css';
+import { preparingOrder, readyOrder, readyShown, recalledAt, type Shown } from './board.js';
 import { layoutTiles } from './tiles.js';
 
-type Shown = { id: number; ticketNumber: number | null; displayCode: string; at: number };
 type BannerData = z.infer<typeof Banner>;
 
 const params = new URLSearchParams(location.search);
@@ -68,13 +68,15 @@ function applyTexts(): void {
 // Sizes come from the screen, not from fixed pixels: the smallest numbers still read from 5 m on a 43" TV (10% of
 // the screen's height for "Ready": digits about 4 cm tall, codes 2.5 cm; 7.5% for "Preparing"), and few orders get
 // much larger tiles.
-const MIN_FONT = { preparing: 0.075, ready: 0.1 } as const;
+const MIN_FONT = { preparing: 0.075, ready: 0.105 } as const;
 
 function render(): void {
+  // A column with nothing in it gives its room to the other (a black 40 % of the screen helps nobody).
+  const empty = state.preparing.size === 0 && state.ready.size > 0 ? 'preparing' : state.ready.size === 0 && state.preparing.size > 0 ? 'ready' : '';
+  if ((document.querySelector('main') as HTMLElement).dataset['empty'] !== empty) (document.querySelector('main') as HTMLElement).dataset['empty'] = empty;
   for (const name of ['preparing', 'ready'] as const) {
     const list = byId(name);
-    const orders = Array.from(state[name].values());
-    orders.sort((a, b) => (name === 'ready' ? b.at - a.at : a.at - b.at));
+    const orders = name === 'ready' ? readyOrder(state.ready.values()) : preparingOrder(state.preparing.values());
     const vh = window.innerHeight;
     const gap = Math.round(vh * 0.012);
     const layout = layoutTiles(orders.length, { width: list.clientWidth, height: list.clientHeight, gap, minFont: vh * MIN_FONT[name], maxFont: vh * 0.3 });
@@ -82,13 +84,15 @@ function render(): void {
     list.style.setProperty('--tile-h', `${Math.floor(layout.tileHeight)}px`);
     list.style.setProperty('--font', `${Math.floor(layout.font)}px`);
     list.style.setProperty('--gap', `${gap}px`);
-    const items = orders.map((order, index) => {
+    // Ready: the oldest uncollected keep their tiles, the hidden ones are in between. Preparing: the next ones first.
+    const shown = new Set((name === 'ready' ? readyShown(orders, layout.visible) : orders.slice(0, layout.visible)).map((order) => order.id));
+    const items = orders.map((order) => {
       const item = el('li', name === 'ready' && order.id === state.newest ? 'newest' : '');
       item.dataset['id'] = String(order.id);
       item.appendChild(el('span', 'number', order.ticketNumber == null ? '–' : String(order.ticketNumber)));
       item.appendChild(el('span', 'code', order.displayCode));
       // What does not fit is not cut off silently: the last place says how many more there are.
-      if (index >= layout.visible) item.style.display = 'none';
+      if (!shown.has(order.id)) item.style.display = 'none';
       return item;
     });
     if (layout.more > 0) items.push(el('li', 'more', t(counted('display.more', layout.more), { count: layout.more })));
@@ -108,14 +112,20 @@ function apply(event: DisplayEvent): void {
   if (event.name === 'confirmed-order') {
     const data = event.payload;
     if (!state.ready.has(data.id) && !state.preparing.has(data.id)) {
-      state.preparing.set(data.id, { id: data.id, ticketNumber: data.ticketNumber, displayCode: data.displayCode, at });
+      state.preparing.set(data.id, { id: data.id, ticketNumber: data.ticketNumber, displayCode: data.displayCode, at, confirmed: at });
     }
   } else if (event.name === 'order-status-changed') {
     const data = event.payload;
+    const before = state.preparing.get(data.id) ?? state.ready.get(data.id);
     state.preparing.delete(data.id);
     state.ready.delete(data.id);
-    const entry = { id: data.id, ticketNumber: data.ticketNumber, displayCode: data.displayCode, at };
-    if (data.status === 'CONFIRMED') state.preparing.set(data.id, entry);
+    const entry: Shown = { id: data.id, ticketNumber: data.ticketNumber, displayCode: data.displayCode, at };
+    if (before?.confirmed !== undefined) entry.confirmed = before.confirmed;
+    if (data.status === 'CONFIRMED') {
+      // Recalled from "Ready" (or confirmed later): its place is its confirmation time, not the end of the column.
+      const confirmed = before ? recalledAt([...state.preparing.values()], entry, at) : at;
+      state.preparing.set(data.id, { ...entry, at: confirmed, confirmed });
+    }
     if (data.status === 'COMPLETED') {
       state.ready.set(data.id, entry);
       state.newest = data.id;
@@ -164,13 +174,21 @@ async function fetchState(): Promise<DisplayState> {
   return (await response.json()) as DisplayState;
 }
 
-function entries(list: DisplayState['preparing']): Map<number, Shown> {
-  return new Map(list.map((o) => [o.id, { id: o.id, ticketNumber: o.ticketNumber, displayCode: o.displayCode, at: Date.parse(o.since) }]));
+function entries(list: DisplayState['preparing'], preparing: boolean): Map<number, Shown> {
+  return new Map(
+    list.map((o) => {
+      const at = Date.parse(o.since);
+      // A ready order's `since` is when it came out; when it went in is remembered from having seen it preparing.
+      const confirmed = preparing ? at : (state.ready.get(o.id) ?? state.preparing.get(o.id))?.confirmed;
+      return [o.id, { id: o.id, ticketNumber: o.ticketNumber, displayCode: o.displayCode, at, ...(confirmed === undefined ? {} : { confirmed }) }];
+    }),
+  );
 }
 
 function show(data: DisplayState): void {
-  state.preparing = entries(data.preparing);
-  state.ready = entries(data.ready);
+  const ready = entries(data.ready, false);
+  state.preparing = entries(data.preparing, true);
+  state.ready = ready;
   if (data.ready.length > 0 && (state.newest === null || !state.ready.has(state.newest))) state.newest = (data.ready[0] as { id: number }).id;
   state.banners = data.banners;
   render();

@@ -1,5 +1,6 @@
 import { centsToNumber } from '../../api/money.js';
 import { discountTooLarge, priceLine, totalsOf, type OrderTotals } from '../../api/pricing.js';
+import type { Paid } from './settle.js';
 
 // The order on screen: pure data and functions (unit-tested), priced by the server's own rules (src/api/pricing).
 
@@ -20,6 +21,8 @@ export interface Cart {
   customer: string;
   table: string;
   discountCents: number;
+  /** A refused order brought back to change it: what the customer paid for it already (see settle.ts). */
+  paid?: Paid;
 }
 
 export const EMPTY_CART: Cart = { lines: [], customer: '', table: '', discountCents: 0 };

@@ -1,4 +1,5 @@
 import type { Cart, OrderBody, Shortage } from './cart.js';
+import type { Paid } from './settle.js';
 
 // The outbox: every paid order goes through it, online or not. Pure state and transitions (unit-tested); the
 // IndexedDB store and the sender around it are thin. The rules a cashier relies on:
@@ -34,6 +35,8 @@ export interface OutboxEntry {
   result?: OrderResult;
   /** The order as it was on screen: a refused one can be put back to change it (take off what ran out). */
   cart?: Cart;
+  /** What the customer paid and handed over: a refused order is settled from it (tills before it kept none). */
+  paid?: Paid;
 }
 
 export interface Outbox {
@@ -110,6 +113,11 @@ export function discard(outbox: Outbox, key: string): Outbox {
 /** After a reload: an entry caught mid-send may or may not have arrived; the key makes sending it again safe. */
 export function recover(outbox: Outbox): Outbox {
   return { entries: outbox.entries.map((entry) => (entry.state === 'sending' ? { ...entry, state: 'waiting' } : entry)) };
+}
+
+/** What the entry was paid with; an entry of an older till knows its method and total, not the cash handed over. */
+export function paidOf(entry: OutboxEntry): Paid {
+  return entry.paid ?? { method: entry.body.confirm.paymentMethod, totalCents: entry.totalCents, receivedCents: null };
 }
 
 /** The server's reason in the cashier's words: food ids replaced by the names on the order. */
