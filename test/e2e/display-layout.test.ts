@@ -18,7 +18,7 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: '800', width: 800, height: 600 },
   { name: 'tablet', width: 1280, height: 800 },
-  { name: '1920', width: 1920, height: 1080 },
+  { name: 'tv', width: 1920, height: 1080 },
 ];
 
 /** Runs in the page (no inner named functions: the bundler would name them): boxes of headings and visible tiles. */

@@ -18,6 +18,8 @@ export interface ChannelOptions {
   /** The longest wait between two tries, and how long a silent stream is trusted before it is opened again. */
   maxRetryMs?: number;
   idleTimeoutMs?: number;
+  /** Changed to open the stream again from `from` (a connection that died without closing). */
+  restartKey?: number;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface ChannelOptions {
 export function useChannel<C extends EventChannelName>(client: PosClient | null, channel: C, options: ChannelOptions, handlers: ChannelHandlers<C>): void {
   const latest = useRef(handlers);
   latest.current = handlers;
-  const { from, maxRetryMs = 5000, idleTimeoutMs = 40_000 } = options;
+  const { from, maxRetryMs = 5000, idleTimeoutMs = 40_000, restartKey = 0 } = options;
   useEffect(() => {
     if (!client || from === null) return;
     const controller = new AbortController();
@@ -46,5 +48,5 @@ export function useChannel<C extends EventChannelName>(client: PosClient | null,
       onFatal: (status) => latest.current.onFatal?.(status),
     });
     return () => controller.abort();
-  }, [client, channel, from, maxRetryMs, idleTimeoutMs]);
+  }, [client, channel, from, maxRetryMs, idleTimeoutMs, restartKey]);
 }
