@@ -1,4 +1,5 @@
 import { Window } from 'happy-dom';
+import * as React from 'react';
 
 // For the component tests beside the components (*.test.tsx, run by tap): a DOM in Node (happy-dom) put where React
 // and Testing Library look for it. Imported by tests only, so the pages' bundles never see it.
@@ -16,6 +17,9 @@ for (const key of Object.getOwnPropertyNames(window)) {
 globals['window'] = window;
 globals['document'] = window.document;
 globals['navigator'] = window.navigator;
+// tsx compiles src/web with the classic JSX transform (React.createElement): the root tsconfig.json, the one tsx
+// reads, leaves src/web out (the server never sees DOM types), so its "react-jsx" does not reach these files.
+globals['React'] = React;
 // Tell React that updates are wrapped in act(): Testing Library does it.
 globals['IS_REACT_ACT_ENVIRONMENT'] = true;
 

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { OrderDetail, OrderList } from '../../api/orders.js';
-import { toCents } from '../../api/money.js';
 import { ApiError, type PosClient } from '../../client/index.js';
 import { useTexts } from '../shared/locale.js';
 import { Tabs } from '../shared/Tabs.js';
@@ -132,7 +131,7 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
             <li key={order.id}>
               <button className={open?.id === order.id ? 'order-row selected' : 'order-row'} onClick={() => void openOrder(order.id)}>
                 <strong>{order.displayCode}</strong> {order.ticketNumber !== null && `#${order.ticketNumber}`} · {orderWho(t, order) && `${orderWho(t, order)} · `}
-                {money(toCents(Number(order.total)) ?? 0)} · {t(`status.${order.status}`)}
+                {money(order.total)} · {t(`status.${order.status}`)}
               </button>
             </li>
           ))}
@@ -147,12 +146,12 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
             <ul>
               {allItems.map((item) => (
                 <li key={item.id}>
-                  {item.quantity} × {item.food.name} {item.notes && `(${item.notes})`} — {money(Math.round(item.total * 100))}
+                  {item.quantity} × {item.food.name} {item.notes && `(${item.notes})`} — {money(item.total)}
                 </li>
               ))}
             </ul>
             <p className="total">
-              {t('order.total')} {money(toCents(Number(open.total)) ?? 0)} · {t(`status.${open.status.toLowerCase() as ListedOrder['status']}`)}
+              {t('order.total')} {money(open.total)} · {t(`status.${open.status.toLowerCase() as ListedOrder['status']}`)}
               {open.paymentMethod && ` · ${t(open.paymentMethod === 'CASH' ? 'pay.cash' : 'pay.card')}`}
             </p>
             <div className="order-actions">
@@ -183,11 +182,11 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
       {paying && open && (
         <PaymentDialog
           method={paying}
-          totalCents={toCents(Number(open.total)) ?? 0}
+          totalCents={open.total}
           onBack={() => setPaying(null)}
           onConfirm={(received) => {
             const method = paying;
-            const totalCents = toCents(Number(open.total)) ?? 0;
+            const totalCents = open.total;
             setPaying(null);
             // One key per payment: a second tap or a retry after a lost answer confirms once.
             const key = newKey();

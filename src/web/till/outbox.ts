@@ -1,3 +1,5 @@
+import { decodeMoney } from '../../api/money-codec.js';
+import { CreateOrderInput } from '../../api/orders.js';
 import type { Cart, OrderBody, Shortage } from './cart.js';
 import type { Paid } from './settle.js';
 
@@ -25,6 +27,11 @@ export interface OutboxEntry {
   userId: string | null;
   username: string;
   body: OrderBody;
+  /**
+   * `cents` since the client writes the amounts out itself; an entry left by an older till has none, and its body's
+   * amounts are as the wire writes them (7.5): read back into cents before it is sent (`bodyInCents`).
+   */
+  amounts?: 'cents';
   /** Food names by id: a refusal names foods by id, the cashier reads names. */
   names: Record<string, string>;
   totalCents: number;
@@ -44,6 +51,11 @@ export interface Outbox {
 }
 
 export const EMPTY_OUTBOX: Outbox = { entries: [] };
+
+/** The entry's body with its amounts in cents, however old the till that wrote it. */
+export function bodyInCents(entry: Pick<OutboxEntry, 'body' | 'amounts'>): OrderBody {
+  return entry.amounts === 'cents' ? entry.body : (decodeMoney(CreateOrderInput, entry.body) as OrderBody);
+}
 
 /** Sent entries are kept a while for the orders list on the tablet, then dropped. */
 export const KEEP_SENT = 30;
