@@ -121,6 +121,9 @@ t.test('the TV from a phone to 1920×1080: readable, nothing overlapping, nobody
         const hit = b.tiles.find((tile) => overlap(tile.box, heading.box));
         t.notOk(hit, `${size.name}: "${heading.text}" is clear of the tiles${hit ? ` (tile ${hit.id ?? 'more'})` : ''}`);
       }
+      const readyShown = b.tiles.filter((tile) => tile.column === 'ready' && tile.id).map((tile) => Number(tile.id));
+      t.ok(readyShown.includes(ready[0]!['id']), `${size.name}: the one who waited longest is on screen (${readyShown.join(' ')})`);
+      t.ok(readyShown.length >= 2, `${size.name}: and not alone (${readyShown.length} ready tiles)`);
       await shot(`display-${size.name}`, true);
     }
   });

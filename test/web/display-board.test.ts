@@ -13,7 +13,8 @@ t.test('a full "Ready" column never hides the customers who waited longest', asy
   t.ok(shown.includes(39), 'and the number just called');
   t.same(shown, [...shown].sort((a, b) => b - a), 'in the column order, newest first');
   t.same(readyShown(ready.slice(0, 5), 15).length, 5, 'all of them when they fit');
-  t.same(readyShown(ready, 1).map((o) => o.id), [39]);
+  t.same(readyShown(ready, 2).map((o) => o.id), [39, 1], 'two places: the one just called and the one who waited longest');
+  t.same(readyShown(ready, 1).map((o) => o.id), [1], 'one place: the one who waited longest');
   t.same(readyShown(ready, 0), []);
 });
 

@@ -172,6 +172,8 @@ export function App() {
   // Black or white text, whichever contrasts more with the banner's colour (WCAG, always at least 4.5:1).
   const ink = banner ? textOn(banner.color) : null;
   const screenHeight = window.innerHeight;
+  // On a screen upright (a phone) the height would ask for numbers wider than the screen: the width bounds them too.
+  const minFont = (share: number) => Math.min(screenHeight * share, window.innerWidth * 0.095);
   const meta = banner ? [banner.website, banner.social1, banner.social2].filter(Boolean).join('  ·  ') : '';
   return (
     <TextsContext.Provider value={text}>
@@ -188,11 +190,11 @@ export function App() {
       <main data-empty={emptyColumn(board)}>
         <section ref={observe}>
           <h2 id="preparing-title">{text.t('display.preparing')}</h2>
-          <Column id="preparing" orders={preparingOrder(board.preparing.values())} newest={null} area={areas.preparing} screenHeight={screenHeight} minFont={screenHeight * MIN_FONT.preparing} />
+          <Column id="preparing" orders={preparingOrder(board.preparing.values())} newest={null} area={areas.preparing} screenHeight={screenHeight} minFont={minFont(MIN_FONT.preparing)} />
         </section>
         <section ref={observe}>
           <h2 id="ready-title">{text.t('display.ready')}</h2>
-          <Column id="ready" orders={readyOrder(board.ready.values())} newest={board.newest} area={areas.ready} screenHeight={screenHeight} minFont={screenHeight * MIN_FONT.ready} />
+          <Column id="ready" orders={readyOrder(board.ready.values())} newest={board.newest} area={areas.ready} screenHeight={screenHeight} minFont={minFont(MIN_FONT.ready)} />
         </section>
       </main>
       <footer id="banner" className={banner && ink ? ink.background : 'empty'} style={banner && ink ? { background: `#${banner.color}`, color: ink.color } : undefined}>

@@ -32,7 +32,9 @@ export function readyOrder(orders: Iterable<Shown>): Shown[] {
 export function readyShown(newestFirst: readonly Shown[], places: number): Shown[] {
   if (newestFirst.length <= places) return [...newestFirst];
   if (places <= 0) return [];
-  const newest = Math.max(1, Math.floor(places / 3));
+  // A third of the places for the newest, at least the one just called once there are two; a single place (a
+  // phone) goes to the customer who waited longest.
+  const newest = places >= 2 ? Math.max(1, Math.floor(places / 3)) : 0;
   return [...newestFirst.slice(0, newest), ...newestFirst.slice(newestFirst.length - (places - newest))];
 }
 
