@@ -1,4 +1,5 @@
 import { isCuid } from '../api/ids.js';
+import { unitsToCents } from '../api/money.js';
 import type { PosClient } from '../client/http.js';
 import type { RecordOf, ResourcePath } from '../client/resources.js';
 import { CliError } from './errors.js';
@@ -26,15 +27,13 @@ export async function resolveId<P extends ResourcePath>(
 }
 
 /**
- * "7.50" or "7,50" → 7.5 as the API takes it: a decimal comma as the till takes it (Italian keyboards and habits).
- * Refuses anything but a plain amount with at most 2 decimals (no thousands separators: "1.234" would be ambiguous).
+ * "7.50" or "7,50" → 750 cents: a decimal comma as the till takes it (Italian keyboards and habits). Refuses anything
+ * but a plain amount with at most 2 decimals (no thousands separators: "1.234" would be ambiguous).
  */
 export function parseMoney(value: string, flag: string): number {
-  const text = value.trim();
-  if (!/^\d{1,7}([.,]\d{1,2})?$/.test(text)) {
-    throw new CliError(`${flag} must be an amount such as 7.50 or 7,50, got "${value}"`);
-  }
-  return Number(text.replace(',', '.'));
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(value.trim());
+  if (!match) throw new CliError(`${flag} must be an amount such as 7.50 or 7,50, got "${value}"`);
+  return unitsToCents(match[1] as string, match[2]);
 }
 
 export function parseInteger(value: string, flag: string): number {

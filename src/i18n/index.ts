@@ -1,4 +1,5 @@
 import { type Locale, LOCALES } from '../api/enums.js';
+import { centsParts, unitsToCents } from '../api/money.js';
 import { en, type MessageKey } from './en.js';
 import { it } from './it.js';
 
@@ -32,11 +33,10 @@ export function translate(locale: Locale, key: MessageKey, values: Record<string
  * not to, where columns are narrow: the dashboard's `1234,50`).
  */
 export function formatAmount(locale: Locale, cents: number, grouped = true): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  const whole = String(Math.floor(abs / 100));
-  const units = grouped ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, translate(locale, 'format.group')) : whole;
-  return `${sign}${units}${translate(locale, 'format.decimal')}${String(abs % 100).padStart(2, '0')}`;
+  const { negative, units, rest } = centsParts(Math.round(cents));
+  const whole = String(units);
+  const written = grouped ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, translate(locale, 'format.group')) : whole;
+  return `${negative ? '-' : ''}${written}${translate(locale, 'format.decimal')}${String(rest).padStart(2, '0')}`;
 }
 
 /**
@@ -81,5 +81,5 @@ export function parseAmount(text: string): number | null {
   if (trimmed === '') return 0;
   const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(trimmed);
   if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+  return unitsToCents(match[1] as string, match[2]);
 }

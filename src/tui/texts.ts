@@ -14,10 +14,8 @@ export type OfflineNotice = { reason: string; retryInMs: number } | { refused: n
 
 export interface DashboardTexts {
   t(key: MessageKey, values?: Record<string, string | number>): string;
-  /** Euros (report figures) as the locale writes them, ungrouped for the narrow terminal: `1738,50`. */
-  euros(value: number): string;
-  /** A decimal of the API (`"11.50"`) as the locale writes it, ungrouped: `11,50`. */
-  amount(decimal: string): string;
+  /** Cents as the locale writes them, ungrouped for the narrow terminal: `1738,50`; nothing while not known. */
+  amount(cents: number | null): string;
   /** A register by its name; the choice of none in words (`no register`, `nessuna cassa`). */
   registerName(register: RegisterCard): string;
   /** What a confirmation at this register will not do, in words. */
@@ -33,11 +31,7 @@ export function dashboardTexts(locale: Locale): DashboardTexts {
   const registerName = (register: RegisterCard) => (register.id === null ? t('dashboard.noRegister') : register.name);
   return {
     t,
-    euros: (value) => formatAmount(locale, Math.round(value * 100), false),
-    amount: (decimal) => {
-      const value = Number(decimal);
-      return Number.isFinite(value) ? formatAmount(locale, Math.round(value * 100), false) : decimal;
-    },
+    amount: (cents) => (cents === null ? '' : formatAmount(locale, cents, false)),
     registerName,
     noReceipt: (reason, register) =>
       reason === 'no-register' ? t('dashboard.noReceipt.noRegister') : t('dashboard.noReceipt.noPrinter', { register: registerName(register) }),

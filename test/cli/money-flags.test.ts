@@ -3,9 +3,9 @@ import { parseMoney } from '../../src/cli/resolve.js';
 
 // The till takes "8,00" as a volunteer types it in Italy; every money flag of the CLI takes it too.
 
-t.test('a money flag takes a decimal point or a decimal comma', async (t) => {
+t.test('a money flag takes a decimal point or a decimal comma, in cents', async (t) => {
   const cases: Array<[string, number]> = [
-    ['8', 8], ['8.00', 8], ['8,00', 8], ['8,5', 8.5], [' 7,50 ', 7.5], ['0,05', 0.05], ['1234,50', 1234.5],
+    ['8', 800], ['8.00', 800], ['8,00', 800], ['8,5', 850], [' 7,50 ', 750], ['0,05', 5], ['1234,50', 123450],
   ];
   for (const [text, value] of cases) t.equal(parseMoney(text, '--price'), value, `"${text}"`);
 });

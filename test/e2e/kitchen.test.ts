@@ -8,6 +8,7 @@ import { tempDir } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { runPos, startRealServer } from '../helpers/server.js';
 import { adminApi, seedServerMenu } from '../helpers/venue.js';
+import { waitFor } from '../helpers/wait.js';
 
 // A grill, a bar and a TV run the evening from screens (issue 16), in Debian's Chromium against the real
 // executable: one browser, one context per device (each has its own storage, as separate tablets do); the kitchen
@@ -100,6 +101,9 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
     await bar.getByLabel('Username').fill('luca');
     await bar.getByLabel('Password').fill('griglia-2026');
     await bar.getByRole('button', { name: 'Log in' }).click();
+    await bar.getByRole('button', { name: 'Bar' }).waitFor();
+    t.ok(await bar.getByRole('button', { name: 'Kitchen' }).isVisible(), 'the printers kitchen tickets go to are stations');
+    t.equal(await bar.getByRole('button', { name: 'Till' }).count(), 0, 'the receipt-only printer is not offered as a station');
     await bar.getByRole('button', { name: 'Bar' }).click();
     await bar.getByRole('heading', { name: 'Bar' }).waitFor();
     await live(bar);
@@ -271,6 +275,23 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
     t.ok(sizes.length > 10 && Math.min(...sizes) >= 1080 * 0.05, `smallest visible number or code: ${Math.min(...sizes).toFixed(0)} px`);
     const hidden = Number(/^\+(\d+) more$/.exec((await tv.textContent('#preparing li.more')) ?? '')?.[1]);
     t.ok(hidden > 0, `the kitchen column counts ${hidden} more`);
+    // The bar's screen shows a handful of its cards: it says how many wait, and how many are out of sight.
+    await card(bar, more[35]!).waitFor({ state: 'attached', timeout: 20_000 });
+    const cards = await bar.getByRole('article').count();
+    t.ok(cards > 20, `${cards} cards at the bar`);
+    const said = await waitFor('the count of waiting orders', async () => {
+      const text = (await bar.locator('.waiting-count').textContent()) ?? '';
+      return text.startsWith(`${cards} orders waiting`) ? text : null;
+    }, { timeoutMs: 10_000, intervalMs: 100 });
+    const inSight = await bar.evaluate(() => {
+      const doc = (globalThis as any).document;
+      const list = doc.querySelector('main.tickets').getBoundingClientRect();
+      return [...doc.querySelectorAll('main.tickets > .ticket')].filter((card: any) => {
+        const box = card.getBoundingClientRect();
+        return box.top >= list.top - 1 && box.bottom <= list.bottom + 1;
+      }).length;
+    });
+    t.equal(said, `${cards} orders waiting · ${cards - inSight} more below: scroll down`, `${inSight} in sight, the rest counted`);
     await tv.waitForTimeout(4000); // the newest-ready pulse ends: a still picture
     await shot(tv, 'display-1920-rush');
   });

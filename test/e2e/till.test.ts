@@ -18,6 +18,26 @@ const SHOTS = join(PACKAGE_ROOT, '.tap', 'screenshots');
 /** `rgb(32, 35, 42)` as the page computes it → `#20232a`. */
 const hexOf = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
 const DOC_IMAGES = join(PACKAGE_ROOT, 'docs', 'images');
+/**
+ * Runs in the page: the amounts ("€ 26,00") under `selector` that break over two lines. No named inner functions: the
+ * page function is sent as text, without tsx's name helper.
+ */
+const splitAmounts = (selector: string) => {
+  const doc = (globalThis as any).document;
+  const split: string[] = [];
+  for (const root of doc.querySelectorAll(selector)) {
+    const walker = doc.createTreeWalker(root, 4);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent as string).matchAll(/€\s?[\d.,]+/g)) {
+        const range = doc.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, (match.index as number) + match[0].length);
+        if (new Set([...range.getClientRects()].map((rect: any) => Math.round(rect.top))).size > 1) split.push(match[0]);
+      }
+    }
+  }
+  return split;
+};
 
 t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost session', async (t) => {
   const browser = await launchBrowser(t);
@@ -207,13 +227,13 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
   await t.test('the menu kept on the tablet when the server does not answer it', async (t) => {
     await page.route('**/v1/foods**', (route) => route.abort('connectionrefused'));
     await page.reload();
-    await page.getByText('Menu saved on this tablet (server not reached)').waitFor({ timeout: 15_000 });
+    await page.getByText('Menu saved on this till (server not reached)').waitFor({ timeout: 15_000 });
     await page.getByRole('tab', { name: 'Pizze' }).click();
     t.ok(await button(/^Margherita/).isEnabled(), 'and it sells from it');
     await page.unroute('**/v1/foods**');
     await page.reload();
     await button(/^Margherita/).waitFor();
-    t.equal(await page.getByText('Menu saved on this tablet (server not reached)').count(), 0, 'gone once the server answers');
+    t.equal(await page.getByText('Menu saved on this till (server not reached)').count(), 0, 'gone once the server answers');
   });
 
   await t.test('offline: three orders paid, sent by themselves when the network is back (page left open)', async (t) => {
@@ -221,7 +241,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await context.setOffline(true);
     for (const customer of ['Anna', 'Bruno', 'Carla']) {
       await sell([['Pizze', 'Margherita']], customer);
-      await page.getByText(/Saved on this tablet/).waitFor({ timeout: 15_000 });
+      await page.getByText(/Saved on this till/).waitFor({ timeout: 15_000 });
       await button('New order').click();
     }
     await button('3 waiting').waitFor();
@@ -251,7 +271,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await context.setOffline(true);
     for (const customer of ['Dario', 'Elena', 'Fabio']) {
       await sell([['Bevande', 'Birra']], customer);
-      await page.getByText(/Saved on this tablet/).waitFor({ timeout: 15_000 });
+      await page.getByText(/Saved on this till/).waitFor({ timeout: 15_000 });
       await button('New order').click();
     }
     await button('3 waiting').waitFor();
@@ -291,13 +311,13 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await other.getByRole('button', { name: /^Margherita/ }).waitFor();
     await context.setOffline(true);
     await sell([['Pizze', 'Margherita']], 'Scheda1');
-    await page.getByText(/Saved on this tablet/).waitFor({ timeout: 15_000 });
+    await page.getByText(/Saved on this till/).waitFor({ timeout: 15_000 });
     await other.getByRole('tab', { name: 'Pizze' }).click();
     await other.getByRole('button', { name: /^Margherita/ }).click();
     await other.getByLabel('Customer').fill('Scheda2');
     await other.getByRole('button', { name: 'Card' }).click();
     await other.getByRole('button', { name: 'Confirm card payment' }).click();
-    await other.getByText(/Saved on this tablet/).waitFor({ timeout: 15_000 });
+    await other.getByText(/Saved on this till/).waitFor({ timeout: 15_000 });
     await other.close();
     await page.close();
     await context.setOffline(false);
@@ -342,7 +362,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     s.pass('the status line no longer says Live');
     for (const customer of ['Riavvio1', 'Riavvio2']) {
       await sell([['Pizze', 'Margherita']], customer);
-      await page.getByText(/Saved on this tablet/).waitFor({ timeout: 15_000 });
+      await page.getByText(/Saved on this till/).waitFor({ timeout: 15_000 });
       await button('New order').click();
     }
     await button('2 waiting').waitFor();
@@ -404,8 +424,14 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     t.match(await entry.textContent(), /refused/);
     t.match(await entry.textContent(), /^\d\d:\d\d · Gino · /, 'paid at 21:05, not "9:05:12 PM" (the browser\'s own format)');
     t.equal(await entry.getByRole('alert').textContent(), 'The menu changed meanwhile. Tiramisù: 1 in the order, sold out.', "the reason names the food, in the cashier's words (not the API's English)");
+    t.match(await entry.textContent(), /Paid €4\.50 by card: unless it is sent again, refund it on the card terminal\./, 'a card payment to refund');
     await shot('till-refused-1280');
+    // The list in a narrow column (470 px): no amount broken between "€" and its figure.
+    await page.setViewportSize({ width: 470, height: 800 });
+    t.same(await page.evaluate(splitAmounts, '.entries'), [], 'every amount of the list on one line at 470 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await entry.getByRole('button', { name: 'Give up this order' }).click();
+    t.match(await page.getByRole('alertdialog').textContent(), /refund €4\.50 on the card terminal/, 'giving up says how the money goes back');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Give up this order' }).click();
     await entry.waitFor({ state: 'detached' });
     t.notOk((await listOrders()).some((o) => o['customer'] === 'Gino'), 'never reached the server');
@@ -466,11 +492,17 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     t.match(await button(new RegExp(`^${pending['displayCode']}`)).textContent(), /· Piero · Table 3 ·/, 'the table is named, not a bare number beside the ticket number');
     await button(new RegExp(`^${pending['displayCode']}`)).click();
     const detail = page.getByRole('region', { name: pending['displayCode'] });
-    await detail.getByRole('button', { name: 'Card' }).click();
-    await button('Confirm card payment').click();
-    await waitFor('the pending order confirmed', async () => (await api('GET', `/v1/orders/${pending['id']}`))['status'] === 'CONFIRMED', { timeoutMs: 20_000, intervalMs: 100 });
+    await detail.getByRole('button', { name: 'Cash' }).click();
+    await button('€20.00').click();
+    await button('Confirm cash payment').click();
+    // A done screen, as at the till: the change stays on screen after the dialog, with the numbers.
+    const paidScreen = page.getByRole('region', { name: 'Paid' });
+    await paidScreen.waitFor({ timeout: 20_000 });
+    t.equal(await paidScreen.getByRole('status', { name: 'Change' }).textContent(), 'Change €5.00', 'the change of a pre-order paid in cash, large');
+    t.match(await paidScreen.textContent(), new RegExp(`Order code ${pending['displayCode']}Ticket \\d+`), 'its numbers, large');
     const confirmed = await api('GET', `/v1/orders/${pending['id']}`);
-    t.match(confirmed, { paymentMethod: 'CARD', cashRegisterId: menu.register, ticketNumber: Number });
+    t.match(confirmed, { status: 'CONFIRMED', paymentMethod: 'CASH', cashRegisterId: menu.register, ticketNumber: Number });
+    await paidScreen.getByRole('button', { name: 'Back to the orders' }).click();
     await page.getByRole('tab', { name: 'Today', selected: true }).waitFor();
     t.pass('no longer pending: the list beside it is today\'s, where the order now is');
     await waitFor("Piero's kitchen ticket and receipt", async () => ticketsFor('Piero') >= 2, { timeoutMs: 20_000, intervalMs: 100 });
@@ -540,14 +572,16 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     // The last one goes at another till while this order travels: the server's 409, shown in words.
     await page.getByLabel('Customer').fill('Ultima');
     await context.setOffline(true);
-    await button('Card').click();
-    await button('Confirm card payment').click();
-    await page.getByText(/Saved on this tablet/).waitFor({ timeout: 15_000 });
+    await button('Cash').click();
+    await button('€10.00').click();
+    await button('Confirm cash payment').click();
+    await page.getByText(/Saved on this till/).waitFor({ timeout: 15_000 });
     await api('POST', '/v1/orders', { table: '5', customer: 'Altra cassa', orderItems: [{ foodId: menu.foods.diavola, quantity: 1 }], confirm: { paymentMethod: 'CASH' } });
     await context.setOffline(false);
-    const refusal = page.getByRole('alert').filter({ hasText: 'Another till sold them meanwhile. Diavola: 1 in the order, sold out.' });
+    const refusal = page.getByRole('alert').filter({ hasText: 'Another till sold what was left meanwhile. Diavola: 1 in the order, sold out.' });
     await refusal.waitFor({ timeout: 30_000 });
     t.match(await page.getByRole('heading', { level: 1 }).textContent(), /Not accepted by the server/);
+    t.match(await page.getByRole('region', { name: 'Paid' }).textContent(), /Paid €8\.50 in cash; the customer handed over €10\.00\./, 'what was paid, with the refusal');
     await shot('till-portions-409-1280');
     await button('Change the order').click();
     t.equal(await page.getByLabel('Customer').inputValue(), 'Ultima', 'the order is back on screen');
@@ -555,8 +589,16 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     t.pass('at 0 the food greys out');
     await page.getByRole('alert').filter({ hasText: 'Diavola: 1 in the order, sold out' }).waitFor();
     t.notOk((await listOrders()).some((o) => o['customer'] === 'Ultima'), 'nothing reached the server');
+    // What was paid comes back with it: the drawer holds €8.50 of this order, the change of €1.50 went already.
+    const settle = page.getByRole('status', { name: 'Paid before the change' });
+    t.match(await settle.textContent(), /Paid €8\.50 in cash; the customer handed over €10\.00\./);
+    t.match(await settle.textContent(), /Nothing to give back or collect/, 'the same order costs the same');
     await button('One less Diavola').click();
     t.equal(await page.getByTestId('total').textContent(), '€0.00');
+    t.match(await settle.textContent(), /Give back €8\.50/, 'the Diavola taken off: its money goes back');
+    await button('Clear order').click();
+    await button('Yes, clear it').click();
+    await settle.waitFor({ state: 'detached' });
     // Restocked: back on every till by itself.
     await api('PATCH', `/v1/foods/${menu.foods.diavola}`, { stockAdd: 5 });
     await page.getByRole('button', { name: /^Diavola.*5 left/, disabled: false }).waitFor({ timeout: 10_000 });
@@ -649,6 +691,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
       return box !== null && box.y >= 0 && box.y + box.height <= 844;
     }, { timeoutMs: 5_000, intervalMs: 50 });
     const scrolled = await page.evaluate(() => (globalThis as any).document.querySelector('.panel.orders').scrollTop);
+    t.same(await page.evaluate(splitAmounts, '.order-detail'), [], 'no amount of the opened order broken over two lines ("€" / "26,00")');
     t.ok(scrolled > 0, `the opened order and its buttons are on screen, below a list longer than the phone (scrolled ${scrolled} px)`);
     await shot('till-order-detail-390');
     await button('Torna alla cassa').click();
@@ -656,7 +699,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     // "52,50" was read as a different total) and the total stays inside the screen.
     await page.setViewportSize({ width: 800, height: 1280 });
     for (let i = 0; i < 6; i++) await button('Uno in più: Margherita').click();
-    t.equal(await page.getByTestId('total').textContent(), '€ 52,50');
+    t.equal(await page.getByTestId('total').textContent(), '€\u00a052,50');
     const amounts = await page.evaluate(() =>
       [...(globalThis as any).document.querySelectorAll('[data-testid=total], .totals dd, .line-total')].map((element) => {
         const box = element.getBoundingClientRect();
@@ -716,7 +759,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await lan.setOffline(true);
     await tablet.getByRole('button', { name: 'Card' }).click();
     await tablet.getByRole('button', { name: 'Confirm card payment' }).click();
-    await tablet.getByText(/Saved on this tablet/).waitFor({ timeout: 15_000 });
+    await tablet.getByText(/Saved on this till/).waitFor({ timeout: 15_000 });
     await lan.setOffline(false);
     await tablet.getByRole('button', { name: '0 waiting' }).waitFor({ timeout: 30_000 });
     const listed = await (await fetch(`${counter.url}/v1/orders`, { headers: authorized })).json() as { orders: Array<Record<string, unknown>> };

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { CATALOGS, counted, formatMoney, LOCALES, parseAmount, translate } from '../../src/i18n/index.js';
+import { onScreen } from '../../src/web/shared/money-text.js';
 import { portionsLeftKey } from '../../src/web/till/portions-text.js';
 
 t.test('every locale has every key, no empty message, the same placeholders', async (t) => {
@@ -47,7 +48,7 @@ t.test('Italian as a sagra speaks it: one portion is singular, no slashed plural
   t.equal(left(1, false), 'ne resta 1');
   t.equal(left(12, false), 'ne restano 12');
   t.equal(left(1, true), 'ne resta 1, è nell’ordine');
-  t.equal(left(2, true), 'ne restano 2, tutti nell’ordine');
+  t.equal(left(2, true), 'ne restano 2, sono nell’ordine', 'not "tutti": two pizzas are "tutte"');
   t.equal(translate('en', portionsLeftKey(1, false), { count: 1 }), '1 left');
   // Every count beside a noun agrees with one: "1 ordine", "+1 altro", "1 rimasto" (and "1 order" in English).
   const today = (locale: 'it' | 'en', orders: number) => translate(locale, counted('dashboard.today', orders), { orders, revenue: '8,00', cash: '8,00', card: '0,00' });
@@ -70,4 +71,26 @@ t.test('Italian as a sagra speaks it: one portion is singular, no slashed plural
   const slashed = Object.entries(CATALOGS.it).filter(([, text]) => /[a-zà-ù]\/[a-zà-ù]{1,2}\b/i.test(text.replace(/\{[^}]*\}/g, '')));
   // A slashed ending ("ordine/i"), not a slash between choices ("Invio/1-9" in the dashboard's key help).
   t.same(slashed, [], 'no "ordine/i rifiutato/i"');
+});
+
+t.test('a refusal agrees with one food and one portion; the device is the till, whatever it is', async (t) => {
+  const short = (requested: number, left: number) => translate('it', counted('refusal.shortFood', left), { name: 'Diavola', requested, left });
+  t.equal(short(2, 1), 'Diavola: 2 nell’ordine, ne resta solo 1');
+  t.equal(short(3, 2), 'Diavola: 3 nell’ordine, ne restano solo 2');
+  t.equal(translate('it', 'refusal.soldOutFood', { name: 'Diavola', requested: 1 }), 'Diavola: 1 nell’ordine, non ce n’è più', 'not "esaurito" for a pizza');
+  t.notMatch(translate('it', 'refusal.short'), /\bli\b/, 'no "li ha venduti" for one food');
+  t.equal(translate('en', counted('refusal.shortFood', 1), { name: 'Diavola', requested: 2, left: 1 }), 'Diavola: 2 in the order, only 1 left');
+  // The till runs on a phone or a laptop too: it is "this till" ("questa cassa"), never "the tablet".
+  for (const locale of LOCALES) {
+    const tablet = Object.entries(CATALOGS[locale]).filter(([, text]) => /tablet/i.test(text));
+    t.same(tablet, [], `${locale}: no device named where any device may be in the cashier's hands`);
+  }
+});
+
+t.test('an amount on screen never breaks between € and its figure', async (t) => {
+  t.equal(onScreen(formatMoney('it', 2600)), '€\u00a026,00');
+  t.equal(onScreen(formatMoney('it', 123450)), '€\u00a01.234,50');
+  t.equal(onScreen(formatMoney('en', 2600)), '€26.00');
+  t.equal(onScreen('€ 1,00'), '€\u00a01,00');
+  t.equal(translate('it', 'ticket.money', { amount: '1,00' }), '€ 1,00', 'paper keeps its space');
 });

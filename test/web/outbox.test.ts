@@ -165,3 +165,20 @@ t.test('read back from storage in the order they were paid, whichever tab wrote 
   const earlier = { ...entry('y'), createdAt: '2026-11-21T19:01:00.000Z', state: 'waiting' as const, attempts: 0 };
   t.same(box.inPaidOrder([later, earlier]).entries.map((e) => e.key), ['y', 'z']);
 });
+
+t.test('an entry left by an older till has its amounts as the wire writes them: read back into cents', async (t) => {
+  const withAmounts = {
+    table: '1',
+    customer: 'Rossi',
+    orderItems: [{ foodId: 'cfood0000000000000000000000', quantity: 2, notes: 'piccante', surcharge: 0.5 }],
+    confirm: { paymentMethod: 'CASH' as const, discount: 1.2, userId: 'u1', cashRegisterId: 'r1' },
+  };
+  const older = { body: withAmounts };
+  t.same(box.bodyInCents(older), {
+    ...withAmounts,
+    orderItems: [{ ...withAmounts.orderItems[0], surcharge: 50 }],
+    confirm: { ...withAmounts.confirm, discount: 120 },
+  });
+  const current = { body: { ...withAmounts, orderItems: [{ ...withAmounts.orderItems[0]!, surcharge: 50 }] }, amounts: 'cents' as const };
+  t.equal(box.bodyInCents(current), current.body, 'an entry of this till is in cents already');
+});

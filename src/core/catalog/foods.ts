@@ -3,7 +3,6 @@ import type { Db } from '../../storage/database.js';
 import type { FoodRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
 import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
-import { centsToNumber } from '../money.js';
 import { portionsLeft } from './portion-rules.js';
 import { foodStates, ingredientsLeft, patchedStock, settleFoods } from './portions.js';
 import { checkPrinterRef, nameTaken } from './references.js';
@@ -37,7 +36,7 @@ function toFood(row: FoodWithCategory, ingredients?: IngredientRef[]): Food {
     id: row.id,
     name: row.name,
     description: row.description,
-    price: centsToNumber(row.price_cents),
+    price: row.price_cents,
     categoryId: row.category_id,
     printerId: row.printer_id,
     available: row.available === 1,

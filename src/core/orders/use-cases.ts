@@ -1,4 +1,4 @@
-import type { ConfirmInput, CreateOrderInput, OrderCancelledEvent, OrderStatus, OrderWarning } from '../../api/orders.js';
+import { type ConfirmInput, type CreateOrderInput, type OrderCancelledEvent, OrderRecord, type OrderStatus, type OrderWarning } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
 import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
@@ -224,7 +224,7 @@ async function removeOrder(trx: Db, ctx: CoreContext, id: number, actor: Princip
       action: 'delete',
       entity: 'order',
       entity_id: String(id),
-      data: JSON.stringify(orderRecord(order, items.map(newOrderItem))),
+      data: JSON.stringify(OrderRecord.encode(orderRecord(order, items.map(newOrderItem)))), // as the wire writes it
     })
     .execute();
   const payload = { id, displayCode: order.display_code };

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { counted } from '../../i18n/index.js';
 import type { PosClient } from '../../client/index.js';
 import type { Chime } from '../shared/chime.js';
 import { useTexts } from '../shared/locale.js';
@@ -8,6 +9,35 @@ import { useStation, type Problem } from './use-station.js';
 
 /** A table the till did not ask for comes as a placeholder ("—"): not worth a line on the card. */
 const NO_TABLE = /^[\s—–-]*$/;
+
+/**
+ * How many cards of the scrolling list are not wholly in sight (below, or above once scrolled): the cook sees six of
+ * thirty-seven cards at once and must know the rest are there. Measured after each change, scroll and resize.
+ */
+function useOutOfSight(list: RefObject<HTMLElement | null>, changed: unknown): number {
+  const [count, setCount] = useState(0);
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const measure = () => {
+      const box = element.getBoundingClientRect();
+      const cards = [...element.querySelectorAll<HTMLElement>(':scope > .ticket')];
+      setCount(cards.filter((card) => {
+        const own = card.getBoundingClientRect();
+        return own.top < box.top - 1 || own.bottom > box.bottom + 1;
+      }).length);
+    };
+    measure();
+    const resized = new ResizeObserver(measure);
+    resized.observe(element);
+    element.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      resized.disconnect();
+      element.removeEventListener('scroll', measure);
+    };
+  }, [list, changed]);
+  return count;
+}
 
 /** One station's screen: the all-day counts, a card per waiting order, Done, Recall. */
 export function Board({ client, station, chime, menu, onProblem }: { client: PosClient; station: Station; chime: Chime; menu: ReactNode; onProblem(problem: Exclude<Problem, null>): void }) {
@@ -50,6 +80,8 @@ export function Board({ client, station, chime, menu, onProblem }: { client: Pos
   const counts = orders ? allDayCounts(orders, struck) : [];
   const recall = orders ? lastDone(orders) : null;
   const serverNow = now + offsetMs;
+  const tickets = useRef<HTMLElement>(null);
+  const outOfSight = useOutOfSight(tickets, orders);
 
   return (
     <div className="kitchen">
@@ -74,12 +106,18 @@ export function Board({ client, station, chime, menu, onProblem }: { client: Pos
           </span>
         ))}
       </section>
+      {orders && waiting.length > 0 && (
+        <p className="waiting-count">
+          <b>{t(counted('kitchen.waiting', waiting.length), { count: waiting.length })}</b>
+          {outOfSight > 0 && <span className="below"> · {t('kitchen.below', { count: outOfSight })}</span>}
+        </p>
+      )}
       {notSent && (
         <p className="alert" role="alert">
           {t('kitchen.notSent')}
         </p>
       )}
-      <main className="tickets">
+      <main className="tickets" ref={tickets}>
         {orders && waiting.length === 0 && <p className="nothing">{t('kitchen.nothing')}</p>}
         {waiting.map((order) => (
           <Ticket key={order.id} order={order} minutes={ageMinutes(order.confirmedAt, serverNow)} level={ageLevel(ageMinutes(order.confirmedAt, serverNow), limits)} struck={struck} onToggle={toggle} onDone={() => void change(order.id, 'DONE')} />

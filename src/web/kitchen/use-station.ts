@@ -1,26 +1,34 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PrinterEvent } from '../../api/events.js';
 import type { StationOrder } from '../../api/stations.js';
-import { ApiError, NetworkError, readChannel, type PosClient } from '../../client/index.js';
+import { ApiError, PosClient } from '../../client/index.js';
+import { useChannel } from '../shared/use-channel.js';
 import { replaceOrder } from './board.js';
 
 export type Connection = 'live' | 'reconnecting';
 export type Problem = 'unauthorized' | 'gone' | null;
 
-/** The station's list with the event position it includes (`X-Last-Event-Id`) and the server's clock. */
+/**
+ * The station's list with the event position it includes (`X-Last-Event-Id`) and the server's clock (`Date`): read
+ * through the typed client, whose fetch keeps the answer's headers for these two.
+ */
 async function fetchStation(client: PosClient, station: string): Promise<{ orders: StationOrder[]; lastEventId: string; offsetMs: number }> {
-  const url = client.url(`/v1/stations/${encodeURIComponent(station)}/orders`, { include: 'done' });
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: await client.headers(), cache: 'no-store', signal: AbortSignal.timeout(15_000) });
-  } catch (error) {
-    throw new NetworkError(url, (error as Error).message);
-  }
-  if (!response.ok) throw new ApiError(response.status, response.statusText, undefined);
-  const orders = (await response.json()) as StationOrder[];
+  let headers: Headers | null = null;
+  const reader = new PosClient({
+    baseUrl: client.baseUrl,
+    token: async () => (await client.headers()).authorization?.replace(/^Bearer /, '') ?? null,
+    timeoutMs: 15_000,
+    fetch: async (input, init) => {
+      const response = await fetch(input, { ...init, cache: 'no-store' });
+      headers = response.headers;
+      return response;
+    },
+  });
+  const orders = await reader.request<StationOrder[]>('GET', `/v1/stations/${encodeURIComponent(station)}/orders`, { query: { include: 'done' } });
+  const answer = headers as Headers | null;
   // Ages are counted on the server's clock (its Date header), not the tablet's, which may be wrong.
-  const serverDate = Date.parse(response.headers.get('date') ?? '');
-  return { orders, lastEventId: response.headers.get('x-last-event-id') ?? '', offsetMs: Number.isNaN(serverDate) ? 0 : serverDate - Date.now() };
+  const serverDate = Date.parse(answer?.get('date') ?? '');
+  return { orders, lastEventId: answer?.get('x-last-event-id') ?? '', offsetMs: Number.isNaN(serverDate) ? 0 : serverDate - Date.now() };
 }
 
 /**
@@ -36,6 +44,9 @@ export function useStation(client: PosClient, station: string, handlers: { onNew
   const latest = useRef(handlers);
   latest.current = handlers;
   const reload = useRef<() => void>(() => undefined);
+  const stopRef = useRef<(why: Problem) => void>(() => undefined);
+  const [from, setFrom] = useState<string | null>(null);
+  const dropped = useRef(false);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -47,9 +58,11 @@ export function useStation(client: PosClient, station: string, handlers: { onNew
     let retry: ReturnType<typeof setTimeout> | undefined;
     setOrders(null);
     setProblem(null);
+    setFrom(null);
 
     const stop = (why: Problem) => {
       setProblem(why);
+      setFrom(null); // and the stream with it
       controller.abort();
     };
 
@@ -73,7 +86,7 @@ export function useStation(client: PosClient, station: string, handlers: { onNew
           setOffsetMs(answer.offsetMs);
           if (!streaming) {
             streaming = true;
-            follow(answer.lastEventId);
+            setFrom(answer.lastEventId); // the stream follows from exactly what this list includes
           }
         } while (again);
       } catch (error) {
@@ -88,51 +101,7 @@ export function useStation(client: PosClient, station: string, handlers: { onNew
       }
     };
     reload.current = () => void load();
-
-    const onEvent = (event: PrinterEvent) => {
-      switch (event.name) {
-        case 'confirmed-order': // may route items here: the server knows (food → category → register printer)
-        case 'resync':
-          return void load();
-        case 'order-station-status-changed':
-          if (event.payload.printerId !== station) return;
-          // Done elsewhere (another screen of this station, the dashboard): the card goes at once.
-          if (event.payload.status === 'DONE') {
-            setOrders((list) => list?.map((order) => (order.id === event.payload.orderId ? { ...order, stationStatus: 'DONE' } : order)) ?? list);
-          }
-          return void load();
-        case 'order-cancelled':
-          if (!event.payload.printers.includes(station)) return;
-          setOrders((list) => list?.filter((order) => order.id !== event.payload.orderId) ?? list);
-          return void load();
-        default:
-          return;
-      }
-    };
-
-    let dropped = false;
-    const follow = (lastEventId: string) =>
-      void readChannel(client, 'printer', {
-        signal: controller.signal,
-        lastEventId,
-        maxRetryMs: 3000,
-        idleTimeoutMs: 40_000,
-        onEvent,
-        onStatus(status) {
-          if (status.state === 'connected') {
-            setConnection('live');
-            // Back after a drop (a server restart): the replay brings the events, a reload makes sure.
-            if (dropped) void load();
-            dropped = false;
-          } else {
-            dropped = true;
-            setConnection('reconnecting');
-          }
-        },
-        onFatal(status) {
-          if (status === 401 || status === 403) stop('unauthorized');
-        },
-      });
+    stopRef.current = stop;
 
     void load();
     return () => {
@@ -140,6 +109,44 @@ export function useStation(client: PosClient, station: string, handlers: { onNew
       clearTimeout(retry);
     };
   }, [client, station]);
+
+  const onEvent = (event: PrinterEvent) => {
+    const load = reload.current;
+    switch (event.name) {
+      case 'confirmed-order': // may route items here: the server knows (food → category → register printer)
+      case 'resync':
+        return load();
+      case 'order-station-status-changed':
+        if (event.payload.printerId !== station) return;
+        // Done elsewhere (another screen of this station, the dashboard): the card goes at once.
+        if (event.payload.status === 'DONE') {
+          setOrders((list) => list?.map((order) => (order.id === event.payload.orderId ? { ...order, stationStatus: 'DONE' } : order)) ?? list);
+        }
+        return load();
+      case 'order-cancelled':
+        if (!event.payload.printers.includes(station)) return;
+        setOrders((list) => list?.filter((order) => order.id !== event.payload.orderId) ?? list);
+        return load();
+      default:
+        return;
+    }
+  };
+  useChannel(client, 'printer', { from, maxRetryMs: 3000 }, {
+    onEvent,
+    onConnected() {
+      setConnection('live');
+      // Back after a drop (a server restart): the replay brings the events, a reload makes sure.
+      if (dropped.current) reload.current();
+      dropped.current = false;
+    },
+    onDisconnected() {
+      dropped.current = true;
+      setConnection('reconnecting');
+    },
+    onFatal(status) {
+      if (status === 401 || status === 403) stopRef.current('unauthorized');
+    },
+  });
 
   /** Marks this station's part DONE or brings it back (WAITING); false when the server could not be reached. */
   const setStatus = useCallback(

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { formatMoney, translate, type Locale, type MessageKey } from '../../i18n/index.js';
+import { onScreen } from './money-text.js';
 
 // The page's language is chosen in page-locale.ts (device choice, then the venue's, then the browser's); here are
 // the texts of that language for React pages.
@@ -12,7 +13,7 @@ export interface Texts {
 }
 
 export function texts(locale: Locale): Texts {
-  return { locale, t: (key, values) => translate(locale, key, values), money: (cents) => formatMoney(locale, cents) };
+  return { locale, t: (key, values) => translate(locale, key, values), money: (cents) => onScreen(formatMoney(locale, cents)) };
 }
 
 export const TextsContext = createContext<Texts>(texts('en'));

@@ -11,10 +11,11 @@ import { DoneScreen } from './DoneScreen.js';
 import { Login } from './Login.js';
 import { MenuPanel } from './MenuPanel.js';
 import { OrdersView } from './OrdersView.js';
-import { countWaiting, newKey, refusedEntries, type OutboxEntry } from './outbox.js';
+import { countWaiting, newKey, paidOf, refusedEntries, type OutboxEntry } from './outbox.js';
 import { OutboxPanel } from './OutboxPanel.js';
 import { PaymentDialog } from './PaymentDialog.js';
 import { RegisterPicker } from './RegisterPicker.js';
+import { paidAgain } from './settle.js';
 import { loadRegister, loadSession, saveRegister, saveSession, type Register, type Session } from './session.js';
 import { StatusLine, type PrinterState } from './StatusLine.js';
 import { readLocal, writeLocal } from './storage.js';
@@ -138,17 +139,22 @@ export function App() {
   const pay = async (method: 'CASH' | 'CARD', received: number | null) => {
     // The key is made here, once per payment: however often the order is sent, it is one order.
     const key = newKey();
+    // A changed refused order: the cash already handed over counts (see settle.ts), the change is what goes back now.
+    const credit = cart.paid?.method === 'CASH' ? cart.paid.totalCents : 0;
+    const { paid: _before, ...order } = cart;
     await outbox.enqueue({
       key,
       createdAt: new Date().toISOString(),
       userId: session.user.id,
       username: session.user.username,
       body: orderBody(cart, { method, userId: session.user.id, cashRegisterId: register.id }),
+      amounts: 'cents',
       names: Object.fromEntries(cart.lines.map((line) => [line.foodId, line.name])),
       totalCents: totals.totalCents,
-      cart,
+      cart: order,
+      paid: paidAgain(cart.paid, method, totals.totalCents, received),
     });
-    setLast({ key, change: received === null ? null : received - totals.totalCents });
+    setLast({ key, change: received === null ? null : received - (totals.totalCents - credit) });
     setPaying(null);
     setCart({ ...EMPTY_CART, table: '', customer: '' });
     setCartGeneration((n) => n + 1);
@@ -156,8 +162,9 @@ export function App() {
   };
 
   // A refused order back on screen (another till sold the last portions): the cashier takes off what ran out.
+  // What the customer paid comes with it: the till then says what to give back or collect (or refund on the card).
   const edit = (entry: OutboxEntry) => {
-    if (entry.cart) setCart(entry.cart);
+    if (entry.cart) setCart({ ...entry.cart, paid: paidOf(entry) });
     setCartGeneration((n) => n + 1);
     void outbox.discard(entry.key);
     setView('order');
@@ -248,7 +255,7 @@ export function App() {
           />
         )}
         {paying && (
-          <PaymentDialog method={paying} totalCents={totals.totalCents} onBack={() => setPaying(null)} onConfirm={(received) => void pay(paying, received)} />
+          <PaymentDialog method={paying} totalCents={totals.totalCents} paid={cart.paid} onBack={() => setPaying(null)} onConfirm={(received) => void pay(paying, received)} />
         )}
       </div>
     </Providers>

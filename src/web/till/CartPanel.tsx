@@ -1,14 +1,36 @@
 import { useEffect, useRef, useState } from 'react';
 import { discountTooLarge } from '../../api/pricing.js';
-import { parseAmount } from '../../i18n/index.js';
+import { formatAmount, parseAmount } from '../../i18n/index.js';
 import { useTexts } from '../shared/locale.js';
 import { canAddOne, canPay, cartTotals, changeQuantity, lineTotalCents, shortages, updateLine, type Cart } from './cart.js';
-import { shortageWords } from './RefusalText.js';
+import { paidWords, shortageWords } from './RefusalText.js';
+import { settle, type Paid } from './settle.js';
+
+/** A refused order back on screen: what was paid for it, and what the changed order means at the counter. */
+function SettleNote({ paid, totalCents }: { paid: Paid; totalCents: number }) {
+  const text = useTexts();
+  const { t, money } = text;
+  const settlement = settle(paid, totalCents);
+  const what =
+    settlement.kind === 'refundCard'
+      ? t('settle.refundCard', { amount: money(settlement.cents) })
+      : settlement.kind === 'even'
+        ? t('settle.even')
+        : t(settlement.kind === 'collect' ? 'settle.collect' : 'settle.giveBack', { amount: money(settlement.cents) });
+  return (
+    <div className="settle" role="status" aria-label={t('settle.title')}>
+      <p>{paidWords(text, paid)}</p>
+      <p className={`settle-${settlement.kind}`}>
+        <strong>{what}</strong>
+      </p>
+    </div>
+  );
+}
 
 /** An amount field that keeps what the cashier types and hands over cents once it reads as an amount. */
 function AmountInput({ label, cents, onCents }: { label: string; cents: number; onCents(cents: number): void }) {
   const { t, locale } = useTexts();
-  const [text, setText] = useState(cents ? (cents / 100).toFixed(2).replace('.', locale === 'it' ? ',' : '.') : '');
+  const [text, setText] = useState(cents ? formatAmount(locale, cents, false) : '');
   const parsed = parseAmount(text);
   return (
     <label className="amount">
@@ -103,7 +125,8 @@ export function CartPanel({ cart, askTable, leftOf, onChange, onPay, onClear }: 
             )}
           </li>
         ))}
-        {cart.lines.length > 0 && (
+        {/* A changed order whose money all went back has no lines left, yet it is still on screen until cleared. */}
+        {(cart.lines.length > 0 || cart.paid) && (
           <li className="clear-order">
             {clearing ? (
               <>
@@ -127,6 +150,7 @@ export function CartPanel({ cart, askTable, leftOf, onChange, onPay, onClear }: 
           <dt className="total">{t('order.total')}</dt>
           <dd className="total" data-testid="total">{money(totals.totalCents)}</dd>
         </dl>
+        {cart.paid && <SettleNote paid={cart.paid} totalCents={totals.totalCents} />}
         {discountTooLarge(totals) && <p className="error" role="alert">{t('order.discountTooLarge')}</p>}
         {short.length > 0 && (
           <p className="error" role="alert">

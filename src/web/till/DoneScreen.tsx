@@ -1,6 +1,6 @@
 import { useTexts } from '../shared/locale.js';
 import type { OutboxEntry } from './outbox.js';
-import { RefusalText } from './RefusalText.js';
+import { PaidText, RefusalText } from './RefusalText.js';
 
 /**
  * For the customer: the display code and ticket number large; the change again; "New order" one tap. A refusal
@@ -30,6 +30,9 @@ export function DoneScreen(props: { entry: OutboxEntry | null; changeGiven: numb
         <div className="refusal" role="alert">
           <p>
             <RefusalText entry={entry} />
+          </p>
+          <p className="paid-before">
+            <PaidText entry={entry} />
           </p>
           {entry.cart ? (
             <button className="big primary" onClick={() => props.onEdit(entry)}>{t('refusal.change')}</button>

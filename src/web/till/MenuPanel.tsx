@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTexts } from '../shared/locale.js';
+import { Tabs } from '../shared/Tabs.js';
 import { portionsLeftKey } from './portions-text.js';
 import type { Menu, MenuFood } from './use-menu.js';
 
@@ -17,19 +18,12 @@ export function MenuPanel({ menu, inOrder, onAdd }: { menu: Menu | null; inOrder
   const foods = menu.foods.filter((food) => food.categoryId === active.id);
   return (
     <section className="menu">
-      <div className="tabs" role="tablist" aria-label={t('menu.categories')}>
-        {categories.map((category) => (
-          <button
-            key={category.id}
-            role="tab"
-            aria-selected={category.id === active.id}
-            className={category.available ? 'tab' : 'tab sold-out'}
-            onClick={() => setChosen(category.id)}
-          >
-            {category.name}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={t('menu.categories')}
+        tabs={categories.map((category) => ({ id: category.id, label: category.name, className: category.available ? 'tab' : 'tab sold-out' }))}
+        selected={active.id}
+        onSelect={setChosen}
+      />
       <div className="foods" role="tabpanel" aria-label={active.name}>
         {foods.map((food) => {
           const soldOut = !food.available || !active.available || food.portionsLeft === 0;

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { OrderDetail, OrderList } from '../../api/orders.js';
-import { toCents } from '../../api/money.js';
 import { ApiError, type PosClient } from '../../client/index.js';
 import { useTexts } from '../shared/locale.js';
+import { Tabs } from '../shared/Tabs.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { orderWho } from './order-words.js';
 import { newKey } from './outbox.js';
@@ -28,6 +28,8 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
   const [message, setMessage] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const [paying, setPaying] = useState<'CASH' | 'CARD' | null>(null);
+  // A pending order just paid: its numbers and the change, large, as at the till (the dialog is gone by then).
+  const [paid, setPaid] = useState<{ code: string; ticket: number | null; totalCents: number; changeCents: number | null } | null>(null);
   const { client, onUnauthorized } = props;
   const detail = useRef<HTMLDivElement>(null);
   // On a phone the opened order sits below the whole list: bring it (and its buttons) on screen.
@@ -83,25 +85,53 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
   return (
     <section className="panel orders" aria-label={t('orders.title')}>
       <div className="panel-head">
-        <div className="tabs" role="tablist">
-          <button role="tab" aria-selected={tab === 'today'} className="tab" onClick={() => setTab('today')}>{t('orders.today')}</button>
-          <button role="tab" aria-selected={tab === 'pending'} className="tab" onClick={() => setTab('pending')}>{t('orders.pending')}</button>
-        </div>
+        <Tabs<'today' | 'pending'>
+          label={t('orders.title')}
+          tabs={[
+            { id: 'today', label: t('orders.today') },
+            { id: 'pending', label: t('orders.pending') },
+          ]}
+          selected={tab}
+          onSelect={setTab}
+        />
         <label className="search">
           {t('orders.search')}
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
         <button className="big" onClick={props.onClose}>{t('orders.back')}</button>
       </div>
-      {message && !open && <p className="notice" role="status">{message}</p>}
-      <div className="orders-body">
+      {message && !open && !paid && <p className="notice" role="status">{message}</p>}
+      {paid && (
+        <section className="done" aria-label={t('done.title')}>
+          <h1>
+            {t('done.title')} {money(paid.totalCents)}
+          </h1>
+          {paid.changeCents !== null && paid.changeCents > 0 && (
+            <p className="done-change" role="status" aria-label={t('pay.change')}>
+              {t('pay.change')} <strong>{money(paid.changeCents)}</strong>
+            </p>
+          )}
+          <div className="numbers">
+            <p>
+              {t('done.code')} <strong className="display-code">{paid.code}</strong>
+            </p>
+            <p>
+              {t('done.ticket')} <strong className="ticket-number">{paid.ticket ?? '–'}</strong>
+            </p>
+          </div>
+          <button className="big primary new-order" autoFocus onClick={() => setPaid(null)}>
+            {t('orders.backToList')}
+          </button>
+        </section>
+      )}
+      <div className="orders-body" hidden={paid !== null}>
         <ul className="order-list">
           {orders?.length === 0 && <li>{t('orders.none')}</li>}
           {orders?.map((order) => (
             <li key={order.id}>
               <button className={open?.id === order.id ? 'order-row selected' : 'order-row'} onClick={() => void openOrder(order.id)}>
                 <strong>{order.displayCode}</strong> {order.ticketNumber !== null && `#${order.ticketNumber}`} · {orderWho(t, order) && `${orderWho(t, order)} · `}
-                {money(toCents(Number(order.total)) ?? 0)} · {t(`status.${order.status}`)}
+                {money(order.total)} · {t(`status.${order.status}`)}
               </button>
             </li>
           ))}
@@ -116,12 +146,12 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
             <ul>
               {allItems.map((item) => (
                 <li key={item.id}>
-                  {item.quantity} × {item.food.name} {item.notes && `(${item.notes})`} — {money(Math.round(item.total * 100))}
+                  {item.quantity} × {item.food.name} {item.notes && `(${item.notes})`} — {money(item.total)}
                 </li>
               ))}
             </ul>
             <p className="total">
-              {t('order.total')} {money(toCents(Number(open.total)) ?? 0)} · {t(`status.${open.status.toLowerCase() as ListedOrder['status']}`)}
+              {t('order.total')} {money(open.total)} · {t(`status.${open.status.toLowerCase() as ListedOrder['status']}`)}
               {open.paymentMethod && ` · ${t(open.paymentMethod === 'CASH' ? 'pay.cash' : 'pay.card')}`}
             </p>
             <div className="order-actions">
@@ -152,16 +182,20 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
       {paying && open && (
         <PaymentDialog
           method={paying}
-          totalCents={toCents(Number(open.total)) ?? 0}
+          totalCents={open.total}
           onBack={() => setPaying(null)}
-          onConfirm={() => {
+          onConfirm={(received) => {
             const method = paying;
+            const totalCents = open.total;
             setPaying(null);
             // One key per payment: a second tap or a retry after a lost answer confirms once.
             const key = newKey();
             void act(
               () => client.confirmOrder(open.id, { paymentMethod: method, cashRegisterId: props.registerId, userId: props.userId }, key),
-              (record) => t('orders.confirmed', { ticket: record.ticketNumber ?? '' }),
+              (record) => {
+                setPaid({ code: record.displayCode, ticket: record.ticketNumber ?? null, totalCents, changeCents: received === null ? null : received - totalCents });
+                return t('orders.confirmed', { ticket: record.ticketNumber ?? '' });
+              },
               () => {
                 // Confirmed, it is no longer pending: today's list of this register is where it now is.
                 setTab('today');

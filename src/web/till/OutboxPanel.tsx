@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTexts } from '../shared/locale.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { clockTime } from './clock.js';
-import type { Outbox, OutboxEntry } from './outbox.js';
-import { RefusalText } from './RefusalText.js';
+import { paidOf, type Outbox, type OutboxEntry } from './outbox.js';
+import { PaidText, RefusalText } from './RefusalText.js';
 
 /** What this tablet holds: waiting, refused (with the reason, until the cashier decides) and recently sent. */
 /** `onEdit` only while no other order is on screen: putting a refused one back must not overwrite it. */
@@ -12,6 +12,12 @@ export function OutboxPanel(props: { outbox: Outbox; userId: string | null; onRe
   const { t, money } = useTexts();
   const [asking, setAsking] = useState<string | null>(null);
   const entries = [...outbox.entries].reverse();
+  // Giving up a paid order means handing the money back: the question says how much, and how.
+  const discardQuestion = (entry: OutboxEntry | undefined) => {
+    if (!entry) return t('outbox.discardConfirm');
+    const paid = paidOf(entry);
+    return t(paid.method === 'CARD' ? 'outbox.discardConfirmCard' : 'outbox.discardConfirmCash', { amount: money(paid.totalCents) });
+  };
   return (
     <section className="panel" aria-label={t('outbox.title')}>
       <div className="panel-head">
@@ -38,6 +44,9 @@ export function OutboxPanel(props: { outbox: Outbox; userId: string | null; onRe
                 <span className="error" role="alert">
                   <RefusalText entry={entry} />
                 </span>
+                <span className="paid-before">
+                  <PaidText entry={entry} />
+                </span>
                 {onEdit && entry.cart && <button onClick={() => onEdit(entry)}>{t('refusal.change')}</button>}
                 <button onClick={() => onRetry(entry.key)}>{t('outbox.retry')}</button>
                 <button onClick={() => setAsking(entry.key)}>{t('outbox.discard')}</button>
@@ -49,7 +58,7 @@ export function OutboxPanel(props: { outbox: Outbox; userId: string | null; onRe
       {asking && (
         <ConfirmDialog
           label={t('outbox.discard')}
-          question={t('outbox.discardConfirm')}
+          question={discardQuestion(outbox.entries.find((entry) => entry.key === asking))}
           keep={t('pay.back')}
           confirm={t('outbox.discard')}
           onKeep={() => setAsking(null)}

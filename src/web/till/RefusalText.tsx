@@ -1,12 +1,14 @@
 import type { Texts } from '../shared/locale.js';
 import { useTexts } from '../shared/locale.js';
+import { counted } from '../../i18n/index.js';
 import type { Shortage } from './cart.js';
-import { refusalText, type OutboxEntry } from './outbox.js';
+import { paidOf, refusalText, type OutboxEntry } from './outbox.js';
+import type { Paid } from './settle.js';
 
 /** Short foods in the cashier's words: "Patatine: 3 in the order, only 2 left". */
 export function shortageWords(t: Texts['t'], shortages: Shortage[]): string {
   return shortages
-    .map((shortage) => t(shortage.left === 0 ? 'refusal.soldOutFood' : 'refusal.shortFood', { name: shortage.name, requested: shortage.requested, left: shortage.left }))
+    .map((shortage) => t(shortage.left === 0 ? 'refusal.soldOutFood' : counted('refusal.shortFood', shortage.left), { name: shortage.name, requested: shortage.requested, left: shortage.left }))
     .join('; ');
 }
 
@@ -20,4 +22,16 @@ export function RefusalText({ entry }: { entry: OutboxEntry }) {
       {t(entry.refusal?.status === 409 ? 'refusal.short' : 'refusal.unavailable')} {shortageWords(t, shortages)}.
     </>
   );
+}
+
+/** What a refused order took already: the cash handed over (given back or settled), or a card payment to refund. */
+export function paidWords(text: Pick<Texts, 't' | 'money'>, paid: Paid): string {
+  const amount = text.money(paid.totalCents);
+  if (paid.method === 'CARD') return text.t('paid.card', { amount });
+  if (paid.receivedCents === null) return text.t('paid.cashOnly', { amount });
+  return text.t('paid.cash', { amount, received: text.money(paid.receivedCents) });
+}
+
+export function PaidText({ entry }: { entry: OutboxEntry }) {
+  return <>{paidWords(useTexts(), paidOf(entry))}</>;
 }

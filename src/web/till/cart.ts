@@ -1,5 +1,5 @@
-import { centsToNumber } from '../../api/money.js';
 import { discountTooLarge, priceLine, totalsOf, type OrderTotals } from '../../api/pricing.js';
+import type { Paid } from './settle.js';
 
 // The order on screen: pure data and functions (unit-tested), priced by the server's own rules (src/api/pricing).
 
@@ -20,6 +20,8 @@ export interface Cart {
   customer: string;
   table: string;
   discountCents: number;
+  /** A refused order brought back to change it: what the customer paid for it already (see settle.ts). */
+  paid?: Paid;
 }
 
 export const EMPTY_CART: Cart = { lines: [], customer: '', table: '', discountCents: 0 };
@@ -64,6 +66,7 @@ export function canPay(cart: Cart): boolean {
   return cart.lines.length > 0 && !discountTooLarge(cartTotals(cart));
 }
 
+/** The body of POST /v1/orders with its amounts in cents: the client writes them as the wire has them. */
 export interface OrderBody {
   table: string;
   customer: string;
@@ -80,11 +83,11 @@ export function orderBody(cart: Cart, payment: { method: 'CASH' | 'CARD'; userId
       foodId: line.foodId,
       quantity: line.quantity,
       ...(line.notes.trim() ? { notes: line.notes.trim() } : {}),
-      ...(line.surchargeCents ? { surcharge: centsToNumber(line.surchargeCents) } : {}),
+      ...(line.surchargeCents ? { surcharge: line.surchargeCents } : {}),
     })),
     confirm: {
       paymentMethod: payment.method,
-      ...(cart.discountCents ? { discount: centsToNumber(cart.discountCents) } : {}),
+      ...(cart.discountCents ? { discount: cart.discountCents } : {}),
       userId: payment.userId,
       cashRegisterId: payment.cashRegisterId,
     },

@@ -1,4 +1,7 @@
+import { decodeMoney } from '../../api/money-codec.js';
+import { CreateOrderInput } from '../../api/orders.js';
 import type { Cart, OrderBody, Shortage } from './cart.js';
+import type { Paid } from './settle.js';
 
 // The outbox: every paid order goes through it, online or not. Pure state and transitions (unit-tested); the
 // IndexedDB store and the sender around it are thin. The rules a cashier relies on:
@@ -24,6 +27,11 @@ export interface OutboxEntry {
   userId: string | null;
   username: string;
   body: OrderBody;
+  /**
+   * `cents` since the client writes the amounts out itself; an entry left by an older till has none, and its body's
+   * amounts are as the wire writes them (7.5): read back into cents before it is sent (`bodyInCents`).
+   */
+  amounts?: 'cents';
   /** Food names by id: a refusal names foods by id, the cashier reads names. */
   names: Record<string, string>;
   totalCents: number;
@@ -34,6 +42,8 @@ export interface OutboxEntry {
   result?: OrderResult;
   /** The order as it was on screen: a refused one can be put back to change it (take off what ran out). */
   cart?: Cart;
+  /** What the customer paid and handed over: a refused order is settled from it (tills before it kept none). */
+  paid?: Paid;
 }
 
 export interface Outbox {
@@ -41,6 +51,11 @@ export interface Outbox {
 }
 
 export const EMPTY_OUTBOX: Outbox = { entries: [] };
+
+/** The entry's body with its amounts in cents, however old the till that wrote it. */
+export function bodyInCents(entry: Pick<OutboxEntry, 'body' | 'amounts'>): OrderBody {
+  return entry.amounts === 'cents' ? entry.body : (decodeMoney(CreateOrderInput, entry.body) as OrderBody);
+}
 
 /** Sent entries are kept a while for the orders list on the tablet, then dropped. */
 export const KEEP_SENT = 30;
@@ -110,6 +125,11 @@ export function discard(outbox: Outbox, key: string): Outbox {
 /** After a reload: an entry caught mid-send may or may not have arrived; the key makes sending it again safe. */
 export function recover(outbox: Outbox): Outbox {
   return { entries: outbox.entries.map((entry) => (entry.state === 'sending' ? { ...entry, state: 'waiting' } : entry)) };
+}
+
+/** What the entry was paid with; an entry of an older till knows its method and total, not the cash handed over. */
+export function paidOf(entry: OutboxEntry): Paid {
+  return entry.paid ?? { method: entry.body.confirm.paymentMethod, totalCents: entry.totalCents, receivedCents: null };
 }
 
 /** The server's reason in the cashier's words: food ids replaced by the names on the order. */

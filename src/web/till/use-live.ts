@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CashierEvent } from '../../api/events.js';
-import { readChannel, type PosClient } from '../../client/index.js';
+import type { PosClient } from '../../client/index.js';
+import { useChannel } from '../shared/use-channel.js';
 
 export type Connection = 'live' | 'reconnecting' | 'offline';
 
@@ -12,47 +13,43 @@ export function useLive(client: PosClient, token: string | null, handlers: { onE
   const [connection, setConnection] = useState<Connection>('reconnecting');
   const latest = useRef(handlers);
   latest.current = handlers;
+  const failures = useRef(0);
+  // A short Wi-Fi blip fires "offline" and "online" while the event stream itself survives: back online, the
+  // stream that is still up is live again (it said "Reconnecting…" until the next drop, with events arriving).
+  const streamUp = useRef(false);
 
   useEffect(() => {
     if (!token) return;
-    const controller = new AbortController();
-    let failures = 0;
-    // A short Wi-Fi blip fires "offline" and "online" while the event stream itself survives: back online, the
-    // stream that is still up is live again (it said "Reconnecting…" until the next drop, with events arriving).
-    let streamUp = false;
     const goneOffline = () => setConnection('offline');
-    const backOnline = () => setConnection((now) => (now === 'offline' ? (streamUp ? 'live' : 'reconnecting') : now));
+    const backOnline = () => setConnection((now) => (now === 'offline' ? (streamUp.current ? 'live' : 'reconnecting') : now));
     window.addEventListener('offline', goneOffline);
     window.addEventListener('online', backOnline);
-    void readChannel(client, 'cashier', {
-      signal: controller.signal,
-      maxRetryMs: 5000,
-      idleTimeoutMs: 40_000,
-      onEvent: (event) => {
-        if (navigator.onLine) setConnection('live'); // an event is proof the stream works
-        latest.current.onEvent(event);
-      },
-      onStatus(status) {
-        streamUp = status.state === 'connected';
-        if (status.state === 'connected') {
-          failures = 0;
-          setConnection('live');
-          latest.current.onConnected();
-        } else {
-          failures += 1;
-          setConnection(failures >= 3 || !navigator.onLine ? 'offline' : 'reconnecting');
-        }
-      },
-      onFatal(status) {
-        if (status === 401) latest.current.onUnauthorized();
-      },
-    });
     return () => {
-      controller.abort();
       window.removeEventListener('offline', goneOffline);
       window.removeEventListener('online', backOnline);
     };
-  }, [client, token]);
+  }, [token]);
+
+  useChannel(token ? client : null, 'cashier', { from: '', maxRetryMs: 5000 }, {
+    onEvent(event) {
+      if (navigator.onLine) setConnection('live'); // an event is proof the stream works
+      latest.current.onEvent(event);
+    },
+    onConnected() {
+      streamUp.current = true;
+      failures.current = 0;
+      setConnection('live');
+      latest.current.onConnected();
+    },
+    onDisconnected() {
+      streamUp.current = false;
+      failures.current += 1;
+      setConnection(failures.current >= 3 || !navigator.onLine ? 'offline' : 'reconnecting');
+    },
+    onFatal(status) {
+      if (status === 401) latest.current.onUnauthorized();
+    },
+  });
 
   return connection;
 }

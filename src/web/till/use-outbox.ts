@@ -50,7 +50,7 @@ export function useOutbox(client: PosClient, userId: string | null, onUnauthoriz
         // waited for: after a reload a "sending" entry is sent again anyway, with the same key.
         void apply((o) => box.started(o, entry.key));
         try {
-          const created = await client.createOrder(entry.body, entry.key, SEND_TIMEOUT_MS);
+          const created = await client.createOrder(box.bodyInCents(entry), entry.key, SEND_TIMEOUT_MS);
           failures.current = 0;
           await apply((o) => box.succeeded(o, entry.key, { id: created.id, displayCode: created.displayCode, ticketNumber: created.ticketNumber }));
         } catch (error) {
