@@ -22,6 +22,7 @@ import type { PrintJob, PrintJobsQuery, RetryInput } from '../api/print-jobs.js'
 import type { Printer } from '../api/printers.js';
 import type { ClosureInput, ClosureReport, Report, ReportsQuery } from '../api/reports.js';
 import type { Venue, VenuePatch } from '../api/venue.js';
+import type { MenuImportInput, MenuImportResult } from '../api/menu.js';
 import { ApiError, NetworkError } from './errors.js';
 import type { CreatedOf, InputOf, PatchOf, RecordOf, ResourcePath } from './resources.js';
 
@@ -211,6 +212,10 @@ export class PosClient {
   /** Changes the given fields (admin); locale and timezone are `pos serve`'s and ignored here. */
   patchVenue(input: z.input<typeof VenuePatch>) {
     return this.request<z.infer<typeof Venue>>('PATCH', '/v1/venue', { body: input });
+  }
+  /** The whole menu at once (admin): added, changed, unchanged; `dryRun` writes nothing. */
+  importMenu(input: z.input<typeof MenuImportInput>) {
+    return this.request<z.infer<typeof MenuImportResult>>('POST', '/v1/menu/import', { body: input });
   }
   uploadBannerImage(id: string, form: FormData) {
     return this.request<z.infer<typeof Banner>>('PATCH', `/v1/banners/${id}/image`, { rawBody: form });

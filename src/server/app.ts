@@ -16,6 +16,7 @@ import catalogRoutes from './routes/catalog.js';
 import displayRoutes from './routes/display.js';
 import eventRoutes from './routes/events.js';
 import healthRoutes from './routes/health.js';
+import menuRoutes from './routes/menu.js';
 import orderRoutes from './routes/orders.js';
 import printJobRoutes from './routes/print-jobs.js';
 import printerRoutes from './routes/printers.js';
@@ -127,6 +128,7 @@ export async function buildApp({ services, logger = false, timeouts: given = {} 
   await app.register(printJobRoutes);
   await app.register(displayRoutes);
   await app.register(venueRoutes);
+  await app.register(menuRoutes);
 
   await app.ready();
   return app;
