@@ -11,6 +11,7 @@ import { registerIngredients } from './commands/ingredients.js';
 import { registerKeys } from './commands/keys.js';
 import { registerKitchenUrl } from './commands/kitchen-url.js';
 import { registerLogin } from './commands/login.js';
+import { registerMenu } from './commands/menu.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerOrders } from './commands/orders.js';
 import { registerPrintJobs } from './commands/print-jobs.js';
@@ -71,5 +72,6 @@ export function buildProgram(): Command {
   registerDashboard(program);
   registerTillUrl(program);
   registerVenue(program);
+  registerMenu(program);
   return program;
 }
