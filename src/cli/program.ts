@@ -5,6 +5,7 @@ import { registerBanners } from './commands/banners.js';
 import { registerCategories } from './commands/categories.js';
 import { registerDashboard } from './commands/dashboard.js';
 import { registerDisplayUrl } from './commands/display-url.js';
+import { registerDoctor } from './commands/doctor.js';
 import { registerEvents } from './commands/events.js';
 import { registerFoods } from './commands/foods.js';
 import { registerIngredients } from './commands/ingredients.js';
@@ -73,5 +74,6 @@ export function buildProgram(): Command {
   registerTillUrl(program);
   registerVenue(program);
   registerMenu(program);
+  registerDoctor(program);
   return program;
 }
