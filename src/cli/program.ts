@@ -21,6 +21,7 @@ import { registerPrinters } from './commands/printers.js';
 import { registerRegisters } from './commands/registers.js';
 import { registerReports } from './commands/reports.js';
 import { registerServe } from './commands/serve.js';
+import { registerSetup } from './commands/setup.js';
 import { registerStock } from './commands/stock.js';
 import { registerTillUrl } from './commands/till-url.js';
 import { registerToken } from './commands/token.js';
@@ -75,5 +76,6 @@ export function buildProgram(): Command {
   registerVenue(program);
   registerMenu(program);
   registerDoctor(program);
+  registerSetup(program);
   return program;
 }
