@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
-import { acquireLock, ensureDataDir, resolveDataDir } from '../../storage/data-dir.js';
+import { acquireLock, DataDirLockedError, ensureDataDir, resolveDataDir } from '../../storage/data-dir.js';
 import { CliError } from '../errors.js';
 
 // `pos setup --from <last year's data dir>`: the catalog, printers, registers, users and venue settings copied into
@@ -27,7 +27,13 @@ export async function copyFrom(from: string, dataDir: string | undefined, confir
   if (!existsSync(source.database)) throw new CliError(`${from} is not a pos data dir (no ${source.database})`);
   if (source.database === target.database) throw new CliError('--from names this same data dir');
   ensureDataDir(target);
-  const release = acquireLock(target); // refused while a server runs on it: stop it first
+  let release: () => void;
+  try {
+    release = acquireLock(target); // refused while a server runs on it: stop it first
+  } catch (error) {
+    if (error instanceof DataDirLockedError) throw new CliError(error.message);
+    throw error;
+  }
   const [{ openStorage, transaction }, { migrate }] = await Promise.all([import('../../storage/database.js'), import('../../storage/migrate.js')]);
   const storage = openStorage(target.database);
   try {
