@@ -35,6 +35,7 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'GET /events/:channel': [...STAFF, 'printer', 'display'],
   'GET /v1/stations/:printerId/orders': [...STAFF, 'kitchen'], 'PATCH /v1/orders/:id/stations/:printerId': [...STAFF, 'kitchen'],
   'GET /v1/display/state': [...STAFF, 'display'], 'GET /display': 'public', 'GET /kitchen': 'public',
+  'GET /v1/venue': [...STAFF, 'printer', 'display', 'kitchen'], 'PATCH /v1/venue': ADMIN, 'POST /v1/menu/import': ADMIN,
   'GET /': 'public', 'GET /assets/:file': 'public', // the web build (the till and its files)
   'GET /v1/print-jobs': STAFF, 'POST /v1/print-jobs/:id/retry': STAFF, 'POST /v1/printers/:id/test': ADMIN,
   'GET /v1/reports': ADMIN, 'GET /v1/reports/closures': ADMIN, 'GET /v1/reports/:id': ADMIN, 'POST /v1/reports/general-closure': ADMIN,
