@@ -122,10 +122,12 @@ async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: Conf
       order.status === 'PENDING'
         ? `Order ${id} was already confirmed (ticket ${order.ticket_number}); PATCH its status to CONFIRMED to move it back`
         : `Order ${id} is already confirmed (ticket ${order.ticket_number})`,
+      undefined,
+      'already-confirmed',
     );
   }
   if (order.status !== 'PENDING') {
-    throw new InvalidError(`Order ${id} is ${order.status.toLowerCase()}, only a pending order can be confirmed`);
+    throw new InvalidError(`Order ${id} is ${order.status.toLowerCase()}, only a pending order can be confirmed`, undefined, 'already-confirmed');
   }
   let items: OrderItemRow[];
   let routing: Routing;
