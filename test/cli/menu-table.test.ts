@@ -18,10 +18,10 @@ t.test("Excel's Italian CSV: BOM, semicolons, decimal comma, quotes and a cell o
   t.same(menu.problems, []);
   t.same(menu.ignored, ['allergens', 'position'], 'the columns foods do not have yet are read and ignored');
   t.same(menu.foods, [
-    { category: 'Primi', name: 'Tagliatelle al ragù', price: 8, description: 'Pasta fresca', printer: 'Cucina', stock: null },
-    { category: 'Primi', name: 'Polenta e funghi', price: 8.5, description: 'Porcini; "di bosco"', printer: 'Cucina', stock: 40 },
-    { category: 'Bevande', name: 'Birra alla spina 0,4 l', price: 4, description: 'Bionda alla spina', printer: 'Bar', stock: null },
-    { category: 'Dolci', name: 'Tiramisù', price: 4, description: 'Fatto in casa', printer: null, stock: 12 },
+    { category: 'Primi', name: 'Tagliatelle al ragù', price: 800, description: 'Pasta fresca', printer: 'Cucina', stock: null },
+    { category: 'Primi', name: 'Polenta e funghi', price: 850, description: 'Porcini; "di bosco"', printer: 'Cucina', stock: 40 },
+    { category: 'Bevande', name: 'Birra alla spina 0,4 l', price: 400, description: 'Bionda alla spina', printer: 'Bar', stock: null },
+    { category: 'Dolci', name: 'Tiramisù', price: 400, description: 'Fatto in casa', printer: null, stock: 12 },
   ]);
 });
 
@@ -29,11 +29,11 @@ t.test('a plain English CSV: commas, decimal point, no BOM; columns left out are
   const menu = readMenu(parseCsv(fixture('plain-en.csv')), 'en');
   t.same(menu.problems, []);
   t.same(menu.foods, [
-    { category: 'Primi', name: 'Tagliatelle al ragù', price: 8.5, description: 'Pasta fresca', printer: 'Cucina', stock: null },
-    { category: 'Bevande', name: 'Acqua', price: 1, description: '', printer: null, stock: null },
+    { category: 'Primi', name: 'Tagliatelle al ragù', price: 850, description: 'Pasta fresca', printer: 'Cucina', stock: null },
+    { category: 'Bevande', name: 'Acqua', price: 100, description: '', printer: null, stock: null },
   ]);
   const short = readMenu(parseCsv('name,price,category\nAcqua,1,Bevande\n'), 'en');
-  t.same(short.foods, [{ category: 'Bevande', name: 'Acqua', price: 1 }], 'any column order; no description, printer or stock sent');
+  t.same(short.foods, [{ category: 'Bevande', name: 'Acqua', price: 100 }], 'any column order; no description, printer or stock sent');
 });
 
 t.test('bad cells: every problem at its line and column, in the venue language', async (t) => {
@@ -78,9 +78,9 @@ t.test('an .xlsx (made once with write-excel-file): prices are numbers, empty ce
   const menu = readMenu(await readSheet(join(import.meta.dirname, '../fixtures/menu/menu.xlsx'), 'xlsx'), 'it');
   t.same(menu.problems, []);
   t.same(menu.foods, [
-    { category: 'Primi', name: 'Tagliatelle al ragù', price: 8, description: 'Pasta fresca', printer: 'Cucina', stock: null },
-    { category: 'Primi', name: 'Polenta e funghi', price: 8.5, description: 'Porcini', printer: 'Cucina', stock: 40 },
-    { category: 'Bevande', name: 'Birra alla spina 0,4 l', price: 4, description: '', printer: 'Bar', stock: null },
-    { category: 'Dolci', name: 'Tiramisù', price: 4, description: 'Fatto in casa', printer: null, stock: 12 },
+    { category: 'Primi', name: 'Tagliatelle al ragù', price: 800, description: 'Pasta fresca', printer: 'Cucina', stock: null },
+    { category: 'Primi', name: 'Polenta e funghi', price: 850, description: 'Porcini', printer: 'Cucina', stock: 40 },
+    { category: 'Bevande', name: 'Birra alla spina 0,4 l', price: 400, description: '', printer: 'Bar', stock: null },
+    { category: 'Dolci', name: 'Tiramisù', price: 400, description: 'Fatto in casa', printer: null, stock: 12 },
   ]);
 });

@@ -25,7 +25,7 @@ export async function exportMenu(client: PosClient, file: string, locale: Locale
     .map((food) => ({
       category: food.category.name,
       name: food.name,
-      priceCents: Math.round(food.price * 100),
+      priceCents: food.price, // cents: the client decodes the wire's amounts
       description: food.description,
       printer: food.printerId ? (printerName.get(food.printerId) ?? null) : null,
       stock: food.stock,

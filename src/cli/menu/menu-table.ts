@@ -115,7 +115,7 @@ export function readMenu(sheet: Sheet, locale: Locale): ReadMenu {
     const stock = index.has('stock') ? parseStock(cell('stock')) : null;
     if (stock === undefined) problem('stock', t('import.stock', { value: text(cell('stock')) }));
     if (result.problems.length > before) return;
-    const food: z.input<typeof MenuFoodInput> = { category: text(cell('category')), name: text(cell('name')), price: (price as number) / 100 };
+    const food: z.input<typeof MenuFoodInput> = { category: text(cell('category')), name: text(cell('name')), price: price as number };
     if (index.has('description')) food.description = text(cell('description'));
     if (index.has('printer')) food.printer = text(cell('printer')) || null;
     if (index.has('stock')) food.stock = stock as number | null;

@@ -3,6 +3,7 @@ import { ApiError, type PosClient } from '../../client/index.js';
 import type { Locale } from '../../i18n/index.js';
 import { PACKAGE_ROOT } from '../../version.js';
 import { importMenu } from '../menu/menu-io.js';
+import { parsePrice } from '../menu/menu-table.js';
 import { terminalQr } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { screenBases } from '../screen-addresses.js';
@@ -86,8 +87,8 @@ async function typeMenu(io: Prompter, client: PosClient): Promise<void> {
     const name = await io.ask('  Food name');
     if (!name) break;
     category = await io.ask('  Category', category);
-    const price = Number((await io.ask('  Price (7,50)')).replace(',', '.'));
-    if (!Number.isFinite(price) || price < 0) {
+    const price = parsePrice(await io.ask('  Price (7,50)'));
+    if (price === null) {
       io.say('  not a price: that food is left out');
       continue;
     }
