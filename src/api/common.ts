@@ -57,10 +57,5 @@ export function optionalText(max: number) {
   return z.string().max(max, `must be at most ${max} characters`);
 }
 
-export const ErrorBody = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
+/** The one error shape, with its stable `code` (./errors.ts). */
+export { ErrorBody, ErrorDetail } from './errors.js';

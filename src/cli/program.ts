@@ -33,6 +33,10 @@ const COMMANDS: Array<[names: string[], load: () => Promise<Register>]> = [
   [['kitchen-url'], async () => (await import('./commands/kitchen-url.js')).registerKitchenUrl],
   [['dashboard'], async () => (await import('./commands/dashboard.js')).registerDashboard],
   [['till-url'], async () => (await import('./commands/till-url.js')).registerTillUrl],
+  [['venue'], async () => (await import('./commands/venue.js')).registerVenue],
+  [['menu'], async () => (await import('./commands/menu.js')).registerMenu],
+  [['doctor'], async () => (await import('./commands/doctor.js')).registerDoctor],
+  [['setup'], async () => (await import('./commands/setup.js')).registerSetup],
 ];
 
 /** Global options that take a value: the word after them is not the command. */

@@ -22,6 +22,8 @@ import {
 import { PrintJob, type PrintJobsQuery, type RetryInput } from '../api/print-jobs.js';
 import { Printer } from '../api/printers.js';
 import { type ClosureInput, ClosureReport, Report, type ReportsQuery } from '../api/reports.js';
+import { Venue, type VenuePatch } from '../api/venue.js';
+import { MenuImportInput, MenuImportResult } from '../api/menu.js';
 import { ApiError, NetworkError } from './errors.js';
 import { type CreatedOf, type InputOf, type PatchOf, type RecordOf, RESOURCES, type ResourcePath } from './resources.js';
 
@@ -227,6 +229,18 @@ export class PosClient {
   }
   createApiKey(input: z.input<typeof ApiKeyInput>) {
     return this.request<z.infer<typeof ApiKeyCreated>>('POST', '/v1/api-keys', { body: input, decode: ApiKeyCreated });
+  }
+  /** The venue's name, receipt lines and service settings (any credential). */
+  getVenue() {
+    return this.request<z.infer<typeof Venue>>('GET', '/v1/venue', { decode: Venue });
+  }
+  /** Changes the given fields (admin); locale and timezone are `pos serve`'s and ignored here. */
+  patchVenue(input: z.input<typeof VenuePatch>) {
+    return this.request<z.infer<typeof Venue>>('PATCH', '/v1/venue', { body: input, decode: Venue });
+  }
+  /** The whole menu at once (admin), prices in cents: added, changed, unchanged; `dryRun` writes nothing. */
+  importMenu(input: z.input<typeof MenuImportInput>) {
+    return this.request<z.infer<typeof MenuImportResult>>('POST', '/v1/menu/import', { body: input, encode: MenuImportInput, decode: MenuImportResult });
   }
   uploadBannerImage(id: string, form: FormData) {
     return this.request<z.infer<typeof Banner>>('PATCH', `/v1/banners/${id}/image`, { rawBody: form, decode: Banner });

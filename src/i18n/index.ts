@@ -22,6 +22,16 @@ export function counted(key: MessageKey, count: number): MessageKey {
   return count === 1 && one in en ? (one as MessageKey) : key;
 }
 
+/**
+ * The words for an error code of the API (docs/api.md lists them): `error.<code>`, or the generic refusal for a code
+ * a newer server sends that this catalog does not know yet. Clients say refusals by code, never by the English
+ * message of the server.
+ */
+export function errorKey(code: string | undefined): MessageKey {
+  const key = `error.${code ?? 'unknown'}`;
+  return key in en ? (key as MessageKey) : 'error.unknown';
+}
+
 /** The message in the locale with `{name}` filled in; a missing value stays visible as `{name}`. */
 export function translate(locale: Locale, key: MessageKey, values: Record<string, string | number> = {}): string {
   const template: string = CATALOGS[locale][key] ?? en[key];

@@ -16,12 +16,14 @@ import catalogRoutes from './routes/catalog.js';
 import displayRoutes from './routes/display.js';
 import eventRoutes from './routes/events.js';
 import healthRoutes from './routes/health.js';
+import menuRoutes from './routes/menu.js';
 import orderRoutes from './routes/orders.js';
 import printJobRoutes from './routes/print-jobs.js';
 import printerRoutes from './routes/printers.js';
 import reportRoutes from './routes/reports.js';
 import stationRoutes from './routes/stations.js';
 import userRoutes from './routes/users.js';
+import venueRoutes from './routes/venue.js';
 import type { AppServices } from './services.js';
 
 /** JSON bodies larger than this are refused with 413 (decisions: 256 KiB). */
@@ -55,12 +57,12 @@ export interface BuildAppOptions {
  */
 function wellFormedJsonParser(parse: FastifyBodyParser<string>): FastifyBodyParser<Buffer> {
   return (request, bytes, done) => {
-    if (!isUtf8(bytes)) return done(new InvalidError('The body is not valid UTF-8'));
+    if (!isUtf8(bytes)) return done(new InvalidError('The body is not valid UTF-8', undefined, 'invalid-json'));
     const body = bytes.toString('utf8');
     parse(request, body, (error, value) => {
       if (error) return done(error);
       if (/\\u[dD][89a-fA-F]/.test(body) && !isWellFormed(value)) {
-        return done(new InvalidError('The body has text that is not valid Unicode (a lone surrogate)'));
+        return done(new InvalidError('The body has text that is not valid Unicode (a lone surrogate)', undefined, 'invalid-json'));
       }
       done(null, value);
     });
@@ -125,6 +127,8 @@ export async function buildApp({ services, logger = false, timeouts: given = {} 
   await app.register(reportRoutes);
   await app.register(printJobRoutes);
   await app.register(displayRoutes);
+  await app.register(venueRoutes);
+  await app.register(menuRoutes);
 
   await app.ready();
   return app;

@@ -10,6 +10,8 @@ export interface ServerInfo {
   host: string;
   pid: number;
   startedAt: string;
+  /** Rotating backups (`--backup-every`, `--backup-dir`), for `pos doctor`; absent from an older server's file. */
+  backup?: { dir: string; everyMs: number; keep: number } | null;
 }
 
 import { lanUrls } from './lan-urls.js';
@@ -40,6 +42,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     host: config.host,
     pid: process.pid,
     startedAt: new Date().toISOString(),
+    backup: config.backup,
   };
   // Written whole or not at all (a CLI reading it meanwhile never sees half a file).
   const temporary = `${runtime.dataDir.serverInfo}.${process.pid}.tmp`;

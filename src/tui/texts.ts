@@ -1,3 +1,4 @@
+import type { DropCause } from '../client/sse.js';
 import { createContext, useContext, useMemo } from 'react';
 import { ORDER_STATUSES, type OrderWarning } from '../api/orders.js';
 import { counted, formatAmount, isLocale, type Locale, type MessageKey, translate } from '../i18n/index.js';
@@ -10,7 +11,7 @@ export const DashboardLocale = createContext<Locale>('en');
 export type NoReceiptReason = OrderWarning['reason'];
 
 /** Why the event stream is down, as the source sees it; the board says it in its language (offlineMessage). */
-export type OfflineNotice = { reason: string; retryInMs: number } | { refused: number };
+export type OfflineNotice = { cause: DropCause; retryInMs: number } | { refused: number };
 
 export interface DashboardTexts {
   t(key: MessageKey, values?: Record<string, string | number>): string;
@@ -56,9 +57,12 @@ export function useDashboardTexts(): DashboardTexts {
 export function offlineMessage({ t }: Pick<DashboardTexts, 't'>, notice: OfflineNotice): string {
   if ('refused' in notice) return t('dashboard.offline.refused', { status: notice.refused });
   const retry = t('dashboard.retrying', { seconds: Math.max(1, Math.round(notice.retryInMs / 1000)) });
-  if (/^HTTP \d+/.test(notice.reason)) return t('dashboard.offline.answered', { reason: notice.reason, retry });
-  const silent = /^nothing heard for (.+)$/.exec(notice.reason);
-  if (silent) return t('dashboard.offline.silent', { duration: silent[1] ?? '', retry });
+  const { cause } = notice;
+  if (cause.kind === 'answered') return t('dashboard.offline.answered', { reason: `HTTP ${cause.status}`, retry });
+  if (cause.kind === 'silent') {
+    const duration = cause.idleMs >= 1000 ? `${Math.round(cause.idleMs / 1000)} s` : `${cause.idleMs} ms`;
+    return t('dashboard.offline.silent', { duration, retry });
+  }
   return t('dashboard.offline.unreachable', { retry });
 }
 

@@ -27,6 +27,7 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'PUT /v1/foods/:id': ADMIN, 'PATCH /v1/foods/:id': ADMIN, 'DELETE /v1/foods/:id': ADMIN,
   'GET /v1/cash-registers': [...STAFF, 'printer'], 'GET /v1/cash-registers/:id': [...STAFF, 'printer'], 'POST /v1/cash-registers': ADMIN,
   'PUT /v1/cash-registers/:id': ADMIN, 'PATCH /v1/cash-registers/:id': ADMIN, 'DELETE /v1/cash-registers/:id': ADMIN,
+  'POST /v1/cash-registers/:id/open-drawer': [...STAFF, 'printer'],
   'GET /v1/banners': [...STAFF, 'display'], 'GET /v1/banners/:id': [...STAFF, 'display'], 'POST /v1/banners': ADMIN,
   'PUT /v1/banners/:id': ADMIN, 'PATCH /v1/banners/:id/image': ADMIN, 'DELETE /v1/banners/:id': ADMIN,
   'GET /v1/orders': STAFF, 'GET /v1/orders/:id': STAFF, 'POST /v1/orders': STAFF, 'POST /v1/orders/:id/confirm': STAFF,
@@ -35,6 +36,7 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'GET /events/:channel': [...STAFF, 'printer', 'display'],
   'GET /v1/stations/:printerId/orders': [...STAFF, 'kitchen'], 'PATCH /v1/orders/:id/stations/:printerId': [...STAFF, 'kitchen'],
   'GET /v1/display/state': [...STAFF, 'display'], 'GET /display': 'public', 'GET /kitchen': 'public',
+  'GET /v1/venue': [...STAFF, 'printer', 'display', 'kitchen'], 'PATCH /v1/venue': ADMIN, 'POST /v1/menu/import': ADMIN,
   'GET /': 'public', 'GET /assets/:file': 'public', // the web build (the till and its files)
   'GET /v1/print-jobs': STAFF, 'POST /v1/print-jobs/:id/retry': STAFF, 'POST /v1/printers/:id/test': ADMIN,
   'GET /v1/reports': ADMIN, 'GET /v1/reports/closures': ADMIN, 'GET /v1/reports/:id': ADMIN, 'POST /v1/reports/general-closure': ADMIN,

@@ -264,7 +264,7 @@ t.test('/ finds an order by ticket number or code', async (t) => {
 t.test('offline, caught up, and resync', async (t) => {
   const { instance, status, emit, loads } = mount(t, [order(1, 'confirmed')]);
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
-  status('offline', { reason: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300', retryInMs: 2000 });
+  status('offline', { cause: { kind: 'unreachable', detail: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300' }, retryInMs: 2000 });
   const offline = await frame(instance, (f) => f.includes('OFFLINE') && f.includes('retrying in 2 s'), 'offline');
   t.match(offline, /server unreachable, retrying in 2 s/);
   t.notMatch(offline, /ECONNREFUSED/);
@@ -517,7 +517,7 @@ t.test('in Italian on an 80×24 terminal: the keys, the food list, the registers
   instance.stdin.write('99\r');
   await shows('no match', 'nessun ordine corrisponde a "99"');
 
-  fake.status('offline', { reason: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300', retryInMs: 2000 });
+  fake.status('offline', { cause: { kind: 'unreachable', detail: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300' }, retryInMs: 2000 });
   text = await shows('offline', 'NON IN LINEA', 'server non raggiungibile, riprovo tra 2 s');
   t.notMatch(text, /ECONNREFUSED/);
 });

@@ -81,12 +81,12 @@ t.test('the key help of every mode fits an 80-column terminal in every language'
 t.test('why the board is offline, in its language', async (t) => {
   const it = dashboardTexts('it');
   const en = dashboardTexts('en');
-  const refused = { reason: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300', retryInMs: 2000 };
+  const refused = { cause: { kind: 'unreachable', detail: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300' }, retryInMs: 2000 } as const;
   t.equal(offlineMessage(en, refused), 'server unreachable, retrying in 2 s');
   t.equal(offlineMessage(it, refused), 'server non raggiungibile, riprovo tra 2 s');
-  t.equal(offlineMessage(it, { reason: 'HTTP 503', retryInMs: 4000 }), 'il server ha risposto HTTP 503, riprovo tra 4 s');
-  t.equal(offlineMessage(en, { reason: 'nothing heard for 45 s', retryInMs: 1000 }), 'no news from the server (nothing heard for 45 s), retrying in 1 s');
-  t.equal(offlineMessage(it, { reason: 'nothing heard for 45 s', retryInMs: 1000 }), 'nessuna notizia dal server da 45 s, riprovo tra 1 s');
+  t.equal(offlineMessage(it, { cause: { kind: 'answered', status: 503 }, retryInMs: 4000 }), 'il server ha risposto HTTP 503, riprovo tra 4 s');
+  t.equal(offlineMessage(en, { cause: { kind: 'silent', idleMs: 45_000 }, retryInMs: 1000 }), 'no news from the server (nothing heard for 45 s), retrying in 1 s');
+  t.equal(offlineMessage(it, { cause: { kind: 'silent', idleMs: 45_000 }, retryInMs: 1000 }), 'nessuna notizia dal server da 45 s, riprovo tra 1 s');
   t.equal(offlineMessage(it, { refused: 401 }), 'il server ha rifiutato gli aggiornamenti (HTTP 401): accedi di nuovo');
   t.equal(it.amount(123450), '1234,50', 'an order\'s total as Italian writes it, ungrouped for the narrow columns');
   t.equal(it.status('picked_up'), 'RITIRATO');

@@ -47,6 +47,17 @@ t.test('the order body: amounts in cents (the client writes them out), and a das
   });
 });
 
+t.test('a cash payment sends the cash received (for the receipt), never less than the total; a card payment none', async (t) => {
+  const cart = addFood(addFood(EMPTY_CART, margherita), birra);
+  const total = cartTotals(cart).totalCents;
+  const confirm = (method: 'CASH' | 'CARD', receivedCents: number | null) => orderBody(cart, { method, userId: null, cashRegisterId: 'r1', receivedCents }).confirm;
+  t.equal(confirm('CASH', 5000).cashReceived, 5000);
+  t.equal(confirm('CASH', total).cashReceived, total, 'the exact amount');
+  t.notOk('cashReceived' in confirm('CASH', total - 1), 'less than the total is not sent (the server would refuse the order)');
+  t.notOk('cashReceived' in confirm('CARD', 5000), 'card');
+  t.notOk('cashReceived' in confirm('CASH', null), 'not known');
+});
+
 t.test('change and quick amounts', async (t) => {
   t.equal(changeCents(1900, 2000), 100);
   t.equal(changeCents(1900, 1500), -400, 'negative: still to pay');

@@ -8,7 +8,7 @@ import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import { money } from '../field-flags.js';
 import type { GlobalOptions } from '../program.js';
-import { type SseEvent, streamEvents } from '../../client/sse.js';
+import { type DropCause, type SseEvent, streamEvents } from '../../client/sse.js';
 
 /** An event of any channel, typed by the unions of src/api/events.ts. */
 type AnyEvent = CashierEvent | DisplayEvent | PrinterEvent;
@@ -96,6 +96,20 @@ function describe(event: AnyEvent): string | null {
   }
 }
 
+/** Why the stream dropped, in the CLI's English. */
+function dropText(cause: DropCause): string {
+  switch (cause.kind) {
+    case 'closed':
+      return 'the server closed the stream';
+    case 'answered':
+      return `the server answered HTTP ${cause.status}`;
+    case 'silent':
+      return `nothing heard for ${cause.idleMs >= 1000 ? `${Math.round(cause.idleMs / 1000)} s` : `${cause.idleMs} ms`}`;
+    case 'unreachable':
+      return cause.detail;
+  }
+}
+
 export function registerEvents(program: Command): void {
   program
     .command('events')
@@ -131,7 +145,7 @@ export function registerEvents(program: Command): void {
         },
         onStatus: (status) => {
           if (status.state === 'connected') process.stderr.write(`connected to ${channel} events\n`);
-          else process.stderr.write(`disconnected (${status.reason}); retrying in ${Math.round(status.retryInMs / 1000)} s\n`);
+          else process.stderr.write(`disconnected (${dropText(status.cause)}); retrying in ${Math.round(status.retryInMs / 1000)} s\n`);
         },
         onFatal: (status, body) => {
           let message = body;

@@ -130,7 +130,11 @@ export function registerServe(program: Command): void {
       out(`  data dir    ${runtime.dataDir.root}`);
       out(`  time zone   ${config.timezone} (tickets restart at ${config.ticketReset}, business day starts at ${config.dayStart})`);
       out(`  language    ${config.locale} (tickets, TV, screens; the API and the CLI stay English)`);
-      out(`  tables      ${config.tables ? 'the till asks for a table number' : 'not asked (counter service, --no-tables)'}`);
+      // The venue's setting (pos venue set --ask-table) wins over the flag once set.
+      const { getVenue } = await import('../../core/venue.js');
+      const { askTable } = await getVenue(runtime.app.services.ctx, { locale: config.locale, tables: config.tables });
+      const tablesBy = askTable === config.tables ? (config.tables ? '' : ', --no-tables') : ', pos venue set';
+      out(`  tables      ${askTable ? `the till asks for a table number${tablesBy ? ` (${tablesBy.slice(2)})` : ''}` : `not asked (counter service${tablesBy})`}`);
       out(`  printing    ${config.printing === 'on' ? 'on (this server drives the printers)' : 'off (an external print service prints)'}`);
       if (config.backup) out(`  backups     every ${flags.backupEvery} to ${config.backup.dir} (keeping ${config.backup.keep})`);
       out('  open on a tablet:');

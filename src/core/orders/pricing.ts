@@ -11,6 +11,8 @@ export function orderTotals(lines: ReadonlyArray<{ totalCents: number; surcharge
   if (discountTooLarge(totals)) {
     throw new InvalidError(
       `The discount (${centsToDecimal(discountCents)}) is larger than the subtotal (${centsToDecimal(totals.subtotalCents)})`,
+      undefined,
+      'discount-too-large',
     );
   }
   return totals;

@@ -147,7 +147,7 @@ export function App() {
       createdAt: new Date().toISOString(),
       userId: session.user.id,
       username: session.user.username,
-      body: orderBody(cart, { method, userId: session.user.id, cashRegisterId: register.id }),
+      body: orderBody(cart, { method, userId: session.user.id, cashRegisterId: register.id, receivedCents: received }),
       amounts: 'cents',
       names: Object.fromEntries(cart.lines.map((line) => [line.foodId, line.name])),
       totalCents: totals.totalCents,

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { OrderDetail, OrderList } from '../../api/orders.js';
 import { ApiError, type PosClient } from '../../client/index.js';
+import { errorKey } from '../../i18n/index.js';
 import { useTexts } from '../shared/locale.js';
 import { Tabs } from '../shared/Tabs.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
@@ -41,7 +42,8 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
     (error: unknown) => {
       if (error instanceof ApiError && error.unauthorized) return onUnauthorized();
       const short = error instanceof ApiError ? shortagesIn(error.status, error.body) : [];
-      const reason = short.length ? `${t('refusal.short')} ${shortageWords(t, short)}` : (error as Error).message;
+      const said = error instanceof ApiError ? t(errorKey(error.code)) : t('login.offline');
+      const reason = short.length ? `${t('refusal.short')} ${shortageWords(t, short)}` : said;
       setMessage(t('orders.failed', { reason }));
     },
     [onUnauthorized, t],

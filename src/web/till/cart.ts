@@ -71,11 +71,19 @@ export interface OrderBody {
   table: string;
   customer: string;
   orderItems: Array<{ foodId: string; quantity: number; notes?: string; surcharge?: number }>;
-  confirm: { paymentMethod: 'CASH' | 'CARD'; discount?: number; userId?: string | null; cashRegisterId?: string | null };
+  confirm: { paymentMethod: 'CASH' | 'CARD'; discount?: number; userId?: string | null; cashRegisterId?: string | null; cashReceived?: number };
 }
 
-/** The body of POST /v1/orders for this cart, created and confirmed at once. */
-export function orderBody(cart: Cart, payment: { method: 'CASH' | 'CARD'; userId: string | null; cashRegisterId: string | null }): OrderBody {
+/**
+ * The body of POST /v1/orders for this cart, created and confirmed at once. The cash the customer handed over goes
+ * with a cash payment (the receipt prints it and the change); never less than the total, which the server refuses.
+ */
+export function orderBody(
+  cart: Cart,
+  payment: { method: 'CASH' | 'CARD'; userId: string | null; cashRegisterId: string | null; receivedCents?: number | null },
+): OrderBody {
+  const received = payment.receivedCents;
+  const cash = payment.method === 'CASH' && typeof received === 'number' && received >= cartTotals(cart).totalCents;
   return {
     table: cart.table.trim() || NOT_GIVEN,
     customer: cart.customer.trim() || NOT_GIVEN,
@@ -90,6 +98,7 @@ export function orderBody(cart: Cart, payment: { method: 'CASH' | 'CARD'; userId
       ...(cart.discountCents ? { discount: cart.discountCents } : {}),
       userId: payment.userId,
       cashRegisterId: payment.cashRegisterId,
+      ...(cash ? { cashReceived: received } : {}),
     },
   };
 }

@@ -38,7 +38,8 @@ export interface OutboxEntry {
   state: EntryState;
   attempts: number;
   lastError?: string;
-  refusal?: { status: number; message: string; shortages?: Shortage[] };
+  /** `code`: the server's error code, which the till says in the cashier's language (an older till's has none). */
+  refusal?: { status: number; message: string; code?: string; shortages?: Shortage[] };
   result?: OrderResult;
   /** The order as it was on screen: a refused one can be put back to change it (take off what ran out). */
   cart?: Cart;
@@ -103,8 +104,8 @@ export function failed(outbox: Outbox, key: string, reason: string): Outbox {
 }
 
 /** The server refused it for good (4xx): kept with the reason until the cashier decides. */
-export function refused(outbox: Outbox, key: string, status: number, message: string, shortages: Shortage[] = []): Outbox {
-  const refusal = { status, message, ...(shortages.length ? { shortages } : {}) };
+export function refused(outbox: Outbox, key: string, status: number, message: string, shortages: Shortage[] = [], code?: string): Outbox {
+  const refusal = { status, message, ...(code ? { code } : {}), ...(shortages.length ? { shortages } : {}) };
   return update(outbox, key, ['sending'], (entry) => ({ ...entry, state: 'refused', refusal }));
 }
 
@@ -132,7 +133,10 @@ export function paidOf(entry: OutboxEntry): Paid {
   return entry.paid ?? { method: entry.body.confirm.paymentMethod, totalCents: entry.totalCents, receivedCents: null };
 }
 
-/** The server's reason in the cashier's words: food ids replaced by the names on the order. */
+/**
+ * The server's reason as it came, food ids replaced by the names on the order: only for a refusal kept by an older
+ * till, which did not keep the code (the till says a coded refusal in the cashier's language, RefusalText).
+ */
 export function refusalText(entry: OutboxEntry): string {
   let text = entry.refusal?.message ?? '';
   for (const [id, name] of Object.entries(entry.names ?? {})) text = text.split(id).join(name);

@@ -56,8 +56,8 @@ export function useOutbox(client: PosClient, userId: string | null, onUnauthoriz
         } catch (error) {
           if (error instanceof ApiError && error.final) {
             const short = shortagesIn(error.status, error.body);
-            const off = short.length ? [] : unavailableIn(error.status, error.body, entry.body.orderItems, entry.names);
-            await apply((o) => box.refused(o, entry.key, error.status, error.message, short.length ? short : off));
+            const off = short.length ? [] : unavailableIn(error, entry.body.orderItems, entry.names);
+            await apply((o) => box.refused(o, entry.key, error.status, error.message, short.length ? short : off, error.code));
             continue;
           }
           await apply((o) => box.failed(o, entry.key, (error as Error).message));

@@ -1,0 +1,53 @@
+import t from 'tap';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '../helpers/app.js';
+import { posIn, runPos, startRealServer } from '../helpers/server.js';
+
+// `pos menu import/export` against the real server of an Italian venue: a dry run, the import, an export that
+// imports back with nothing changed (CSV and .xlsx), and bad files refused whole with the line and column.
+
+const fixture = (name: string) => join(import.meta.dirname, '../fixtures/menu', name);
+
+t.test('import, export, import again: nothing changes; bad files change nothing and say where', async (t) => {
+  const dataDir = tempDir(t);
+  const out = tempDir(t);
+  await startRealServer(t, dataDir, ['--locale', 'it']);
+  const pos = posIn(t, dataDir);
+  const fail = (args: string[]) => {
+    const result = runPos([...args, '--data-dir', dataDir]);
+    t.equal(result.code, 1, `pos ${args.join(' ')} fails`);
+    return result.stderr;
+  };
+  pos(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1']);
+  pos(['printers', 'add', '--name', 'Bar', '--ip', '127.0.0.1']);
+
+  const dry = pos(['menu', 'import', fixture('excel-it.csv'), '--dry-run']);
+  t.match(dry, /Aggiunti \(4\):\n  \+ Tagliatelle al ragù \(Primi\)/);
+  t.match(dry, /La colonna "allergeni" è ignorata/);
+  t.match(dry, /Prova: non è cambiato nulla/);
+  t.same(JSON.parse(pos(['foods', 'list', '--json'])), [], 'the dry run added nothing');
+
+  t.match(pos(['menu', 'import', fixture('excel-it.csv')]), /Il menu è importato/);
+  const foods = JSON.parse(pos(['foods', 'list', '--json'])) as Array<{ name: string; price: number; stock: number | null }>;
+  t.equal(foods.length, 4);
+  t.match(foods.find((food) => food.name === 'Polenta e funghi'), { price: 8.5, stock: 40 });
+
+  for (const file of ['menu.csv', 'menu.xlsx']) {
+    pos(['menu', 'export', join(out, file)]);
+    const again = JSON.parse(pos(['menu', 'import', join(out, file), '--json'])) as { added: unknown[]; changed: unknown[]; unchanged: string[] };
+    t.same([again.added.length, again.changed.length, again.unchanged.length], [0, 0, 4], `export then import of ${file} changes nothing`);
+  }
+  const csv = readFileSync(join(out, 'menu.csv'), 'utf8');
+  t.ok(csv.startsWith('\uFEFFcategoria;nome;prezzo;descrizione;stampante;porzioni\r\n'), 'Italian Excel CSV: BOM, ;, Italian headers');
+  t.match(csv, /Primi;Polenta e funghi;8,50;/, 'decimal comma');
+
+  const before = pos(['foods', 'list', '--json']);
+  t.match(fail(['menu', 'import', fixture('bad-cells.csv')]), /riga 2, colonna prezzo \(C\): deve essere un importo come 7,50 \(trovato "8,0,0"\)/);
+  t.match(fail(['menu', 'import', fixture('bad-header.csv')]), /riga 1: manca la colonna "nome"/);
+  const printer = fail(['menu', 'import', fixture('bad-printer.csv')]);
+  t.match(printer, /riga 2, colonna stampante \(D\): non esiste la stampante "Forno"/);
+  t.match(printer, /riga 4, colonna nome \(B\): questo piatto è già alla riga 2/);
+  t.match(fail(['menu', 'import', join(out, 'menu.ods')]), /salvalo come \.csv o \.xlsx/);
+  t.equal(pos(['foods', 'list', '--json']), before, 'the refused files changed nothing');
+});
