@@ -11,12 +11,18 @@ import { ForbiddenError, UnauthorizedError } from '../../core/errors.js';
 /** Paths served by third-party plugins (API docs, uploaded images) that are public by design. */
 const PUBLIC_PREFIXES = ['/docs', '/uploads/'];
 
-function allows(access: Exclude<Access, 'public'>, principal: Principal): boolean {
+export function allows(access: Exclude<Access, 'public'>, principal: Principal): boolean {
   if (principal.kind === 'token') return access.roles.includes(principal.role);
   return access.scopes?.includes(principal.scope) ?? false;
 }
 
-function credentialsOf(request: FastifyRequest): { bearer?: string; key?: string } {
+/** What a caller presented: a bearer token or a device key (both absent: nothing). */
+export interface Credentials {
+  bearer?: string;
+  key?: string;
+}
+
+function credentialsOf(request: FastifyRequest): Credentials {
   const authorization = request.headers.authorization;
   if (typeof authorization === 'string') {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
@@ -44,8 +50,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Who the credentials stand for now; null when they stand for nobody (invalid, expired, revoked, a user deleted or
+ * whose password or role changed, a key deleted). The event streams ask it again while they are open.
+ */
+export async function principalFrom(app: FastifyInstance, { bearer, key }: Credentials): Promise<Principal | null> {
+  const { ctx, tokens } = app.services;
+  if (bearer) return bearer.startsWith('posk_') ? principalFromApiKey(ctx, bearer) : principalFromToken(ctx, tokens, bearer);
+  if (key) return principalFromApiKey(ctx, key);
+  return null;
+}
+
 async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('principal', null);
+  app.decorateRequest('credentials', null);
   app.decorate('routeAccess', [] as RouteAccess[]);
 
   app.addHook('onRoute', (route) => {
@@ -65,17 +83,12 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
     if (!access) throw new ForbiddenError();
-    const { ctx, tokens } = app.services;
-    const { bearer, key } = credentialsOf(request);
-    let principal: Principal | null = null;
-    if (bearer) {
-      principal = bearer.startsWith('posk_') ? await principalFromApiKey(ctx, bearer) : await principalFromToken(ctx, tokens, bearer);
-    } else if (key) {
-      principal = await principalFromApiKey(ctx, key);
-    }
+    const credentials = credentialsOf(request);
+    const principal = await principalFrom(app, credentials);
     if (!principal) throw new UnauthorizedError();
     if (!allows(access, principal)) throw new ForbiddenError();
     request.principal = principal;
+    request.credentials = credentials;
   });
 
   // A device key's lastUsedAt counts the requests it was let through for (a refused request changes nothing), and
