@@ -37,11 +37,11 @@ export async function principalFromApiKey(ctx: CoreContext, key: string): Promis
   if (!key.startsWith('posk_')) return null;
   const row = await reader(ctx)
     .selectFrom('api_keys')
-    .select(['id', 'name', 'scope'])
+    .select(['id', 'name', 'scope', 'printer_id'])
     .where('key_hash', '=', hashApiKey(key))
     .executeTakeFirst();
   if (!row) return null;
-  return { kind: 'key', keyId: row.id, name: row.name, scope: row.scope };
+  return { kind: 'key', keyId: row.id, name: row.name, scope: row.scope, printerId: row.printer_id };
 }
 
 export async function revokeToken(ctx: CoreContext, jti: string, expiresAt: Date | null): Promise<void> {
