@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
+import t from 'tap';
+import { TokenService } from '../../src/core/auth/tokens.js';
+import { systemClock } from '../../src/core/clock.js';
+import { openStorage } from '../../src/storage/database.js';
+import { readSecret, resolveDataDir } from '../../src/storage/data-dir.js';
+import { tempDir } from '../helpers/app.js';
+import { allOf } from '../helpers/assert.js';
+import { heldClientPorts, httpJson } from '../helpers/raw-clients.js';
+import { startRealServer } from '../helpers/server.js';
+import { waitFor } from '../helpers/wait.js';
+
+// Replays are read from the log a page at a time as each socket drains, never whole: 60 clients that ask for the
+// whole of a big log (Last-Event-ID far back) and never read keep the real server under 300 MB of memory, and they
+// are disconnected once they take nothing for the drain wait.
+
+t.setTimeout(120_000);
+
+const CLIENTS = 60;
+const EVENTS = 700;
+const EVENT_BYTES = 64 * 1024; // ≈ 45 MB of log: far more than any one client's socket buffers take
+const RSS_BOUND_MB = 300;
+
+function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no ${field}`);
+  return Number(match[1]) / 1024;
+}
+
+/** Bytes the kernel holds for this socket that the test has not read (its receive queue), by local port. */
+function unreadBytes(ports: Set<number>): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const line of readFileSync('/proc/self/net/tcp', 'utf8').split('\n').slice(1)) {
+    const columns = line.trim().split(/\s+/);
+    if (columns.length < 5) continue;
+    const port = parseInt((columns[1] as string).split(':')[1] as string, 16);
+    if (ports.has(port)) found.set(port, parseInt((columns[4] as string).split(':')[1] as string, 16));
+  }
+  return found;
+}
+
+t.test(`${CLIENTS} clients replaying a big log and never reading keep the server under ${RSS_BOUND_MB} MB`, async (t) => {
+  const dataDir = tempDir(t);
+  const server = await startRealServer(t, dataDir);
+  const pid = server.process.pid as number;
+  const storage = openStorage(join(dataDir, 'pos.db'));
+  const payload = JSON.stringify({ id: 1, notes: 'n'.repeat(EVENT_BYTES) });
+  const insert = storage.sqlite.prepare("insert into events (channel, name, payload, created_at) values ('printer', 'confirmed-order', ?, ?)");
+  storage.sqlite.transaction(() => {
+    for (let i = 0; i < EVENTS; i++) insert.run(payload, Date.now());
+  })();
+  await storage.close();
+  const tokens = new TokenService(readSecret(resolveDataDir(dataDir)) as Uint8Array, systemClock);
+  const rssBefore = memoryMb(pid, 'VmRSS');
+
+  const sockets: Socket[] = [];
+  t.teardown(() => sockets.forEach((socket) => socket.destroy()));
+  for (let i = 0; i < CLIENTS; i++) {
+    const { token } = await tokens.issue({ subject: `token:replay-${i}`, userId: null, name: `replay ${i}`, role: 'operator', ttlSeconds: 3600 });
+    const socket = connect(server.port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.pause(); // never reads a byte
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(`GET /events/printer HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nLast-Event-ID: 0\r\n\r\n`);
+    sockets.push(socket);
+  }
+  const ports = new Set(sockets.map((socket) => socket.localPort as number));
+
+  // Every replay started: the server wrote to each client more than its headers.
+  await waitFor('each replay to fill its client', () => {
+    const unread = unreadBytes(ports);
+    return unread.size === CLIENTS && allOf([...unread.values()], (bytes) => bytes > 32 * 1024);
+  }, { timeoutMs: 30_000, intervalMs: 200 });
+  let peak = 0;
+  const sample = setInterval(() => (peak = Math.max(peak, memoryMb(pid, 'VmRSS'))), 100);
+  t.teardown(() => clearInterval(sample));
+
+  // Clients that take nothing are let go: the server keeps no socket to any of them.
+  await waitFor('the server to drop the clients that never read', () => {
+    const held = heldClientPorts(pid, server.port);
+    return allOf([...ports], (port) => !held.has(port));
+  }, { timeoutMs: 40_000, intervalMs: 200 });
+  clearInterval(sample);
+  const highWater = memoryMb(pid, 'VmHWM');
+  t.comment(`RSS ${rssBefore.toFixed(0)} MB before, peak sampled ${peak.toFixed(0)} MB, high-water mark ${highWater.toFixed(0)} MB`);
+  t.ok(highWater < RSS_BOUND_MB, `the server's memory never reached ${RSS_BOUND_MB} MB (high-water mark ${highWater.toFixed(0)} MB)`);
+
+  const health = await httpJson(server.port, false, 'GET', '/health', null);
+  t.equal(health.status, 200, 'and it answers');
+});
