@@ -47,7 +47,10 @@ export function channelEvents(ctx: CoreContext, channel: EventChannel, after: nu
     .execute();
 }
 
-/** A replay page looks at most this many rows ahead to find where its bytes run out. */
+/**
+ * A replay page looks at most this many rows ahead to find where its bytes run out. `octet_length` reads a row's
+ * size from its header without loading the payload (`length` would read every byte of it).
+ */
 const SIZED_ROWS = 64;
 
 /**
@@ -63,7 +66,7 @@ export async function channelPage(
 ): Promise<LoggedEventRow[]> {
   const sizes = await reader(ctx)
     .selectFrom('events')
-    .select(['id', sql<number>`length(payload)`.as('size')])
+    .select(['id', sql<number>`octet_length(payload)`.as('size')])
     .where('channel', '=', channel)
     .where('id', '>', after)
     .where('id', '<=', through)
