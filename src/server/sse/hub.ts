@@ -181,7 +181,8 @@ export class EventHub {
   private end(client: Client): void {
     this.clients.get(client.channel)?.delete(client);
     this.open.delete(client);
-    if (!gone(client.res)) client.res.end();
+    if (client.res.writableLength > 0) client.res.destroy(); // a client that is not reading would never see an end
+    else if (!gone(client.res)) client.res.end();
   }
 
   /** Records the positions of device keys' streams that moved (open ones and closed ones), in one transaction. */
@@ -235,6 +236,7 @@ export class EventHub {
     const client: Client = { channel, res, credential, position: 0, saved: -1, dropped: false };
     this.open.add(client);
     res.on('close', () => this.streamClosed(client));
+    if (res.destroyed || res.socket?.destroyed) return this.streamClosed(client); // gone while the route awaited
     let from = lastEventId;
     if (from === undefined && credential.keyId !== undefined) {
       await this.saving; // a stream of the same key that just closed is recorded first
