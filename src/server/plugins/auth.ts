@@ -11,7 +11,7 @@ import { ForbiddenError, UnauthorizedError } from '../../core/errors.js';
 /** Paths served by third-party plugins (API docs, uploaded images) that are public by design. */
 const PUBLIC_PREFIXES = ['/docs', '/uploads/'];
 
-export function allows(access: Exclude<Access, 'public'>, principal: Principal): boolean {
+function allows(access: Exclude<Access, 'public'>, principal: Principal): boolean {
   if (principal.kind === 'token') return access.roles.includes(principal.role);
   return access.scopes?.includes(principal.scope) ?? false;
 }

@@ -4,6 +4,7 @@ import { CHANNELS, type EventChannel } from '../../core/events/event-log.js';
 import {
   channelPage, EVENT_PAGE as PAGE, eventsAfter, latestEventId, type LoggedEventRow as EventRow, replayFloor,
 } from '../../core/events/event-reader.js';
+import type { PresentedCredential } from '../../core/auth/authenticate.js';
 import { saveStreamPositions, type StreamPosition, streamPosition } from '../../core/events/stream-positions.js';
 
 export interface HubOptions {
@@ -22,6 +23,8 @@ export interface HubOptions {
   replayDrainWaitMs?: number;
   /** How often each open stream's credential is checked again (default 2 s): a revoked one loses its streams. */
   credentialCheckMs?: number;
+  /** For each credential, whether it still stands for someone (all of them at once: a few queries per round). */
+  credentialsStillValid?: (credentials: readonly PresentedCredential[]) => Promise<boolean[]>;
 }
 
 export const DEFAULT_MAX_STREAMS_PER_PRINCIPAL = 20;
@@ -36,8 +39,8 @@ export interface StreamCredential {
   keyId?: string;
   /** Event names this credential is not sent (a kitchen screen is not told the evening's takings). */
   withheld?: ReadonlySet<string>;
-  /** False once the credential is revoked, expired or deleted, or may no longer read the channel. */
-  stillValid(): Promise<boolean>;
+  /** What the client presented, checked again while the stream is open. */
+  presented: PresentedCredential;
 }
 
 interface Client {
@@ -167,9 +170,14 @@ export class EventHub {
         if (list) list.push(client);
         else byCredential.set(client.credential.id, [client]);
       }
-      for (const clients of byCredential.values()) {
-        const valid = await (clients[0] as Client).credential.stillValid().catch(() => true); // a failed read is no verdict
-        if (!valid) for (const client of clients) this.end(client);
+      const groups = [...byCredential.values()];
+      const check = this.options.credentialsStillValid;
+      if (check && groups.length > 0) {
+        // A failed read is no verdict: the streams stay until a round that can tell.
+        const valid = await check(groups.map((clients) => (clients[0] as Client).credential.presented)).catch(() => null);
+        groups.forEach((clients, index) => {
+          if (valid && valid[index] === false) for (const client of clients) this.end(client);
+        });
       }
       await this.savePositions();
     } finally {
