@@ -147,3 +147,25 @@ t.test('a print service that reconnects without Last-Event-ID gets what was conf
 async function waitForNoStream(app: TestApp, left = 0): Promise<void> {
   await waitFor('the server to see the stream close', () => app.runtime.app.services.hub.clientCount('printer') === left, { timeoutMs: 5000 });
 }
+
+t.test("a key's position older than the kept history gets resync, as an old Last-Event-ID would", async (t) => {
+  const app = await buildTestApp(t);
+  const menu = await seedMenu(app);
+  const base = await listen(app);
+  const sell = () => createOrder(app, pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register } }));
+  const { id, key } = await newKey(app, { name: 'Print service', scope: 'printer' });
+  const first = await openSse(`${base}/events/printer`, { 'x-api-key': key });
+  t.teardown(() => first.close());
+  const order = await sell();
+  await first.waitFor(() => confirmedIds(first).includes(order.id));
+  first.close();
+  const stored = await waitFor('the position to be kept', async () =>
+    (await app.runtime.storage.db.selectFrom('stream_positions').select('last_event_id').where('key_id', '=', id).executeTakeFirst())?.last_event_id);
+  // The log was pruned past it (a print service that stayed away longer than the log keeps).
+  await sell();
+  await app.runtime.storage.db.insertInto('settings').values({ key: 'events_pruned_through', value: String(stored + 1) }).execute();
+  const back = await openSse(`${base}/events/printer`, { 'x-api-key': key });
+  t.teardown(() => back.close());
+  const events = await back.waitFor((list) => list.length > 0);
+  t.match(events[0], { event: 'resync', data: '{"reason":"history-expired"}' }, 'told to reload its state');
+});
