@@ -44,7 +44,12 @@ export interface HttpTimeouts {
  * 60 s for a whole request is a 5 MiB banner image at about 90 KB/s: a crowded venue Wi-Fi, with room to spare.
  * Headers are a few hundred bytes: 10 s (checked every second) cuts a client that trickles them to hold sockets.
  */
-export const HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 60_000, idleMs: 120_000, checkEveryMs: 1_000 };
+export const HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 10_000,
+  requestMs: 60_000,
+  idleMs: 120_000,
+  checkEveryMs: 1_000,
+};
 
 export interface BuildAppOptions {
   services: AppServices;

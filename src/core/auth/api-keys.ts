@@ -31,10 +31,14 @@ export async function createApiKey(
     await checkPrinterRef(trx, printerId);
     await trx
       .insertInto('api_keys')
-      .values({ id, name: input.name, scope: input.scope, key_hash: hashApiKey(key), created_at: now, last_used_at: null, printer_id: printerId })
+      .values({
+        id, name: input.name, scope: input.scope, key_hash: hashApiKey(key), created_at: now, last_used_at: null,
+        printer_id: printerId,
+      })
       .execute();
   });
-  return { id, name: input.name, scope: input.scope, printerId, key, createdAt: new Date(now).toISOString(), lastUsedAt: null };
+  const createdAt = new Date(now).toISOString();
+  return { id, name: input.name, scope: input.scope, printerId, key, createdAt, lastUsedAt: null };
 }
 
 export async function listApiKeys(ctx: CoreContext): Promise<ApiKey[]> {

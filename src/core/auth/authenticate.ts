@@ -55,20 +55,32 @@ export interface PresentedCredential {
  * answer, without the role): asked for every open event stream every few seconds, so one query per table for all
  * of them, never one per stream. A role change bumps the user's credentials version, so it counts as lapsed too.
  */
-export async function credentialsStillValid(ctx: CoreContext, tokens: TokenService, credentials: readonly PresentedCredential[]): Promise<boolean[]> {
+export async function credentialsStillValid(
+  ctx: CoreContext,
+  tokens: TokenService,
+  credentials: readonly PresentedCredential[],
+): Promise<boolean[]> {
   const db = reader(ctx);
-  const keyOf = (credential: PresentedCredential) => credential.key ?? (credential.bearer?.startsWith('posk_') ? credential.bearer : undefined);
-  const claims = await Promise.all(credentials.map((credential) => (keyOf(credential) || !credential.bearer ? null : tokens.verify(credential.bearer))));
-  const hashes = [...new Set(credentials.map(keyOf).filter((key): key is string => key !== undefined).map(hashApiKey))];
-  const jtis = [...new Set(claims.flatMap((claim) => (claim ? [claim.jti] : [])))];
-  const userIds = [...new Set(claims.flatMap((claim) => (claim?.userId ? [claim.userId] : [])))];
-  const keys = new Set(hashes.length ? (await db.selectFrom('api_keys').select('key_hash').where('key_hash', 'in', hashes).execute()).map((row) => row.key_hash) : []);
-  const revoked = new Set(jtis.length ? (await db.selectFrom('revoked_tokens').select('jti').where('jti', 'in', jtis).execute()).map((row) => row.jti) : []);
-  const versions = new Map(
-    userIds.length
-      ? (await db.selectFrom('users').select(['id', 'credentials_version']).where('id', 'in', userIds).execute()).map((row) => [row.id, row.credentials_version])
-      : [],
-  );
+  const keyOf = (credential: PresentedCredential) =>
+    credential.key ?? (credential.bearer?.startsWith('posk_') ? credential.bearer : undefined);
+  const claimsOf = (credential: PresentedCredential) =>
+    credential.bearer === undefined || keyOf(credential) !== undefined ? null : tokens.verify(credential.bearer);
+  const claims = await Promise.all(credentials.map(claimsOf));
+  const hashes = unique(credentials.flatMap((credential) => keyOf(credential) ?? []).map(hashApiKey));
+  const jtis = unique(claims.flatMap((claim) => (claim ? [claim.jti] : [])));
+  const userIds = unique(claims.flatMap((claim) => (claim?.userId ? [claim.userId] : [])));
+  const keyRows = hashes.length
+    ? await db.selectFrom('api_keys').select('key_hash').where('key_hash', 'in', hashes).execute()
+    : [];
+  const revokedRows = jtis.length
+    ? await db.selectFrom('revoked_tokens').select('jti').where('jti', 'in', jtis).execute()
+    : [];
+  const userRows = userIds.length
+    ? await db.selectFrom('users').select(['id', 'credentials_version']).where('id', 'in', userIds).execute()
+    : [];
+  const keys = new Set(keyRows.map((row) => row.key_hash));
+  const revoked = new Set(revokedRows.map((row) => row.jti));
+  const versions = new Map(userRows.map((row) => [row.id, row.credentials_version]));
   return credentials.map((credential, index) => {
     const key = keyOf(credential);
     if (key !== undefined) return key.startsWith('posk_') && keys.has(hashApiKey(key));
@@ -76,6 +88,10 @@ export async function credentialsStillValid(ctx: CoreContext, tokens: TokenServi
     if (!claim || revoked.has(claim.jti)) return false;
     return claim.userId === null || versions.get(claim.userId) === claim.credentialsVersion;
   });
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
 }
 
 export async function revokeToken(ctx: CoreContext, jti: string, expiresAt: Date | null): Promise<void> {

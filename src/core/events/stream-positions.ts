@@ -13,7 +13,11 @@ export interface StreamPosition {
 }
 
 /** The last event written to the key's stream of the channel; undefined when the key never had one. */
-export async function streamPosition(ctx: CoreContext, keyId: string, channel: EventChannel): Promise<number | undefined> {
+export async function streamPosition(
+  ctx: CoreContext,
+  keyId: string,
+  channel: EventChannel,
+): Promise<number | undefined> {
   const row = await reader(ctx)
     .selectFrom('stream_positions')
     .select('last_event_id')
@@ -29,13 +33,16 @@ export async function saveStreamPositions(ctx: CoreContext, positions: readonly 
   const now = ctx.clock.now().getTime();
   await write(ctx, async (trx) => {
     const ids = [...new Set(positions.map((position) => position.keyId))];
-    const existing = new Set((await trx.selectFrom('api_keys').select('id').where('id', 'in', ids).execute()).map((row) => row.id));
+    const rows = await trx.selectFrom('api_keys').select('id').where('id', 'in', ids).execute();
+    const existing = new Set(rows.map((row) => row.id));
     for (const { keyId, channel, lastEventId } of positions) {
       if (!existing.has(keyId)) continue;
       await trx
         .insertInto('stream_positions')
         .values({ key_id: keyId, channel, last_event_id: lastEventId, updated_at: now })
-        .onConflict((oc) => oc.columns(['key_id', 'channel']).doUpdateSet({ last_event_id: lastEventId, updated_at: now }))
+        .onConflict((oc) =>
+          oc.columns(['key_id', 'channel']).doUpdateSet({ last_event_id: lastEventId, updated_at: now }),
+        )
         .execute();
     }
   });

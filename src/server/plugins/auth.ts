@@ -56,7 +56,8 @@ declare module 'fastify' {
  */
 export async function principalFrom(app: FastifyInstance, { bearer, key }: Credentials): Promise<Principal | null> {
   const { ctx, tokens } = app.services;
-  if (bearer) return bearer.startsWith('posk_') ? principalFromApiKey(ctx, bearer) : principalFromToken(ctx, tokens, bearer);
+  if (bearer?.startsWith('posk_')) return principalFromApiKey(ctx, bearer);
+  if (bearer) return principalFromToken(ctx, tokens, bearer);
   if (key) return principalFromApiKey(ctx, key);
   return null;
 }

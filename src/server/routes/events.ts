@@ -49,10 +49,14 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         const principal = principalOf(request);
         // Streams are capped per user (all its tokens together), per minted token and per device key: logging in
         // again and again, or one leaked key, cannot hold the server's sockets and memory.
-        const holder = principal.kind === 'key' ? `key:${principal.keyId}` : principal.userId !== null ? `user:${principal.userId}` : `token:${principal.jti}`;
+        const holder =
+          principal.kind === 'key' ? `key:${principal.keyId}`
+          : principal.userId !== null ? `user:${principal.userId}`
+          : `token:${principal.jti}`;
         if (!hub.admit(holder, reply.raw)) {
           const who = principal.kind === 'key' ? 'device key' : principal.userId !== null ? 'user' : 'token';
-          throw new TooManyRequestsError(`This ${who} already has ${hub.streamLimit} event streams open: close one first`, STREAM_RETRY_AFTER_SECONDS);
+          const message = `This ${who} already has ${hub.streamLimit} event streams open: close one first`;
+          throw new TooManyRequestsError(message, STREAM_RETRY_AFTER_SECONDS);
         }
         // The stream lives as long as its credential: it is checked again every few seconds while the stream is open.
         const credential: StreamCredential = {

@@ -174,7 +174,8 @@ export class EventHub {
       const check = this.options.credentialsStillValid;
       if (check && groups.length > 0) {
         // A failed read is no verdict: the streams stay until a round that can tell.
-        const valid = await check(groups.map((clients) => (clients[0] as Client).credential.presented)).catch(() => null);
+        const presented = groups.map((clients) => (clients[0] as Client).credential.presented);
+        const valid = await check(presented).catch(() => null);
         groups.forEach((clients, index) => {
           if (valid && valid[index] === false) for (const client of clients) this.end(client);
         });
@@ -240,7 +241,12 @@ export class EventHub {
    * are replayed first; an id the log no longer covers gets a `resync` event instead. A device key's stream without
    * one starts after the last event written to that key's previous stream of the channel (live, the first time).
    */
-  async subscribe(channel: EventChannel, res: ServerResponse, lastEventId: string | undefined, credential: StreamCredential): Promise<void> {
+  async subscribe(
+    channel: EventChannel,
+    res: ServerResponse,
+    lastEventId: string | undefined,
+    credential: StreamCredential,
+  ): Promise<void> {
     const client: Client = { channel, res, credential, position: 0, saved: -1, dropped: false };
     this.open.add(client);
     res.on('close', () => this.streamClosed(client));
@@ -281,9 +287,10 @@ export class EventHub {
 
   /**
    * Replays outside the chain (a slow client must not hold up the others), to the end of the log (events past what
-   * the live clients were sent are skipped for it when they are dispatched), one page at a time: the next page is read only once the socket took the last one, so a client that stops
-   * reading holds one page in memory, not its replay. A client that takes nothing for `replayDrainWaitMs` is
-   * disconnected; it replays from its Last-Event-ID when it comes back.
+   * the live clients were sent are skipped for it when they are dispatched), one page at a time: the next page is
+   * read only once the socket took the last one, so a client that stops reading holds one page in memory, not its
+   * replay. A client that takes nothing for `replayDrainWaitMs` is disconnected; it replays from its Last-Event-ID
+   * when it comes back.
    */
   private async replay(client: Client, from: number): Promise<number> {
     let cursor = from;
