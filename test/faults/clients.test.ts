@@ -136,7 +136,9 @@ t.test('B3: subscribers that never read and 1,000 clients that connect and drop 
         // Spread over four addresses, as tablets are: one address may hold at most 256 connections, and a wave's
         // 200 come on top of the subscribers and of the last wave's sockets the server has not seen close yet.
         const from = `127.0.0.${10 + (i % 4)}`;
-        return streamToken().then((own) => churnOnce(server.port, own, kind, replayFrom, from)).then((outcome) => ({ kind, ...outcome }));
+        return streamToken()
+          .then((own) => churnOnce(server.port, own, kind, replayFrom, from))
+          .then((outcome) => ({ kind, ...outcome }));
       }),
     );
     waveTimes.push(Date.now() - waveStart);

@@ -145,7 +145,13 @@ export const CHURN_KINDS: ChurnKind[] = ['mid-request', 'after-request', 'after-
  * One connect-then-drop cycle; always over within CHURN_DEADLINE_MS. Resolves with the response status (0 when it
  * never came) and how long the response head took.
  */
-export function churnOnce(port: number, token: string, kind: ChurnKind, replayFrom: number, from = '127.0.0.1'): Promise<{ status: number; headMs: number }> {
+export function churnOnce(
+  port: number,
+  token: string,
+  kind: ChurnKind,
+  replayFrom: number,
+  from = '127.0.0.1',
+): Promise<{ status: number; headMs: number }> {
   return new Promise((resolve) => {
     const started = Date.now();
     let headMs = -1;

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { createOrder, eventsSince, pizzaOrder } from '../helpers/orders.js';
-import { seedMenu, snapshotTables } from '../helpers/seed.js';
+import { type SeededMenu, seedMenu, snapshotTables } from '../helpers/seed.js';
 import { openSse, type SseConnection } from '../helpers/sse.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -15,21 +15,29 @@ async function listen(app: TestApp): Promise<string> {
   return `http://127.0.0.1:${(app.runtime.app.server.address() as { port: number }).port}`;
 }
 
-async function newKey(app: TestApp, body: Record<string, unknown>): Promise<{ id: string; key: string; printerId: string | null }> {
+type NewKey = { id: string; key: string; printerId: string | null };
+
+async function newKey(app: TestApp, body: Record<string, unknown>): Promise<NewKey> {
   const created = await app.request({ method: 'POST', url: '/v1/api-keys', body });
   if (created.statusCode !== 201) throw new Error(`${created.statusCode} ${created.body}`);
   return created.json();
 }
 
 const confirmedIds = (stream: SseConnection) =>
-  stream.events.filter((event) => event.event === 'confirmed-order').map((event) => (JSON.parse(event.data) as { id: number }).id);
+  stream.events
+    .filter((event) => event.event === 'confirmed-order')
+    .map((event) => (JSON.parse(event.data) as { id: number }).id);
+
+/** Orders created and confirmed at once, as a till does. */
+const seller = (app: TestApp, menu: SeededMenu) => () =>
+  createOrder(app, pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register } }));
 
 t.test('a kitchen key tied to a station sees and moves that station only; other stations are 403', async (t) => {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
   const grill = await newKey(app, { name: 'Kitchen tablet', scope: 'kitchen', printerId: menu.printers.kitchen });
   t.equal(grill.printerId, menu.printers.kitchen, 'the key says its station');
-  const listed = (await app.request({ method: 'GET', url: '/v1/api-keys' })).json() as Array<{ id: string; printerId: string | null }>;
+  const listed = (await app.request({ method: 'GET', url: '/v1/api-keys' })).json() as NewKey[];
   t.equal(listed.find((key) => key.id === grill.id)?.printerId, menu.printers.kitchen, 'and so does the list');
   const free = await newKey(app, { name: 'Any station', scope: 'kitchen' });
   t.equal(free.printerId, null, 'a kitchen key without a station is not tied');
@@ -46,10 +54,12 @@ t.test('a kitchen key tied to a station sees and moves that station only; other 
   const other = await app.request({ method: 'GET', url: `/v1/stations/${menu.printers.bar}/orders`, as });
   t.equal(other.statusCode, 403, 'another station is 403');
   t.match(other.json(), { statusCode: 403, message: /another station/ });
-  const moved = await app.request({ method: 'PATCH', url: `/v1/orders/${order.id}/stations/${menu.printers.bar}`, as, body: { status: 'DONE' } });
+  const tapDone = (printerId: string) =>
+    app.request({ method: 'PATCH', url: `/v1/orders/${order.id}/stations/${printerId}`, as, body: { status: 'DONE' } });
+  const moved = await tapDone(menu.printers.bar);
   t.equal(moved.statusCode, 403, "moving another station's order is 403");
   t.same(await snapshotTables(app, ['order_stations', 'orders', 'events']), before, 'and changes nothing');
-  const done = await app.request({ method: 'PATCH', url: `/v1/orders/${order.id}/stations/${menu.printers.kitchen}`, as, body: { status: 'DONE' } });
+  const done = await tapDone(menu.printers.kitchen);
   t.equal(done.statusCode, 200, 'its own station is moved');
   for (const printerId of [menu.printers.kitchen, menu.printers.bar]) {
     const seen = await app.request({ method: 'GET', url: `/v1/stations/${printerId}/orders`, as: { key: free.key } });
@@ -78,10 +88,11 @@ t.test('kitchen keys are not sent general-closure, live or replayed; a printer k
   const printer = await newKey(app, { name: 'Print service', scope: 'printer' });
   const kitchenStream = await openSse(`${base}/events/printer`, { 'x-api-key': kitchen.key });
   const printerStream = await openSse(`${base}/events/printer`, { 'x-api-key': printer.key });
-  const sell = () => createOrder(app, pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register } }));
+  const sell = seller(app, menu);
   t.teardown(() => [kitchenStream, printerStream].forEach((stream) => stream.close()));
   await sell();
-  const closure = await app.request({ method: 'POST', url: '/v1/reports/general-closure', body: { cashRegister: menu.register } });
+  const closureBody = { cashRegister: menu.register };
+  const closure = await app.request({ method: 'POST', url: '/v1/reports/general-closure', body: closureBody });
   t.equal(closure.statusCode, 201);
   const after = await sell();
   await printerStream.waitFor(() => confirmedIds(printerStream).includes(after.id));
@@ -98,7 +109,7 @@ t.test('a print service that reconnects without Last-Event-ID gets what was conf
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
   const base = await listen(app);
-  const sell = () => createOrder(app, pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register } }));
+  const sell = seller(app, menu);
   const { key } = await newKey(app, { name: 'Print service', scope: 'printer' });
   const headers = { 'x-api-key': key };
 
@@ -121,7 +132,8 @@ t.test('a print service that reconnects without Last-Event-ID gets what was conf
   await second.waitFor(() => confirmedIds(second).length >= 2);
   const live = await sell();
   await second.waitFor(() => confirmedIds(second).includes(live.id));
-  t.same(confirmedIds(second), [...missed.map((order) => order.id), live.id], 'the missed orders, once, then live ones');
+  const wanted = [...missed.map((order) => order.id), live.id];
+  t.same(confirmedIds(second), wanted, 'the missed orders, once, then live ones');
   t.notOk(confirmedIds(second).includes(early.id) || confirmedIds(second).includes(seen.id), 'nothing it had before');
 
   // Another key is not affected: its first stream starts live.
@@ -138,32 +150,37 @@ t.test('a print service that reconnects without Last-Event-ID gets what was conf
   await waitForNoStream(app, 1);
   const end = (await eventsSince(app)).filter((event) => event.channel === 'printer').at(-1)?.id;
   const kept = await waitFor('the position of the closed stream to be kept', async () => {
-    const rows = await app.runtime.storage.db.selectFrom('stream_positions').selectAll().where('channel', '=', 'printer').execute();
+    const positions = app.runtime.storage.db.selectFrom('stream_positions').selectAll();
+    const rows = await positions.where('channel', '=', 'printer').execute();
     return rows.some((row) => row.last_event_id === end) ? rows : null;
   });
   t.equal(kept.length, 2, 'one row per key that streamed the channel');
 });
 
 async function waitForNoStream(app: TestApp, left = 0): Promise<void> {
-  await waitFor('the server to see the stream close', () => app.runtime.app.services.hub.clientCount('printer') === left, { timeoutMs: 5000 });
+  const hub = app.runtime.app.services.hub;
+  await waitFor('the server to see the stream close', () => hub.clientCount('printer') === left, { timeoutMs: 5000 });
 }
 
 t.test("a key's position older than the kept history gets resync, as an old Last-Event-ID would", async (t) => {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
   const base = await listen(app);
-  const sell = () => createOrder(app, pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register } }));
+  const sell = seller(app, menu);
   const { id, key } = await newKey(app, { name: 'Print service', scope: 'printer' });
   const first = await openSse(`${base}/events/printer`, { 'x-api-key': key });
   t.teardown(() => first.close());
   const order = await sell();
   await first.waitFor(() => confirmedIds(first).includes(order.id));
   first.close();
-  const stored = await waitFor('the position to be kept', async () =>
-    (await app.runtime.storage.db.selectFrom('stream_positions').select('last_event_id').where('key_id', '=', id).executeTakeFirst())?.last_event_id);
+  const db = app.runtime.storage.db;
+  const position = db.selectFrom('stream_positions').select('last_event_id').where('key_id', '=', id);
+  const kept = async () => (await position.executeTakeFirst())?.last_event_id;
+  const stored = await waitFor('the position to be kept', kept);
   // The log was pruned past it (a print service that stayed away longer than the log keeps).
   await sell();
-  await app.runtime.storage.db.insertInto('settings').values({ key: 'events_pruned_through', value: String(stored + 1) }).execute();
+  const pruned = { key: 'events_pruned_through', value: String(stored + 1) };
+  await db.insertInto('settings').values(pruned).execute();
   const back = await openSse(`${base}/events/printer`, { 'x-api-key': key });
   t.teardown(() => back.close());
   const events = await back.waitFor((list) => list.length > 0);

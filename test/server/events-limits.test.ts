@@ -119,16 +119,21 @@ t.test('the cap counts all the tokens of one user together: logging in again giv
   const app = await buildTestApp(t);
   const port = await listen(app);
   const base = `http://127.0.0.1:${port}`;
+  const password = 'pizza-margherita';
   const login = async (username: string) =>
-    (await app.request({ method: 'POST', url: '/v1/auth/login', as: 'none', body: { username, password: 'pizza-margherita' } })).json().accessToken as string;
+    (await app.request({ method: 'POST', url: '/v1/auth/login', as: 'none', body: { username, password } })).json()
+      .accessToken as string;
   for (const username of ['anna', 'bruno']) {
-    const created = await app.request({ method: 'POST', url: '/v1/users', body: { username, password: 'pizza-margherita', role: 'operator' } });
+    const body = { username, password, role: 'operator' };
+    const created = await app.request({ method: 'POST', url: '/v1/users', body });
     t.equal(created.statusCode, 201);
   }
   const logins = [await login('anna'), await login('anna'), await login('anna')];
   const open: SseConnection[] = [];
   t.teardown(() => open.forEach((stream) => stream.close()));
-  for (let i = 0; i < 20; i++) open.push(await openSse(`${base}/events/cashier`, { authorization: `Bearer ${logins[i % 2]}` }));
+  for (let i = 0; i < 20; i++) {
+    open.push(await openSse(`${base}/events/cashier`, { authorization: `Bearer ${logins[i % 2]}` }));
+  }
   everyOf(t, open, (stream) => stream.status === 200, "20 streams over two of anna's logins");
   const refused = await getOnce(`${base}/events/display`, { authorization: `Bearer ${logins[2]}` });
   t.equal(refused.status, 429, "anna's third login gets no 21st stream");
