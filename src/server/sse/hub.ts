@@ -90,6 +90,7 @@ export class EventHub {
   private readonly open = new Set<Client>();
   private credentialCheck: NodeJS.Timeout | null = null;
   private checking = false;
+  private recheckPending = false;
   /** Positions of closed keyed streams not yet recorded. */
   private readonly closedPositions = new Map<string, StreamPosition>();
   private saving: Promise<void> = Promise.resolve();
@@ -156,6 +157,16 @@ export class EventHub {
   }
 
   /**
+   * Checks the open streams' credentials now instead of at the next round (after a change through the API that
+   * may revoke one: a user changed or deleted, a key deleted). Changes made elsewhere (`pos token revoke`) wait for
+   * the round.
+   */
+  recheckCredentials(): void {
+    if (this.checking) this.recheckPending = true;
+    else void this.checkStreams();
+  }
+
+  /**
    * One round of the periodic check: each credential that holds a stream is asked once whether it still may (its
    * token revoked or expired, its user's password or role changed, the user or the key deleted all say no), and
    * its streams end when not. Then the device keys' positions that moved are recorded.
@@ -183,6 +194,10 @@ export class EventHub {
       await this.savePositions();
     } finally {
       this.checking = false;
+      if (this.recheckPending) {
+        this.recheckPending = false;
+        void this.checkStreams();
+      }
     }
   }
 
