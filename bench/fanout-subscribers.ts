@@ -27,7 +27,12 @@ function subscribe(index: number, attempt = 1): Promise<void> {
   const seen = arrivals[index] ?? new Map<number, number>();
   arrivals[index] = seen;
   return new Promise((settle) => {
-    const req = request(`${url}/events/display`, { agent: false, headers: { 'x-api-key': keys[Math.floor((FIRST + index) / SCREENS_PER_KEY)] as string, accept: 'text/event-stream' } }, (res) => {
+    // Screens are tablets with addresses of their own: the server holds at most 256 connections per address, so a
+    // thousand screens on this one machine come from several loopback addresses (Linux routes 127.0.0.0/8 to lo).
+    const localAddress = `127.0.0.${10 + Math.floor((FIRST + index) / 200)}`;
+    const key = keys[Math.floor((FIRST + index) / SCREENS_PER_KEY)] as string;
+    const headers = { 'x-api-key': key, accept: 'text/event-stream' };
+    const req = request(`${url}/events/display`, { agent: false, localAddress, headers }, (res) => {
       settle();
       if (res.statusCode !== 200) {
         process.stderr.write(`display subscriber: HTTP ${res.statusCode}\n`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cuid } from './common.js';
 import { KEY_SCOPES, ROLES } from './enums.js';
 
 export const Role = z.enum(ROLES);
@@ -52,6 +53,8 @@ export const ApiKey = z.object({
   id: z.string(),
   name: z.string(),
   scope: KeyScope,
+  /** The one station a kitchen key is tied to (it sees and moves that station only); null: not tied. */
+  printerId: z.string().nullable(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });
@@ -59,9 +62,20 @@ export const ApiKeyCreated = z.object({
   id: z.string(),
   name: z.string(),
   scope: KeyScope,
+  printerId: z.string().nullable(),
   key: z.string(),
   createdAt: z.string(),
 });
-export const ApiKeyInput = z.object({ name: z.string().trim().min(1).max(100), scope: KeyScope });
+export const ApiKeyInput = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    scope: KeyScope,
+    /** A kitchen key only: the station (printer) it is tied to. */
+    printerId: cuid.optional(),
+  })
+  .refine((input) => input.printerId === undefined || input.scope === 'kitchen', {
+    message: 'only a kitchen key can be tied to a station',
+    path: ['printerId'],
+  });
 
 export const RevokeInput = z.object({ jti: z.string().min(1).max(200) });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LoginLimiter } from '../core/auth/login-limiter.js';
 import { TokenService } from '../core/auth/tokens.js';
+import { credentialsStillValid } from '../core/auth/authenticate.js';
 import { ensureInitialAdmin } from '../core/auth/users.js';
 import { type Clock, systemClock } from '../core/clock.js';
 import { CommitSignal, type CoreContext, storagePort } from '../core/context.js';
@@ -69,7 +70,10 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
     };
     const tokens = new TokenService(loadOrCreateSecret(dataDir), clock);
     const initialAdmin = await ensureInitialAdmin(ctx);
-    const hub = new EventHub(ctx, { keepAliveMs: config.keepAliveMs });
+    const hub = new EventHub(ctx, {
+      keepAliveMs: config.keepAliveMs,
+      credentialsStillValid: (credentials) => credentialsStillValid(ctx, tokens, credentials),
+    });
     await hub.start();
     cleanups.push(() => hub.close());
     cleanups.push(startMaintenance(ctx));

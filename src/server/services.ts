@@ -29,6 +29,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth hook on every route that is not public. */
     principal: Principal | null;
+    /** The credentials the principal was found from (the event streams check them again while open). */
+    credentials: { bearer?: string; key?: string } | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route; every route declares it (enforced when routes are added). */

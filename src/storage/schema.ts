@@ -39,6 +39,16 @@ export interface ApiKeysTable {
   key_hash: string;
   created_at: number;
   last_used_at: number | null;
+  /** The one station (printer) a `kitchen` key is tied to; null: not tied (migration 010). */
+  printer_id: string | null;
+}
+
+/** Where a device key's stream of a channel got to: the last event written to it (migration 010). */
+export interface StreamPositionsTable {
+  key_id: string;
+  channel: EventChannel;
+  last_event_id: number;
+  updated_at: number;
 }
 
 export interface PrintersTable {
@@ -296,6 +306,7 @@ export interface Database {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
   api_keys: ApiKeysTable;
+  stream_positions: StreamPositionsTable;
   printers: PrintersTable;
   categories: CategoriesTable;
   ingredients: IngredientsTable;

@@ -39,8 +39,10 @@ t.test('pos kitchen-url prints the address of a station’s screen with a kitche
   t.equal(view.status, 200);
   t.match(await view.json(), [{ customer: 'Gialli', items: [{ name: 'Margherita' }] }]);
   t.equal((await fetch(`${server.url}/v1/orders`, { headers: { 'x-api-key': key } })).status, 403);
+  const bar = await fetch(`${server.url}/v1/stations/${menu.printers.bar}/orders`, { headers: { 'x-api-key': key } });
+  t.equal(bar.status, 403, 'the key made for the Kitchen screen does not open another station');
   const keys = (await (await fetch(`${server.url}/v1/api-keys`, { headers: { authorization: `Bearer ${admin}` } })).json()) as Array<Record<string, unknown>>;
-  t.match(keys, [{ name: 'Grill tablet', scope: 'kitchen' }]);
+  t.match(keys, [{ name: 'Grill tablet', scope: 'kitchen', printerId: menu.printers.kitchen }]);
 
   const again = pos(['kitchen-url', '--station', menu.printers.bar, '--key', key]);
   t.equal(again.code, 0, again.stderr);

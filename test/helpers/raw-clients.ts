@@ -145,11 +145,17 @@ export const CHURN_KINDS: ChurnKind[] = ['mid-request', 'after-request', 'after-
  * One connect-then-drop cycle; always over within CHURN_DEADLINE_MS. Resolves with the response status (0 when it
  * never came) and how long the response head took.
  */
-export function churnOnce(port: number, token: string, kind: ChurnKind, replayFrom: number): Promise<{ status: number; headMs: number }> {
+export function churnOnce(
+  port: number,
+  token: string,
+  kind: ChurnKind,
+  replayFrom: number,
+  from = '127.0.0.1',
+): Promise<{ status: number; headMs: number }> {
   return new Promise((resolve) => {
     const started = Date.now();
     let headMs = -1;
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect({ port, host: '127.0.0.1', localAddress: from });
     let received = '';
     let status = 0;
     let done = false;

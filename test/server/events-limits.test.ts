@@ -5,8 +5,9 @@ import { everyOf } from '../helpers/assert.js';
 import { getOnce, openSse, type SseConnection } from '../helpers/sse.js';
 import { waitFor } from '../helpers/wait.js';
 
-// Issue 11 item 2 (decisions, Release 1.7 "Event stream"): a client that does not read is disconnected at 4 MiB
-// waiting whether the bytes are live events or a Last-Event-ID replay, and one credential holds at most 20 streams.
+// A client that does not read is disconnected: a live one once 4 MiB wait for it, a replaying one (fed a page at a
+// time) once it takes nothing for the drain wait. One user (all its tokens), minted token or device key holds at most
+// 20 streams.
 
 async function listen(app: TestApp): Promise<number> {
   await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
@@ -39,7 +40,7 @@ function closedWithin(socket: Socket, ms: number): Promise<boolean> {
   });
 }
 
-t.test('a replaying client that never reads is dropped at the byte limit, not waited for forever', async (t) => {
+t.test('a replaying client that never reads is disconnected, not waited for forever', async (t) => {
   const app = await buildTestApp(t);
   const port = await listen(app);
   const token = await app.token('operator');
@@ -113,3 +114,31 @@ async function getStatus(url: string, token: string): Promise<{ status: number; 
   stream.close();
   return { status: stream.status };
 }
+
+t.test('the cap counts all the tokens of one user together: logging in again gives no more streams', async (t) => {
+  const app = await buildTestApp(t);
+  const port = await listen(app);
+  const base = `http://127.0.0.1:${port}`;
+  const password = 'pizza-margherita';
+  const login = async (username: string) =>
+    (await app.request({ method: 'POST', url: '/v1/auth/login', as: 'none', body: { username, password } })).json()
+      .accessToken as string;
+  for (const username of ['anna', 'bruno']) {
+    const body = { username, password, role: 'operator' };
+    const created = await app.request({ method: 'POST', url: '/v1/users', body });
+    t.equal(created.statusCode, 201);
+  }
+  const logins = [await login('anna'), await login('anna'), await login('anna')];
+  const open: SseConnection[] = [];
+  t.teardown(() => open.forEach((stream) => stream.close()));
+  for (let i = 0; i < 20; i++) {
+    open.push(await openSse(`${base}/events/cashier`, { authorization: `Bearer ${logins[i % 2]}` }));
+  }
+  everyOf(t, open, (stream) => stream.status === 200, "20 streams over two of anna's logins");
+  const refused = await getOnce(`${base}/events/display`, { authorization: `Bearer ${logins[2]}` });
+  t.equal(refused.status, 429, "anna's third login gets no 21st stream");
+  t.match(JSON.parse(refused.body), { message: /This user already has 20 event streams/ });
+  const other = await openSse(`${base}/events/cashier`, { authorization: `Bearer ${await login('bruno')}` });
+  open.push(other);
+  t.equal(other.status, 200, 'another user is not affected');
+});

@@ -12,7 +12,7 @@ export function registerKitchenUrl(program: Command): void {
     .description("print the address of a kitchen station's screen for each network, with a QR code to open it on the station's tablet")
     .requiredOption('--station <name>', 'the station: the name (or id) of the printer its kitchen tickets go to')
     .option('--key <key>', 'an existing kitchen key (posk_kitchen_...)')
-    .option('--create-key [name]', 'create a new kitchen key for this screen')
+    .option('--create-key [name]', 'create a new kitchen key for this screen, tied to this station (it sees no other)')
     .addHelpText('after', '\nExample:\n  pos kitchen-url --station Cucina --create-key "Cucina tablet"')
     .action(async (flags: { station: string; key?: string; createKey?: string | boolean }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
@@ -27,7 +27,7 @@ export function registerKitchenUrl(program: Command): void {
       let key = flags.key;
       if (!key && flags.createKey !== undefined) {
         const name = typeof flags.createKey === 'string' ? flags.createKey : `kitchen ${station.name}`;
-        key = (await client.createApiKey({ name, scope: 'kitchen' })).key;
+        key = (await client.createApiKey({ name, scope: 'kitchen', printerId: station.id })).key;
       }
       if (!key) throw new CliError(`give the kitchen key with --key, or make one with --create-key "${station.name} tablet"`);
       if (!key.startsWith('posk_kitchen_')) throw new CliError('that is not a kitchen key (they start with posk_kitchen_)');

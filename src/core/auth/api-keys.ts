@@ -1,12 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { NotFoundError } from '../errors.js';
 import { type CoreContext, reader, write } from '../context.js';
+import { checkPrinterRef } from '../catalog/references.js';
 import type { KeyScope } from './principal.js';
 
 export interface ApiKey {
   id: string;
   name: string;
   scope: KeyScope;
+  /** The station a kitchen key is tied to; null: not tied. */
+  printerId: string | null;
   createdAt: string;
   lastUsedAt: string | null;
 }
@@ -18,18 +21,24 @@ export function hashApiKey(key: string): string {
 
 export async function createApiKey(
   ctx: CoreContext,
-  input: { name: string; scope: KeyScope },
+  input: { name: string; scope: KeyScope; printerId?: string | undefined },
 ): Promise<ApiKey & { key: string }> {
   const key = `posk_${input.scope}_${randomBytes(24).toString('base64url')}`;
   const now = ctx.clock.now().getTime();
   const id = ctx.newId();
-  await write(ctx, (trx) =>
-    trx
+  const printerId = input.printerId ?? null;
+  await write(ctx, async (trx) => {
+    await checkPrinterRef(trx, printerId);
+    await trx
       .insertInto('api_keys')
-      .values({ id, name: input.name, scope: input.scope, key_hash: hashApiKey(key), created_at: now, last_used_at: null })
-      .execute(),
-  );
-  return { id, name: input.name, scope: input.scope, key, createdAt: new Date(now).toISOString(), lastUsedAt: null };
+      .values({
+        id, name: input.name, scope: input.scope, key_hash: hashApiKey(key), created_at: now, last_used_at: null,
+        printer_id: printerId,
+      })
+      .execute();
+  });
+  const createdAt = new Date(now).toISOString();
+  return { id, name: input.name, scope: input.scope, printerId, key, createdAt, lastUsedAt: null };
 }
 
 export async function listApiKeys(ctx: CoreContext): Promise<ApiKey[]> {
@@ -38,6 +47,7 @@ export async function listApiKeys(ctx: CoreContext): Promise<ApiKey[]> {
     id: row.id,
     name: row.name,
     scope: row.scope,
+    printerId: row.printer_id,
     createdAt: new Date(row.created_at).toISOString(),
     lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
   }));

@@ -37,11 +37,61 @@ export async function principalFromApiKey(ctx: CoreContext, key: string): Promis
   if (!key.startsWith('posk_')) return null;
   const row = await reader(ctx)
     .selectFrom('api_keys')
-    .select(['id', 'name', 'scope'])
+    .select(['id', 'name', 'scope', 'printer_id'])
     .where('key_hash', '=', hashApiKey(key))
     .executeTakeFirst();
   if (!row) return null;
-  return { kind: 'key', keyId: row.id, name: row.name, scope: row.scope };
+  return { kind: 'key', keyId: row.id, name: row.name, scope: row.scope, printerId: row.printer_id };
+}
+
+/** A credential as presented: a bearer token or a device key. */
+export interface PresentedCredential {
+  bearer?: string;
+  key?: string;
+}
+
+/**
+ * For each credential, whether it still stands for someone (what principalFromToken / principalFromApiKey would
+ * answer, without the role): asked for every open event stream every few seconds, so one query per table for all
+ * of them, never one per stream. A role change bumps the user's credentials version, so it counts as lapsed too.
+ */
+export async function credentialsStillValid(
+  ctx: CoreContext,
+  tokens: TokenService,
+  credentials: readonly PresentedCredential[],
+): Promise<boolean[]> {
+  const db = reader(ctx);
+  const keyOf = (credential: PresentedCredential) =>
+    credential.key ?? (credential.bearer?.startsWith('posk_') ? credential.bearer : undefined);
+  const claimsOf = (credential: PresentedCredential) =>
+    credential.bearer === undefined || keyOf(credential) !== undefined ? null : tokens.verify(credential.bearer);
+  const claims = await Promise.all(credentials.map(claimsOf));
+  const hashes = unique(credentials.flatMap((credential) => keyOf(credential) ?? []).map(hashApiKey));
+  const jtis = unique(claims.flatMap((claim) => (claim ? [claim.jti] : [])));
+  const userIds = unique(claims.flatMap((claim) => (claim?.userId ? [claim.userId] : [])));
+  const keyRows = hashes.length
+    ? await db.selectFrom('api_keys').select('key_hash').where('key_hash', 'in', hashes).execute()
+    : [];
+  const revokedRows = jtis.length
+    ? await db.selectFrom('revoked_tokens').select('jti').where('jti', 'in', jtis).execute()
+    : [];
+  const userRows = userIds.length
+    ? await db.selectFrom('users').select(['id', 'credentials_version']).where('id', 'in', userIds).execute()
+    : [];
+  const keys = new Set(keyRows.map((row) => row.key_hash));
+  const revoked = new Set(revokedRows.map((row) => row.jti));
+  const versions = new Map(userRows.map((row) => [row.id, row.credentials_version]));
+  return credentials.map((credential, index) => {
+    const key = keyOf(credential);
+    if (key !== undefined) return key.startsWith('posk_') && keys.has(hashApiKey(key));
+    const claim = claims[index];
+    if (!claim || revoked.has(claim.jti)) return false;
+    return claim.userId === null || versions.get(claim.userId) === claim.credentialsVersion;
+  });
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
 }
 
 export async function revokeToken(ctx: CoreContext, jti: string, expiresAt: Date | null): Promise<void> {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { EventChannel } from '../../api/enums.js';
 import { prepared } from '../../storage/prepared.js';
 import type { EventRow } from '../../storage/schema.js';
@@ -44,6 +45,42 @@ export function channelEvents(ctx: CoreContext, channel: EventChannel, after: nu
     .orderBy('id')
     .limit(EVENT_PAGE)
     .execute();
+}
+
+/**
+ * A replay page looks at most this many rows ahead to find where its bytes run out. `octet_length` reads a row's
+ * size from its header without loading the payload (`length` would read every byte of it).
+ */
+const SIZED_ROWS = 64;
+
+/**
+ * One channel's events in (after, through], oldest first, as many as fit in `maxBytes` of payload (at least one):
+ * a replay holds one such page per client at a time, however large the events are.
+ */
+export async function channelPage(
+  ctx: CoreContext,
+  channel: EventChannel,
+  after: number,
+  through: number,
+  maxBytes: number,
+): Promise<LoggedEventRow[]> {
+  const sizes = await reader(ctx)
+    .selectFrom('events')
+    .select(['id', sql<number>`octet_length(payload)`.as('size')])
+    .where('channel', '=', channel)
+    .where('id', '>', after)
+    .where('id', '<=', through)
+    .orderBy('id')
+    .limit(SIZED_ROWS)
+    .execute();
+  let bytes = 0;
+  let last = after;
+  for (const { id, size } of sizes) {
+    if (last !== after && bytes + size > maxBytes) break;
+    bytes += size;
+    last = id;
+  }
+  return last === after ? [] : channelEvents(ctx, channel, after, last);
 }
 
 /** The highest id that may have been pruned: a client behind it must resync instead of replaying. */

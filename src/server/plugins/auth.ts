@@ -16,7 +16,13 @@ function allows(access: Exclude<Access, 'public'>, principal: Principal): boolea
   return access.scopes?.includes(principal.scope) ?? false;
 }
 
-function credentialsOf(request: FastifyRequest): { bearer?: string; key?: string } {
+/** What a caller presented: a bearer token or a device key (both absent: nothing). */
+export interface Credentials {
+  bearer?: string;
+  key?: string;
+}
+
+function credentialsOf(request: FastifyRequest): Credentials {
   const authorization = request.headers.authorization;
   if (typeof authorization === 'string') {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
@@ -44,8 +50,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Who the credentials stand for now; null when they stand for nobody (invalid, expired, revoked, a user deleted or
+ * whose password or role changed, a key deleted). The event streams ask it again while they are open.
+ */
+export async function principalFrom(app: FastifyInstance, { bearer, key }: Credentials): Promise<Principal | null> {
+  const { ctx, tokens } = app.services;
+  if (bearer?.startsWith('posk_')) return principalFromApiKey(ctx, bearer);
+  if (bearer) return principalFromToken(ctx, tokens, bearer);
+  if (key) return principalFromApiKey(ctx, key);
+  return null;
+}
+
 async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('principal', null);
+  app.decorateRequest('credentials', null);
   app.decorate('routeAccess', [] as RouteAccess[]);
 
   app.addHook('onRoute', (route) => {
@@ -65,17 +84,12 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
     if (!access) throw new ForbiddenError();
-    const { ctx, tokens } = app.services;
-    const { bearer, key } = credentialsOf(request);
-    let principal: Principal | null = null;
-    if (bearer) {
-      principal = bearer.startsWith('posk_') ? await principalFromApiKey(ctx, bearer) : await principalFromToken(ctx, tokens, bearer);
-    } else if (key) {
-      principal = await principalFromApiKey(ctx, key);
-    }
+    const credentials = credentialsOf(request);
+    const principal = await principalFrom(app, credentials);
     if (!principal) throw new UnauthorizedError();
     if (!allows(access, principal)) throw new ForbiddenError();
     request.principal = principal;
+    request.credentials = credentials;
   });
 
   // A device key's lastUsedAt counts the requests it was let through for (a refused request changes nothing), and

@@ -20,6 +20,7 @@ const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/v1/api-keys/:id', { config, schema: { tags, params: IdParams } }, async (request, reply) => {
     await deleteApiKey(ctx, request.params.id);
+    app.services.hub.recheckCredentials(); // its screens stop at once
     return reply.code(204).send();
   });
 };

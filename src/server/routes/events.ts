@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { recordKeyUse } from '../../core/auth/api-keys.js';
 import type { Access } from '../../core/auth/principal.js';
 import { principalOf } from '../services.js';
+import type { StreamCredential } from '../sse/hub.js';
 import { CHANNELS, type EventChannel } from '../../core/events/event-log.js';
 import { InvalidError, TooManyRequestsError } from '../../core/errors.js';
 
@@ -16,6 +17,9 @@ const CHANNEL_ACCESS: Record<EventChannel, Access> = {
   printer: { roles: ['admin', 'operator'], scopes: ['printer', 'kitchen'] },
 };
 
+/** A kitchen screen is not told the evening's takings. */
+const KITCHEN_WITHHELD: ReadonlySet<string> = new Set(['general-closure']);
+
 /** What a client refused for having too many streams is told to wait before it tries again. */
 const STREAM_RETRY_AFTER_SECONDS = 10;
 
@@ -27,7 +31,7 @@ const StreamQuery = z.object({
 
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const { hub, ctx } = app.services;
-  app.addHook('preClose', async () => hub.close());
+  app.addHook('preClose', () => hub.close());
 
   for (const channel of CHANNELS) {
     app.get(
@@ -43,15 +47,24 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const principal = principalOf(request);
-        // Streams per credential are capped: one leaked token cannot hold the server's sockets and memory.
-        const holder = principal.kind === 'key' ? `key:${principal.keyId}` : `token:${principal.jti}`;
+        // Streams are capped per user (all its tokens together), per minted token and per device key: logging in
+        // again and again, or one leaked key, cannot hold the server's sockets and memory.
+        const holder =
+          principal.kind === 'key' ? `key:${principal.keyId}`
+          : principal.userId !== null ? `user:${principal.userId}`
+          : `token:${principal.jti}`;
         if (!hub.admit(holder, reply.raw)) {
-          throw new TooManyRequestsError(
-            `This ${principal.kind === 'key' ? 'device key' : 'token'} already has ${hub.streamLimit} event streams open: close one first`,
-            STREAM_RETRY_AFTER_SECONDS,
-            'too-many-streams',
-          );
+          const who = principal.kind === 'key' ? 'device key' : principal.userId !== null ? 'user' : 'token';
+          const message = `This ${who} already has ${hub.streamLimit} event streams open: close one first`;
+          throw new TooManyRequestsError(message, STREAM_RETRY_AFTER_SECONDS, 'too-many-streams');
         }
+        // The stream lives as long as its credential: it is checked again every few seconds while the stream is open.
+        const credential: StreamCredential = {
+          id: principal.kind === 'key' ? `key:${principal.keyId}` : `token:${principal.jti}`,
+          ...(principal.kind === 'key' ? { keyId: principal.keyId } : {}),
+          ...(principal.kind === 'key' && principal.scope === 'kitchen' ? { withheld: KITCHEN_WITHHELD } : {}),
+          presented: request.credentials ?? {},
+        };
         if (principal.kind === 'key') {
           // A display board's use is its stream. Events still flow when the note cannot be written (a full disk).
           await recordKeyUse(ctx, principal.keyId).catch((error: unknown) => request.log.warn({ err: error }, 'could not record the use of a device key'));
@@ -69,7 +82,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         request.raw.socket.setKeepAlive(true, 30_000);
         // A stream is quiet between events by design; keep-alives, TCP keep-alive and the byte limit look after it.
         request.raw.socket.setTimeout(0);
-        await hub.subscribe(channel, reply.raw, lastEventId);
+        await hub.subscribe(channel, reply.raw, lastEventId, credential);
       },
     );
   }

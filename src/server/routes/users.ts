@@ -23,11 +23,16 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/v1/users/:id',
     { config, schema: { tags, params: IdParams, body: UserPatch, response: { 200: User } } },
-    (request) => updateUser(ctx, request.params.id, request.body),
+    async (request) => {
+      const user = await updateUser(ctx, request.params.id, request.body);
+      app.services.hub.recheckCredentials(); // a new password or role ends the user's event streams at once
+      return user;
+    },
   );
 
   app.delete('/v1/users/:id', { config, schema: { tags, params: IdParams } }, async (request, reply) => {
     await deleteUser(ctx, request.params.id);
+    app.services.hub.recheckCredentials();
     return reply.code(204).send();
   });
 };

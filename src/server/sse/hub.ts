@@ -2,8 +2,10 @@ import type { ServerResponse } from 'node:http';
 import type { CoreContext } from '../../core/context.js';
 import { CHANNELS, type EventChannel } from '../../core/events/event-log.js';
 import {
-  channelEvents, EVENT_PAGE as PAGE, eventsAfter, latestEventId, type LoggedEventRow as EventRow, replayFloor,
+  channelPage, EVENT_PAGE as PAGE, eventsAfter, latestEventId, type LoggedEventRow as EventRow, replayFloor,
 } from '../../core/events/event-reader.js';
+import type { PresentedCredential } from '../../core/auth/authenticate.js';
+import { saveStreamPositions, type StreamPosition, streamPosition } from '../../core/events/stream-positions.js';
 
 export interface HubOptions {
   keepAliveMs: number;
@@ -12,25 +14,54 @@ export interface HubOptions {
    * replays from the log.
    */
   maxBufferedBytes?: number;
-  /** Concurrent streams one credential (a token or a device key) may hold (default 20); the next is 429. */
+  /** Concurrent streams one holder (a user, a minted token or a device key) may hold (default 20); the next is 429. */
   maxStreamsPerPrincipal?: number;
   /**
-   * How long a replay waits for a full socket to drain (default 5 s). A client that reads slowly is waited for; once
-   * a wait runs out the rest is written at once, so a client that stopped reading passes the byte limit and is
-   * dropped instead of holding its replay open.
+   * How long a replay waits for a full socket to drain (default 10 s). A replay writes one page, then waits for the
+   * socket to take it before it reads the next; a client that takes nothing for this long is disconnected.
    */
   replayDrainWaitMs?: number;
+  /** How often each open stream's credential is checked again (default 2 s): a revoked one loses its streams. */
+  credentialCheckMs?: number;
+  /** For each credential, whether it still stands for someone (all of them at once: a few queries per round). */
+  credentialsStillValid?: (credentials: readonly PresentedCredential[]) => Promise<boolean[]>;
 }
 
 export const DEFAULT_MAX_STREAMS_PER_PRINCIPAL = 20;
+export const DEFAULT_CREDENTIAL_CHECK_MS = 2000;
+export const DEFAULT_REPLAY_DRAIN_WAIT_MS = 10_000;
+
+/** Who holds a stream, and whether they still may. */
+export interface StreamCredential {
+  /** The credential itself (`token:<jti>`, `key:<id>`): checked once per round, however many streams it holds. */
+  id: string;
+  /** A device key's id: where its stream of each channel got to is kept, for a later stream without Last-Event-ID. */
+  keyId?: string;
+  /** Event names this credential is not sent (a kitchen screen is not told the evening's takings). */
+  withheld?: ReadonlySet<string>;
+  /** What the client presented, checked again while the stream is open. */
+  presented: PresentedCredential;
+}
 
 interface Client {
   channel: EventChannel;
   res: ServerResponse;
+  credential: StreamCredential;
+  /** The last event of the channel this stream was brought up to. */
+  position: number;
+  /** The position last handed to the durable record (device keys only). */
+  saved: number;
+  /** Cut for not reading: what was waiting for it never reached it, so its position is not recorded. */
+  dropped: boolean;
 }
 
-/** Replay pages are written in pieces of about this size, so the byte limit is checked before it is far exceeded. */
-const REPLAY_CHUNK_BYTES = 64 * 1024;
+/** A replay page holds about this many bytes of events: what one replaying client costs in memory, at most. */
+const REPLAY_PAGE_BYTES = 256 * 1024;
+
+/** True once the response can take nothing more (closed, cut, or ended by the hub). */
+function gone(res: ServerResponse): boolean {
+  return res.destroyed || res.writableEnded;
+}
 
 /** `id:` / `event:` / `data:` with LF line ends, written in one piece. The payload is one line of JSON. */
 export function frame(event: Pick<EventRow, 'id' | 'name' | 'payload'>): string {
@@ -53,8 +84,17 @@ export class EventHub {
   private readonly maxBufferedBytes: number;
   private readonly maxStreamsPerPrincipal: number;
   private readonly replayDrainWaitMs: number;
-  /** Open streams per credential. */
+  /** Open streams per holder. */
   private readonly streams = new Map<string, number>();
+  /** Every open stream, replaying or live: their credentials are checked again, their positions recorded. */
+  private readonly open = new Set<Client>();
+  private credentialCheck: NodeJS.Timeout | null = null;
+  private checking = false;
+  private recheckPending = false;
+  /** Positions of closed keyed streams not yet recorded. */
+  private readonly closedPositions = new Map<string, StreamPosition>();
+  private saving: Promise<void> = Promise.resolve();
+  private closed = false;
 
   constructor(
     private readonly ctx: CoreContext,
@@ -62,7 +102,7 @@ export class EventHub {
   ) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
     this.maxStreamsPerPrincipal = options.maxStreamsPerPrincipal ?? DEFAULT_MAX_STREAMS_PER_PRINCIPAL;
-    this.replayDrainWaitMs = options.replayDrainWaitMs ?? 5000;
+    this.replayDrainWaitMs = options.replayDrainWaitMs ?? DEFAULT_REPLAY_DRAIN_WAIT_MS;
   }
 
   get streamLimit(): number {
@@ -70,7 +110,7 @@ export class EventHub {
   }
 
   /**
-   * Takes one of the credential's stream slots (`holder`: `token:<jti>` or `key:<id>`) for this response, given back
+   * Takes one of the holder's stream slots (`user:<id>`, `token:<jti>` or `key:<id>`) for this response, given back
    * when the response closes. False when the credential already holds the maximum (the caller answers 429 before any
    * stream header is written).
    */
@@ -96,16 +136,112 @@ export class EventHub {
     this.unsubscribe = this.ctx.committed.subscribe(() => this.schedulePump());
     this.keepAlive = setInterval(() => this.broadcastComment(': keep-alive\n\n'), this.options.keepAliveMs);
     this.keepAlive.unref();
+    const checkMs = this.options.credentialCheckMs ?? DEFAULT_CREDENTIAL_CHECK_MS;
+    this.credentialCheck = setInterval(() => void this.checkStreams(), checkMs);
+    this.credentialCheck.unref();
   }
 
-  /** Ends every stream (server shutdown); clients reconnect to the next server with their Last-Event-ID. */
-  close(): void {
+  /**
+   * Ends every stream (server shutdown) and records the device keys' positions; clients reconnect to the next server
+   * with their Last-Event-ID.
+   */
+  async close(): Promise<void> {
+    if (this.closed) return this.saving;
+    this.closed = true;
     this.unsubscribe?.();
     if (this.keepAlive) clearInterval(this.keepAlive);
-    for (const set of this.clients.values()) {
-      for (const client of set) client.res.end();
-      set.clear();
+    if (this.credentialCheck) clearInterval(this.credentialCheck);
+    for (const client of this.open) client.res.end();
+    for (const set of this.clients.values()) set.clear();
+    await this.savePositions();
+  }
+
+  /**
+   * Checks the open streams' credentials now instead of at the next round (after a change through the API that
+   * may revoke one: a user changed or deleted, a key deleted). Changes made elsewhere (`pos token revoke`) wait for
+   * the round.
+   */
+  recheckCredentials(): void {
+    if (this.checking) this.recheckPending = true;
+    else void this.checkStreams();
+  }
+
+  /**
+   * One round of the periodic check: each credential that holds a stream is asked once whether it still may (its
+   * token revoked or expired, its user's password or role changed, the user or the key deleted all say no), and
+   * its streams end when not. Then the device keys' positions that moved are recorded.
+   */
+  private async checkStreams(): Promise<void> {
+    if (this.checking || this.closed) return;
+    this.checking = true;
+    try {
+      const byCredential = new Map<string, Client[]>();
+      for (const client of this.open) {
+        const list = byCredential.get(client.credential.id);
+        if (list) list.push(client);
+        else byCredential.set(client.credential.id, [client]);
+      }
+      const groups = [...byCredential.values()];
+      const check = this.options.credentialsStillValid;
+      if (check && groups.length > 0) {
+        // A failed read is no verdict: the streams stay until a round that can tell.
+        const presented = groups.map((clients) => (clients[0] as Client).credential.presented);
+        const valid = await check(presented).catch(() => null);
+        groups.forEach((clients, index) => {
+          if (valid && valid[index] === false) for (const client of clients) this.end(client);
+        });
+      }
+      await this.savePositions();
+    } finally {
+      this.checking = false;
+      if (this.recheckPending) {
+        this.recheckPending = false;
+        void this.checkStreams();
+      }
     }
+  }
+
+  /** Ends a stream for good: the client's reconnect meets the credential check (401 or 403). */
+  private end(client: Client): void {
+    this.clients.get(client.channel)?.delete(client);
+    this.open.delete(client);
+    if (client.res.writableLength > 0) client.res.destroy(); // a client that is not reading would never see an end
+    else if (!gone(client.res)) client.res.end();
+  }
+
+  /** Records the positions of device keys' streams that moved (open ones and closed ones), in one transaction. */
+  private savePositions(): Promise<void> {
+    this.saving = this.saving.then(async () => {
+      const due = new Map(this.closedPositions);
+      this.closedPositions.clear();
+      const marks: Array<[Client, number]> = [];
+      for (const client of this.open) {
+        const keyId = client.credential.keyId;
+        // Only what the socket has taken counts as written: a client cut later must not skip what it never got.
+        if (keyId === undefined || client.position === client.saved || client.res.writableLength > 0) continue;
+        mergePosition(due, { keyId, channel: client.channel, lastEventId: client.position });
+        marks.push([client, client.position]);
+      }
+      if (due.size === 0) return;
+      try {
+        await saveStreamPositions(this.ctx, [...due.values()]);
+        for (const [client, position] of marks) client.saved = position;
+      } catch {
+        // A full disk: the positions stay due for the next round (the streams still move).
+        for (const [key, position] of due) if (!this.closedPositions.has(key)) this.closedPositions.set(key, position);
+      }
+    });
+    return this.saving;
+  }
+
+  private streamClosed(client: Client): void {
+    this.open.delete(client);
+    this.clients.get(client.channel)?.delete(client);
+    const keyId = client.credential.keyId;
+    if (keyId === undefined || client.position === client.saved || client.dropped) return;
+    mergePosition(this.closedPositions, { keyId, channel: client.channel, lastEventId: client.position });
+    client.saved = client.position;
+    if (!this.closed) void this.savePositions();
   }
 
   clientCount(channel?: EventChannel): number {
@@ -117,19 +253,33 @@ export class EventHub {
 
   /**
    * Attaches a response that already has its SSE headers. With a last event id, the missed events of the channel
-   * are replayed first; an id the log no longer covers gets a `resync` event instead.
+   * are replayed first; an id the log no longer covers gets a `resync` event instead. A device key's stream without
+   * one starts after the last event written to that key's previous stream of the channel (live, the first time).
    */
-  async subscribe(channel: EventChannel, res: ServerResponse, lastEventId: string | undefined): Promise<void> {
-    const client: Client = { channel, res };
-    res.on('close', () => this.clients.get(channel)?.delete(client));
+  async subscribe(
+    channel: EventChannel,
+    res: ServerResponse,
+    lastEventId: string | undefined,
+    credential: StreamCredential,
+  ): Promise<void> {
+    const client: Client = { channel, res, credential, position: 0, saved: -1, dropped: false };
+    this.open.add(client);
+    res.on('close', () => this.streamClosed(client));
+    if (res.destroyed || res.socket?.destroyed) return this.streamClosed(client); // gone while the route awaited
+    let from = lastEventId;
+    if (from === undefined && credential.keyId !== undefined) {
+      await this.saving; // a stream of the same key that just closed is recorded first
+      const stored = await streamPosition(this.ctx, credential.keyId, channel);
+      if (stored !== undefined) from = String(stored);
+    }
     let cursor: number;
-    if (lastEventId === undefined) {
+    if (from === undefined) {
       cursor = await this.serially(async () => this.lastId);
       // An id-only frame sets the client's Last-Event-ID without firing an event, so even a client that saw no
       // event before it lost the connection resumes from here.
       this.write(client, `retry: 2000\nid: ${cursor}\n\n`);
     } else {
-      const requested = /^\d{1,15}$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) : Number.NaN;
+      const requested = /^\d{1,15}$/.test(from.trim()) ? Number(from.trim()) : Number.NaN;
       const floor = await replayFloor(this.ctx);
       const current = await this.serially(async () => this.lastId);
       if (!Number.isSafeInteger(requested) || requested < floor || requested > current) {
@@ -141,63 +291,57 @@ export class EventHub {
         cursor = await this.replay(client, requested);
       }
     }
-    if (res.destroyed) return;
+    client.position = Math.max(client.position, cursor);
+    if (gone(res)) return;
     // Join the live set on the chain: nothing can be dispatched between the last replayed event and joining.
     await this.serially(async () => {
-      await this.replayRange(client, cursor, this.lastId);
-      if (!res.destroyed) this.clients.get(channel)?.add(client);
+      await this.replayRange(client, client.position, this.lastId);
+      if (!gone(res)) this.clients.get(channel)?.add(client);
     });
   }
 
   /**
-   * Replays outside the chain (a slow client must not hold up the others). The same byte limit as live events
-   * applies: pages are written in pieces, and a client with more than the limit waiting is dropped. A full socket is
-   * waited for, but not forever (see `replayDrainWaitMs`).
+   * Replays outside the chain (a slow client must not hold up the others), to the end of the log (events past what
+   * the live clients were sent are skipped for it when they are dispatched), one page at a time: the next page is
+   * read only once the socket took the last one, so a client that stops reading holds one page in memory, not its
+   * replay. A client that takes nothing for `replayDrainWaitMs` is disconnected; it replays from its Last-Event-ID
+   * when it comes back.
    */
   private async replay(client: Client, from: number): Promise<number> {
     let cursor = from;
-    const pace = { patient: true };
     for (;;) {
       const rows = await this.page(client.channel, cursor, Number.MAX_SAFE_INTEGER);
-      if (rows.length === 0 || client.res.destroyed) return cursor;
-      if (!(await this.writeInPieces(client, rows, pace))) return cursor;
+      if (rows.length === 0 || gone(client.res)) return cursor;
+      if (!this.write(client, this.frames(client, rows))) return cursor;
       cursor = (rows.at(-1) as EventRow).id;
-      if (rows.length < PAGE) return cursor;
-    }
-  }
-
-  /**
-   * Writes a replay page in pieces, waiting for the socket whenever a piece's worth is already waiting. Once a wait
-   * has timed out the client is no longer waited for: what follows is written at once, and a client that stopped
-   * reading is dropped at the limit. False when the client was dropped.
-   */
-  private async writeInPieces(client: Client, rows: EventRow[], pace: { patient: boolean }): Promise<boolean> {
-    let piece = '';
-    for (const [index, row] of rows.entries()) {
-      piece += frame(row);
-      if (piece.length < REPLAY_CHUNK_BYTES && index < rows.length - 1) continue;
-      if (!this.write(client, piece)) return false;
-      piece = '';
-      if (pace.patient && client.res.writableLength >= REPLAY_CHUNK_BYTES) {
-        pace.patient = await drainedOrClosed(client.res, this.replayDrainWaitMs);
+      client.position = cursor;
+      if (client.res.writableNeedDrain && !(await drainedOrClosed(client.res, this.replayDrainWaitMs))) {
+        this.drop(client);
+        return cursor;
       }
-      if (client.res.destroyed) return false;
     }
-    return true;
   }
 
+  /** The rest of a replay, on the chain: what was committed while the replay ran (a page or two). */
   private async replayRange(client: Client, from: number, through: number): Promise<void> {
     let cursor = from;
-    while (cursor < through && !client.res.destroyed) {
+    while (cursor < through && !gone(client.res)) {
       const rows = await this.page(client.channel, cursor, through);
       if (rows.length === 0) return;
-      this.write(client, rows.map(frame).join(''));
+      this.write(client, this.frames(client, rows));
       cursor = (rows.at(-1) as EventRow).id;
+      client.position = cursor;
     }
+  }
+
+  /** The frames of `rows` this client is sent (without the events its credential withholds). */
+  private frames(client: Client, rows: EventRow[]): string {
+    const withheld = client.credential.withheld;
+    return (withheld ? rows.filter((row) => !withheld.has(row.name)) : rows).map(frame).join('');
   }
 
   private page(channel: EventChannel, after: number, through: number): Promise<EventRow[]> {
-    return channelEvents(this.ctx, channel, after, through);
+    return channelPage(this.ctx, channel, after, through, REPLAY_PAGE_BYTES);
   }
 
   private schedulePump(): void {
@@ -213,10 +357,30 @@ export class EventHub {
     for (;;) {
       const rows = await eventsAfter(this.ctx, this.lastId);
       if (rows.length === 0) return;
-      const chunks = new Map<EventChannel, string>();
-      for (const row of rows) chunks.set(row.channel, (chunks.get(row.channel) ?? '') + frame(row));
-      for (const [channel, chunk] of chunks) {
-        for (const client of this.clients.get(channel) ?? []) this.write(client, chunk);
+      const byChannel = new Map<EventChannel, EventRow[]>();
+      for (const row of rows) {
+        const list = byChannel.get(row.channel);
+        if (list) list.push(row);
+        else byChannel.set(row.channel, [row]);
+      }
+      for (const [channel, channelRows] of byChannel) {
+        const chunk = channelRows.map(frame).join('');
+        const first = (channelRows[0] as EventRow).id;
+        const last = (channelRows.at(-1) as EventRow).id;
+        // Credentials that withhold some events share one filtered chunk per set of withheld names.
+        const filtered = new Map<ReadonlySet<string>, string>();
+        for (const client of this.clients.get(channel) ?? []) {
+          if (client.position >= last) continue; // a replay that read the log's end already wrote these
+          const withheld = client.credential.withheld;
+          let text = chunk;
+          if (client.position >= first) {
+            text = this.frames(client, channelRows.filter((row) => row.id > client.position));
+          } else if (withheld) {
+            text = filtered.get(withheld) ?? this.frames(client, channelRows);
+            filtered.set(withheld, text);
+          }
+          if (text === '' || this.write(client, text)) client.position = last;
+        }
       }
       this.lastId = (rows.at(-1) as EventRow).id;
       if (rows.length < PAGE) return;
@@ -230,17 +394,23 @@ export class EventHub {
   /** Writes to one client; false (and the client dropped) when it is gone or has more than the limit waiting. */
   private write(client: Client, chunk: string): boolean {
     const { res } = client;
-    if (res.destroyed || res.writableEnded) {
+    if (gone(res)) {
       this.clients.get(client.channel)?.delete(client);
       return false;
     }
     res.write(chunk);
     if (res.writableLength > this.maxBufferedBytes) {
-      this.clients.get(client.channel)?.delete(client);
-      res.destroy();
+      this.drop(client);
       return false;
     }
     return true;
+  }
+
+  /** Cuts a client that does not read: it reconnects and replays what it missed. */
+  private drop(client: Client): void {
+    client.dropped = true;
+    this.clients.get(client.channel)?.delete(client);
+    client.res.destroy();
   }
 
   private serially<T>(task: () => Promise<T>): Promise<T> {
@@ -251,6 +421,13 @@ export class EventHub {
     );
     return run;
   }
+}
+
+/** Keeps the furthest position per key and channel. */
+function mergePosition(into: Map<string, StreamPosition>, position: StreamPosition): void {
+  const key = `${position.keyId} ${position.channel}`;
+  const known = into.get(key);
+  if (!known || known.lastEventId < position.lastEventId) into.set(key, position);
 }
 
 /** True when the response drained or closed, false when `ms` passed first. */
