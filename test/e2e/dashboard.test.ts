@@ -111,9 +111,9 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
 
   tmux('send-keys', '-t', session, 'f');
   await shows('the food list', (s) => s.includes('Foods: space switches'));
-  await shows('Diavola available', (s) => s.includes('[ ] available  Pizze · Diavola'));
+  await shows('Diavola available', (s) => s.includes('[x] available  Pizze · Diavola'));
   tmux('send-keys', '-t', session, 'Space');
-  await shows('Diavola sold out', (s) => s.includes('[x] SOLD OUT   Pizze · Diavola'));
+  await shows('Diavola sold out', (s) => s.includes('[ ] SOLD OUT   Pizze · Diavola'));
   t.equal((await api('GET', `/v1/foods/${menu.foods.diavola}`))['available'], false, 'sold out on the server');
   tmux('send-keys', '-t', session, 'Escape');
   await shows('the board again', (s) => s.includes('In the kitchen (1)'));
