@@ -99,8 +99,8 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   t.match(await api('GET', `/v1/orders/${verdi['id']}`), { cashRegisterId: menu.register }, 'at the register chosen: its receipt and drawer');
   const receipts = await api('GET', `/v1/print-jobs?orderId=${verdi['id']}`);
   t.ok((receipts as unknown as Array<{ printerId: string | null; summary: string }>).some((job) => job.printerId === menu.printers.till), 'a job on the register\'s printer');
-  // Its items, from the board (the selection followed Verdi to the kitchen).
-  tmux('send-keys', '-t', session, 'i');
+  // Its items: the selection stayed in the pending column (now empty), Verdi is in the kitchen.
+  tmux('send-keys', '-t', session, 'Right', 'i');
   await shows('the items', (s) => s.includes('1 × Margherita') && s.includes('Verdi'));
   tmux('send-keys', '-t', session, 'Escape');
   await shows('the board again', (s) => s.includes('In the kitchen (1)'));
