@@ -97,7 +97,9 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
   }, [source, report, dispatch]);
 
   useEffect(() => {
-    reload();
+    // The first picture is taken once the stream is live (onStatus below), not also at once: one taken before the
+    // stream connects could miss the events in between, so it had to be taken again, and on a busy evening each
+    // picture costs seconds of the server's time. Until then the board says it is connecting.
     const stop = source.stream({
       onEvent: (event) => {
         if (event.name === 'resync') return reload();

@@ -53,6 +53,8 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
     },
     stream(h) {
       handlers = h;
+      // As the real stream: connected a moment after it is opened.
+      queueMicrotask(() => handlers?.onStatus('live'));
       return () => (handlers = null);
     },
     async order(id) {
@@ -273,6 +275,14 @@ t.test('offline, caught up, and resync', async (t) => {
   const again = loads();
   emit({ name: 'resync', payload: { reason: 'history-expired' } });
   await until(() => loads() > again, 'resync reloads the state');
+});
+
+t.test('the start takes one picture, once the stream is live (two cost a busy server twice the time)', async (t) => {
+  const { instance, emit, loads } = mount(t, [order(1, 'confirmed')]);
+  await frame(instance, (f) => f.includes('In the kitchen (1)') && f.includes(' live '), 'loaded and live');
+  emit(newOrder({ id: 9, displayCode: 'NEW', table: 'T9', customer: 'Nuovo', total: '4.00' }));
+  await frame(instance, (f) => f.includes('NEW T9 Nuovo'), 'a later event drawn');
+  t.equal(loads(), 1, 'one load');
 });
 
 t.test('a stream of events is drawn at most once per frame, not once per event', async (t) => {

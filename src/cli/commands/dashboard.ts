@@ -16,16 +16,20 @@ export function registerDashboard(program: Command): void {
       if (!Number.isInteger(late) || late < 1) throw new CliError(`--late must be a whole number of minutes, got "${flags.late}"`);
       if (flags.lang !== undefined && !(LOCALES as readonly string[]).includes(flags.lang)) throw new CliError(`--lang must be one of ${LOCALES.join(', ')}, got "${flags.lang}"`);
       if (!process.stdout.isTTY) throw new CliError('the dashboard needs a terminal (use `pos orders list` or `pos events` in scripts)');
-      const client = await connect(command.optsWithGlobals<GlobalOptions>());
-      // Loaded only here: the rest of the CLI does not pay for React and Ink at start-up.
-      const [{ render }, { createElement }, { App }, { httpSource }, { DashboardLocale, dashboardLocale }] = await Promise.all([
+      // Loaded only here: the rest of the CLI does not pay for React and Ink at start-up. Ink takes about a second to
+      // load on the venue laptop: it loads while the server is found and asked for the venue's language.
+      const modules = Promise.all([
         import('ink'),
         import('react'),
         import('../../tui/App.js'),
         import('../../tui/source.js'),
         import('../../tui/texts.js'),
       ]);
-      const locale = await dashboardLocale(flags.lang as Locale | undefined, () => client.health());
+      const client = await connect(command.optsWithGlobals<GlobalOptions>());
+      const health = client.health();
+      health.catch(() => {}); // unanswered: the board opens anyway and shows itself offline
+      const [{ render }, { createElement }, { App }, { httpSource }, { DashboardLocale, dashboardLocale }] = await modules;
+      const locale = await dashboardLocale(flags.lang as Locale | undefined, () => health);
       const board = createElement(App, { source: httpSource(client), lateMinutes: late });
       const instance = render(createElement(DashboardLocale.Provider, { value: locale }, board), { exitOnCtrlC: true });
       await instance.waitUntilExit();
