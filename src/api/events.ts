@@ -5,6 +5,7 @@ import { OrderCancelledEvent, OrderRecord, OrderStatus, RecordItem, ReprintRespo
 import { PrinterStatus, PrinterStatusReason } from './printers.js';
 import { ClosureEvent } from './reports.js';
 import { OrderStationStatusChanged } from './stations.js';
+import { Venue } from './venue.js';
 
 // The events of `GET /events/{channel}` (interface §6 and decisions, Release 1.7): one discriminated union per
 // channel on the SSE `event:` name, exactly what the server emits (test/api/events-union.test.ts makes a day of
@@ -44,6 +45,8 @@ const resync = event('resync', Resync);
 // Kitchen stations (release 1.7, issue 16) put `order-station-status-changed` on all three channels: a further
 // station event goes into each union that carries it, beside it.
 const stationStatus = event('order-station-status-changed', OrderStationStatusChanged);
+/** `venue-changed` (cashier, display): the whole venue after a PATCH, so the till and the TV follow at once. */
+const venueChanged = event('venue-changed', Venue);
 
 export const CashierEvent = z.discriminatedUnion('name', [
   event('new-order', NewOrder),
@@ -55,6 +58,7 @@ export const CashierEvent = z.discriminatedUnion('name', [
   event('food-stock-changed', FoodStockChanged),
   event('printer-status-changed', PrinterStatusChanged),
   stationStatus,
+  venueChanged,
   resync,
 ]);
 export type CashierEvent = z.infer<typeof CashierEvent>;
@@ -64,6 +68,7 @@ export const DisplayEvent = z.discriminatedUnion('name', [
   event('order-status-changed', OrderStatusChanged),
   event('order-deleted', OrderDeleted),
   stationStatus,
+  venueChanged,
   resync,
 ]);
 export type DisplayEvent = z.infer<typeof DisplayEvent>;

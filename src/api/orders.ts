@@ -37,6 +37,8 @@ export const ConfirmInput = z.object({
   cashRegisterId: cuid.nullish(),
   /** When given, replaces every item of the order. */
   orderItems: orderItems.optional(),
+  /** Extension: the cash the customer handed over (CASH, at least the total): the receipt prints it and the change. */
+  cashReceived: moneyInput.optional(),
 });
 export type ConfirmInput = z.infer<typeof ConfirmInput>;
 

@@ -23,6 +23,7 @@ import { registerStock } from './commands/stock.js';
 import { registerTillUrl } from './commands/till-url.js';
 import { registerToken } from './commands/token.js';
 import { registerUsers } from './commands/users.js';
+import { registerVenue } from './commands/venue.js';
 
 /** Options every command understands; read them with `command.optsWithGlobals<GlobalOptions>()`. */
 export interface GlobalOptions {
@@ -69,5 +70,6 @@ export function buildProgram(): Command {
   registerKitchenUrl(program);
   registerDashboard(program);
   registerTillUrl(program);
+  registerVenue(program);
   return program;
 }

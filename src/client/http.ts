@@ -21,6 +21,7 @@ import type {
 import type { PrintJob, PrintJobsQuery, RetryInput } from '../api/print-jobs.js';
 import type { Printer } from '../api/printers.js';
 import type { ClosureInput, ClosureReport, Report, ReportsQuery } from '../api/reports.js';
+import type { Venue, VenuePatch } from '../api/venue.js';
 import { ApiError, NetworkError } from './errors.js';
 import type { CreatedOf, InputOf, PatchOf, RecordOf, ResourcePath } from './resources.js';
 
@@ -202,6 +203,14 @@ export class PosClient {
   }
   createApiKey(input: z.input<typeof ApiKeyInput>) {
     return this.request<z.infer<typeof ApiKeyCreated>>('POST', '/v1/api-keys', { body: input });
+  }
+  /** The venue's name, receipt lines and service settings (any credential). */
+  getVenue() {
+    return this.request<z.infer<typeof Venue>>('GET', '/v1/venue');
+  }
+  /** Changes the given fields (admin); locale and timezone are `pos serve`'s and ignored here. */
+  patchVenue(input: z.input<typeof VenuePatch>) {
+    return this.request<z.infer<typeof Venue>>('PATCH', '/v1/venue', { body: input });
   }
   uploadBannerImage(id: string, form: FormData) {
     return this.request<z.infer<typeof Banner>>('PATCH', `/v1/banners/${id}/image`, { rawBody: form });

@@ -141,6 +141,8 @@ export const en = {
   'ticket.total': 'TOTAL',
   'ticket.paidCash': 'Paid by cash',
   'ticket.paidCard': 'Paid by card',
+  'ticket.cashReceived': 'Cash received',
+  'ticket.change': 'Change',
   'ticket.notPaid': 'Not paid yet',
   'ticket.yourNumber': 'Your number:',
   'ticket.testPage': 'TEST PAGE',

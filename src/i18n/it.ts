@@ -142,6 +142,8 @@ export const it: Record<MessageKey, string> = {
   'ticket.total': 'TOTALE',
   'ticket.paidCash': 'Pagamento: CONTANTI',
   'ticket.paidCard': 'Pagamento: CARTA',
+  'ticket.cashReceived': 'Contanti ricevuti',
+  'ticket.change': 'Resto',
   'ticket.notPaid': 'Da pagare',
   'ticket.yourNumber': 'Il tuo numero:',
   'ticket.testPage': 'PAGINA DI PROVA',

@@ -22,6 +22,7 @@ import printerRoutes from './routes/printers.js';
 import reportRoutes from './routes/reports.js';
 import stationRoutes from './routes/stations.js';
 import userRoutes from './routes/users.js';
+import venueRoutes from './routes/venue.js';
 import type { AppServices } from './services.js';
 
 /** JSON bodies larger than this are refused with 413 (decisions: 256 KiB). */
@@ -125,6 +126,7 @@ export async function buildApp({ services, logger = false, timeouts: given = {} 
   await app.register(reportRoutes);
   await app.register(printJobRoutes);
   await app.register(displayRoutes);
+  await app.register(venueRoutes);
 
   await app.ready();
   return app;

@@ -278,6 +278,19 @@ export interface SnapshotRegistersTable {
   card_cents: number;
 }
 
+/** The venue's settings: one row (id 1) once changed; JSON arrays of strings for the receipt lines. */
+export interface VenueTable {
+  id: number;
+  name: string;
+  receipt_header: string;
+  receipt_footer: string;
+  /** Null: as `pos serve --no-tables` says. */
+  ask_table: number | null;
+  waiter_tables: number;
+  pickup_after_minutes: number;
+  updated_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -304,6 +317,7 @@ export interface Database {
   snapshot_hours: SnapshotHoursTable;
   snapshot_foods: SnapshotFoodsTable;
   snapshot_registers: SnapshotRegistersTable;
+  venue: VenueTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -313,6 +327,7 @@ export type IngredientRow = Selectable<IngredientsTable>;
 export type FoodRow = Selectable<FoodsTable>;
 export type CashRegisterRow = Selectable<CashRegistersTable>;
 export type BannerRow = Selectable<BannersTable>;
+export type VenueRow = Selectable<VenueTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;

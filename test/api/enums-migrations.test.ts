@@ -24,6 +24,8 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'print_jobs.status': enums.PRINT_JOB_STATUSES,
   'reports.kind': enums.REPORT_KINDS,
   'order_stations.status': enums.STATION_STATUSES,
+  'venue.ask_table': [0, 1],
+  'venue.waiter_tables': [0, 1],
 };
 
 function literal(text: string): string | number {

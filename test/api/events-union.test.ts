@@ -35,6 +35,7 @@ t.test('every event the server emits parses with its channel union, field for fi
   await ok('PATCH', `/v1/categories/${menu.categories.desserts}`, { available: false });
   await ok('PATCH', `/v1/printers/${menu.printers.bar}`, { status: 'ERROR' });
   await ok('POST', '/v1/reports/general-closure', { cashRegister: menu.register });
+  await ok('PATCH', '/v1/venue', { name: 'Sagra del Fungo', receiptFooter: ['Documento non fiscale'] });
 
   const events = await eventsSince(app);
   t.ok(events.length > 0, 'events were logged');

@@ -20,6 +20,8 @@ export const receipt: ReceiptPayload = {
     { quantity: 1, name: 'Tiramisù della nonna Pierangela', notes: '', unitPriceCents: 450, surchargeCents: 0, totalCents: 450 },
   ],
   subtotalCents: 2360, discountCents: 360, surchargeCents: 50, totalCents: 2000,
+  header: ['Pro Loco di Borgo San Dalmazzo', 'Sagra della castagna'], footer: ['Documento non fiscale', 'Grazie e arrivederci!'],
+  cashReceivedCents: 5000,
 };
 
 export const closure: ClosurePayload = {

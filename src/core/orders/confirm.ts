@@ -18,6 +18,8 @@ export interface ConfirmationDetails {
   discountCents: number;
   userId: string | null;
   cashRegisterId: string | null;
+  /** The cash handed over (CASH only, at least the total), printed on the receipt with the change. */
+  cashReceivedCents?: number | null;
   /** Where these came from in the request, for error details (`body`, or `body.confirm` at creation). */
   inputPath?: string;
 }
@@ -45,6 +47,21 @@ async function checkReferences(trx: Db, details: ConfirmationDetails): Promise<R
   return register;
 }
 
+function checkCashReceived(details: ConfirmationDetails, totalCents: number): void {
+  const received = details.cashReceivedCents;
+  if (received === undefined || received === null) return;
+  const path = `${details.inputPath ?? 'body'}.cashReceived`;
+  if (details.paymentMethod !== 'CASH') {
+    throw new InvalidError('cashReceived is only for orders paid in cash', [{ path, message: 'only with paymentMethod CASH' }]);
+  }
+  if (received < totalCents) {
+    const message = `must be at least the total (${(totalCents / 100).toFixed(2)})`;
+    throw new InvalidError(`The cash received (${(received / 100).toFixed(2)}) is less than the total (${(totalCents / 100).toFixed(2)})`, [
+      { path, message },
+    ]);
+  }
+}
+
 /**
  * What a confirmation makes of an order, not written yet: the next ticket number of the ticket day (taken inside
  * the caller's transaction, so a rollback gives it back), payment and totals. Checks the register and the user.
@@ -61,6 +78,7 @@ export async function confirmedOrder<T extends Omit<OrderRow, 'id'>>(
     items.map((item) => ({ totalCents: item.total_cents, surchargeCents: item.surcharge_cents })),
     details.discountCents,
   );
+  checkCashReceived(details, totals.totalCents);
   const now = ctx.clock.now();
   const ticketDay = ctx.venue.ticketDay(now);
   const confirmed: T = {
@@ -94,6 +112,7 @@ export async function publishConfirmation(
   items: readonly OrderItemRow[],
   routing: Routing,
   register: RegisterPrinting | null,
+  cashReceivedCents: number | null = null,
 ) {
   const summary = confirmedSummary(confirmed);
   const record = orderRecord(confirmed, printerRecordItems(items, routing));
@@ -102,7 +121,7 @@ export async function publishConfirmation(
     { channel: 'display', name: 'confirmed-order', payload: summary },
     { channel: 'printer', name: 'confirmed-order', payload: record },
   ]);
-  await queueOrderPrintJobs(trx, ctx, { order: confirmed, items, routing, register });
+  await queueOrderPrintJobs(trx, ctx, { order: confirmed, items, routing, register, cashReceivedCents });
   await enterStations(trx, confirmed, items, routing, register);
   return record;
 }
@@ -123,5 +142,5 @@ export async function applyConfirmation(
   const { id, ...changes } = confirmed;
   await trx.updateTable('orders').set(changes).where('id', '=', id).execute();
   await refreshSnapshotsFor(trx, ctx, [order, confirmed]);
-  return { order: confirmed, record: await publishConfirmation(trx, ctx, confirmed, items, routing, register), register };
+  return { order: confirmed, record: await publishConfirmation(trx, ctx, confirmed, items, routing, register, details.cashReceivedCents), register };
 }

@@ -90,6 +90,7 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
       discountCents: input.confirm.discount ?? 0,
       userId: input.confirm.userId ?? callerUserId(actor),
       cashRegisterId: input.confirm.cashRegisterId ?? null,
+      cashReceivedCents: input.confirm.cashReceived ?? null,
       inputPath: 'body.confirm',
     }));
   }
@@ -99,7 +100,7 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
   for (const item of items) item.order_id = id;
   await insertOrderItems(trx, items);
   if (input.confirm) {
-    await publishConfirmation(trx, ctx, order, items, routing, register);
+    await publishConfirmation(trx, ctx, order, items, routing, register, input.confirm.cashReceived ?? null);
   } else {
     // Typed as `new-order` items (no food object): the key order of the record is kept.
     await appendEvent(trx, now, 'cashier', 'new-order', { ...orderRecord(order, []), orderItems: items.map(newOrderItem) });
@@ -144,6 +145,7 @@ async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: Conf
     discountCents: input.discount ?? 0,
     userId: input.userId ?? callerUserId(actor),
     cashRegisterId: input.cashRegisterId ?? null,
+    cashReceivedCents: input.cashReceived ?? null,
   });
   return { order: confirmed.order, items, response: { ...confirmed.record, warnings: warningsFor(confirmed.register) } };
 }

@@ -48,6 +48,11 @@ export interface ReceiptPayload extends OrderTicketBase {
   discountCents: number;
   surchargeCents: number;
   totalCents: number;
+  /** The venue's lines above and below the order (absent from jobs queued before they existed). */
+  header?: string[];
+  footer?: string[];
+  /** The cash handed over, when the till sent it (first receipt only; a reprint has none). */
+  cashReceivedCents?: number | null;
 }
 
 export interface ClosurePayload {

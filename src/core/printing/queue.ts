@@ -4,6 +4,7 @@ import type { OrderItemRow, OrderRow, PrintJobKind } from '../../storage/schema.
 import type { CoreContext } from '../context.js';
 import { printerFor, type Routing } from '../orders/routing.js';
 import type { Report } from '../reports/report.js';
+import { receiptLines } from '../venue.js';
 import { type NewJob, queueJobs } from './job-life.js';
 import type { KitchenTicketPayload, ReceiptPayload, TicketItem } from './payloads.js';
 import { type ReceiptRegister, receiptWarning } from './receipt-check.js';
@@ -44,6 +45,8 @@ export interface OrderPrintRequest {
   register?: RegisterPrinting | null;
   /** A reprint: only these items' kitchen tickets, and the receipt if asked. */
   reprint?: { itemIds: readonly string[]; receipt: boolean };
+  /** The cash the till says it received (a confirmation's receipt only). */
+  cashReceivedCents?: number | null;
 }
 
 export type RegisterPrinting = ReceiptRegister;
@@ -103,6 +106,8 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
       discountCents: order.discount_cents,
       surchargeCents: order.surcharge_cents,
       totalCents: order.total_cents,
+      ...(await receiptLines(trx)),
+      cashReceivedCents: request.cashReceivedCents ?? null,
     };
     const problem = receiptWarning(register);
     jobs.push({ printerId: registerPrinter, kind: reprint ? 'reprint-receipt' : 'receipt', orderId: order.id, payload, ...(problem ? { lastError: problem.message } : {}) });

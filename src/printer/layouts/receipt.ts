@@ -2,13 +2,15 @@ import type { ReceiptPayload } from '../../core/printing/payloads.js';
 import { big, type LayoutOptions, lines, orderHeader, paper } from './common.js';
 import { leftRight, type PrintOp, wrap } from './ops.js';
 
-// The customer's receipt: items with prices, totals, how it was paid, and the number to watch for on the screen.
+// The customer's receipt: the venue's header lines, items with prices, totals, how it was paid (with the cash
+// received and the change when the till sent them), the number to watch for on the screen, the venue's footer.
 
 export function receipt(payload: ReceiptPayload, options: LayoutOptions): PrintOp[] {
   const { columns } = options;
   const p = paper(options);
   const ops: PrintOp[] = [];
   if (options.openDrawer) ops.push({ op: 'drawer' });
+  ops.push(...venueLines(payload.header, columns));
   ops.push(...orderHeader(payload, columns, p));
   if (payload.registerName) ops.push({ op: 'text', text: payload.registerName, align: 'right' });
   ops.push({ op: 'rule' });
@@ -26,11 +28,24 @@ export function receipt(payload: ReceiptPayload, options: LayoutOptions): PrintO
   if (payload.discountCents > 0) ops.push({ op: 'text', text: leftRight(p.t('ticket.discount'), p.money(-payload.discountCents), columns) });
   ops.push({ op: 'text', text: leftRight(p.t('ticket.total'), p.euro(payload.totalCents), columns), bold: true });
   ops.push({ op: 'text', text: p.t(payload.paymentMethod === 'CASH' ? 'ticket.paidCash' : payload.paymentMethod === 'CARD' ? 'ticket.paidCard' : 'ticket.notPaid') });
+  const received = payload.cashReceivedCents;
+  if (received !== undefined && received !== null) {
+    ops.push({ op: 'text', text: leftRight(p.t('ticket.cashReceived'), p.euro(received), columns) });
+    ops.push({ op: 'text', text: leftRight(p.t('ticket.change'), p.euro(received - payload.totalCents), columns), bold: true });
+  }
   ops.push({ op: 'feed' });
   ops.push({ op: 'text', text: p.t('ticket.yourNumber'), align: 'center' });
   ops.push({ op: 'qr', data: payload.displayCode });
   ops.push(...big(payload.displayCode, columns));
+  if (payload.footer?.length) ops.push({ op: 'feed' }, ...venueLines(payload.footer, columns));
   ops.push({ op: 'feed' });
   ops.push({ op: 'cut' });
   return ops;
+}
+
+/** The venue's own lines, centred (an empty line is a gap; a line wider than the paper wraps). */
+function venueLines(text: readonly string[] | undefined, columns: number): PrintOp[] {
+  return (text ?? []).flatMap((line) =>
+    line === '' ? [{ op: 'feed' } as PrintOp] : wrap(line, columns).map((part): PrintOp => ({ op: 'text', text: part, align: 'center' })),
+  );
 }
