@@ -1,5 +1,5 @@
 import { Box, type Key, Text, useApp, useInput, useStdout } from 'ink';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Footer } from './components/Footer.js';
 import { FoodPicker } from './components/FoodPicker.js';
 import { Header } from './components/Header.js';
@@ -35,13 +35,19 @@ export interface AppProps {
   frameMs?: number;
   refreshMs?: number;
   now?: () => number;
+  /** False while another screen of the console is on show: the board keeps following the orders, and draws nothing. */
+  active?: boolean;
+  /** Drawn above the board (the console's tab bar), one row taken from it. */
+  top?: ReactNode;
+  /** Told whether the board takes every key now (a search, a count, a question): the number keys are theirs then. */
+  onCapture?: (capturing: boolean) => void;
 }
 
 /**
  * The dashboard: loads the state over REST, then follows the cashier event stream. Events are queued and applied
  * together at most every `frameMs` (10 frames a second by default), whatever their rate.
  */
-export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_000, now = Date.now }: AppProps) {
+export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_000, now = Date.now, active = true, top, onCapture }: AppProps) {
   const { exit } = useApp();
   // The board's language is chosen before it opens and never changes: the texts are the same object all along.
   const texts = useDashboardTexts();
@@ -296,6 +302,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     if (input === 'r') act(source.reprint(order.id), t('dashboard.reprinted', { order: orderLabel(order) }));
   };
 
+  useEffect(() => onCapture?.(state.mode !== 'board' && state.mode !== 'items'), [state.mode, onCapture]);
   useInput((input, key) => {
     // Keys typed quickly (or over a slow SSH link) can arrive as one chunk: take them one at a time.
     if (input.length > 1 && !key.ctrl && !key.meta && !key.escape) {
@@ -303,14 +310,16 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       return;
     }
     handleKey(input, key);
-  });
+  }, { isActive: active });
 
   // One row short of the terminal: a frame as tall as the terminal makes Ink clear the whole screen on every
   // render (a flash on terminals without synchronized output, and a wiped scroll-back).
+  if (!active) return null;
   const height = Math.max(6, size.rows - 1);
-  const bodyHeight = Math.max(4, height - 5);
+  const bodyHeight = Math.max(4, height - 5 - (top ? 1 : 0));
   return (
     <Box flexDirection="column" width={size.columns} height={height}>
+      {top}
       <Header connection={state.connection} figures={state.figures} now={clock} width={size.columns} timezone={state.timezone ?? undefined} />
       {state.mode === 'foods' || state.mode === 'stock' ? (
         <FoodPicker foods={state.foods} cursor={state.foodCursor} width={size.columns} height={bodyHeight} />

@@ -1,0 +1,109 @@
+import { Box, type Key, Text, useInput } from 'ink';
+import { useState } from 'react';
+import { fit } from '../format.js';
+import { useDashboardTexts } from '../texts.js';
+
+export interface ListRow {
+  id: string;
+  /** The row as it reads, one cell per column. */
+  cells: string[];
+  /** Drawn in grey (switched off), yellow (needs a look) or red (not working). */
+  tone?: 'off' | 'warning' | 'error';
+}
+
+export interface ResourceListProps {
+  title: string;
+  /** The column headings; their widths are the widest of heading and cells. */
+  columns: string[];
+  rows: ListRow[] | null;
+  /** `a`; left out when the list has no adding. */
+  onAdd?: () => void;
+  /** `e` or Enter on a row. */
+  onEdit?: (id: string) => void;
+  /** `x`, after `y` to the question; the name of the row is in the question. */
+  onDelete?: (id: string) => void;
+  /** More keys of this list (a letter: what it does to the row under the cursor). */
+  keys?: Record<string, (id: string | null) => void>;
+  /** The key help at the bottom, in the console's language. */
+  help: string;
+  message?: string;
+  tone?: 'info' | 'warning' | 'error';
+  width: number;
+  height: number;
+  active?: boolean;
+  /** Told whether a question is open (the number keys then answer it, they do not switch screens). */
+  onCapture?: (capturing: boolean) => void;
+}
+
+/**
+ * A list of the console (foods, printers, registers, people): ↑ ↓ choose, `a` adds, `e`/Enter edits, `x` deletes
+ * after asking. The keys are said at the bottom.
+ */
+export function ResourceList({ title, columns, rows, onAdd, onEdit, onDelete, keys = {}, help, message, tone = 'info', width, height, active = true, onCapture }: ResourceListProps) {
+  const { t } = useDashboardTexts();
+  const [cursor, setCursor] = useState(0);
+  const [asking, setAsking] = useState<string | null>(null);
+  const list = rows ?? [];
+  const at = Math.min(cursor, Math.max(0, list.length - 1));
+  const row = list[at];
+
+  const ask = (id: string | null) => {
+    setAsking(id);
+    onCapture?.(id !== null);
+  };
+  useInput(
+    (input: string, key: Key) => {
+      if (asking !== null) {
+        if (input === 'y' || input === 's') {
+          const id = asking;
+          ask(null);
+          onDelete?.(id);
+        } else if (input === 'n' || key.escape) ask(null);
+        return;
+      }
+      if (key.upArrow || input === 'k') return setCursor(Math.max(0, at - 1));
+      if (key.downArrow || input === 'j') return setCursor(Math.min(list.length - 1, at + 1));
+      if (input === 'a' && onAdd) return onAdd();
+      if ((input === 'e' || key.return) && onEdit && row) return onEdit(row.id);
+      if (input === 'x' && onDelete && row) return ask(row.id);
+      const extra = keys[input];
+      if (extra) extra(row?.id ?? null);
+    },
+    { isActive: active },
+  );
+
+  const widths = columns.map((heading, index) => Math.max(heading.length, ...list.map((each) => (each.cells[index] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
+  const rowsShown = Math.max(1, height - 5);
+  const start = Math.max(0, Math.min(at - rowsShown + 1, list.length - rowsShown));
+  const asked = asking === null ? null : list.find((each) => each.id === asking);
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text bold color="cyan">
+        {fit(title, width - 1)}
+      </Text>
+      <Text bold color="gray">
+        {fit(`  ${line(columns)}`, width - 1)}
+      </Text>
+      <Box flexDirection="column" height={rowsShown}>
+        {rows === null ? <Text color="gray">{t('console.loading')}</Text> : null}
+        {rows !== null && list.length === 0 ? <Text color="gray">{t('console.empty')}</Text> : null}
+        {list.slice(start, start + rowsShown).map((each, index) => (
+          <Text
+            key={each.id}
+            inverse={start + index === at}
+            color={each.tone === 'off' ? 'gray' : each.tone === 'warning' ? 'yellow' : each.tone === 'error' ? 'red' : undefined}
+          >
+            {fit(`${start + index === at ? '›' : ' '} ${line(each.cells)}`, width - 1)}
+          </Text>
+        ))}
+      </Box>
+      <Text color={asked ? 'yellow' : tone === 'error' ? 'red' : tone === 'warning' ? 'yellow' : 'gray'} wrap="truncate-end">
+        {asked ? t('console.confirmDelete', { name: asked.cells[0] ?? '' }) : message || ' '}
+      </Text>
+      <Text color="gray" wrap="truncate-end">
+        {asked ? t('console.keys.confirm') : help}
+      </Text>
+    </Box>
+  );
+}
