@@ -36,6 +36,7 @@ export interface DashboardTexts {
 /** The server's validation messages a console form meets, and how each is said in the catalogs. */
 const SERVER_WORDS: Array<[RegExp, (t: DashboardTexts['t'], match: RegExpExecArray) => string]> = [
   [/^must not be empty$/, (t) => t('console.said.empty')],
+  [/^must be at least (\d+) characters$/, (t, m) => t('console.said.tooShort', { min: m[1] ?? '' })],
   [/^must be at most (\d+) characters$/, (t, m) => t('console.said.tooLong', { max: m[1] ?? '' })],
   [/^must be an amount with at most 2 decimals$/, (t) => t('console.said.amount')],
   [/^must not be negative$/, (t) => t('console.said.negative')],

@@ -130,7 +130,7 @@ export function Form({ title, fields, initial, save, onDone, width, height, acti
         {saving ? t('console.saving') : errors.general ? `✗ ${said(errors.general)}` : ' '}
       </Text>
       <Text color="gray" wrap="truncate-end">
-        {t(width >= 100 ? 'console.keys.form' : 'console.keys.formShort')}
+        {t('console.keys.form').length < width ? t('console.keys.form') : t('console.keys.formShort')}
       </Text>
     </Box>
   );

@@ -61,8 +61,8 @@ export function ResourceList({ title, columns, rows, onAdd, onEdit, onDelete, ke
         } else if (input === 'n' || key.escape) ask(null);
         return;
       }
-      if (key.upArrow || input === 'k') return setCursor(Math.max(0, at - 1));
-      if (key.downArrow || input === 'j') return setCursor(Math.min(list.length - 1, at + 1));
+      if (key.upArrow) return setCursor(Math.max(0, at - 1));
+      if (key.downArrow) return setCursor(Math.min(list.length - 1, at + 1));
       if (input === 'a' && onAdd) return onAdd();
       if ((input === 'e' || key.return) && onEdit && row) return onEdit(row.id);
       if (input === 'x' && onDelete && row) return ask(row.id);

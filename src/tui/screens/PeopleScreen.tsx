@@ -179,7 +179,7 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
           load();
         }, fail);
       }}
-      keys={{ k: () => setShowing('keys') }}
+      keys={{ d: () => setShowing('keys') }}
       help={t('console.keys.users')}
     />
   );
