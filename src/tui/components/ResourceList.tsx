@@ -61,6 +61,8 @@ export function ResourceList({ title, columns, rows, onAdd, onEdit, onDelete, ke
         } else if (input === 'n' || key.escape) ask(null);
         return;
       }
+      // Still loading: adding now would be judged on what is not read yet ("add a printer first" with printers).
+      if (rows === null) return;
       if (key.upArrow) return setCursor(Math.max(0, at - 1));
       if (key.downArrow) return setCursor(Math.min(list.length - 1, at + 1));
       if (input === 'a' && onAdd) return onAdd();
