@@ -1,5 +1,5 @@
 import { Box, type Key, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { fit } from '../format.js';
 import { useDashboardTexts } from '../texts.js';
 
@@ -41,18 +41,27 @@ export interface ResourceListProps {
  */
 export function ResourceList({ title, columns, rows, onAdd, onEdit, onDelete, keys = {}, help, message, tone = 'info', width, height, active = true, onCapture }: ResourceListProps) {
   const { t } = useDashboardTexts();
-  const [cursor, setCursor] = useState(0);
-  const [asking, setAsking] = useState<string | null>(null);
+  const [cursor, setCursorState] = useState(0);
+  const [asking, setAskingState] = useState<string | null>(null);
+  // Also in refs: a key that comes before the next render still acts on the row it was pressed on.
+  const latest = useRef({ cursor: 0, asking: null as string | null });
+  const setCursor = (next: number) => {
+    latest.current.cursor = next;
+    setCursorState(next);
+  };
   const list = rows ?? [];
   const at = Math.min(cursor, Math.max(0, list.length - 1));
-  const row = list[at];
 
   const ask = (id: string | null) => {
-    setAsking(id);
+    latest.current.asking = id;
+    setAskingState(id);
     onCapture?.(id !== null);
   };
   useInput(
     (input: string, key: Key) => {
+      const asking = latest.current.asking;
+      const at = Math.min(latest.current.cursor, Math.max(0, list.length - 1));
+      const row = list[at];
       if (asking !== null) {
         if (input === 'y' || input === 's') {
           const id = asking;
