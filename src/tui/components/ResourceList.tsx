@@ -51,6 +51,10 @@ export function ResourceList({ title, columns, rows, onAdd, onEdit, onDelete, ke
   };
   const list = rows ?? [];
   const at = Math.min(cursor, Math.max(0, list.length - 1));
+  // Ink hands a key to the handler of the last render that ran its effects: the rows and actions of this render are
+  // read through a ref, so a key pressed as soon as the list shows acts on it.
+  const now = useRef({ rows, onAdd, onEdit, onDelete, keys });
+  now.current = { rows, onAdd, onEdit, onDelete, keys };
 
   const ask = (id: string | null) => {
     latest.current.asking = id;
@@ -59,6 +63,8 @@ export function ResourceList({ title, columns, rows, onAdd, onEdit, onDelete, ke
   };
   useInput(
     (input: string, key: Key) => {
+      const { rows, onAdd, onEdit, onDelete, keys } = now.current;
+      const list = rows ?? [];
       const asking = latest.current.asking;
       const at = Math.min(latest.current.cursor, Math.max(0, list.length - 1));
       const row = list[at];
