@@ -101,7 +101,7 @@ export function Form({ title, fields, initial, save, onDone, width, height, acti
   };
   useInput(eachKey(onKey), { isActive: active });
 
-  const labelWidth = Math.min(24, Math.max(...fields.map((each) => each.label.length)) + 1);
+  const labelWidth = Math.min(28, Math.max(...fields.map((each) => each.label.length)) + 1);
   const shown = (each: FormField): string => {
     const value = values[each.key] ?? null;
     if (each.kind === 'switch') return value ? `[x] ${t('console.yes')}` : `[ ] ${t('console.no')}`;

@@ -59,11 +59,12 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
   if (created) {
     return (
       <Box flexDirection="column" height={height}>
-        <Text bold color="cyan" wrap="truncate-end">
+        <Text>{created.qr.replace(/^\n+|\n+$/g, '')}</Text>
+        <Box flexGrow={1} />
+        {/* Whole, on as many lines as it takes: an address cut short cannot be copied. */}
+        <Text bold color="cyan" wrap="wrap">
           {t('console.people.address', { url: created.url })}
         </Text>
-        <Text>{created.qr}</Text>
-        <Box flexGrow={1} />
         <Text color="yellow" wrap="truncate-end">
           {t('console.people.keyOnce')}
         </Text>
