@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberMoney } from './money-codec.js';
 import { cuid, includeQuery, moneyInput, optionalText, repeatable, text, booleanQuery } from './common.js';
 
 // Wire schemas of categories, ingredients and foods (interface §2.8, decisions: Catalog).
@@ -92,7 +93,7 @@ export const Food = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  price: z.number(),
+  price: numberMoney,
   categoryId: z.string(),
   printerId: z.string().nullable(),
   available: z.boolean(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CUID_PATTERN } from './ids.js';
-import { MAX_CENTS, toCents } from './money.js';
 
 // Building blocks of the wire contract, shared by the server (validation, OpenAPI) and the CLI (types).
 
@@ -8,22 +7,9 @@ export const cuid = z.string().regex(CUID_PATTERN, 'must be an id like c01234567
 
 export const IdParams = z.object({ id: cuid });
 
-/**
- * The number is exactly some amount of cents: a JSON text with at most 2 decimals parses to the same double as
- * cents / 100, and any other text does not (7.000000001 is not 7.00). No float tolerance.
- */
-export function isExactCents(value: number): boolean {
-  const cents = toCents(value);
-  return cents !== null && cents / 100 === value;
-}
-
-/** A JSON number of currency units with at most 2 decimals, turned into integer cents. */
-export const moneyInput = z
-  .number()
-  .refine(isExactCents, 'must be an amount with at most 2 decimals')
-  .refine((value) => value >= 0, 'must not be negative')
-  .refine((value) => value * 100 <= MAX_CENTS, 'is too large')
-  .transform((value) => toCents(value) as number);
+export { isExactCents } from './money.js';
+/** A JSON number of currency units with at most 2 decimals, turned into integer cents (./money-codec.ts). */
+export { moneyInput } from './money-codec.js';
 
 /** Plain decimal digits: no sign, no leading zero, no exponent, no hex, no spaces, no fraction. */
 const PLAIN_DECIMAL = /^(0|[1-9][0-9]{0,15})$/;
@@ -71,10 +57,5 @@ export function optionalText(max: number) {
   return z.string().max(max, `must be at most ${max} characters`);
 }
 
-export const ErrorBody = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
+/** The one error shape, with its stable `code` (./errors.ts). */
+export { ErrorBody, ErrorDetail } from './errors.js';

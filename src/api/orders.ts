@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cuid, decimalInteger, isoDateTime, moneyInput, optionalText, repeatable, text } from './common.js';
+import { decimalMoney, numberMoney } from './money-codec.js';
 import { ORDER_SORT_FIELDS, ORDER_STATUSES, PAYMENT_METHODS, STATION_STATUSES } from './enums.js';
 
 export { ORDER_SORT_FIELDS, ORDER_STATUSES };
@@ -85,7 +86,8 @@ export type ListOrdersQuery = z.infer<typeof ListOrdersQuery>;
 
 // ---- outputs --------------------------------------------------------------------------------------------------
 
-const decimal = z.string().describe('decimal string with 2 decimals, e.g. "12.50"');
+/** Amounts: a decimal string ("12.50") or a number (12.5) on the wire, as each field always was; cents inside. */
+const decimal = decimalMoney;
 const isoOrNull = z.string().nullable();
 
 /** One kitchen station of a confirmed order (release 1.7): the dashboard shows which are done. */
@@ -137,9 +139,9 @@ export const OrderDetail = z.object({
           id: z.string(),
           quantity: z.number().int(),
           notes: z.string(),
-          unitPrice: z.number(),
-          unitSurcharge: z.number(),
-          total: z.number(),
+          unitPrice: numberMoney,
+          unitSurcharge: numberMoney,
+          total: numberMoney,
           food: z.object({
             id: z.string(),
             name: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GROUP_BY } from './enums.js';
 import { cuid } from './common.js';
+import { numberMoney } from './money-codec.js';
 
 /** A date-time (without an offset: venue time), or a plain date meaning the start of that venue-time day. */
 const instant = z.union([
@@ -21,7 +22,7 @@ export const FoodStats = z.object({
   categoryStatsId: z.string(),
   foodId: z.string(),
   foodName: z.string(),
-  revenue: z.number(),
+  revenue: numberMoney,
   quantity: z.number(),
 });
 
@@ -30,7 +31,7 @@ export const CategoryStats = z.object({
   reportId: z.string(),
   categoryId: z.string(),
   categoryName: z.string(),
-  revenue: z.number(),
+  revenue: numberMoney,
   quantity: z.number(),
   foodStats: z.array(FoodStats),
 });
@@ -40,27 +41,27 @@ export const CashRegisterStats = z.object({
   reportId: z.string(),
   cashRegisterId: z.string(),
   cashRegisterName: z.string(),
-  totalRevenue: z.number(),
-  totalCardRevenue: z.number(),
-  totalCashRevenue: z.number(),
+  totalRevenue: numberMoney,
+  totalCardRevenue: numberMoney,
+  totalCashRevenue: numberMoney,
 });
 
 export const Report = z.object({
   id: z.string(),
   timestamp: z.string(),
   intervalInMinutes: z.number(),
-  totalRevenue: z.number(),
-  totalCashRevenue: z.number(),
-  totalCardRevenue: z.number(),
+  totalRevenue: numberMoney,
+  totalCashRevenue: numberMoney,
+  totalCardRevenue: numberMoney,
   totalOrders: z.number(),
   averageCompletitionTime: z.number().nullable(),
   categoryStats: z.array(CategoryStats),
   cashRegisterStats: z.array(CashRegisterStats),
   // Extensions (release 1.7), so the figures add up on paper:
   /** Σ order discounts. The category revenues are before discounts: Σ categoryStats.revenue − totalDiscount = totalRevenue. */
-  totalDiscount: z.number(),
+  totalDiscount: numberMoney,
   /** The orders confirmed without a register: with it, the register lines add up to the totals. */
-  noRegisterStats: z.object({ totalRevenue: z.number(), totalCashRevenue: z.number(), totalCardRevenue: z.number() }),
+  noRegisterStats: z.object({ totalRevenue: numberMoney, totalCashRevenue: numberMoney, totalCardRevenue: numberMoney }),
 });
 export type Report = z.infer<typeof Report>;
 export type FoodStats = z.infer<typeof FoodStats>;

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Report } from '../api/reports.js';
+import { money } from './field-flags.js';
 
 // The general closure as a treasurer reads it in a terminal: names padded to one column, every figure right-aligned
 // in its own column, long names wrapped onto the next line (never cut), so the columns add up by eye.
@@ -22,7 +23,6 @@ interface Section {
 /** Names longer than this wrap onto the next line. */
 const NAME_WIDTH_MAX = 30;
 
-const money = (value: number) => value.toFixed(2);
 const row = (label: string, figures: Array<string | number>, indent = 0): Row => ({ label, indent, figures: figures.map(String) });
 
 /** Words onto lines of `width`; a word longer than a line is split, never cut off. */

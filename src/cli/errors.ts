@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../api/errors.js';
 import { ApiError, NetworkError } from '../client/errors.js';
 
 /**
@@ -14,11 +15,32 @@ export class CliError extends Error {
 }
 
 /**
- * What the user reads for an error of the typed client (src/client): the server's refusal with its status, or where
- * the server was looked for and how to point at another one. Null for anything else (a bug).
+ * What to do about a refusal, chosen by its code (docs/api.md): the CLI's own English, after the server's message,
+ * which names the records involved. Codes without advice get none.
+ */
+const ADVICE: Partial<Record<ErrorCode, string>> = {
+  unauthorized: 'log in again with `pos login` (or, on the server machine, give --data-dir)',
+  forbidden: 'this needs an admin: log in as one',
+  'rate-limited': 'too many attempts: wait a minute and try again',
+  'name-taken': 'choose another name, or edit the existing record',
+  'in-use': 'change what still uses it first',
+  'not-counted': 'set the count first: pos stock <name> <count>',
+  'unknown-food': 'the menu changed: look at `pos foods list`',
+  'printing-off': 'the server runs with --printing off',
+  'too-many-streams': 'close another `pos events` or screen that uses these credentials',
+  internal: 'the server logged the fault: look at its output',
+};
+
+/**
+ * What the user reads for an error of the typed client (src/client): the server's refusal with its status and code,
+ * and advice by the code; or where the server was looked for and how to point at another one. Null for anything
+ * else (a bug).
  */
 export function userMessage(error: unknown): string | null {
-  if (error instanceof ApiError) return `${error.message} (HTTP ${error.status})`;
+  if (error instanceof ApiError) {
+    const advice = ADVICE[error.code as ErrorCode];
+    return `${error.message} (HTTP ${error.status}) [${error.code}]${advice ? `: ${advice}` : ''}`;
+  }
   if (error instanceof NetworkError) {
     let server = error.url;
     try {

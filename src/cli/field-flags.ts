@@ -1,3 +1,4 @@
+import { formatAmount } from '../i18n/index.js';
 import type { PosClient } from '../client/http.js';
 import type { InputOf, RecordOf, ResourcePath } from '../client/resources.js';
 import type { Draft, FieldFlag, Shown } from './resource-command.js';
@@ -55,7 +56,8 @@ export function flagsOf<P extends ResourcePath>(_path: P) {
   return { text, toggle, parsed, printerRef };
 }
 
-export const money = (amount: unknown) => (typeof amount === 'number' ? amount.toFixed(2) : '-');
+/** Cents as the CLI writes amounts: `7.50`, no currency sign, no grouping (columns and scripts read it). */
+export const money = (cents: unknown) => (typeof cents === 'number' ? formatAmount('en', cents, false) : '-');
 
 /**
  * Volunteers know printers by name ("Cucina"), not by id: records that point at a printer get its name beside the

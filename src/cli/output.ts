@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { encodeMoney } from '../api/money-codec.js';
 // Tables for people, JSON for scripts.
 
 export type Cell = string | number | boolean | null | undefined;
@@ -31,8 +33,12 @@ export function formatRecord(entries: ReadonlyArray<[string, Cell]>): string {
   return entries.map(([key, value]) => `${key.padEnd(width)}  ${cellText(value)}`).join('\n');
 }
 
-export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+/**
+ * JSON for scripts, as the API writes it: the client hands over amounts in cents, and `schema` (the response's)
+ * writes them out again as the wire has them ("12.50", 7.5), so `--json` stays the API's shape.
+ */
+export function printJson(value: unknown, schema?: z.ZodType): void {
+  process.stdout.write(`${JSON.stringify(schema ? encodeMoney(schema, value) : value, null, 2)}\n`);
 }
 
 export function print(text: string): void {

@@ -1,3 +1,4 @@
+import { unitsToCents } from '../api/money.js';
 import { cuid } from '../api/common.js';
 import type { PosClient } from '../client/http.js';
 import type { RecordOf, ResourcePath } from '../client/resources.js';
@@ -26,9 +27,11 @@ export async function resolveId<P extends ResourcePath>(
 }
 
 /** "7.50" → 7.5 as the API takes it; refuses anything but a plain amount with at most 2 decimals. */
+/** An amount as typed (`7.50`, `8`), in cents. */
 export function parseMoney(value: string, flag: string): number {
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(value.trim())) throw new CliError(`${flag} must be an amount such as 7.50, got "${value}"`);
-  return Number(value.trim());
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!match) throw new CliError(`${flag} must be an amount such as 7.50, got "${value}"`);
+  return unitsToCents(match[1] as string, match[2]);
 }
 
 export function parseInteger(value: string, flag: string): number {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { PosClient } from '../client/http.js';
-import type { CreatedOf, InputOf, PatchOf, RecordOf, ResourcePath } from '../client/resources.js';
+import { z } from 'zod';
+import { type CreatedOf, type InputOf, type PatchOf, type RecordOf, RESOURCES, type ResourcePath } from '../client/resources.js';
 import { connect } from './client.js';
 import { CliError } from './errors.js';
 import { type Column, formatRecord, formatTable, print, printJson } from './output.js';
@@ -103,7 +104,7 @@ export function registerResource<P extends ResourcePath>(program: Command, defin
   const globalsOf = (command: Command) => command.optsWithGlobals<GlobalOptions>();
   const idOf = (client: PosClient, wanted: string) => resolveId(client, definition.path, wanted, definition.what, definition.nameOf);
   const shown = async (rows: Array<RecordOf<P>>, client: PosClient): Promise<Array<Shown<P>>> =>
-    definition.enrich ? definition.enrich(rows, client) : rows;
+    definition.enrich ? definition.enrich(rows, client) : (rows as Array<Shown<P>>);
 
   group
     .command('list')
@@ -112,7 +113,7 @@ export function registerResource<P extends ResourcePath>(program: Command, defin
       const globals = globalsOf(command);
       const client = await connect(globals);
       const rows = await client.list(definition.path);
-      if (globals.json) return printJson(rows);
+      if (globals.json) return printJson(rows, z.array(RESOURCES[definition.path].record));
       if (rows.length === 0) return print(`no ${definition.command} yet`);
       print(formatTable(await shown(rows, client), definition.columns));
     });
@@ -125,7 +126,7 @@ export function registerResource<P extends ResourcePath>(program: Command, defin
       const globals = globalsOf(command);
       const client = await connect(globals);
       const value = await client.get(definition.path, await idOf(client, wanted), definition.detailQuery);
-      if (globals.json) return printJson(value);
+      if (globals.json) return printJson(value, RESOURCES[definition.path].record);
       const [one] = await shown([value], client);
       print(record(one as object, definition.showAs));
     });
@@ -142,7 +143,7 @@ export function registerResource<P extends ResourcePath>(program: Command, defin
     // The server checks the body against the same schema: a missing field is its 400, said in its words.
     const created = await client.create(definition.path, body as InputOf<P>);
     if (definition.afterAdd) return definition.afterAdd(created, globals.json === true);
-    if (globals.json) return printJson(created);
+    if (globals.json) return printJson(created, RESOURCES[definition.path].created);
     // Without afterAdd, what POST answers is the record itself.
     print(`created ${definition.what} ${definition.nameOf(created as RecordOf<P>)} (${created.id})`);
   });
@@ -169,7 +170,7 @@ export function registerResource<P extends ResourcePath>(program: Command, defin
         if (!(await applyFlags(definition, flags, body, client, false))) throw new CliError('nothing to change: give at least one flag');
         updated = await client.replace(definition.path, id, body as InputOf<P>);
       }
-      if (globals.json) return printJson(updated);
+      if (globals.json) return printJson(updated, RESOURCES[definition.path].record);
       print(`updated ${definition.what} ${definition.nameOf(updated) || id}`);
     });
   }

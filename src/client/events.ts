@@ -1,4 +1,5 @@
-import type { ChannelEvents, EventChannelName } from '../api/events.js';
+import { CHANNEL_EVENTS, type ChannelEvents, type EventChannelName } from '../api/events.js';
+import { decodeMoney } from '../api/money-codec.js';
 import type { PosClient } from './http.js';
 import { streamEvents, type StreamOptions } from './sse.js';
 
@@ -15,7 +16,8 @@ export interface ChannelOptions<C extends EventChannelName> {
 
 /**
  * Follows `/events/{channel}` until aborted: reconnects with Last-Event-ID by itself, hands over each event as the
- * channel's typed union. A frame that is not JSON is skipped (a proxy's noise must not stop a till).
+ * channel's typed union, its amounts in cents. A frame that is not JSON is skipped (a proxy's noise must not stop a
+ * till), and so is one whose amounts are not amounts.
  */
 export function readChannel<C extends EventChannelName>(client: PosClient, channel: C, options: ChannelOptions<C>): Promise<void> {
   return streamEvents({
@@ -28,13 +30,13 @@ export function readChannel<C extends EventChannelName>(client: PosClient, chann
     onStatus: options.onStatus,
     onFatal: options.onFatal,
     onEvent(frame) {
-      let payload: unknown;
+      let event: ChannelEvents[C];
       try {
-        payload = JSON.parse(frame.data);
+        event = decodeMoney(CHANNEL_EVENTS[channel], { name: frame.event, payload: JSON.parse(frame.data) as unknown }) as ChannelEvents[C];
       } catch {
         return;
       }
-      options.onEvent({ name: frame.event, payload } as ChannelEvents[C], frame.lastEventId);
+      options.onEvent(event, frame.lastEventId);
     },
   });
 }

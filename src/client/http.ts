@@ -1,33 +1,35 @@
-import type { z } from 'zod';
-import type { ApiKeyCreated, ApiKeyInput, LoginInput, LoginResponse, Me } from '../api/auth.js';
-import type { Banner } from '../api/banners.js';
-import type { CashRegister } from '../api/cash-registers.js';
-import type { CategoryWithFoods, Food, FoodPatch, FoodsQuery } from '../api/catalog.js';
+import { z } from 'zod';
+import { ApiKeyCreated, type ApiKeyInput, type LoginInput, LoginResponse, Me } from '../api/auth.js';
+import { Banner } from '../api/banners.js';
+import { CashRegister } from '../api/cash-registers.js';
+import { CategoryWithFoods, Food, type FoodPatch, type FoodsQuery } from '../api/catalog.js';
 import type { ErrorBody } from '../api/common.js';
-import type { Health } from '../api/health.js';
-import type {
+import { Health } from '../api/health.js';
+import { decodeMoney, encodeMoney } from '../api/money-codec.js';
+import {
   ConfirmInput,
   CreateOrderInput,
   CreateOrderResponse,
-  ListOrdersQuery,
+  type ListOrdersQuery,
   OrderDetail,
   OrderList,
   OrderResponse,
-  ReprintInput,
-  ReprintReceiptInput,
+  type ReprintInput,
+  type ReprintReceiptInput,
   ReprintResponse,
-  StatusInput,
+  type StatusInput,
 } from '../api/orders.js';
-import type { PrintJob, PrintJobsQuery, RetryInput } from '../api/print-jobs.js';
-import type { Printer } from '../api/printers.js';
-import type { ClosureInput, ClosureReport, Report, ReportsQuery } from '../api/reports.js';
-import type { Venue, VenuePatch } from '../api/venue.js';
+import { PrintJob, type PrintJobsQuery, type RetryInput } from '../api/print-jobs.js';
+import { Printer } from '../api/printers.js';
+import { type ClosureInput, ClosureReport, Report, type ReportsQuery } from '../api/reports.js';
+import { Venue, type VenuePatch } from '../api/venue.js';
 import { ApiError, NetworkError } from './errors.js';
-import type { CreatedOf, InputOf, PatchOf, RecordOf, ResourcePath } from './resources.js';
+import { type CreatedOf, type InputOf, type PatchOf, type RecordOf, RESOURCES, type ResourcePath } from './resources.js';
 
 // The typed HTTP client of the API: fetch only, so the same code runs in Node (CLI, tests) and in the browser (the
-// till). Request bodies are typed by z.input of the schemas in src/api (what goes on the wire), responses by
-// z.infer (what the server sends back). Nothing is written twice by hand.
+// till). Request bodies are typed by z.input of the schemas in src/api, responses by z.infer; nothing is written
+// twice by hand. Money is integer cents on both sides of this client: the money codec of src/api writes a request's
+// amounts as the wire has them and reads a response's back into cents, so no caller converts by hand.
 
 type Query = Record<string, string | number | boolean | ReadonlyArray<string> | undefined>;
 
@@ -51,6 +53,10 @@ export interface RequestOptions {
   rawBody?: FormData;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** The request body's schema: its amounts, given in cents, go out as the wire writes them. */
+  encode?: z.ZodType;
+  /** The response's schema: its amounts come back in cents. */
+  decode?: z.ZodType;
 }
 
 /** The Idempotency-Key header, when the caller gives a key. */
@@ -92,7 +98,7 @@ export class PosClient {
       response = await this.fetcher(url, {
         method,
         headers,
-        body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+        body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(this.wireBody(options))),
         signal: AbortSignal.timeout(options.timeoutMs ?? this.options.timeoutMs ?? 30_000),
       });
     } catch (error) {
@@ -118,120 +124,137 @@ export class PosClient {
       const message = typeof body === 'object' && body && typeof body.message === 'string' ? body.message : response.statusText || `HTTP ${response.status}`;
       throw new ApiError(response.status, message, body);
     }
-    return parsed as T;
+    return (options.decode && parsed !== undefined ? decodeMoney(options.decode, parsed) : parsed) as T;
+  }
+
+  private wireBody(options: RequestOptions): unknown {
+    return options.encode ? encodeMoney(options.encode, options.body) : options.body;
   }
 
   // ---- the endpoints the apps use, typed by src/api -----------------------------------------------------------
 
   health() {
-    return this.request<z.infer<typeof Health>>('GET', '/health');
+    return this.request<z.infer<typeof Health>>('GET', '/health', { decode: Health });
   }
 
   login(input: z.input<typeof LoginInput>) {
-    return this.request<z.infer<typeof LoginResponse>>('POST', '/v1/auth/login', { body: input });
+    return this.request<z.infer<typeof LoginResponse>>('POST', '/v1/auth/login', { body: input, decode: LoginResponse });
   }
   me() {
-    return this.request<z.infer<typeof Me>>('GET', '/v1/auth/me');
+    return this.request<z.infer<typeof Me>>('GET', '/v1/auth/me', { decode: Me });
   }
   foods(query: z.input<typeof FoodsQuery> = {}) {
-    return this.request<Array<z.infer<typeof Food>>>('GET', '/v1/foods', { query });
+    return this.request<Array<z.infer<typeof Food>>>('GET', '/v1/foods', { query, decode: z.array(Food) });
   }
   /** Availability, printer, or the portion count: `stock` sets it, `stockAdd` adds to what is left (negative: write-off). */
   updateFood(id: string, input: z.input<typeof FoodPatch>) {
-    return this.request<z.infer<typeof Food>>('PATCH', `/v1/foods/${id}`, { body: input });
+    return this.request<z.infer<typeof Food>>('PATCH', `/v1/foods/${id}`, { body: input, decode: Food });
   }
   categories() {
-    return this.request<Array<z.infer<typeof CategoryWithFoods>>>('GET', '/v1/categories');
+    return this.request<Array<z.infer<typeof CategoryWithFoods>>>('GET', '/v1/categories', { decode: z.array(CategoryWithFoods) });
   }
   cashRegisters(query: { enabled?: boolean } = {}) {
-    return this.request<Array<z.infer<typeof CashRegister>>>('GET', '/v1/cash-registers', { query });
+    return this.request<Array<z.infer<typeof CashRegister>>>('GET', '/v1/cash-registers', { query, decode: z.array(CashRegister) });
   }
   printers() {
-    return this.request<Array<z.infer<typeof Printer>>>('GET', '/v1/printers');
+    return this.request<Array<z.infer<typeof Printer>>>('GET', '/v1/printers', { decode: z.array(Printer) });
   }
   orders(query: QueryInput<z.input<typeof ListOrdersQuery>> = {}) {
-    return this.request<z.infer<typeof OrderList>>('GET', '/v1/orders', { query: query as Query });
+    return this.request<z.infer<typeof OrderList>>('GET', '/v1/orders', { query: query as Query, decode: OrderList });
   }
   order(id: number) {
-    return this.request<z.infer<typeof OrderDetail>>('GET', `/v1/orders/${id}`);
+    return this.request<z.infer<typeof OrderDetail>>('GET', `/v1/orders/${id}`, { decode: OrderDetail });
   }
-  /** With an Idempotency-Key, a retry of the same order is answered with the first answer, never a second order. */
+  /**
+   * With an Idempotency-Key, a retry of the same order is answered with the first answer, never a second order.
+   * Amounts (surcharges, the discount) in cents.
+   */
   createOrder(input: z.input<typeof CreateOrderInput>, idempotencyKey?: string, timeoutMs?: number) {
-    return this.request<z.infer<typeof CreateOrderResponse> & { discount?: string; total?: string }>('POST', '/v1/orders', {
+    return this.request<z.infer<typeof CreateOrderResponse>>('POST', '/v1/orders', {
       body: input,
+      encode: CreateOrderInput,
+      decode: CreateOrderResponse,
       headers: idempotency(idempotencyKey),
       timeoutMs,
     });
   }
+  /** The discount in cents. */
   confirmOrder(id: number, input: z.input<typeof ConfirmInput>, idempotencyKey?: string) {
     return this.request<z.infer<typeof OrderResponse>>('POST', `/v1/orders/${id}/confirm`, {
       body: input,
+      encode: ConfirmInput,
+      decode: OrderResponse,
       headers: idempotency(idempotencyKey),
     });
   }
   reprint(id: number, input: z.input<typeof ReprintInput>) {
-    return this.request<z.infer<typeof ReprintResponse>>('POST', `/v1/orders/${id}/reprint`, { body: input });
+    return this.request<z.infer<typeof ReprintResponse>>('POST', `/v1/orders/${id}/reprint`, { body: input, decode: ReprintResponse });
   }
   /** Release 1.7: the customer receipt only, on the register's printer. */
   reprintReceipt(id: number, input: z.input<typeof ReprintReceiptInput>) {
-    return this.request<z.infer<typeof ReprintResponse>>('POST', `/v1/orders/${id}/reprint-receipt`, { body: input ?? {} });
+    const options = { body: input ?? {}, decode: ReprintResponse };
+    return this.request<z.infer<typeof ReprintResponse>>('POST', `/v1/orders/${id}/reprint-receipt`, options);
   }
   setOrderStatus(id: number, status: z.input<typeof StatusInput>['status']) {
-    return this.request<z.infer<typeof OrderResponse>>('PATCH', `/v1/orders/${id}`, { body: { status } });
+    return this.request<z.infer<typeof OrderResponse>>('PATCH', `/v1/orders/${id}`, { body: { status }, decode: OrderResponse });
   }
   deleteOrder(id: number) {
     return this.request<undefined>('DELETE', `/v1/orders/${id}`);
   }
   printJobs(query: QueryInput<z.input<typeof PrintJobsQuery>> = {}) {
-    return this.request<Array<z.infer<typeof PrintJob>>>('GET', '/v1/print-jobs', { query: query as Query });
+    return this.request<Array<z.infer<typeof PrintJob>>>('GET', '/v1/print-jobs', { query: query as Query, decode: z.array(PrintJob) });
   }
   retryPrintJob(id: number, input: z.input<typeof RetryInput>) {
-    return this.request<z.infer<typeof PrintJob>>('POST', `/v1/print-jobs/${id}/retry`, { body: input ?? {} });
+    return this.request<z.infer<typeof PrintJob>>('POST', `/v1/print-jobs/${id}/retry`, { body: input ?? {}, decode: PrintJob });
   }
   testPrinter(id: string) {
-    return this.request<z.infer<typeof PrintJob>>('POST', `/v1/printers/${id}/test`, { body: {} });
+    return this.request<z.infer<typeof PrintJob>>('POST', `/v1/printers/${id}/test`, { body: {}, decode: PrintJob });
   }
   reports(query: z.input<typeof ReportsQuery>) {
-    return this.request<Array<z.infer<typeof Report>>>('GET', '/v1/reports', { query });
+    return this.request<Array<z.infer<typeof Report>>>('GET', '/v1/reports', { query, decode: z.array(Report) });
   }
   /** With an Idempotency-Key, a retry after a lost answer prints the closure once. */
   generalClosure(input: z.input<typeof ClosureInput>, idempotencyKey?: string) {
     return this.request<z.infer<typeof ClosureReport>>('POST', '/v1/reports/general-closure', {
       body: input,
+      decode: ClosureReport,
       headers: idempotency(idempotencyKey),
     });
   }
   createApiKey(input: z.input<typeof ApiKeyInput>) {
-    return this.request<z.infer<typeof ApiKeyCreated>>('POST', '/v1/api-keys', { body: input });
+    return this.request<z.infer<typeof ApiKeyCreated>>('POST', '/v1/api-keys', { body: input, decode: ApiKeyCreated });
   }
   /** The venue's name, receipt lines and service settings (any credential). */
   getVenue() {
-    return this.request<z.infer<typeof Venue>>('GET', '/v1/venue');
+    return this.request<z.infer<typeof Venue>>('GET', '/v1/venue', { decode: Venue });
   }
   /** Changes the given fields (admin); locale and timezone are `pos serve`'s and ignored here. */
   patchVenue(input: z.input<typeof VenuePatch>) {
-    return this.request<z.infer<typeof Venue>>('PATCH', '/v1/venue', { body: input });
+    return this.request<z.infer<typeof Venue>>('PATCH', '/v1/venue', { body: input, decode: Venue });
   }
   uploadBannerImage(id: string, form: FormData) {
-    return this.request<z.infer<typeof Banner>>('PATCH', `/v1/banners/${id}/image`, { rawBody: form });
+    return this.request<z.infer<typeof Banner>>('PATCH', `/v1/banners/${id}/image`, { rawBody: form, decode: Banner });
   }
 
   // ---- the catalogue resources (list, show, create, replace, patch, delete), typed by ./resources.ts ------------
 
   list<P extends ResourcePath>(path: P) {
-    return this.request<Array<RecordOf<P>>>('GET', path);
+    return this.request<Array<RecordOf<P>>>('GET', path, { decode: z.array(RESOURCES[path].record) });
   }
   get<P extends ResourcePath>(path: P, id: string, query?: Query) {
-    return this.request<RecordOf<P>>('GET', `${path}/${id}`, { query });
+    return this.request<RecordOf<P>>('GET', `${path}/${id}`, { query, decode: RESOURCES[path].record });
   }
   create<P extends ResourcePath>(path: P, input: InputOf<P>) {
-    return this.request<CreatedOf<P>>('POST', path, { body: input });
+    const { input: encode, created } = RESOURCES[path];
+    return this.request<CreatedOf<P>>('POST', path, { body: input, encode, decode: created });
   }
   replace<P extends ResourcePath>(path: P, id: string, input: InputOf<P>) {
-    return this.request<RecordOf<P>>('PUT', `${path}/${id}`, { body: input });
+    const { input: encode, record } = RESOURCES[path];
+    return this.request<RecordOf<P>>('PUT', `${path}/${id}`, { body: input, encode, decode: record });
   }
   patch<P extends ResourcePath>(path: P, id: string, input: PatchOf<P>) {
-    return this.request<RecordOf<P>>('PATCH', `${path}/${id}`, { body: input });
+    const { patch: encode, record } = RESOURCES[path];
+    return this.request<RecordOf<P>>('PATCH', `${path}/${id}`, { body: input, encode: encode ?? undefined, decode: record });
   }
   remove(path: ResourcePath, id: string) {
     return this.request<undefined>('DELETE', `${path}/${id}`);

@@ -1,4 +1,4 @@
 export { ApiError, NetworkError } from './errors.js';
 export { PosClient, type ClientOptions, type RequestOptions } from './http.js';
-export { SseParser, streamEvents, type SseEvent, type StreamOptions } from './sse.js';
+export { SseParser, streamEvents, type DropCause, type SseEvent, type StreamOptions, type StreamStatus } from './sse.js';
 export { readChannel, type ChannelOptions } from './events.js';

@@ -1,13 +1,14 @@
 import type { z } from 'zod';
-import type { ApiKey, ApiKeyCreated, ApiKeyInput, User, UserInput, UserPatch } from '../api/auth.js';
-import type { Banner, BannerInput } from '../api/banners.js';
-import type { CashRegister, CashRegisterInput, CashRegisterPatch } from '../api/cash-registers.js';
-import type { Category, CategoryInput, CategoryPatch, Food, FoodInput, FoodPatch, Ingredient, IngredientInput, IngredientPatch } from '../api/catalog.js';
-import type { Printer, PrinterInput, PrinterStatusInput } from '../api/printers.js';
+import { ApiKey, ApiKeyCreated, ApiKeyInput, User, UserInput, UserPatch } from '../api/auth.js';
+import { Banner, BannerInput } from '../api/banners.js';
+import { CashRegister, CashRegisterInput, CashRegisterPatch } from '../api/cash-registers.js';
+import { Category, CategoryInput, CategoryPatch, Food, FoodInput, FoodPatch, Ingredient, IngredientInput, IngredientPatch } from '../api/catalog.js';
+import { Printer, PrinterInput, PrinterStatusInput } from '../api/printers.js';
 
 // The catalogue resources that share one shape of routes (list, get, create, replace, patch, delete), each typed by
 // its schemas in src/api: `record` is what the server answers (z.infer), `input` the body of POST and PUT, `patch`
-// the body of PATCH (z.input: what goes on the wire), `created` the answer of POST when it differs from a record.
+// the body of PATCH (z.input: what goes on the wire, amounts in cents), `created` the answer of POST when it
+// differs from a record. The client reads and writes the amounts of each with these same schemas (RESOURCES).
 
 interface Resource<R extends z.ZodType, I extends z.ZodType, P extends z.ZodType | null, C extends z.ZodType = R> {
   record: z.infer<R>;
@@ -16,16 +17,28 @@ interface Resource<R extends z.ZodType, I extends z.ZodType, P extends z.ZodType
   created: z.infer<C>;
 }
 
-export interface Resources {
-  '/v1/printers': Resource<typeof Printer, typeof PrinterInput, typeof PrinterStatusInput>;
-  '/v1/categories': Resource<typeof Category, typeof CategoryInput, typeof CategoryPatch>;
-  '/v1/ingredients': Resource<typeof Ingredient, typeof IngredientInput, typeof IngredientPatch>;
-  '/v1/foods': Resource<typeof Food, typeof FoodInput, typeof FoodPatch>;
-  '/v1/cash-registers': Resource<typeof CashRegister, typeof CashRegisterInput, typeof CashRegisterPatch>;
-  '/v1/banners': Resource<typeof Banner, typeof BannerInput, null>;
-  '/v1/users': Resource<typeof User, typeof UserInput, typeof UserPatch>;
-  '/v1/api-keys': Resource<typeof ApiKey, typeof ApiKeyInput, null, typeof ApiKeyCreated>;
-}
+const resource = <R extends z.ZodType, I extends z.ZodType, P extends z.ZodType | null, C extends z.ZodType>(
+  record: R,
+  input: I,
+  patch: P,
+  created: C,
+) => ({ record, input, patch, created });
+
+export const RESOURCES = {
+  '/v1/printers': resource(Printer, PrinterInput, PrinterStatusInput, Printer),
+  '/v1/categories': resource(Category, CategoryInput, CategoryPatch, Category),
+  '/v1/ingredients': resource(Ingredient, IngredientInput, IngredientPatch, Ingredient),
+  '/v1/foods': resource(Food, FoodInput, FoodPatch, Food),
+  '/v1/cash-registers': resource(CashRegister, CashRegisterInput, CashRegisterPatch, CashRegister),
+  '/v1/banners': resource(Banner, BannerInput, null, Banner),
+  '/v1/users': resource(User, UserInput, UserPatch, User),
+  '/v1/api-keys': resource(ApiKey, ApiKeyInput, null, ApiKeyCreated),
+} as const;
+
+type Schemas = typeof RESOURCES;
+export type Resources = {
+  [P in keyof Schemas]: Resource<Schemas[P]['record'], Schemas[P]['input'], Schemas[P]['patch'], Schemas[P]['created']>;
+};
 
 export type ResourcePath = keyof Resources;
 export type RecordOf<P extends ResourcePath> = Resources[P]['record'];

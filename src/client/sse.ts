@@ -86,6 +86,19 @@ export class SseParser {
   }
 }
 
+/**
+ * Why a stream dropped, as a value: each reader says it in its own words and language (the dashboard in the
+ * venue's, the CLI in English) instead of reading a sentence back.
+ */
+export type DropCause =
+  | { kind: 'closed' } // the server ended the stream (a restart)
+  | { kind: 'answered'; status: number } // the server answered with an error that may pass (5xx, 408, 429)
+  | { kind: 'silent'; idleMs: number } // nothing heard for this long, not even the keep-alive
+  | { kind: 'unreachable'; detail: string }; // no connection; `detail` is the network error, for logs
+
+/** Where a stream is: `attempt` counts the reconnections since it was last connected (1 for the first). */
+export type StreamStatus = { state: 'connected' } | { state: 'reconnecting'; attempt: number; retryInMs: number; cause: DropCause };
+
 export interface StreamOptions {
   url: string;
   /** Asked again at every (re)connection, so a renewed token is used. */
@@ -94,8 +107,8 @@ export interface StreamOptions {
   signal: AbortSignal;
   onEvent(event: SseEvent): void;
   onComment?(text: string): void;
-  /** Called with `connected` after each (re)connection and `disconnected` with the reason when it drops. */
-  onStatus?(status: { state: 'connected' } | { state: 'disconnected'; reason: string; retryInMs: number }): void;
+  /** Called with `connected` after each (re)connection and `reconnecting` (why, and when) when it drops. */
+  onStatus?(status: StreamStatus): void;
   /** A non-2xx answer that retrying cannot fix (401, 403, 400): stop and report. */
   onFatal?(status: number, body: string): void;
   initialRetryMs?: number;
@@ -113,8 +126,9 @@ export async function streamEvents(options: StreamOptions): Promise<void> {
   let retryMs = options.initialRetryMs ?? 1000;
   const maxRetryMs = options.maxRetryMs ?? 15_000;
   const idleTimeoutMs = options.idleTimeoutMs ?? 45_000;
+  let attempt = 0;
   while (!options.signal.aborted) {
-    let reason = 'connection closed';
+    let cause: DropCause = { kind: 'closed' };
     // This connection's own signal: the caller's, or silence for too long.
     const connection = new AbortController();
     const stop = () => connection.abort();
@@ -139,8 +153,9 @@ export async function streamEvents(options: StreamOptions): Promise<void> {
           options.onFatal?.(response.status, body);
           return;
         }
-        reason = `HTTP ${response.status}`;
+        cause = { kind: 'answered', status: response.status };
       } else {
+        attempt = 0;
         options.onStatus?.({ state: 'connected' });
         retryMs = options.initialRetryMs ?? 1000;
         const parser = new SseParser({
@@ -167,13 +182,15 @@ export async function streamEvents(options: StreamOptions): Promise<void> {
       }
     } catch (error) {
       if (options.signal.aborted) return;
-      reason = silent ? `nothing heard for ${idleTimeoutMs >= 1000 ? `${Math.round(idleTimeoutMs / 1000)} s` : `${idleTimeoutMs} ms`}` : (error as Error).cause ? String((error as Error).cause) : (error as Error).message;
+      const detail = (error as Error).cause ? String((error as Error).cause) : (error as Error).message;
+      cause = silent ? { kind: 'silent', idleMs: idleTimeoutMs } : { kind: 'unreachable', detail };
     } finally {
       clearTimeout(idle);
       options.signal.removeEventListener('abort', stop);
     }
     if (options.signal.aborted) return;
-    options.onStatus?.({ state: 'disconnected', reason, retryInMs: retryMs });
+    attempt += 1;
+    options.onStatus?.({ state: 'reconnecting', attempt, retryInMs: retryMs, cause });
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, retryMs);
       options.signal.addEventListener('abort', () => {

@@ -1,8 +1,15 @@
-// Errors are values with a status: the core throws these, one Fastify error handler formats them.
+import type { ErrorCode } from '../api/errors.js';
+
+// Errors are values with a status and a stable code (src/api/errors.ts): the core throws these, one Fastify error
+// handler formats them. Clients choose their words by the code; the message is for people reading the API.
+
+export type { ErrorCode };
 
 export interface IssueDetail {
   path: string;
   message: string;
+  /** What is wrong with this part; the error's own code when not given. */
+  code?: ErrorCode;
 }
 
 export class AppError extends Error {
@@ -10,6 +17,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: IssueDetail[],
+    readonly code: ErrorCode = 'validation',
   ) {
     super(message);
     this.name = new.target.name;
@@ -18,51 +26,52 @@ export class AppError extends Error {
 
 /** 400: the request is well-formed JSON but breaks a rule (unknown food, already confirmed, ...). */
 export class InvalidError extends AppError {
-  constructor(message: string, details?: IssueDetail[]) {
-    super(400, message, details);
+  constructor(message: string, details?: IssueDetail[], code: ErrorCode = 'validation') {
+    super(400, message, details, code);
   }
 }
 
 export class UnauthorizedError extends AppError {
   constructor(message = 'Unauthorized') {
-    super(401, message);
+    super(401, message, undefined, 'unauthorized');
   }
 }
 
 export class ForbiddenError extends AppError {
   constructor(message = 'Forbidden') {
-    super(403, message);
+    super(403, message, undefined, 'forbidden');
   }
 }
 
 export class NotFoundError extends AppError {
   constructor(message: string) {
-    super(404, message);
+    super(404, message, undefined, 'not-found');
   }
 }
 
+/** 409: the change clashes with what is there (a name taken, a category still in use, ...): say which by `code`. */
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, code: ErrorCode = 'conflict') {
+    super(409, message, undefined, code);
   }
 }
 
 export class PayloadTooLargeError extends AppError {
   constructor(message: string) {
-    super(413, message);
+    super(413, message, undefined, 'payload-too-large');
   }
 }
 
 export class UnsupportedMediaTypeError extends AppError {
   constructor(message: string) {
-    super(415, message);
+    super(415, message, undefined, 'unsupported-media-type');
   }
 }
 
 /** 422: used for an Idempotency-Key replayed with a different body. */
 export class UnprocessableError extends AppError {
   constructor(message: string) {
-    super(422, message);
+    super(422, message, undefined, 'idempotency-key-reused');
   }
 }
 
@@ -70,14 +79,15 @@ export class TooManyRequestsError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    code: ErrorCode = 'rate-limited',
   ) {
-    super(429, message);
+    super(429, message, undefined, code);
   }
 }
 
 /** 503: the appliance cannot serve this right now (for example every display code is taken). */
 export class UnavailableError extends AppError {
   constructor(message: string) {
-    super(503, message);
+    super(503, message, undefined, 'unavailable');
   }
 }

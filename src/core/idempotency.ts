@@ -33,6 +33,8 @@ export interface IdempotencyKey {
   requestHash: string;
   /** The status of the first success, stored with its body. */
   statusCode: number;
+  /** The body as the wire has it (amounts written out by the response's schema): what is stored and replayed. */
+  wire?: (response: unknown) => unknown;
   /** Set by `writeOnce`: the key went into a transaction (a key serves one write). */
   used?: boolean;
 }
@@ -84,7 +86,7 @@ export async function writeOnce<T>(ctx: CoreContext, key: IdempotencyKey | null 
         key: key.key,
         request_hash: key.requestHash,
         status_code: key.statusCode,
-        response_body: JSON.stringify(value),
+        response_body: JSON.stringify(key.wire ? key.wire(value) : value),
         created_at: ctx.clock.now().getTime(),
       })
       .execute();

@@ -1,4 +1,5 @@
 import { type Locale, LOCALES } from '../api/enums.js';
+import { centsParts, unitsToCents } from '../api/money.js';
 import { en, type MessageKey } from './en.js';
 import { it } from './it.js';
 
@@ -21,6 +22,16 @@ export function counted(key: MessageKey, count: number): MessageKey {
   return count === 1 && one in en ? (one as MessageKey) : key;
 }
 
+/**
+ * The words for an error code of the API (docs/api.md lists them): `error.<code>`, or the generic refusal for a code
+ * a newer server sends that this catalog does not know yet. Clients say refusals by code, never by the English
+ * message of the server.
+ */
+export function errorKey(code: string | undefined): MessageKey {
+  const key = `error.${code ?? 'unknown'}`;
+  return key in en ? (key as MessageKey) : 'error.unknown';
+}
+
 /** The message in the locale with `{name}` filled in; a missing value stays visible as `{name}`. */
 export function translate(locale: Locale, key: MessageKey, values: Record<string, string | number> = {}): string {
   const template: string = CATALOGS[locale][key] ?? en[key];
@@ -32,11 +43,10 @@ export function translate(locale: Locale, key: MessageKey, values: Record<string
  * not to, where columns are narrow: the dashboard's `1234,50`).
  */
 export function formatAmount(locale: Locale, cents: number, grouped = true): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  const whole = String(Math.floor(abs / 100));
-  const units = grouped ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, translate(locale, 'format.group')) : whole;
-  return `${sign}${units}${translate(locale, 'format.decimal')}${String(abs % 100).padStart(2, '0')}`;
+  const { negative, units, rest } = centsParts(Math.round(cents));
+  const whole = String(units);
+  const written = grouped ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, translate(locale, 'format.group')) : whole;
+  return `${negative ? '-' : ''}${written}${translate(locale, 'format.decimal')}${String(rest).padStart(2, '0')}`;
 }
 
 /**
@@ -81,5 +91,5 @@ export function parseAmount(text: string): number | null {
   if (trimmed === '') return 0;
   const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(trimmed);
   if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+  return unitsToCents(match[1] as string, match[2]);
 }

@@ -56,12 +56,12 @@ export interface BuildAppOptions {
  */
 function wellFormedJsonParser(parse: FastifyBodyParser<string>): FastifyBodyParser<Buffer> {
   return (request, bytes, done) => {
-    if (!isUtf8(bytes)) return done(new InvalidError('The body is not valid UTF-8'));
+    if (!isUtf8(bytes)) return done(new InvalidError('The body is not valid UTF-8', undefined, 'invalid-json'));
     const body = bytes.toString('utf8');
     parse(request, body, (error, value) => {
       if (error) return done(error);
       if (/\\u[dD][89a-fA-F]/.test(body) && !isWellFormed(value)) {
-        return done(new InvalidError('The body has text that is not valid Unicode (a lone surrogate)'));
+        return done(new InvalidError('The body has text that is not valid Unicode (a lone surrogate)', undefined, 'invalid-json'));
       }
       done(null, value);
     });

@@ -8,7 +8,8 @@ import { PrintersPanel } from './components/PrintersPanel.js';
 import { ItemsView } from './components/ItemsView.js';
 import { RegisterPicker } from './components/RegisterPicker.js';
 import type { PaymentMethod } from '../api/enums.js';
-import { NetworkError } from '../client/errors.js';
+import { ApiError, NetworkError } from '../client/errors.js';
+import { errorKey } from '../i18n/index.js';
 import { readStockChange } from '../client/stock-change.js';
 import type { DashboardSource } from './source.js';
 import { offlineMessage, useDashboardTexts } from './texts.js';
@@ -66,13 +67,16 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
   const pending = useRef<Action[]>([]);
   const figuresTimer = useRef<NodeJS.Timeout | null>(null);
 
-  // Offline, an action says so in words, as the offline line does (never a raw ECONNREFUSED).
-  // The server's own refusals stay in its words (the API speaks English), after the board's "error:".
+  // Offline, an action says so in words, as the offline line does (never a raw ECONNREFUSED). The server's refusals
+  // are said by their code, in the board's language (its English message is for people reading the API).
   const report = useCallback(
     (error: unknown) =>
       dispatch({
         type: 'message',
-        message: error instanceof NetworkError ? t('dashboard.errorUnreachable') : t('dashboard.error', { message: (error as Error).message }),
+        message:
+          error instanceof NetworkError
+            ? t('dashboard.errorUnreachable')
+            : t('dashboard.error', { message: t(errorKey(error instanceof ApiError ? error.code : undefined)) }),
         tone: 'error',
       }),
     [dispatch, t],

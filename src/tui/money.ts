@@ -1,16 +1,17 @@
 import { formatAmount, type Locale, parseAmount } from '../i18n/index.js';
 
-// Money as the console reads and writes it: the one place that knows how the typed client hands amounts over (a
-// price of the API is a number of euros today, `4.5`). Screens work in whole cents.
+// Money as the console reads and writes it: the one place that knows how the typed client hands amounts over. The
+// client's money codec hands every amount as integer cents and takes cents (the wire's `4.5` or `"4.50"` is its
+// business), so these two are the identity; screens never convert by hand.
 
-/** An amount of the API in whole cents. */
-export function centsOf(wire: number): number {
-  return Math.round(wire * 100);
+/** An amount of the typed client in whole cents. */
+export function centsOf(amount: number): number {
+  return amount;
 }
 
-/** Whole cents as the API takes them. */
+/** Whole cents as the typed client takes them. */
 export function wireOf(cents: number): number {
-  return cents / 100;
+  return cents;
 }
 
 /** An amount of the API as the locale writes it, ungrouped for narrow columns: `4,50`. */

@@ -120,7 +120,7 @@ export function httpSource(client: PosClient): DashboardSource {
         onStatus: (status) =>
           status.state === 'connected'
             ? handlers.onStatus('live')
-            : handlers.onStatus('offline', { reason: status.reason, retryInMs: status.retryInMs }),
+            : handlers.onStatus('offline', { cause: status.cause, retryInMs: status.retryInMs }),
         onFatal: (status) => handlers.onStatus('offline', { refused: status }),
       });
       return () => controller.abort();

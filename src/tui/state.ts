@@ -26,7 +26,8 @@ export interface OrderCard {
   stage: Stage;
   confirmedAt: number | null;
   completedAt: number | null;
-  total: string;
+  /** Cents; null while only the order's number is known. */
+  total: number | null;
 }
 
 /** An enabled register the dashboard can confirm at; `id: null` is the choice of confirming with none. */
@@ -267,7 +268,7 @@ function applyEvent(state: DashboardState, event: CashierEvent, at: number, sele
       const { id, displayCode, ticketNumber } = event.payload;
       const card = orders.get(id);
       orders.set(id, {
-        ...(card ?? { id, table: '…', customer: '…', completedAt: null, total: '', stations: [] }),
+        ...(card ?? { id, table: '…', customer: '…', completedAt: null, total: null, stations: [] }),
         displayCode,
         ticketNumber,
         stage: 'kitchen',
@@ -281,7 +282,7 @@ function applyEvent(state: DashboardState, event: CashierEvent, at: number, sele
       const stage = STAGE_OF_STATUS[status] ?? 'pending';
       const done = stage === 'ready' || stage === 'picked';
       orders.set(id, {
-        ...(card ?? { id, table: '…', customer: '…', confirmedAt: null, total: '', stations: [] }),
+        ...(card ?? { id, table: '…', customer: '…', confirmedAt: null, total: null, stations: [] }),
         displayCode,
         ticketNumber,
         stage,

@@ -1,4 +1,6 @@
+import type { DropCause } from '../client/sse.js';
 import { createContext, useContext, useMemo } from 'react';
+import { isErrorCode } from '../api/errors.js';
 import { ORDER_STATUSES, type OrderWarning } from '../api/orders.js';
 import { counted, formatAmount, isLocale, type Locale, type MessageKey, translate } from '../i18n/index.js';
 import type { RegisterCard } from './state.js';
@@ -10,14 +12,12 @@ export const DashboardLocale = createContext<Locale>('en');
 export type NoReceiptReason = OrderWarning['reason'];
 
 /** Why the event stream is down, as the source sees it; the board says it in its language (offlineMessage). */
-export type OfflineNotice = { reason: string; retryInMs: number } | { refused: number };
+export type OfflineNotice = { cause: DropCause; retryInMs: number } | { refused: number };
 
 export interface DashboardTexts {
   t(key: MessageKey, values?: Record<string, string | number>): string;
-  /** Euros (report figures) as the locale writes them, ungrouped for the narrow terminal: `1738,50`. */
-  euros(value: number): string;
-  /** A decimal of the API (`"11.50"`) as the locale writes it, ungrouped: `11,50`. */
-  amount(decimal: string): string;
+  /** Cents as the locale writes them, ungrouped for the narrow terminal: `1738,50`; nothing while not known. */
+  amount(cents: number | null): string;
   /** A register by its name; the choice of none in words (`no register`, `nessuna cassa`). */
   registerName(register: RegisterCard): string;
   /** What a confirmation at this register will not do, in words. */
@@ -27,10 +27,11 @@ export interface DashboardTexts {
   /** An order's status (`CONFIRMED` or `confirmed`) in words: `CONFIRMED`, `IN CUCINA`. */
   status(status: string): string;
   /**
-   * A validation message of the server (the API speaks English) in the console's language, for the ones a form
-   * meets (empty, too long, not an amount, not an address, out of range); any other as the server wrote it.
+   * What the server said, in the console's language: by its code when it has its own words (`name-taken`), else,
+   * for a validation, by the message a form meets (empty, too long, not an amount, not an address, out of range);
+   * any other as the server wrote it (the API speaks English).
    */
-  said(message: string): string;
+  said(said: { message: string; code?: string | undefined }): string;
 }
 
 /** The server's validation messages a console form meets, and how each is said in the catalogs. */
@@ -53,16 +54,13 @@ export function dashboardTexts(locale: Locale): DashboardTexts {
   const registerName = (register: RegisterCard) => (register.id === null ? t('dashboard.noRegister') : register.name);
   return {
     t,
-    euros: (value) => formatAmount(locale, Math.round(value * 100), false),
-    amount: (decimal) => {
-      const value = Number(decimal);
-      return Number.isFinite(value) ? formatAmount(locale, Math.round(value * 100), false) : decimal;
-    },
+    amount: (cents) => (cents === null ? '' : formatAmount(locale, cents, false)),
     registerName,
     noReceipt: (reason, register) =>
       reason === 'no-register' ? t('dashboard.noReceipt.noRegister') : t('dashboard.noReceipt.noPrinter', { register: registerName(register) }),
     left: (count) => (count === null ? t('dashboard.notCounted') : t(counted('dashboard.left', count), { count })),
-    said: (message) => {
+    said: ({ message, code }) => {
+      if (code && code !== 'validation' && isErrorCode(code)) return t(`error.${code}`);
       for (const [pattern, words] of SERVER_WORDS) {
         const match = pattern.exec(message);
         if (match) return words(t, match);
@@ -89,9 +87,12 @@ export function useDashboardTexts(): DashboardTexts {
 export function offlineMessage({ t }: Pick<DashboardTexts, 't'>, notice: OfflineNotice): string {
   if ('refused' in notice) return t('dashboard.offline.refused', { status: notice.refused });
   const retry = t('dashboard.retrying', { seconds: Math.max(1, Math.round(notice.retryInMs / 1000)) });
-  if (/^HTTP \d+/.test(notice.reason)) return t('dashboard.offline.answered', { reason: notice.reason, retry });
-  const silent = /^nothing heard for (.+)$/.exec(notice.reason);
-  if (silent) return t('dashboard.offline.silent', { duration: silent[1] ?? '', retry });
+  const { cause } = notice;
+  if (cause.kind === 'answered') return t('dashboard.offline.answered', { reason: `HTTP ${cause.status}`, retry });
+  if (cause.kind === 'silent') {
+    const duration = cause.idleMs >= 1000 ? `${Math.round(cause.idleMs / 1000)} s` : `${cause.idleMs} ms`;
+    return t('dashboard.offline.silent', { duration, retry });
+  }
   return t('dashboard.offline.unreachable', { retry });
 }
 

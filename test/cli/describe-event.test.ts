@@ -34,11 +34,11 @@ t.test('one readable line per event kind', async (t) => {
     line('general-closure', {
       totalOrders: 12, totalRevenue: 140.5, totalCashRevenue: 100, totalCardRevenue: 40.5, totalDiscount: 3, cashRegister: 'r1', cashRegisterId: 'r1',
     }),
-    'general closure of register r1 · 12 orders · revenue 140.5 (cash 100, card 40.5) · discounts 3',
+    'general closure of register r1 · 12 orders · revenue 140.50 (cash 100.00, card 40.50) · discounts 3.00',
   );
   t.equal(
     line('general-closure', { totalOrders: 2, totalRevenue: 9, totalCashRevenue: 9, totalCardRevenue: 0, cashRegisterId: 'r1' }),
-    'general closure · 2 orders · revenue 9 (cash 9, card 0)',
+    'general closure · 2 orders · revenue 9.00 (cash 9.00, card 0.00)',
     'a closure of an older server (no register name field, no discounts)',
   );
   t.equal(

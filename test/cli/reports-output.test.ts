@@ -1,12 +1,13 @@
 import t from 'tap';
 import { closureSummary, reportsCsv, resolveDay } from '../../src/cli/commands/reports.js';
 
+// Amounts in cents, as the client hands them over.
 const report = {
-  id: 'c1', timestamp: '2026-11-21T06:00:00.000Z', intervalInMinutes: 1050, totalRevenue: 1234.5, totalCashRevenue: 1000, totalCardRevenue: 234.5,
+  id: 'c1', timestamp: '2026-11-21T06:00:00.000Z', intervalInMinutes: 1050, totalRevenue: 123450, totalCashRevenue: 100000, totalCardRevenue: 23450,
   totalOrders: 87, averageCompletitionTime: 12.25,
-  categoryStats: [{ id: 'x', reportId: 'c1', categoryId: 'k', categoryName: 'Pizze', revenue: 800, quantity: 100,
-    foodStats: [{ id: 'y', categoryStatsId: 'x', foodId: 'f', foodName: 'Margherita', revenue: 800, quantity: 100 }] }],
-  cashRegisterStats: [{ id: 'z', reportId: 'c1', cashRegisterId: 'r', cashRegisterName: 'Cassa 1', totalRevenue: 1234.5, totalCardRevenue: 234.5, totalCashRevenue: 1000 }],
+  categoryStats: [{ id: 'x', reportId: 'c1', categoryId: 'k', categoryName: 'Pizze', revenue: 80000, quantity: 100,
+    foodStats: [{ id: 'y', categoryStatsId: 'x', foodId: 'f', foodName: 'Margherita', revenue: 80000, quantity: 100 }] }],
+  cashRegisterStats: [{ id: 'z', reportId: 'c1', cashRegisterId: 'r', cashRegisterName: 'Cassa 1', totalRevenue: 123450, totalCardRevenue: 23450, totalCashRevenue: 100000 }],
   totalDiscount: 0, noRegisterStats: { totalRevenue: 0, totalCashRevenue: 0, totalCardRevenue: 0 },
 };
 
@@ -46,16 +47,16 @@ t.test('the closure\'s columns align: money right-aligned, names padded, long na
   const text = closureSummary(
     {
       ...report,
-      totalRevenue: 1244.5,
-      totalCashRevenue: 1010,
-      totalDiscount: 5,
-      noRegisterStats: { totalRevenue: 10, totalCashRevenue: 10, totalCardRevenue: 0 },
+      totalRevenue: 124450,
+      totalCashRevenue: 101000,
+      totalDiscount: 500,
+      noRegisterStats: { totalRevenue: 1000, totalCashRevenue: 1000, totalCardRevenue: 0 },
       cashRegisterStats: [
         ...report.cashRegisterStats,
         { id: 'z2', reportId: 'c1', cashRegisterId: 'r2', cashRegisterName: 'Cassa del bar vicino al palco', totalRevenue: 0, totalCardRevenue: 0, totalCashRevenue: 0 },
       ],
       categoryStats: [
-        { ...report.categoryStats[0]!, foodStats: [...report.categoryStats[0]!.foodStats, { id: 'y2', categoryStatsId: 'x', foodId: 'g', foodName: long, revenue: 9.5, quantity: 1 }] },
+        { ...report.categoryStats[0]!, foodStats: [...report.categoryStats[0]!.foodStats, { id: 'y2', categoryStatsId: 'x', foodId: 'g', foodName: long, revenue: 950, quantity: 1 }] },
       ],
     },
     'Cassa 1',

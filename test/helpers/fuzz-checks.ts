@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import { ErrorBody } from '../../src/api/common.js';
+import { isErrorCode } from '../../src/api/errors.js';
 
 // What the endpoint fuzzer checks after each request (issue #7 B2): that a rejected request changed no table and no
 // uploaded file, and that an error response has the one error shape.
@@ -80,7 +81,10 @@ export class Snapshotter {
 
 const StrictErrorBody = ErrorBody.strict();
 
-/** What is wrong with an error response, or null: `{statusCode, error, message, details?}` and nothing else. */
+/**
+ * What is wrong with an error response, or null: `{statusCode, code, error, message, details?}` and nothing else,
+ * with a code of the documented list on the body and on each detail.
+ */
 export function errorShapeProblem(response: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body'>, options: { plainBadRequest?: boolean } = {}): string | null {
   const status = response.statusCode;
   const type = String(response.headers['content-type'] ?? '');
@@ -93,8 +97,11 @@ export function errorShapeProblem(response: Pick<LightMyRequestResponse, 'status
   }
   const parsed = StrictErrorBody.safeParse(body);
   if (!parsed.success) return `body does not have the error shape: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`;
-  const { statusCode, error, message } = parsed.data;
+  const { statusCode, error, message, code, details } = parsed.data;
   if (statusCode !== status) return `statusCode ${statusCode} in a ${status} response`;
+  if (!isErrorCode(code)) return `code "${code}" is not one of the documented codes`;
+  const uncoded = (details ?? []).find((detail) => !isErrorCode(detail.code));
+  if (uncoded) return `detail ${uncoded.path} has code "${uncoded.code}", not one of the documented codes`;
   if (error !== (STATUS_CODES[status] ?? 'Error')) return `error "${error}" for status ${status}`;
   if (status === 401 && message !== 'Unauthorized') return `401 with message "${message}"`;
   if (status === 403 && message !== 'Forbidden') return `403 with message "${message}"`;

@@ -33,7 +33,7 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
           food('f1', 'Birra', 'Bevande', { categoryId: 'c1' }),
           food('f2', 'Margherita', 'Pizze', { categoryId: 'c2', stock: 40, portionsLeft: 40 }),
         ],
-        figures: { orders: 12, revenue: 123.5, cash: 100, card: 23.5 },
+        figures: { orders: 12, revenue: 12_350, cash: 10_000, card: 2350 },
         timezone: 'Europe/Rome',
       };
     },
@@ -46,7 +46,7 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
       ];
     },
     async figures() {
-      return { orders: 13, revenue: 130, cash: 100, card: 30 };
+      return { orders: 13, revenue: 13_000, cash: 10_000, card: 3000 };
     },
     async printers() {
       return [{ id: 'p1', name: 'Cucina', status: 'ONLINE', statusReason: null, held: 0 }];
@@ -60,7 +60,7 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
     async order(id) {
       const known = orders.find((o) => o.id === id);
       if (known) return known;
-      return { id, ticketNumber: id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente${id}`, status: 'confirmed', confirmedAt: new Date(NOW).toISOString(), completedAt: null, total: '1.00' };
+      return { id, ticketNumber: id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente${id}`, status: 'confirmed', confirmedAt: new Date(NOW).toISOString(), completedAt: null, total: 100 };
     },
     async setStatus(id, status) {
       calls.push(`status ${id} ${status}`);
@@ -76,7 +76,7 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
     async details(id) {
       const known = orders.find((o) => o.id === id);
       return {
-        id, ticketNumber: id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente${id}`, status: 'confirmed', total: '11.50',
+        id, ticketNumber: id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente${id}`, status: 'confirmed', total: 1150,
         stations: (known?.stations ?? []).map((station) => ({ ...station })),
         items: [
           { category: 'Pizze', quantity: 1, name: 'Margherita', notes: 'senza glutine' },
@@ -109,7 +109,7 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
 const order = (id: number, status: OrderSummary['status'], minutesAgo = id): OrderSummary => ({
   id, ticketNumber: status === 'pending' ? null : id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente${id}`, status,
   confirmedAt: status === 'pending' ? null : new Date(NOW - minutesAgo * 60_000).toISOString(),
-  completedAt: status === 'completed' ? new Date(NOW - 60_000).toISOString() : null, total: '7.50',
+  completedAt: status === 'completed' ? new Date(NOW - 60_000).toISOString() : null, total: 750,
 });
 
 async function frame(instance: ReturnType<typeof render>, check: (text: string) => boolean, what: string, timeoutMs = 3000): Promise<string> {
@@ -145,7 +145,7 @@ t.test('the board: stages, figures, printers, keys', async (t) => {
 t.test('live events appear in the next frame', async (t) => {
   const { instance, emit } = mount(t, [order(1, 'confirmed')]);
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
-  emit(newOrder({ id: 9, displayCode: 'NEW', table: 'T9', customer: 'Nuovo', total: '4.00' }));
+  emit(newOrder({ id: 9, displayCode: 'NEW', table: 'T9', customer: 'Nuovo', total: 400 }));
   await frame(instance, (f) => f.includes('Pending (1)') && f.includes('NEW T9 Nuovo'), 'the new order');
   emit({ name: 'confirmed-order', payload: { id: 9, displayCode: 'NEW', ticketNumber: 2 } });
   await frame(instance, (f) => f.includes('In the kitchen (2)'), 'confirmed');
@@ -264,7 +264,7 @@ t.test('/ finds an order by ticket number or code', async (t) => {
 t.test('offline, caught up, and resync', async (t) => {
   const { instance, status, emit, loads } = mount(t, [order(1, 'confirmed')]);
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
-  status('offline', { reason: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300', retryInMs: 2000 });
+  status('offline', { cause: { kind: 'unreachable', detail: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300' }, retryInMs: 2000 });
   const offline = await frame(instance, (f) => f.includes('OFFLINE') && f.includes('retrying in 2 s'), 'offline');
   t.match(offline, /server unreachable, retrying in 2 s/);
   t.notMatch(offline, /ECONNREFUSED/);
@@ -280,7 +280,7 @@ t.test('offline, caught up, and resync', async (t) => {
 t.test('the start takes one picture, once the stream is live (two cost a busy server twice the time)', async (t) => {
   const { instance, emit, loads } = mount(t, [order(1, 'confirmed')]);
   await frame(instance, (f) => f.includes('In the kitchen (1)') && f.includes(' live '), 'loaded and live');
-  emit(newOrder({ id: 9, displayCode: 'NEW', table: 'T9', customer: 'Nuovo', total: '4.00' }));
+  emit(newOrder({ id: 9, displayCode: 'NEW', table: 'T9', customer: 'Nuovo', total: 400 }));
   await frame(instance, (f) => f.includes('NEW T9 Nuovo'), 'a later event drawn');
   t.equal(loads(), 1, 'one load');
 });
@@ -291,7 +291,7 @@ t.test('a stream of events is drawn at most once per frame, not once per event',
   const framesBefore = instance.frames.length;
   const started = Date.now();
   for (let i = 1; i <= 60; i++) {
-    emit(newOrder({ id: i, displayCode: `C${i}`, table: 'T', customer: 'c', total: '1.00' }));
+    emit(newOrder({ id: i, displayCode: `C${i}`, table: 'T', customer: 'c', total: 100 }));
     await sleep(5); // a stream, not a burst
   }
   await frame(instance, (f) => f.includes('Pending (60)'), 'all 60');
@@ -529,7 +529,7 @@ t.test('in Italian on an 80×24 terminal: the keys, the food list, the registers
   instance.stdin.write('99\r');
   await shows('no match', 'nessun ordine corrisponde a "99"');
 
-  fake.status('offline', { reason: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300', retryInMs: 2000 });
+  fake.status('offline', { cause: { kind: 'unreachable', detail: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300' }, retryInMs: 2000 });
   text = await shows('offline', 'NON IN LINEA', 'server non raggiungibile, riprovo tra 2 s');
   t.notMatch(text, /ECONNREFUSED/);
 });

@@ -24,7 +24,7 @@ function frameIn(locale: Locale, element: React.ReactElement): string {
 }
 
 t.test('in Italian: the stages, today\'s figures with Italian money, the connection, the printers', async (t) => {
-  const figures = { orders: 87, revenue: 1204.5, cash: 980, card: 224.5 };
+  const figures = { orders: 87, revenue: 120450, cash: 98000, card: 22450 }; // cents
   const header = frameIn('it', <Header connection="offline" figures={figures} now={NOW} width={120} timezone="Europe/Rome" />);
   t.match(header, /oggi 87 ordini · 1204,50 \(contanti 980,00 · carta 224,50\)\s+NON IN LINEA/);
   t.match(frameIn('it', <Header connection="live" figures={null} now={NOW} width={80} />), /oggi –\s+in linea/);
@@ -42,7 +42,7 @@ t.test('in Italian: the stages, today\'s figures with Italian money, the connect
 });
 
 t.test('in English by default, as before', async (t) => {
-  const header = render(<Header connection="live" figures={{ orders: 3, revenue: 22.5, cash: 10, card: 12.5 }} now={NOW} width={120} timezone="Europe/Rome" />);
+  const header = render(<Header connection="live" figures={{ orders: 3, revenue: 2250, cash: 1000, card: 1250 }} now={NOW} width={120} timezone="Europe/Rome" />);
   t.match(header.lastFrame(), /today 3 orders · 22\.50 \(cash 10\.00 · card 12\.50\)\s+live/);
   header.unmount();
   const board = frameIn('en', <OrderBoard state={initialState()} width={100} height={5} now={NOW} lateMinutes={15} />);
@@ -81,14 +81,14 @@ t.test('the key help of every mode fits an 80-column terminal in every language'
 t.test('why the board is offline, in its language', async (t) => {
   const it = dashboardTexts('it');
   const en = dashboardTexts('en');
-  const refused = { reason: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300', retryInMs: 2000 };
+  const refused = { cause: { kind: 'unreachable', detail: 'TypeError: fetch failed: connect ECONNREFUSED 127.0.0.1:4300' }, retryInMs: 2000 } as const;
   t.equal(offlineMessage(en, refused), 'server unreachable, retrying in 2 s');
   t.equal(offlineMessage(it, refused), 'server non raggiungibile, riprovo tra 2 s');
-  t.equal(offlineMessage(it, { reason: 'HTTP 503', retryInMs: 4000 }), 'il server ha risposto HTTP 503, riprovo tra 4 s');
-  t.equal(offlineMessage(en, { reason: 'nothing heard for 45 s', retryInMs: 1000 }), 'no news from the server (nothing heard for 45 s), retrying in 1 s');
-  t.equal(offlineMessage(it, { reason: 'nothing heard for 45 s', retryInMs: 1000 }), 'nessuna notizia dal server da 45 s, riprovo tra 1 s');
+  t.equal(offlineMessage(it, { cause: { kind: 'answered', status: 503 }, retryInMs: 4000 }), 'il server ha risposto HTTP 503, riprovo tra 4 s');
+  t.equal(offlineMessage(en, { cause: { kind: 'silent', idleMs: 45_000 }, retryInMs: 1000 }), 'no news from the server (nothing heard for 45 s), retrying in 1 s');
+  t.equal(offlineMessage(it, { cause: { kind: 'silent', idleMs: 45_000 }, retryInMs: 1000 }), 'nessuna notizia dal server da 45 s, riprovo tra 1 s');
   t.equal(offlineMessage(it, { refused: 401 }), 'il server ha rifiutato gli aggiornamenti (HTTP 401): accedi di nuovo');
-  t.equal(it.amount('1234.50'), '1234,50', 'an order\'s total as Italian writes it, ungrouped for the narrow columns');
+  t.equal(it.amount(123450), '1234,50', 'an order\'s total as Italian writes it, ungrouped for the narrow columns');
   t.equal(it.status('picked_up'), 'RITIRATO');
   t.equal(it.left(null), 'non contati');
 });

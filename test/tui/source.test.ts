@@ -1,3 +1,4 @@
+import { decimalToCents } from '../../src/api/money.js';
 import t from 'tap';
 import type { CashierEvent } from '../../src/api/events.js';
 import { ApiError } from '../../src/client/errors.js';
@@ -52,7 +53,7 @@ t.test('foods with what is left, restocking, stations of an order, and their eve
   const details = await source.details(created.id);
   t.match(
     details,
-    { id: created.id, ticketNumber: Number, displayCode: created.displayCode, total: created.total, status: 'CONFIRMED', table: '7', customer: 'Bianchi' },
+    { id: created.id, ticketNumber: Number, displayCode: created.displayCode, total: decimalToCents(created.total), status: 'CONFIRMED', table: '7', customer: 'Bianchi' },
     'the items view names the order as the board does',
   );
   t.same(details.stations, [{ printerId: printer.id, name: 'Griglia', status: 'WAITING', doneAt: null }], 'the order waits at the grill');

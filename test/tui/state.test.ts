@@ -5,7 +5,7 @@ import { food, newOrder } from './fixtures.js';
 const NOW = Date.parse('2026-11-21T19:00:00.000Z');
 const order = (id: number, status: OrderSummary['status'], extra: Partial<OrderSummary> = {}): OrderSummary => ({
   id, ticketNumber: status === 'pending' ? null : id, displayCode: `C${id}X`, table: String(id), customer: `c${id}`, status,
-  confirmedAt: status === 'pending' ? null : new Date(NOW - id * 60_000).toISOString(), completedAt: null, total: '7.50', ...extra,
+  confirmedAt: status === 'pending' ? null : new Date(NOW - id * 60_000).toISOString(), completedAt: null, total: 750, ...extra,
 });
 
 function loaded() {
@@ -29,7 +29,7 @@ t.test('stages and their order', async (t) => {
 
 t.test('events move orders between stages and keep a sensible selection', async (t) => {
   let state = loaded();
-  state = reduce(state, { type: 'event', event: newOrder({ id: 5, displayCode: 'NEW', table: '9', customer: 'z', total: '1.00' }), at: NOW });
+  state = reduce(state, { type: 'event', event: newOrder({ id: 5, displayCode: 'NEW', table: '9', customer: 'z', total: 100 }), at: NOW });
   t.same(ordersIn(state, 'pending', NOW).map((o) => o.id), [3, 5]);
   state = reduce(state, { type: 'event', event: { name: 'confirmed-order', payload: { id: 5, displayCode: 'NEW', ticketNumber: 9 } }, at: NOW });
   t.equal(state.orders.get(5)?.stage, 'kitchen');

@@ -32,7 +32,7 @@ t.test('totals: surcharge per line, discount, and pay refused above the subtotal
   t.notOk(canPay(EMPTY_CART), 'nothing to pay for an empty order');
 });
 
-t.test('the order body: wire amounts, and a dash for what the cashier left empty', async (t) => {
+t.test('the order body: amounts in cents (the client writes them out), and a dash for what the cashier left empty', async (t) => {
   let cart = addFood(addFood(EMPTY_CART, margherita), birra);
   cart = updateLine(cart, cart.lines[0]!.id, { notes: '  allergia noci ', surchargeCents: 50 });
   const body = orderBody({ ...cart, discountCents: 120, customer: '  ' }, { method: 'CASH', userId: 'u1', cashRegisterId: 'r1' });
@@ -40,10 +40,10 @@ t.test('the order body: wire amounts, and a dash for what the cashier left empty
     table: NOT_GIVEN,
     customer: NOT_GIVEN,
     orderItems: [
-      { foodId: margherita.id, quantity: 1, notes: 'allergia noci', surcharge: 0.5 },
+      { foodId: margherita.id, quantity: 1, notes: 'allergia noci', surcharge: 50 },
       { foodId: birra.id, quantity: 1 },
     ],
-    confirm: { paymentMethod: 'CASH', discount: 1.2, userId: 'u1', cashRegisterId: 'r1' },
+    confirm: { paymentMethod: 'CASH', discount: 120, userId: 'u1', cashRegisterId: 'r1' },
   });
 });
 

@@ -1,5 +1,6 @@
 import t from 'tap';
 import * as box from '../../src/web/till/outbox.js';
+import { ApiError } from '../../src/client/errors.js';
 import { shortagesIn, unavailableIn } from '../../src/web/till/refusal.js';
 
 const body = (customer: string) => ({
@@ -121,25 +122,36 @@ t.test('the order on screen travels with the entry until it is sent', async (t) 
   t.notOk('cart' in outbox.entries[0]!, 'dropped once sent');
 });
 
-t.test("a food switched off while the order waited: named from the 400's details, in the cashier's language, once", async (t) => {
+t.test("a food switched off while the order waited: named from the details' codes, in the cashier's language, once", async (t) => {
   const items = [
     { foodId: 'ctiramisu000000000000000000', quantity: 1 },
     { foodId: 'cbirra00000000000000000000', quantity: 2 },
     { foodId: 'ctiramisu000000000000000000', quantity: 2 }, // a second line of it (with a note)
   ];
   const names = { ctiramisu000000000000000000: 'Tiramisù', cbirra00000000000000000000: 'Birra' };
+  // The message is the server's English; the till never reads it, only the codes.
   const body = {
     statusCode: 400,
+    code: 'food-unavailable',
     message: 'Cannot order: Tiramisù is not available (sold out or switched off)',
     details: [
-      { path: 'body.orderItems.0.foodId', message: 'food ctiramisu000000000000000000 (Tiramisù) is not available' },
-      { path: 'body.orderItems.2.foodId', message: 'food ctiramisu000000000000000000 (Tiramisù) is not available' },
+      { path: 'body.orderItems.0.foodId', message: 'anything at all', code: 'food-unavailable' },
+      { path: 'body.orderItems.2.foodId', message: 'anything at all', code: 'food-unavailable' },
     ],
   };
-  t.same(unavailableIn(400, body, items, names), [{ foodId: 'ctiramisu000000000000000000', name: 'Tiramisù', requested: 3, left: 0 }]);
-  t.same(unavailableIn(409, body, items, names), [], 'a 409 is about portions (shortagesIn)');
-  t.same(unavailableIn(400, { details: [{ path: 'body.table', message: 'too long' }] }, items, names), [], 'another 400: the server message stays');
-  t.same(unavailableIn(400, { details: [{ path: 'body.orderItems.1.foodId', message: 'unknown food x' }] }, items, names), [], 'an unknown food is not "sold out"');
+  t.same(unavailableIn(new ApiError(400, body.message, body), items, names), [{ foodId: 'ctiramisu000000000000000000', name: 'Tiramisù', requested: 3, left: 0 }]);
+  const other = { statusCode: 400, code: 'validation', message: 'x', details: [{ path: 'body.table', message: 'too long', code: 'validation' }] };
+  t.same(unavailableIn(new ApiError(400, 'x', other), items, names), [], 'another 400: its code says what it is');
+  const unknown = { statusCode: 400, code: 'unknown-food', message: 'x', details: [{ path: 'body.orderItems.1.foodId', message: 'is not available', code: 'unknown-food' }] };
+  t.same(unavailableIn(new ApiError(400, 'x', unknown), items, names), [], 'an unknown food is not "sold out", whatever its message says');
+  t.same(new ApiError(400, 'x', unknown).code, 'unknown-food', 'ApiError exposes the code');
+  t.same(new ApiError(502, 'Bad Gateway', '<html>').code, 'internal', 'a body without a code: one by its status');
+});
+
+t.test('a refusal keeps its code: the till says it in its language', async (t) => {
+  let outbox = box.started(box.enqueue(box.EMPTY_OUTBOX, entry('a')), 'a');
+  outbox = box.refused(outbox, 'a', 400, 'Cash register "Cassa 2" is disabled', [], 'register-disabled');
+  t.match(outbox.entries[0]!.refusal, { status: 400, code: 'register-disabled' });
 });
 
 t.test('each transition names the entries it changed, so each is stored on its own (two tabs never write over each other)', async (t) => {
@@ -164,4 +176,21 @@ t.test('read back from storage in the order they were paid, whichever tab wrote 
   const later = { ...entry('z'), createdAt: '2026-11-21T19:05:00.000Z', state: 'waiting' as const, attempts: 0 };
   const earlier = { ...entry('y'), createdAt: '2026-11-21T19:01:00.000Z', state: 'waiting' as const, attempts: 0 };
   t.same(box.inPaidOrder([later, earlier]).entries.map((e) => e.key), ['y', 'z']);
+});
+
+t.test('an entry left by an older till has its amounts as the wire writes them: read back into cents', async (t) => {
+  const withAmounts = {
+    table: '1',
+    customer: 'Rossi',
+    orderItems: [{ foodId: 'cfood0000000000000000000000', quantity: 2, notes: 'piccante', surcharge: 0.5 }],
+    confirm: { paymentMethod: 'CASH' as const, discount: 1.2, userId: 'u1', cashRegisterId: 'r1' },
+  };
+  const older = { body: withAmounts };
+  t.same(box.bodyInCents(older), {
+    ...withAmounts,
+    orderItems: [{ ...withAmounts.orderItems[0], surcharge: 50 }],
+    confirm: { ...withAmounts.confirm, discount: 120 },
+  });
+  const current = { body: { ...withAmounts, orderItems: [{ ...withAmounts.orderItems[0]!, surcharge: 50 }] }, amounts: 'cents' as const };
+  t.equal(box.bodyInCents(current), current.body, 'an entry of this till is in cents already');
 });

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import t from 'tap';
 import { toCents } from '../../src/api/money.js';
+import { encodeMoney } from '../../src/api/money-codec.js';
+import { CreateOrderInput } from '../../src/api/orders.js';
 import { addFood, canPay, cartTotals, EMPTY_CART, orderBody, updateLine, type Cart } from '../../src/web/till/cart.js';
 import { buildTestApp } from '../helpers/app.js';
 import { seedMenu } from '../helpers/seed.js';
@@ -52,7 +54,7 @@ t.test('the tablet total equals the server total', async (t) => {
       cart = { ...cart, discountCents: Math.floor(subtotal * discountShare) };
       const tablet = cartTotals(cart);
       if (!canPay(cart)) throw new Error('a discount within the subtotal must be payable');
-      const created = await app.request({ method: 'POST', url: '/v1/orders', as: 'operator', body: orderBody(cart, { method: 'CASH', userId: null, cashRegisterId: menu.register }) });
+      const created = await app.request({ method: 'POST', url: '/v1/orders', as: 'operator', body: encodeMoney(CreateOrderInput, orderBody(cart, { method: 'CASH', userId: null, cashRegisterId: menu.register })) });
       if (created.statusCode !== 201) throw new Error(created.body);
       const detail = (await app.request({ method: 'GET', url: `/v1/orders/${(created.json() as { id: number }).id}` })).json() as Record<string, string>;
       runs += 1;
@@ -71,6 +73,6 @@ t.test('the tablet total equals the server total', async (t) => {
   const beer = toCents(((await app.request({ method: 'GET', url: `/v1/foods/${menu.foods.beer}` })).json() as { price: number }).price) as number;
   const cart = { ...addFood(EMPTY_CART, { id: menu.foods.beer, name: 'Birra', priceCents: beer }), discountCents: beer + 1 };
   t.notOk(canPay(cart));
-  const refused = await app.request({ method: 'POST', url: '/v1/orders', as: 'operator', body: orderBody(cart, { method: 'CASH', userId: null, cashRegisterId: menu.register }) });
+  const refused = await app.request({ method: 'POST', url: '/v1/orders', as: 'operator', body: encodeMoney(CreateOrderInput, orderBody(cart, { method: 'CASH', userId: null, cashRegisterId: menu.register })) });
   t.equal(refused.statusCode, 400);
 });

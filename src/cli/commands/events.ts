@@ -1,12 +1,14 @@
 import { Argument, type Command, Option } from 'commander';
-import { type CashierEvent, type DisplayEvent, EVENT_CHANNELS, type PrinterEvent } from '../../api/events.js';
+import { type CashierEvent, CHANNEL_EVENTS, type DisplayEvent, EVENT_CHANNELS, type PrinterEvent } from '../../api/events.js';
+import { decodeMoney } from '../../api/money-codec.js';
 import type { z } from 'zod';
 import type { ErrorBody } from '../../api/common.js';
 import type { RecordItem } from '../../api/orders.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
+import { money } from '../field-flags.js';
 import type { GlobalOptions } from '../program.js';
-import { type SseEvent, streamEvents } from '../../client/sse.js';
+import { type DropCause, type SseEvent, streamEvents } from '../../client/sse.js';
 
 /** An event of any channel, typed by the unions of src/api/events.ts. */
 type AnyEvent = CashierEvent | DisplayEvent | PrinterEvent;
@@ -21,6 +23,17 @@ const code = (p: { id: number; displayCode?: string; ticketNumber?: number | nul
 // Payloads are read as the server sent them (not parsed): an older server may leave a list out.
 const items = (list: Item[] | undefined) => (list ?? []).map((i) => `${i.quantity}× ${i.food?.name ?? i.foodId}`).join(', ');
 
+/**
+ * The event with its amounts in cents, read by the union of a channel that carries its name (the printer channel's
+ * whole order first: the other channels' `confirmed-order` has no amounts, and reading converts only what is there).
+ */
+function inCents(name: string, payload: unknown): AnyEvent {
+  const union = [CHANNEL_EVENTS.printer, CHANNEL_EVENTS.cashier, CHANNEL_EVENTS.display].find((candidate) =>
+    candidate.options.some((option) => option.shape.name.value === name),
+  );
+  return (union ? decodeMoney(union, { name, payload }) : { name, payload }) as AnyEvent;
+}
+
 /** One readable line per event, for a volunteer watching the stream. */
 export function describeEvent(frame: SseEvent): string {
   let payload: unknown;
@@ -29,19 +42,19 @@ export function describeEvent(frame: SseEvent): string {
   } catch {
     return `${frame.event} ${frame.data}`;
   }
-  return describe({ name: frame.event, payload } as AnyEvent) ?? `${frame.event} ${frame.data}`;
+  return describe(inCents(frame.event, payload)) ?? `${frame.event} ${frame.data}`;
 }
 
 function describe(event: AnyEvent): string | null {
   switch (event.name) {
     case 'new-order': {
       const p = event.payload;
-      return `new order ${code(p)} · table ${p.table} · ${p.customer} · ${p.orderItems?.length ?? 0} item(s) · ${p.total}`;
+      return `new order ${code(p)} · table ${p.table} · ${p.customer} · ${p.orderItems?.length ?? 0} item(s) · ${money(p.total)}`;
     }
     case 'confirmed-order': {
       const p = event.payload;
       // The printer channel carries the whole order; the cashier and display channels its numbers.
-      return 'orderItems' in p ? `confirmed ${code(p)} · ${p.paymentMethod ?? '-'} ${p.total} · ${items(p.orderItems)}` : `confirmed ${code(p)}`;
+      return 'orderItems' in p ? `confirmed ${code(p)} · ${p.paymentMethod ?? '-'} ${money(p.total)} · ${items(p.orderItems)}` : `confirmed ${code(p)}`;
     }
     case 'order-status-changed':
       return `${code(event.payload)} → ${event.payload.status}`;
@@ -72,13 +85,28 @@ function describe(event: AnyEvent): string | null {
       const p = event.payload;
       // cashRegister and totalDiscount came with release 1.7: an older server leaves them out.
       const at = p.cashRegister ? ` of register ${p.cashRegister}` : '';
-      const discount = p.totalDiscount ? ` · discounts ${p.totalDiscount}` : '';
-      return `general closure${at} · ${p.totalOrders} orders · revenue ${p.totalRevenue} (cash ${p.totalCashRevenue}, card ${p.totalCardRevenue})${discount}`;
+      const discount = p.totalDiscount ? ` · discounts ${money(p.totalDiscount)}` : '';
+      const figures = `revenue ${money(p.totalRevenue)} (cash ${money(p.totalCashRevenue)}, card ${money(p.totalCardRevenue)})`;
+      return `general closure${at} · ${p.totalOrders} orders · ${figures}${discount}`;
     }
     case 'resync':
       return `resync (${event.payload.reason}): events were missed, reload the state`;
     default:
       return null; // an event of a newer server: printed as it came
+  }
+}
+
+/** Why the stream dropped, in the CLI's English. */
+function dropText(cause: DropCause): string {
+  switch (cause.kind) {
+    case 'closed':
+      return 'the server closed the stream';
+    case 'answered':
+      return `the server answered HTTP ${cause.status}`;
+    case 'silent':
+      return `nothing heard for ${cause.idleMs >= 1000 ? `${Math.round(cause.idleMs / 1000)} s` : `${cause.idleMs} ms`}`;
+    case 'unreachable':
+      return cause.detail;
   }
 }
 
@@ -117,7 +145,7 @@ export function registerEvents(program: Command): void {
         },
         onStatus: (status) => {
           if (status.state === 'connected') process.stderr.write(`connected to ${channel} events\n`);
-          else process.stderr.write(`disconnected (${status.reason}); retrying in ${Math.round(status.retryInMs / 1000)} s\n`);
+          else process.stderr.write(`disconnected (${dropText(status.cause)}); retrying in ${Math.round(status.retryInMs / 1000)} s\n`);
         },
         onFatal: (status, body) => {
           let message = body;

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { Food } from '../../api/catalog.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import { flagsOf, money, printerNames } from '../field-flags.js';
@@ -81,7 +82,7 @@ function foodAvailableCommand(): Command {
       const client = await connect(globals);
       const id = await resolveId(client, '/v1/foods', food, 'food');
       const updated = await client.updateFood(id, { available: state === 'on' });
-      if (globals.json) return printJson(updated);
+      if (globals.json) return printJson(updated, Food);
       print(`${updated.name} is ${state === 'on' ? 'available again' : 'sold out'}`);
     });
 }

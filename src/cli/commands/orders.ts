@@ -1,11 +1,13 @@
 import { type Command, Option } from 'commander';
 import { ORDER_SORT_FIELDS, ORDER_STATUSES } from '../../api/enums.js';
+import { OrderDetail, OrderList, OrderResponse, ReprintResponse } from '../../api/orders.js';
 import type { PosClient } from '../../client/http.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import { orderName, resolveOrder } from '../order-ref.js';
 import { formatRecord, formatTable, print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
+import { money } from '../field-flags.js';
 import { resolveId } from '../resolve.js';
 import { warnNoReceipt } from '../receipt-notice.js';
 
@@ -44,7 +46,7 @@ export function registerOrders(program: Command): void {
         page: flags.page,
         limit: flags.limit,
       });
-      if (globals.json) return printJson(result);
+      if (globals.json) return printJson(result, OrderList);
       print(
         formatTable(result.orders, [
           { header: 'id', value: (o) => o.id, align: 'right' },
@@ -53,7 +55,7 @@ export function registerOrders(program: Command): void {
           { header: 'status', value: (o) => o.status },
           { header: 'table', value: (o) => o.table },
           { header: 'customer', value: (o) => o.customer },
-          { header: 'total', value: (o) => o.total, align: 'right' },
+          { header: 'total', value: (o) => money(o.total), align: 'right' },
           { header: 'created', value: (o) => time(o.createdAt) },
         ]),
       );
@@ -70,7 +72,7 @@ export function registerOrders(program: Command): void {
       const client = await connect(globals);
       const chosen = await resolveOrder(client, wanted);
       const order = await client.order(chosen.id);
-      if (globals.json) return printJson(order);
+      if (globals.json) return printJson(order, OrderDetail);
       print(orderName(order));
       print(
         formatRecord([
@@ -84,15 +86,15 @@ export function registerOrders(program: Command): void {
           ['confirmed', time(order.confirmedAt)],
           ['completed', time(order.completedAt)],
           ['payment', order.paymentMethod],
-          ['subtotal', order.subTotal],
-          ['discount', order.discount],
-          ['total', order.total],
+          ['subtotal', money(order.subTotal)],
+          ['discount', money(order.discount)],
+          ['total', money(order.total)],
         ]),
       );
       for (const group of order.categorizedItems) {
         print(`\n${group.category.name}`);
         for (const item of group.items) {
-          print(`  ${String(item.quantity).padStart(3)} × ${item.food.name}${item.notes ? ` (${item.notes})` : ''}  ${item.total.toFixed(2)}  [${item.id}]`);
+          print(`  ${String(item.quantity).padStart(3)} × ${item.food.name}${item.notes ? ` (${item.notes})` : ''}  ${money(item.total)}  [${item.id}]`);
         }
       }
     });
@@ -110,7 +112,7 @@ export function registerOrders(program: Command): void {
       // A first confirmation by PATCH has no register: no receipt, no drawer.
       const firstConfirmation = chosen.confirmedAt === null && order.confirmedAt !== null;
       await warnNoReceipt(order, async () => (firstConfirmation ? 'confirmed without a register (a till or the dashboard chooses one)' : null));
-      if (globals.json) return printJson(order);
+      if (globals.json) return printJson(order, OrderResponse);
       print(`${orderName(order)} is now ${order.status.toUpperCase()}`);
     });
 
@@ -129,7 +131,7 @@ export function registerOrders(program: Command): void {
       if (flags.receiptOnly) {
         const cashRegisterId = flags.register ? await resolveId(client, '/v1/cash-registers', flags.register, 'register') : undefined;
         const reprinted = await client.reprintReceipt(chosen.id, cashRegisterId ? { cashRegisterId } : {});
-        if (globals.json) return printJson(reprinted);
+        if (globals.json) return printJson(reprinted, ReprintResponse);
         return print(`receipt of ${orderName(chosen)} sent again`);
       }
       const detail = await client.order(chosen.id);
@@ -139,7 +141,7 @@ export function registerOrders(program: Command): void {
         reprintReceipt: flags.receipt === true,
       });
       if (flags.receipt) await warnNoReceipt(result, () => registerProblem(client, detail.cashRegisterId));
-      if (globals.json) return printJson(result);
+      if (globals.json) return printJson(result, ReprintResponse);
       print(`reprint of ${orderName(detail)} sent: ${result.reprintOrderItems.length} item(s)${flags.receipt ? ' and the receipt' : ''}`);
     });
 

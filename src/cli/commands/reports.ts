@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Command, Option } from 'commander';
 import { DateTime } from 'luxon';
-import type { Report } from '../../api/reports.js';
+import { ClosureReport, Report } from '../../api/reports.js';
+import { z } from 'zod';
 import { GROUP_BY } from '../../api/enums.js';
 import { closureSummary } from '../closure-summary.js';
 import { ApiError } from '../../client/errors.js';
@@ -11,7 +12,7 @@ import { CliError } from '../errors.js';
 import { formatTable, print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 
-const money = (value: number) => value.toFixed(2);
+import { money } from '../field-flags.js';
 
 export { closureSummary };
 
@@ -84,7 +85,7 @@ export function registerReports(program: Command): void {
         to: flags.to ? resolveDay(flags.to, timezone) : undefined,
         groupBy: flags.groupBy as (typeof GROUP_BY)[number], // commander checked the choices
       });
-      if (globals.json) return printJson(reports);
+      if (globals.json) return printJson(reports, z.array(Report));
       if (flags.csv) return print(reportsCsv(reports, timezone));
       const since = flags.from ? '' : ` since the start of the business day (${venueStamp(businessDayStart, timezone)})`;
       if (reports.length === 0) return print(`no sales${since || ' in this period'}`);
@@ -98,8 +99,8 @@ export function registerReports(program: Command): void {
           { header: 'avg min', value: (r) => r.averageCompletitionTime, align: 'right' },
         ]),
       );
-      const total = reports.reduce((sum, r) => sum + Math.round(r.totalRevenue * 100), 0);
-      print(`total ${money(total / 100)} in ${reports.reduce((sum, r) => sum + r.totalOrders, 0)} orders${since}`);
+      const total = reports.reduce((sum, r) => sum + r.totalRevenue, 0);
+      print(`total ${money(total)} in ${reports.reduce((sum, r) => sum + r.totalOrders, 0)} orders${since}`);
     });
 
   program
@@ -122,7 +123,7 @@ export function registerReports(program: Command): void {
           await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
         }
       }
-      if (globals.json) return printJson(report);
+      if (globals.json) return printJson(report, ClosureReport);
       print(closureSummary(report, register.name, await venueTimezone(client)));
     });
 }

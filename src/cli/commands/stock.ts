@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { Food } from '../../api/catalog.js';
 import { leftText, readStockChange } from '../../client/stock-change.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
@@ -33,7 +34,7 @@ function stockCommand(kind: 'food' | 'ingredient'): Command {
         const id = await resolveId(client, path, name, kind);
         if (path === '/v1/foods') {
           const food = change === null ? await client.get(path, id) : await client.patch(path, id, change);
-          if (globals.json) return printJson(food);
+          if (globals.json) return printJson(food, Food);
           const own = food.stock !== null && food.stock !== food.portionsLeft ? ` (its own count: ${food.stock})` : '';
           print(`${food.name}: ${leftText(food.portionsLeft)}${own}${food.available ? '' : ', sold out'}`);
         } else {

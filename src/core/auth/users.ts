@@ -50,7 +50,7 @@ export async function createUser(
 ): Promise<User> {
   const passwordHash = await hashPassword(input.password); // slow: outside the transaction
   return write(ctx, async (trx) => {
-    if (await usernameTaken(trx, input.username)) throw new ConflictError(`Username "${input.username}" already exists`);
+    if (await usernameTaken(trx, input.username)) throw new ConflictError(`Username "${input.username}" already exists`, 'name-taken');
     const now = ctx.clock.now().getTime();
     const row: UserRow = {
       id: ctx.newId(),
@@ -88,7 +88,7 @@ export async function updateUser(
     const row = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError('User not found');
     if (input.role === 'operator' && row.role === 'admin' && (await adminCount(trx)) <= 1) {
-      throw new ConflictError('The last admin cannot be demoted: make another user admin first');
+      throw new ConflictError('The last admin cannot be demoted: make another user admin first', 'in-use');
     }
     const role = input.role ?? row.role;
     // A new password, or another role, voids every token issued before (authenticate.ts compares the version).
@@ -110,7 +110,7 @@ export async function deleteUser(ctx: CoreContext, id: string): Promise<User> {
     const row = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError('User not found');
     if (row.role === 'admin' && (await adminCount(trx)) <= 1) {
-      throw new ConflictError('The last admin cannot be deleted: make another user admin first');
+      throw new ConflictError('The last admin cannot be deleted: make another user admin first', 'in-use');
     }
     await trx.deleteFrom('users').where('id', '=', id).execute();
     return toUser(row);

@@ -43,7 +43,7 @@ async function announceAvailability(trx: Db, ctx: CoreContext, categoryId: strin
 
 export async function createCategory(ctx: CoreContext, input: CategoryInput): Promise<Category> {
   return write(ctx, async (trx) => {
-    if (await nameTaken(trx, 'categories', input.name)) throw new ConflictError(`A category named "${input.name}" already exists`);
+    if (await nameTaken(trx, 'categories', input.name)) throw new ConflictError(`A category named "${input.name}" already exists`, 'name-taken');
     await checkPrinterRef(trx, input.printerId);
     const now = ctx.clock.now().getTime();
     const row: CategoryRow = {
@@ -64,7 +64,7 @@ export async function replaceCategory(ctx: CoreContext, id: string, input: Categ
   return write(ctx, async (trx) => {
     const before = await trx.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new NotFoundError('Category not found');
-    if (await nameTaken(trx, 'categories', input.name, id)) throw new ConflictError(`A category named "${input.name}" already exists`);
+    if (await nameTaken(trx, 'categories', input.name, id)) throw new ConflictError(`A category named "${input.name}" already exists`, 'name-taken');
     await checkPrinterRef(trx, input.printerId);
     const row: CategoryRow = {
       ...before,
@@ -104,7 +104,7 @@ export async function deleteCategory(ctx: CoreContext, id: string): Promise<void
     const row = await trx.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError('Category not found');
     const food = await trx.selectFrom('foods').select('name').where('category_id', '=', id).limit(1).executeTakeFirst();
-    if (food) throw new ConflictError(`The category still has foods (for example "${food.name}"): move or delete them first`);
+    if (food) throw new ConflictError(`The category still has foods (for example "${food.name}"): move or delete them first`, 'in-use');
     await trx.deleteFrom('categories').where('id', '=', id).execute();
   });
 }

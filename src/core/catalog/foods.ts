@@ -3,7 +3,6 @@ import type { Db } from '../../storage/database.js';
 import type { FoodRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
 import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
-import { centsToNumber } from '../money.js';
 import { portionsLeft } from './portion-rules.js';
 import { foodStates, ingredientsLeft, patchedStock, settleFoods } from './portions.js';
 import { checkPrinterRef, nameTaken } from './references.js';
@@ -37,7 +36,7 @@ function toFood(row: FoodWithCategory, ingredients?: IngredientRef[]): Food {
     id: row.id,
     name: row.name,
     description: row.description,
-    price: centsToNumber(row.price_cents),
+    price: row.price_cents,
     categoryId: row.category_id,
     printerId: row.printer_id,
     available: row.available === 1,
@@ -132,7 +131,7 @@ async function setIngredients(trx: Db, foodId: string, ingredients: Array<{ id: 
 
 export async function createFood(ctx: CoreContext, input: FoodInput): Promise<Food> {
   return write(ctx, async (trx) => {
-    if (await nameTaken(trx, 'foods', input.name)) throw new ConflictError(`A food named "${input.name}" already exists`);
+    if (await nameTaken(trx, 'foods', input.name)) throw new ConflictError(`A food named "${input.name}" already exists`, 'name-taken');
     await checkReferences(trx, input);
     const now = ctx.clock.now().getTime();
     const row: FoodRow = {
@@ -161,7 +160,7 @@ export async function replaceFood(ctx: CoreContext, id: string, input: FoodInput
   return write(ctx, async (trx) => {
     const before = await trx.selectFrom('foods').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new NotFoundError('Food not found');
-    if (await nameTaken(trx, 'foods', input.name, id)) throw new ConflictError(`A food named "${input.name}" already exists`);
+    if (await nameTaken(trx, 'foods', input.name, id)) throw new ConflictError(`A food named "${input.name}" already exists`, 'name-taken');
     await checkReferences(trx, input);
     const states = await foodStates(trx, [id]);
     // A client of the interface copies `available` from what it read: an unchanged value is no decision of a person,

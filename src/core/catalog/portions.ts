@@ -18,7 +18,8 @@ export type PortionLine = { foodId: string; quantity: number } | { food_id: stri
 /** 409: the counts cannot cover the order. `details` names each short food; nothing was changed. */
 export class ShortOfPortionsError extends AppError {
   constructor(readonly shortFoods: ShortFood[]) {
-    super(409, `Not enough portions left: ${shortFoods.map((food) => `${food.name} (${food.message})`).join(', ')}`, shortFoods);
+    const message = `Not enough portions left: ${shortFoods.map((food) => `${food.name} (${food.message})`).join(', ')}`;
+    super(409, message, shortFoods, 'portions-short');
   }
 }
 
@@ -138,13 +139,13 @@ export function patchedStock(name: string, current: number | null, patch: { stoc
   if (patch.stock !== undefined) return patch.stock;
   if (patch.stockAdd === undefined) return current;
   if (current === null) {
-    throw new InvalidError(`${name} is not counted: set its stock first`, [{ path: 'body.stockAdd', message: 'not counted: set stock first' }]);
+    throw new InvalidError(`${name} is not counted: set its stock first`, [{ path: 'body.stockAdd', message: 'not counted: set stock first' }], 'not-counted');
   }
   const next = current + patch.stockAdd;
   if (next < 0) {
     throw new InvalidError(`${name} has only ${current} left: cannot take off ${-patch.stockAdd}`, [
       { path: 'body.stockAdd', message: `only ${current} left` },
-    ]);
+    ], 'stock-short');
   }
   if (next > MAX_STOCK) throw new InvalidError(`${name} would have more than ${MAX_STOCK}`, [{ path: 'body.stockAdd', message: `at most ${MAX_STOCK} in all` }]);
   return next;

@@ -36,7 +36,7 @@ async function checkReferences(trx: Db, details: ConfirmationDetails): Promise<R
     const row = await confirmingRegister.executeTakeFirst(trx, { id: details.cashRegisterId });
     if (!row) throw new InvalidError(`Unknown cash register ${details.cashRegisterId}`, [{ path: `${at}.cashRegisterId`, message: 'unknown cash register' }]);
     if (row.enabled !== 1) {
-      throw new InvalidError(`Cash register "${row.name}" is disabled`, [{ path: `${at}.cashRegisterId`, message: 'disabled cash register' }]);
+      throw new InvalidError(`Cash register "${row.name}" is disabled`, [{ path: `${at}.cashRegisterId`, message: 'disabled cash register' }], 'register-disabled');
     }
     register = { name: row.name, default_printer_id: row.default_printer_id };
   }

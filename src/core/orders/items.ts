@@ -67,10 +67,10 @@ export async function buildOrderItems(
     const path = `body.orderItems.${index}.foodId`;
     if (!food) {
       unknown.add(input.foodId);
-      details.push({ path, message: `unknown food ${input.foodId}` });
+      details.push({ path, message: `unknown food ${input.foodId}`, code: 'unknown-food' });
     } else if (food.available !== 1 || food.category_available !== 1) {
       unavailable.set(input.foodId, food.name);
-      details.push({ path, message: `food ${input.foodId} (${food.name}) is not available` });
+      details.push({ path, message: `food ${input.foodId} (${food.name}) is not available`, code: 'food-unavailable' });
     }
   });
   if (details.length > 0) {
@@ -82,7 +82,7 @@ export async function buildOrderItems(
       parts.push(`${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not available (sold out or switched off)`);
     }
     if (unknown.size > 0) parts.push(`unknown foods (reload the menu): ${[...unknown].join(', ')}`);
-    throw new InvalidError(`Cannot order: ${parts.join('; ')}`, details);
+    throw new InvalidError(`Cannot order: ${parts.join('; ')}`, details, unavailable.size > 0 ? 'food-unavailable' : 'unknown-food');
   }
   const routing: Routing = { foodPrinters: new Map(), categoryPrinters: new Map() };
   for (const food of foods.values()) {

@@ -1,5 +1,6 @@
 import { discountTooLarge, totalsOf, type OrderTotals } from '../../api/pricing.js';
 import { InvalidError } from '../errors.js';
+import { centsToDecimal } from '../money.js';
 
 // The price rules themselves live in src/api/pricing.ts, shared with the till; the server adds the refusal.
 export { priceLine, unitSurcharge, type LineInput, type OrderTotals, type PricedLine } from '../../api/pricing.js';
@@ -9,7 +10,9 @@ export function orderTotals(lines: ReadonlyArray<{ totalCents: number; surcharge
   const totals = totalsOf(lines, discountCents);
   if (discountTooLarge(totals)) {
     throw new InvalidError(
-      `The discount (${(discountCents / 100).toFixed(2)}) is larger than the subtotal (${(totals.subtotalCents / 100).toFixed(2)})`,
+      `The discount (${centsToDecimal(discountCents)}) is larger than the subtotal (${centsToDecimal(totals.subtotalCents)})`,
+      undefined,
+      'discount-too-large',
     );
   }
   return totals;

@@ -6,10 +6,9 @@ import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { type CoreContext, reader } from '../context.js';
 import { stationsOfOrders } from '../stations/queries.js';
 import { NotFoundError } from '../errors.js';
-import { centsToDecimal, centsToNumber } from '../money.js';
 import { isDisplayCode } from './display-code.js';
 import { unitSurcharge } from './pricing.js';
-import { iso, isoOrNull } from './records.js';
+import { orderFields } from './records.js';
 
 const SORT_COLUMNS = {
   createdAt: 'created_at',
@@ -20,21 +19,9 @@ const SORT_COLUMNS = {
 } as const;
 const NEVER_NULL = new Set<string>(['created_at', 'total_cents']);
 
+/** A row of the list: the schema of the list keeps the fields it shows (amounts, times, ticket, payment). */
 function listItem(order: OrderRow) {
-  return {
-    id: order.id,
-    displayCode: order.display_code,
-    table: order.table_name,
-    customer: order.customer,
-    subTotal: centsToDecimal(order.subtotal_cents),
-    status: order.status.toLowerCase() as 'pending' | 'confirmed' | 'completed' | 'picked_up',
-    createdAt: iso(order.created_at),
-    confirmedAt: isoOrNull(order.confirmed_at),
-    completedAt: isoOrNull(order.completed_at),
-    ticketNumber: order.ticket_number,
-    total: centsToDecimal(order.total_cents),
-    paymentMethod: order.payment_method,
-  };
+  return { ...orderFields(order), status: order.status.toLowerCase() as 'pending' | 'confirmed' | 'completed' | 'picked_up' };
 }
 
 /** A plain date bound is that whole venue-time day; a date-time is taken as is. */
@@ -171,14 +158,14 @@ export async function getOrderDetail(ctx: CoreContext, id: number) {
       id: item.id,
       quantity: item.quantity,
       notes: item.notes,
-      unitPrice: centsToNumber(item.unit_price_cents),
-      unitSurcharge: centsToNumber(unitSurcharge(item.surcharge_cents, item.quantity)),
-      total: centsToNumber(item.total_cents),
+      unitPrice: item.unit_price_cents,
+      unitSurcharge: unitSurcharge(item.surcharge_cents, item.quantity),
+      total: item.total_cents,
       food: {
         id: item.food_id,
         name: item.food_name,
         description: item.food_description,
-        price: centsToDecimal(item.unit_price_cents),
+        price: item.unit_price_cents,
         available: availability.get(item.food_id) ?? false,
         ingredients: ingredientsOf.get(item.food_id) ?? [],
       },
@@ -188,25 +175,5 @@ export async function getOrderDetail(ctx: CoreContext, id: number) {
     .sort((a, b) => a.position - b.position || a.category.name.localeCompare(b.category.name))
     .map(({ category, items: groupItems }) => ({ category, items: groupItems }));
 
-  return {
-    id: order.id,
-    displayCode: order.display_code,
-    table: order.table_name,
-    customer: order.customer,
-    subTotal: centsToDecimal(order.subtotal_cents),
-    createdAt: iso(order.created_at),
-    confirmedAt: isoOrNull(order.confirmed_at),
-    completedAt: isoOrNull(order.completed_at),
-    categorizedItems,
-    status: order.status,
-    ticketNumber: order.ticket_number,
-    paymentMethod: order.payment_method,
-    discount: centsToDecimal(order.discount_cents),
-    surcharge: centsToDecimal(order.surcharge_cents),
-    total: centsToDecimal(order.total_cents),
-    userId: order.user_id,
-    cashRegisterId: order.cash_register_id,
-    updatedAt: iso(order.updated_at),
-    stations: (await stationsOfOrders(db, [order.id])).get(order.id) ?? [],
-  };
+  return { ...orderFields(order), categorizedItems, stations: (await stationsOfOrders(db, [order.id])).get(order.id) ?? [] };
 }

@@ -1,10 +1,10 @@
 import type { OrderRecord } from '../../api/orders.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
-import { centsToDecimal } from '../money.js';
 import { unitSurcharge } from './pricing.js';
 import type { Routing } from './routing.js';
 
-// The shapes orders take on the wire (interface §2.9 and §6): built here once, used by responses and events.
+// The shapes orders take in responses and events, built here once, in cents: the codec of src/api writes the
+// amounts as the wire has them (decimal strings or numbers) when a response or an event goes out.
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));
@@ -16,9 +16,9 @@ export function newOrderItem(item: OrderItemRow) {
     quantity: item.quantity,
     orderId: item.order_id,
     foodId: item.food_id,
-    unitPrice: centsToDecimal(item.unit_price_cents),
-    unitSurcharge: centsToDecimal(unitSurcharge(item.surcharge_cents, item.quantity)),
-    total: centsToDecimal(item.total_cents),
+    unitPrice: item.unit_price_cents,
+    unitSurcharge: unitSurcharge(item.surcharge_cents, item.quantity),
+    total: item.total_cents,
     notes: item.notes,
   };
 }
@@ -31,16 +31,20 @@ export function printerItem(item: OrderItemRow, foodPrinterId: string | null) {
     foodId: item.food_id,
     quantity: item.quantity,
     notes: item.notes,
-    unitPrice: centsToDecimal(item.unit_price_cents),
-    unitSurcharge: centsToDecimal(unitSurcharge(item.surcharge_cents, item.quantity)),
-    total: centsToDecimal(item.total_cents),
+    unitPrice: item.unit_price_cents,
+    unitSurcharge: unitSurcharge(item.surcharge_cents, item.quantity),
+    total: item.total_cents,
     food: { id: item.food_id, name: item.food_name, printerId: foodPrinterId },
   };
 }
 
 export type RecordItem = ReturnType<typeof newOrderItem> | ReturnType<typeof printerItem>;
 
-export function orderRecord(order: OrderRow, orderItems: RecordItem[]): OrderRecord {
+/**
+ * The fields every shape of an order shares (the list, the detail, the record of responses and events, the
+ * creation response), in cents. Each shape is this and what it adds; its schema keeps the fields it shows.
+ */
+export function orderFields(order: OrderRow) {
   return {
     id: order.id,
     displayCode: order.display_code,
@@ -48,19 +52,22 @@ export function orderRecord(order: OrderRow, orderItems: RecordItem[]): OrderRec
     customer: order.customer,
     createdAt: iso(order.created_at),
     confirmedAt: isoOrNull(order.confirmed_at),
+    completedAt: isoOrNull(order.completed_at),
+    updatedAt: iso(order.updated_at),
     ticketNumber: order.ticket_number,
     status: order.status,
     paymentMethod: order.payment_method,
-    subTotal: centsToDecimal(order.subtotal_cents),
-    discount: centsToDecimal(order.discount_cents),
-    surcharge: centsToDecimal(order.surcharge_cents),
-    total: centsToDecimal(order.total_cents),
+    subTotal: order.subtotal_cents,
+    discount: order.discount_cents,
+    surcharge: order.surcharge_cents,
+    total: order.total_cents,
     userId: order.user_id,
     cashRegisterId: order.cash_register_id,
-    orderItems,
-    completedAt: isoOrNull(order.completed_at),
-    updatedAt: iso(order.updated_at),
   };
+}
+
+export function orderRecord(order: OrderRow, orderItems: RecordItem[]): OrderRecord {
+  return { ...orderFields(order), orderItems };
 }
 
 /** The payload cashiers and displays get for a confirmation: `{displayCode, ticketNumber, id}`. */
@@ -73,20 +80,7 @@ export function printerRecordItems(items: readonly OrderItemRow[], routing: Rout
   return items.map((item) => printerItem(item, routing.foodPrinters.get(item.food_id) ?? null));
 }
 
+/** The answer to a creation: the schema keeps its fields (with `discount` and `total`, what the customer owes). */
 export function creationResponse(order: OrderRow) {
-  return {
-    id: order.id,
-    displayCode: order.display_code,
-    table: order.table_name,
-    customer: order.customer,
-    subTotal: centsToDecimal(order.subtotal_cents),
-    status: order.status,
-    ticketNumber: order.ticket_number,
-    createdAt: iso(order.created_at),
-    updatedAt: iso(order.updated_at),
-    orderItems: true as const,
-    // Extensions (release 1.7): what the customer owes, so a till need not compute it again.
-    discount: centsToDecimal(order.discount_cents),
-    total: centsToDecimal(order.total_cents),
-  };
+  return { ...orderFields(order), orderItems: true as const };
 }

@@ -21,7 +21,7 @@ export async function reprintOrder(ctx: CoreContext, id: number, input: ReprintI
 async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: ReprintInput, actor: Principal) {
   const order = await requireOrder(trx, id);
   if (order.confirmed_at === null) {
-    throw new InvalidError(`Order ${id} is not confirmed yet: there is nothing to reprint`);
+    throw new InvalidError(`Order ${id} is not confirmed yet: there is nothing to reprint`, undefined, 'not-confirmed');
   }
   const items = await loadItems(trx, id);
   const wanted = [...new Set(input.orderItems.map((item) => item.id))];
@@ -59,7 +59,7 @@ export async function reprintReceipt(ctx: CoreContext, id: number, input: Reprin
 async function reprintReceiptOnly(trx: Db, ctx: CoreContext, id: number, input: ReprintReceiptInput, actor: Principal) {
   const order = await requireOrder(trx, id);
   if (order.confirmed_at === null || order.status === 'PENDING') {
-    throw new InvalidError(`Order ${id} ${order.status === 'PENDING' ? 'is pending' : 'was never confirmed'}: it has no receipt to reprint`);
+    throw new InvalidError(`Order ${id} ${order.status === 'PENDING' ? 'is pending' : 'was never confirmed'}: it has no receipt to reprint`, undefined, 'not-confirmed');
   }
   const registerId = input.cashRegisterId ?? order.cash_register_id;
   const path = 'body.cashRegisterId';
@@ -75,9 +75,9 @@ async function reprintReceiptOnly(trx: Db, ctx: CoreContext, id: number, input: 
       [{ path, message: 'unknown cash register' }],
     );
   }
-  if (input.cashRegisterId && row.enabled !== 1) throw new InvalidError(`Cash register "${row.name}" is disabled`, [{ path, message: 'disabled cash register' }]);
+  if (input.cashRegisterId && row.enabled !== 1) throw new InvalidError(`Cash register "${row.name}" is disabled`, [{ path, message: 'disabled cash register' }], 'register-disabled');
   if (row.default_printer_id === null) {
-    throw new InvalidError(`Cash register "${row.name}" has no printer: give it one, or choose another register`, [{ path, message: 'register without a printer' }]);
+    throw new InvalidError(`Cash register "${row.name}" has no printer: give it one, or choose another register`, [{ path, message: 'register without a printer' }], 'register-without-printer');
   }
   const register: RegisterPrinting = { name: row.name, default_printer_id: row.default_printer_id };
   const items = await loadItems(trx, id);

@@ -1,4 +1,4 @@
-import type { ConfirmInput, CreateOrderInput, OrderCancelledEvent, OrderStatus, OrderWarning } from '../../api/orders.js';
+import { type ConfirmInput, type CreateOrderInput, type OrderCancelledEvent, OrderRecord, type OrderStatus, type OrderWarning } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
 import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
@@ -123,10 +123,12 @@ async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: Conf
       order.status === 'PENDING'
         ? `Order ${id} was already confirmed (ticket ${order.ticket_number}); PATCH its status to CONFIRMED to move it back`
         : `Order ${id} is already confirmed (ticket ${order.ticket_number})`,
+      undefined,
+      'already-confirmed',
     );
   }
   if (order.status !== 'PENDING') {
-    throw new InvalidError(`Order ${id} is ${order.status.toLowerCase()}, only a pending order can be confirmed`);
+    throw new InvalidError(`Order ${id} is ${order.status.toLowerCase()}, only a pending order can be confirmed`, undefined, 'already-confirmed');
   }
   let items: OrderItemRow[];
   let routing: Routing;
@@ -224,7 +226,7 @@ async function removeOrder(trx: Db, ctx: CoreContext, id: number, actor: Princip
       action: 'delete',
       entity: 'order',
       entity_id: String(id),
-      data: JSON.stringify(orderRecord(order, items.map(newOrderItem))),
+      data: JSON.stringify(OrderRecord.encode(orderRecord(order, items.map(newOrderItem)))), // as the wire writes it
     })
     .execute();
   const payload = { id, displayCode: order.display_code };

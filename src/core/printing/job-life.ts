@@ -197,7 +197,7 @@ export async function requeueJob(ctx: CoreContext, id: number, printerId?: strin
   await write(ctx, async (trx) => {
     const job = await trx.selectFrom('print_jobs').selectAll().where('id', '=', id).executeTakeFirst();
     if (!job) throw new NotFoundError('Print job not found');
-    if (job.status === 'printing') throw new ConflictError('The job is being sent right now');
+    if (job.status === 'printing') throw new ConflictError('The job is being sent right now', 'job-busy');
     const target = printerId ?? job.printer_id;
     if (!target) throw new InvalidError('This job has no printer: give one with printerId', [{ path: 'body.printerId', message: 'required for an unroutable job' }]);
     const printer = await trx.selectFrom('printers').select('id').where('id', '=', target).executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '../../api/enums.js';
-import type { Report } from '../reports/report.js';
+import type { z } from 'zod';
+import type { Report } from '../../api/reports.js';
 
 // What a print job carries: a snapshot of everything needed to print it, taken when it was queued, so a later change
 // to the order or the menu never changes a ticket waiting for its printer.
@@ -58,7 +59,8 @@ export interface ReceiptPayload extends OrderTicketBase {
 export interface ClosurePayload {
   kind: 'closure';
   registerName: string;
-  report: Report;
+  /** As the wire writes it (numbers of currency units), as queued jobs always kept it; decoded when printed. */
+  report: z.input<typeof Report>;
   /** Start and end of the closure window (epoch ms). */
   from: number;
   to: number;

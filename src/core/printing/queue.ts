@@ -3,7 +3,7 @@ import { listParams, prepared } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow, PrintJobKind } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
 import { printerFor, type Routing } from '../orders/routing.js';
-import type { Report } from '../reports/report.js';
+import { Report } from '../../api/reports.js';
 import { receiptLines } from '../venue.js';
 import { type NewJob, queueJobs } from './job-life.js';
 import type { KitchenTicketPayload, ReceiptPayload, TicketItem } from './payloads.js';
@@ -133,7 +133,7 @@ export async function queueClosurePrintJob(
     printerId: register.default_printer_id,
     kind: 'closure',
     reportId: request.report.id,
-    payload: { kind: 'closure', registerName: register.name, report: request.report, from, to },
+    payload: { kind: 'closure', registerName: register.name, report: Report.encode(request.report), from, to },
   });
 }
 

@@ -3,12 +3,13 @@ import type { Db } from '../../storage/database.js';
 import { type Principal, principalId } from '../auth/principal.js';
 import { type CoreContext, reader } from '../context.js';
 import { InvalidError } from '../errors.js';
+import { centsToNumber } from '../money.js';
 import { type IdempotencyKey, writeOnce } from '../idempotency.js';
 import { appendEvent } from '../events/event-log.js';
 import { queueClosurePrintJob } from '../printing/queue.js';
 import { windowFigures } from './aggregate.js';
 import { ceilHour, floorHour } from './buckets.js';
-import { buildReport, catalogNames, completeReport, type Report } from './report.js';
+import { buildReport, catalogNames, type Report, savedReport, storedReport } from './report.js';
 import { snapshotWatermark } from './snapshots.js';
 
 /**
@@ -48,7 +49,7 @@ async function closeBusinessDay(trx: Db, ctx: CoreContext, cashRegisterId: strin
       period_start: window.start,
       period_end: window.end,
       cash_register_id: register.id,
-      data: JSON.stringify(report),
+      data: storedReport(report),
       created_at: now.getTime(),
     })
     .execute();
@@ -60,7 +61,7 @@ async function closeBusinessDay(trx: Db, ctx: CoreContext, cashRegisterId: strin
       action: 'general-closure',
       entity: 'report',
       entity_id: id,
-      data: JSON.stringify({ cashRegisterId: register.id, totalRevenue: report.totalRevenue, totalOrders: report.totalOrders }),
+      data: JSON.stringify({ cashRegisterId: register.id, totalRevenue: centsToNumber(report.totalRevenue), totalOrders: report.totalOrders }),
     })
     .execute();
   const response = { ...report, cashRegisterId: register.id };
@@ -73,5 +74,5 @@ async function closeBusinessDay(trx: Db, ctx: CoreContext, cashRegisterId: strin
 /** Saved closures, newest first (extension: the treasurer's history). */
 export async function listClosures(ctx: CoreContext, limit = 50): Promise<Array<Report & { cashRegisterId: string | null; createdAt: string }>> {
   const rows = await reader(ctx).selectFrom('reports').selectAll().where('kind', '=', 'closure').orderBy('created_at', 'desc').limit(limit).execute();
-  return rows.map((row) => ({ ...completeReport(JSON.parse(row.data) as Report), cashRegisterId: row.cash_register_id, createdAt: new Date(row.created_at).toISOString() }));
+  return rows.map((row) => ({ ...savedReport(row.data), cashRegisterId: row.cash_register_id, createdAt: new Date(row.created_at).toISOString() }));
 }

@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors.js';
 import { nextActivity, windowFigures } from './aggregate.js';
 import { ceilHour, floorHour, type GroupBy, type Window, windowAt } from './buckets.js';
 import { isEmpty, type Figures } from './figures.js';
-import { buildReport, catalogNames, completeReport, parseWindowReportId, type Report, windowReportId } from './report.js';
+import { buildReport, catalogNames, parseWindowReportId, savedReport, type Report, windowReportId } from './report.js';
 import { snapshotWatermark } from './snapshots.js';
 
 async function figuresOf(ctx: CoreContext, windows: Window[]): Promise<Figures[]> {
@@ -63,7 +63,7 @@ export async function windowReport(ctx: CoreContext, window: Window, id: string)
 /** A saved closure, or a computed report whose id encodes its window (as GET /v1/reports returns them). */
 export async function getReport(ctx: CoreContext, id: string): Promise<Report> {
   const saved = await reader(ctx).selectFrom('reports').select('data').where('id', '=', id).executeTakeFirst();
-  if (saved) return completeReport(JSON.parse(saved.data) as Report);
+  if (saved) return savedReport(saved.data);
   const window = parseWindowReportId(id);
   if (!window) throw new NotFoundError('Report not found');
   return windowReport(ctx, window, id);

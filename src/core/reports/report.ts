@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../storage/database.js';
-import { centsToNumber } from '../money.js';
-import type { CategoryStats, Report } from '../../api/reports.js';
+import type { z } from 'zod';
+import { decodeMoney } from '../../api/money-codec.js';
+import { centsToNumber, roundTo2Decimals, toCents } from '../money.js';
+import { type CategoryStats, Report } from '../../api/reports.js';
 import type { Figures } from './figures.js';
 import type { Window } from './buckets.js';
 
-// The wire shapes are the API's (src/api/reports.ts); the core builds them.
+// The shapes are the API's (src/api/reports.ts); the core builds them in cents, the codec writes the wire's numbers.
 export type { CashRegisterStats, CategoryStats, FoodStats, Report } from '../../api/reports.js';
 
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
@@ -100,7 +102,7 @@ export function buildReport(id: string, window: Window, figures: Figures, names:
       categoryStatsId: category.id,
       foodId: food.foodId,
       foodName: names.foods.get(food.foodId) ?? food.foodName,
-      revenue: centsToNumber(food.revenueCents),
+      revenue: food.revenueCents,
       quantity: food.quantity,
     });
   }
@@ -108,7 +110,6 @@ export function buildReport(id: string, window: Window, figures: Figures, names:
     .sort((a, b) => a.position - b.position || a.categoryName.localeCompare(b.categoryName))
     .map(({ position: _position, ...category }) => ({
       ...category,
-      revenue: centsToNumber(category.revenue),
       foodStats: category.foodStats.sort((a, b) => a.foodName.localeCompare(b.foodName)),
     }));
   const cashRegisterStats = [...figures.registers.values()]
@@ -117,9 +118,9 @@ export function buildReport(id: string, window: Window, figures: Figures, names:
       reportId: id,
       cashRegisterId: register.cashRegisterId,
       cashRegisterName: names.registers.get(register.cashRegisterId) ?? 'deleted register',
-      totalRevenue: centsToNumber(register.revenueCents),
-      totalCardRevenue: centsToNumber(register.cardCents),
-      totalCashRevenue: centsToNumber(register.cashCents),
+      totalRevenue: register.revenueCents,
+      totalCardRevenue: register.cardCents,
+      totalCashRevenue: register.cashCents,
     }))
     .sort((a, b) => a.cashRegisterName.localeCompare(b.cashRegisterName));
   // Derived, not stored: an order's total is its item totals minus its discount, so the discounts of any window are
@@ -137,30 +138,33 @@ export function buildReport(id: string, window: Window, figures: Figures, names:
     id,
     timestamp: new Date(window.start).toISOString(),
     intervalInMinutes: Math.round((window.end - window.start) / 60_000),
-    totalRevenue: centsToNumber(figures.revenueCents),
-    totalCashRevenue: centsToNumber(figures.cashCents),
-    totalCardRevenue: centsToNumber(figures.cardCents),
+    totalRevenue: figures.revenueCents,
+    totalCashRevenue: figures.cashCents,
+    totalCardRevenue: figures.cardCents,
     totalOrders: figures.orders,
     averageCompletitionTime:
-      figures.completedOrders === 0 ? null : Math.round((figures.completionMs / figures.completedOrders / 60_000) * 100) / 100,
+      figures.completedOrders === 0 ? null : roundTo2Decimals(figures.completionMs / figures.completedOrders / 60_000),
     categoryStats,
     cashRegisterStats,
-    totalDiscount: centsToNumber(itemRevenueCents - figures.revenueCents),
+    totalDiscount: itemRevenueCents - figures.revenueCents,
     noRegisterStats: {
-      totalRevenue: centsToNumber(figures.revenueCents - registered.revenue),
-      totalCashRevenue: centsToNumber(figures.cashCents - registered.cash),
-      totalCardRevenue: centsToNumber(figures.cardCents - registered.card),
+      totalRevenue: figures.revenueCents - registered.revenue,
+      totalCashRevenue: figures.cashCents - registered.cash,
+      totalCardRevenue: figures.cardCents - registered.card,
     },
   };
 }
 
+type WireReport = z.input<typeof Report>;
+
 /**
  * A closure saved before release 1.7 lacks `totalDiscount` and `noRegisterStats`: both follow from its own figures
- * (item revenue minus revenue; totals minus the register lines), so old closures answer in today's shape.
+ * (item revenue minus revenue; totals minus the register lines), so old closures answer in today's shape. Saved
+ * reports (and stored responses) keep the wire's numbers of currency units; this works on those.
  */
-export function completeReport(saved: Omit<Report, 'totalDiscount' | 'noRegisterStats'> & Partial<Report>): Report {
-  if (saved.totalDiscount !== undefined && saved.noRegisterStats !== undefined) return saved as Report;
-  const cents = (euros: number) => Math.round(euros * 100);
+export function completeReport(saved: Omit<WireReport, 'totalDiscount' | 'noRegisterStats'> & Partial<WireReport>): WireReport {
+  if (saved.totalDiscount !== undefined && saved.noRegisterStats !== undefined) return saved as WireReport;
+  const cents = (units: number) => toCents(units) ?? 0;
   const sum = (values: number[]) => values.reduce((total, value) => total + cents(value), 0);
   const registers = saved.cashRegisterStats;
   return {
@@ -172,4 +176,14 @@ export function completeReport(saved: Omit<Report, 'totalDiscount' | 'noRegister
       totalCardRevenue: centsToNumber(cents(saved.totalCardRevenue) - sum(registers.map((r) => r.totalCardRevenue))),
     },
   };
+}
+
+/** A report as the `reports` table keeps it: the wire's form, as every release wrote it. */
+export function storedReport(report: Report): string {
+  return JSON.stringify(Report.encode(report));
+}
+
+/** A report read back from the `reports` table, completed and in cents. */
+export function savedReport(data: string): Report {
+  return decodeMoney(Report, completeReport(JSON.parse(data) as WireReport));
 }

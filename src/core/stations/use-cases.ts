@@ -19,7 +19,7 @@ async function markStation(trx: Db, ctx: CoreContext, orderId: number, printerId
   const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).executeTakeFirst();
   if (!order) throw new NotFoundError('Order not found');
   if (order.status !== 'CONFIRMED' && order.status !== 'COMPLETED') {
-    throw new InvalidError(`Order ${orderId} is ${order.status.toLowerCase()}: only a confirmed or completed order is at the stations`);
+    throw new InvalidError(`Order ${orderId} is ${order.status.toLowerCase()}: only a confirmed or completed order is at the stations`, undefined, 'not-confirmed');
   }
   const part = await trx
     .selectFrom('order_stations')

@@ -1,5 +1,7 @@
+import { decodeMoney } from '../../api/money-codec.js';
+import { Report } from '../../api/reports.js';
 import type { ClosurePayload } from '../../core/printing/payloads.js';
-import { big, type LayoutOptions, paper, reportCents } from './common.js';
+import { big, type LayoutOptions, paper } from './common.js';
 import { leftRightWrapped, type PrintOp, wrap } from './ops.js';
 
 // The general closure for the treasurer: period, totals, cash and card, per register, per category and food. It
@@ -8,17 +10,12 @@ import { leftRightWrapped, type PrintOp, wrap } from './ops.js';
 
 export function closureReport(payload: ClosurePayload, options: LayoutOptions): PrintOp[] {
   const { columns } = options;
-  const { report } = payload;
+  const report = decodeMoney(Report, payload.report); // the job keeps the wire's numbers: in cents from here
   const p = paper(options);
   const row = (left: string, right: string, bold = false, hang = 2): PrintOp[] =>
     leftRightWrapped(left, right, columns, hang).map((text) => ({ op: 'text', text, bold }));
   const heading = (text: string): PrintOp[] => wrap(text, columns).map((line) => ({ op: 'text', text: line, bold: true }));
-  const cents = {
-    revenue: reportCents(report.totalRevenue),
-    cash: reportCents(report.totalCashRevenue),
-    card: reportCents(report.totalCardRevenue),
-    discount: reportCents(report.totalDiscount),
-  };
+  const cents = { revenue: report.totalRevenue, cash: report.totalCashRevenue, card: report.totalCardRevenue, discount: report.totalDiscount };
   // Orders confirmed by a status change have no payment method: shown, so cash + card + this = revenue.
   const unpaid = cents.revenue - cents.cash - cents.card;
   const ops: PrintOp[] = [
@@ -48,21 +45,21 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
   if (registers.length > 0) {
     ops.push({ op: 'rule' }, ...heading(p.t('closure.perRegister')));
     for (const register of registers) {
-      ops.push(...row(register.name, p.euro(reportCents(register.revenue))));
-      ops.push(...row(`  ${p.t('closure.cashCard')}`, `${p.money(reportCents(register.cash))} / ${p.money(reportCents(register.card))}`));
+      ops.push(...row(register.name, p.euro(register.revenue)));
+      ops.push(...row(`  ${p.t('closure.cashCard')}`, `${p.money(register.cash)} / ${p.money(register.card)}`));
     }
   }
   if (report.categoryStats.length > 0) {
     ops.push({ op: 'rule' }, ...heading(p.t('closure.perCategory')));
     for (const category of report.categoryStats) {
-      ops.push(...row(`${category.categoryName} (${category.quantity})`, p.euro(reportCents(category.revenue)), true));
+      ops.push(...row(`${category.categoryName} (${category.quantity})`, p.euro(category.revenue), true));
       for (const food of category.foodStats) {
         const label = `  ${food.quantity} x `;
-        ops.push(...row(`${label}${food.foodName}`, p.money(reportCents(food.revenue)), false, label.length));
+        ops.push(...row(`${label}${food.foodName}`, p.money(food.revenue), false, label.length));
       }
     }
     ops.push({ op: 'rule' });
-    const beforeDiscounts = report.categoryStats.reduce((sum, category) => sum + reportCents(category.revenue), 0);
+    const beforeDiscounts = report.categoryStats.reduce((sum, category) => sum + category.revenue, 0);
     ops.push(...row(p.t('closure.beforeDiscounts'), p.euro(beforeDiscounts)));
     ops.push(...row(p.t('closure.discounts'), `-${p.euro(cents.discount)}`));
     ops.push(...row(p.t('closure.revenue'), p.euro(cents.revenue), true));

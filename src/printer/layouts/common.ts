@@ -33,9 +33,6 @@ export function paper(options: LayoutOptions): Paper {
   };
 }
 
-/** Report figures are euros (numbers with 2 decimals); tickets print them from cents like everything else. */
-export const reportCents = (euros: number) => Math.round(euros * 100);
-
 export function big(text: string, columns: number): PrintOp[] {
   return wrap(text, capacity(columns, true)).map((line) => ({ op: 'text', text: line, big: true, align: 'center' }));
 }

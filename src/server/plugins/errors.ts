@@ -2,17 +2,29 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
-import { AppError, type IssueDetail, TooManyRequestsError } from '../../core/errors.js';
+import type { ErrorBody } from '../../api/errors.js';
+import { AppError, type ErrorCode, type IssueDetail, TooManyRequestsError } from '../../core/errors.js';
 
-// The one place that formats error bodies: {statusCode, error, message, details?}. No request, however malformed,
-// gets a 500 unless something is really broken, and a 500 never carries internals.
+// The one place that formats error bodies: {statusCode, code, error, message, details?}, each detail with its own
+// code. No request, however malformed, gets a 500 unless something is really broken, and a 500 never carries
+// internals.
 
-function body(statusCode: number, message: string, details?: IssueDetail[]) {
+/** The code of an error that brings none of its own (Fastify's, a route that does not exist), by its status. */
+function codeOfStatus(status: number): ErrorCode {
+  const codes: Record<number, ErrorCode> = {
+    401: 'unauthorized', 403: 'forbidden', 404: 'not-found', 409: 'conflict', 413: 'payload-too-large',
+    415: 'unsupported-media-type', 422: 'idempotency-key-reused', 429: 'rate-limited', 503: 'unavailable',
+  };
+  return codes[status] ?? (status >= 500 ? 'internal' : 'validation');
+}
+
+function body(statusCode: number, code: ErrorCode, message: string, details?: IssueDetail[]): ErrorBody {
   return {
     statusCode,
+    code,
     error: STATUS_CODES[statusCode] ?? 'Error',
     message,
-    ...(details && details.length > 0 ? { details } : {}),
+    ...(details && details.length > 0 ? { details: details.map((detail) => ({ ...detail, code: detail.code ?? code })) } : {}),
   };
 }
 
@@ -34,11 +46,11 @@ function validationDetails(error: FastifyError): IssueDetail[] {
 }
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large, ...) keep their 4xx status. */
-function frameworkClientError(error: FastifyError): { status: number; message: string } | null {
+function frameworkClientError(error: FastifyError): { status: number; message: string; code?: ErrorCode } | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, message: 'The body is not valid JSON' };
+      return { status: 400, message: 'The body is not valid JSON', code: 'invalid-json' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_PARTS_LIMIT':
@@ -53,7 +65,7 @@ function frameworkClientError(error: FastifyError): { status: number; message: s
     default:
       break;
   }
-  if (error instanceof SyntaxError) return { status: 400, message: 'The body is not valid JSON' };
+  if (error instanceof SyntaxError) return { status: 400, message: 'The body is not valid JSON', code: 'invalid-json' };
   const status = error.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return { status, message: error.message };
   return null;
@@ -65,7 +77,7 @@ function frameworkClientError(error: FastifyError): { status: number; message: s
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
-  reply.code(status).send(body(status, status >= 500 ? 'Internal Server Error' : error.message));
+  reply.code(status).send(body(status, codeOfStatus(status), status >= 500 ? 'Internal Server Error' : error.message));
 }
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
@@ -74,25 +86,25 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     if (error instanceof AppError) {
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       const message = plain && error.statusCode === 400 ? 'Bad Request' : error.message;
-      return reply.code(error.statusCode).send(body(error.statusCode, message, error.details));
+      return reply.code(error.statusCode).send(body(error.statusCode, error.code, message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const details = validationDetails(error);
       const first = details[0];
       const message = plain ? 'Bad Request' : first ? `${first.path} ${first.message}` : 'Invalid request';
-      return reply.code(400).send(body(400, message, details));
+      return reply.code(400).send(body(400, 'validation', message, details));
     }
     const clientError = isResponseSerializationError(error) ? null : frameworkClientError(error);
     if (clientError) {
       const message = plain && clientError.status === 400 ? 'Bad Request' : clientError.message;
-      return reply.code(clientError.status).send(body(clientError.status, message));
+      return reply.code(clientError.status).send(body(clientError.status, clientError.code ?? codeOfStatus(clientError.status), message));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(body(500, 'Internal Server Error'));
+    return reply.code(500).send(body(500, 'internal', 'Internal Server Error'));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    reply.code(404).send(body(404, 'not-found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
 }
 

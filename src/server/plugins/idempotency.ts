@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { decodeMoney } from '../../api/money-codec.js';
 import { LIMITS } from '../../api/orders.js';
 import { principalId } from '../../core/auth/principal.js';
 import { type IdempotencyKey, Replay, requestHash } from '../../core/idempotency.js';
@@ -27,13 +28,17 @@ declare module 'fastify' {
 
 const KeyHeader = z.string().min(1).max(LIMITS.idempotencyKey, `must be at most ${LIMITS.idempotencyKey} characters`).optional();
 
-/** The one success status of the route, stored with the response (a replay answers it again). */
-function successStatus(route: RouteOptions): number {
-  const statuses = Object.keys((route.schema?.response as object | undefined) ?? {})
+/** The one success status of the route, stored with the response (a replay answers it again), and its schema. */
+function successOf(route: RouteOptions): { statusCode: number; schema: z.ZodType } {
+  const responses = (route.schema?.response as Record<string, unknown> | undefined) ?? {};
+  const statuses = Object.keys(responses)
     .map(Number)
     .filter((status) => status >= 200 && status < 300);
-  if (statuses.length !== 1) throw new Error(`idempotent route ${route.method} ${route.url} must declare exactly one 2xx response schema`);
-  return statuses[0] as number;
+  const schema = responses[String(statuses[0])];
+  if (statuses.length !== 1 || !(schema instanceof z.ZodType)) {
+    throw new Error(`idempotent route ${route.method} ${route.url} must declare exactly one 2xx response schema`);
+  }
+  return { statusCode: statuses[0] as number, schema };
 }
 
 function withKeyHeader(route: RouteOptions): z.ZodType {
@@ -44,7 +49,7 @@ function withKeyHeader(route: RouteOptions): z.ZodType {
 }
 
 /** The key space is the caller; the endpoint is the path with its parameters (`POST /v1/orders/42/confirm`). */
-function keyOf(request: FastifyRequest, url: string, statusCode: number): IdempotencyKey | null {
+function keyOf(request: FastifyRequest, url: string, statusCode: number, schema: z.ZodType): IdempotencyKey | null {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') return null;
   const params = (request.params ?? {}) as Record<string, unknown>;
@@ -54,6 +59,7 @@ function keyOf(request: FastifyRequest, url: string, statusCode: number): Idempo
     key,
     requestHash: requestHash(request.body),
     statusCode,
+    wire: (response) => z.encode(schema, response as never),
   };
 }
 
@@ -63,18 +69,19 @@ async function idempotencyPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
     const option = route.config?.idempotent;
     if (!option) return;
-    const statusCode = successStatus(route);
+    const { statusCode, schema } = successOf(route);
     const replay = option === true ? (stored: unknown) => stored : option.replay;
     route.schema = { ...route.schema, headers: withKeyHeader(route) };
     const handler = route.handler;
     route.handler = async function idempotent(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      request.idempotencyKey = keyOf(request, route.url, statusCode);
+      request.idempotencyKey = keyOf(request, route.url, statusCode, schema);
       try {
         return await handler.call(this, request, reply);
       } catch (error) {
         if (!(error instanceof Replay)) throw error;
         reply.header('idempotent-replayed', 'true');
-        return reply.code(error.statusCode).send(await replay(error.body));
+        // Stored as the wire has it; the serializer writes the amounts out again from cents.
+        return reply.code(error.statusCode).send(decodeMoney(schema, await replay(error.body)));
       }
     };
     // A route that declares the option but never hands the key to its use case would run a retry twice.

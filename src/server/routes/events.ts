@@ -49,6 +49,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new TooManyRequestsError(
             `This ${principal.kind === 'key' ? 'device key' : 'token'} already has ${hub.streamLimit} event streams open: close one first`,
             STREAM_RETRY_AFTER_SECONDS,
+            'too-many-streams',
           );
         }
         if (principal.kind === 'key') {

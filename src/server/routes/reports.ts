@@ -21,7 +21,7 @@ function instant(ctx: CoreContext, value: string): number {
 
 /** A closure stored before release 1.7 lacks its newer figures: derived from its own (completeReport). */
 function currentClosure(stored: unknown) {
-  const body = stored as z.infer<typeof ClosureReport>;
+  const body = stored as z.input<typeof ClosureReport>;
   return { ...completeReport(body), cashRegisterId: body.cashRegisterId };
 }
 

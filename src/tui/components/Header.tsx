@@ -23,12 +23,12 @@ export interface HeaderProps {
  * and the figures give way (cut at the start) before the badge or the clock would wrap.
  */
 export function Header({ connection, figures, now, width, timezone }: HeaderProps) {
-  const { t, euros } = useDashboardTexts();
+  const { t, amount } = useDashboardTexts();
   const badge = BADGE[connection];
   const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timezone ? { timeZone: timezone } : {}) }).format(now);
   const title = width >= 100 ? ` ${t('dashboard.title')}` : '';
   const today = figures
-    ? `${t(counted('dashboard.today', figures.orders), { orders: figures.orders, revenue: euros(figures.revenue), cash: euros(figures.cash), card: euros(figures.card) })} `
+    ? `${t(counted('dashboard.today', figures.orders), { orders: figures.orders, revenue: amount(figures.revenue), cash: amount(figures.cash), card: amount(figures.card) })} `
     : `${t('dashboard.todayUnknown')} `;
   return (
     <Box width={width}>

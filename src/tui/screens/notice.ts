@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { NetworkError } from '../../client/errors.js';
+import { ApiError, NetworkError } from '../../client/errors.js';
 import { useDashboardTexts } from '../texts.js';
 
 /** What the last action of a screen did, for its message line. */
@@ -19,7 +19,9 @@ export function useNotice(): [Notice, (message: string, tone?: Notice['tone']) =
   const fail = useCallback(
     (error: unknown) =>
       setNotice({
-        message: error instanceof NetworkError ? t('dashboard.errorUnreachable') : t('dashboard.error', { message: said((error as Error).message) }),
+        message: error instanceof NetworkError
+          ? t('dashboard.errorUnreachable')
+          : t('dashboard.error', { message: said({ message: (error as Error).message, code: error instanceof ApiError && typeof error.body === 'object' ? error.body?.code : undefined }) }),
         tone: 'error',
       }),
     [t, said],

@@ -16,7 +16,7 @@ async function fetchStation(client: PosClient, station: string): Promise<{ order
   } catch (error) {
     throw new NetworkError(url, (error as Error).message);
   }
-  if (!response.ok) throw new ApiError(response.status, response.statusText, undefined);
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.json().catch(() => undefined));
   const orders = (await response.json()) as StationOrder[];
   // Ages are counted on the server's clock (its Date header), not the tablet's, which may be wrong.
   const serverDate = Date.parse(response.headers.get('date') ?? '');
@@ -77,8 +77,8 @@ export function useStation(client: PosClient, station: string, handlers: { onNew
           }
         } while (again);
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return stop('unauthorized');
-        if (error instanceof ApiError && error.status === 404) return stop('gone');
+        if (error instanceof ApiError && (error.code === 'unauthorized' || error.code === 'forbidden')) return stop('unauthorized');
+        if (error instanceof ApiError && error.code === 'not-found') return stop('gone');
         // The server is away (restarting, Wi-Fi): say so and try again; the stream, once open, reloads on return.
         setConnection('reconnecting');
         clearTimeout(retry);
@@ -149,7 +149,7 @@ export function useStation(client: PosClient, station: string, handlers: { onNew
         setOrders((list) => (list ? replaceOrder(list, next) : list));
         return true;
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) setProblem('unauthorized');
+        if (error instanceof ApiError && (error.code === 'unauthorized' || error.code === 'forbidden')) setProblem('unauthorized');
         else if (error instanceof ApiError) reload.current(); // the order left meanwhile (picked up, cancelled): show what is
         else return false;
         return true;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, type PosClient } from '../../client/index.js';
+import { errorKey } from '../../i18n/index.js';
 import { useTexts } from './locale.js';
 
 export type LoginAnswer = Awaited<ReturnType<PosClient['login']>>;
@@ -29,7 +30,7 @@ export function LoginForm({ client, title, notice, initialUsername = '', onLogin
     try {
       onLogin(await client.login({ username: username.trim(), password }));
     } catch (err) {
-      if (err instanceof ApiError) setError(err.status === 429 ? t('login.tooMany') : t('login.failed'));
+      if (err instanceof ApiError) setError(err.code === 'rate-limited' ? t('login.tooMany') : err.code === 'unauthorized' ? t('login.failed') : t(errorKey(err.code)));
       else setError(t('login.offline'));
     } finally {
       setBusy(false);

@@ -144,6 +144,7 @@ export function App() {
       userId: session.user.id,
       username: session.user.username,
       body: orderBody(cart, { method, userId: session.user.id, cashRegisterId: register.id }),
+      amounts: 'cents',
       names: Object.fromEntries(cart.lines.map((line) => [line.foodId, line.name])),
       totalCents: totals.totalCents,
       cart,

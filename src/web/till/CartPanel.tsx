@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { discountTooLarge } from '../../api/pricing.js';
-import { parseAmount } from '../../i18n/index.js';
+import { formatAmount, parseAmount } from '../../i18n/index.js';
 import { useTexts } from '../shared/locale.js';
 import { canAddOne, canPay, cartTotals, changeQuantity, lineTotalCents, shortages, updateLine, type Cart } from './cart.js';
 import { shortageWords } from './RefusalText.js';
@@ -8,7 +8,7 @@ import { shortageWords } from './RefusalText.js';
 /** An amount field that keeps what the cashier types and hands over cents once it reads as an amount. */
 function AmountInput({ label, cents, onCents }: { label: string; cents: number; onCents(cents: number): void }) {
   const { t, locale } = useTexts();
-  const [text, setText] = useState(cents ? (cents / 100).toFixed(2).replace('.', locale === 'it' ? ',' : '.') : '');
+  const [text, setText] = useState(cents ? formatAmount(locale, cents, false) : '');
   const parsed = parseAmount(text);
   return (
     <label className="amount">

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { OrderDetail, OrderList } from '../../api/orders.js';
-import { toCents } from '../../api/money.js';
 import { ApiError, type PosClient } from '../../client/index.js';
+import { errorKey } from '../../i18n/index.js';
 import { useTexts } from '../shared/locale.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { orderWho } from './order-words.js';
@@ -39,7 +39,8 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
     (error: unknown) => {
       if (error instanceof ApiError && error.unauthorized) return onUnauthorized();
       const short = error instanceof ApiError ? shortagesIn(error.status, error.body) : [];
-      const reason = short.length ? `${t('refusal.short')} ${shortageWords(t, short)}` : (error as Error).message;
+      const said = error instanceof ApiError ? t(errorKey(error.code)) : t('login.offline');
+      const reason = short.length ? `${t('refusal.short')} ${shortageWords(t, short)}` : said;
       setMessage(t('orders.failed', { reason }));
     },
     [onUnauthorized, t],
@@ -101,7 +102,7 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
             <li key={order.id}>
               <button className={open?.id === order.id ? 'order-row selected' : 'order-row'} onClick={() => void openOrder(order.id)}>
                 <strong>{order.displayCode}</strong> {order.ticketNumber !== null && `#${order.ticketNumber}`} · {orderWho(t, order) && `${orderWho(t, order)} · `}
-                {money(toCents(Number(order.total)) ?? 0)} · {t(`status.${order.status}`)}
+                {money(order.total)} · {t(`status.${order.status}`)}
               </button>
             </li>
           ))}
@@ -116,12 +117,12 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
             <ul>
               {allItems.map((item) => (
                 <li key={item.id}>
-                  {item.quantity} × {item.food.name} {item.notes && `(${item.notes})`} — {money(Math.round(item.total * 100))}
+                  {item.quantity} × {item.food.name} {item.notes && `(${item.notes})`} — {money(item.total)}
                 </li>
               ))}
             </ul>
             <p className="total">
-              {t('order.total')} {money(toCents(Number(open.total)) ?? 0)} · {t(`status.${open.status.toLowerCase() as ListedOrder['status']}`)}
+              {t('order.total')} {money(open.total)} · {t(`status.${open.status.toLowerCase() as ListedOrder['status']}`)}
               {open.paymentMethod && ` · ${t(open.paymentMethod === 'CASH' ? 'pay.cash' : 'pay.card')}`}
             </p>
             <div className="order-actions">
@@ -152,7 +153,7 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
       {paying && open && (
         <PaymentDialog
           method={paying}
-          totalCents={toCents(Number(open.total)) ?? 0}
+          totalCents={open.total}
           onBack={() => setPaying(null)}
           onConfirm={() => {
             const method = paying;

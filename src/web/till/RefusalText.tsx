@@ -1,3 +1,4 @@
+import { errorKey } from '../../i18n/index.js';
 import type { Texts } from '../shared/locale.js';
 import { useTexts } from '../shared/locale.js';
 import type { Shortage } from './cart.js';
@@ -10,14 +11,18 @@ export function shortageWords(t: Texts['t'], shortages: Shortage[]): string {
     .join('; ');
 }
 
-/** Why the server refused an order: in words for a 409 of portions or a food off the menu, else the server's message. */
+/**
+ * Why the server refused an order, in the cashier's language: the short or sold-out foods by name, else the words
+ * of its code. Only a refusal kept by an older till (no code) shows the server's message.
+ */
 export function RefusalText({ entry }: { entry: OutboxEntry }) {
   const { t } = useTexts();
   const shortages = entry.refusal?.shortages ?? [];
-  if (shortages.length === 0) return <>{refusalText(entry)}</>;
+  const code = entry.refusal?.code;
+  if (shortages.length === 0) return <>{code ? t(errorKey(code)) : refusalText(entry)}</>;
   return (
     <>
-      {t(entry.refusal?.status === 409 ? 'refusal.short' : 'refusal.unavailable')} {shortageWords(t, shortages)}.
+      {t(code === 'portions-short' || entry.refusal?.status === 409 ? 'refusal.short' : 'refusal.unavailable')} {shortageWords(t, shortages)}.
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { centsToNumber } from '../../api/money.js';
 import { discountTooLarge, priceLine, totalsOf, type OrderTotals } from '../../api/pricing.js';
 
 // The order on screen: pure data and functions (unit-tested), priced by the server's own rules (src/api/pricing).
@@ -64,6 +63,7 @@ export function canPay(cart: Cart): boolean {
   return cart.lines.length > 0 && !discountTooLarge(cartTotals(cart));
 }
 
+/** The body of POST /v1/orders with its amounts in cents: the client writes them as the wire has them. */
 export interface OrderBody {
   table: string;
   customer: string;
@@ -80,11 +80,11 @@ export function orderBody(cart: Cart, payment: { method: 'CASH' | 'CARD'; userId
       foodId: line.foodId,
       quantity: line.quantity,
       ...(line.notes.trim() ? { notes: line.notes.trim() } : {}),
-      ...(line.surchargeCents ? { surcharge: centsToNumber(line.surchargeCents) } : {}),
+      ...(line.surchargeCents ? { surcharge: line.surchargeCents } : {}),
     })),
     confirm: {
       paymentMethod: payment.method,
-      ...(cart.discountCents ? { discount: centsToNumber(cart.discountCents) } : {}),
+      ...(cart.discountCents ? { discount: cart.discountCents } : {}),
       userId: payment.userId,
       cashRegisterId: payment.cashRegisterId,
     },

@@ -22,7 +22,7 @@ export function quickAmounts(totalCents: number): number[] {
 export function keypadPress(currentCents: number, key: string): number {
   if (key === 'C') return 0;
   if (key === '⌫') return Math.floor(currentCents / 10);
-  if (key === '00') return currentCents >= 100_000 ? currentCents : currentCents * 100;
+  if (key === '00') return currentCents >= 100_000 ? currentCents : Number(`${currentCents}00`); // two zeros typed
   if (/^\d$/.test(key)) return currentCents >= 1_000_000 ? currentCents : currentCents * 10 + Number(key);
   return currentCents;
 }

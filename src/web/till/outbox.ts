@@ -1,3 +1,5 @@
+import { decodeMoney } from '../../api/money-codec.js';
+import { CreateOrderInput } from '../../api/orders.js';
 import type { Cart, OrderBody, Shortage } from './cart.js';
 
 // The outbox: every paid order goes through it, online or not. Pure state and transitions (unit-tested); the
@@ -24,13 +26,19 @@ export interface OutboxEntry {
   userId: string | null;
   username: string;
   body: OrderBody;
+  /**
+   * `cents` since the client writes the amounts out itself; an entry left by an older till has none, and its body's
+   * amounts are as the wire writes them (7.5): read back into cents before it is sent (`bodyInCents`).
+   */
+  amounts?: 'cents';
   /** Food names by id: a refusal names foods by id, the cashier reads names. */
   names: Record<string, string>;
   totalCents: number;
   state: EntryState;
   attempts: number;
   lastError?: string;
-  refusal?: { status: number; message: string; shortages?: Shortage[] };
+  /** `code`: the server's error code, which the till says in the cashier's language (an older till's has none). */
+  refusal?: { status: number; message: string; code?: string; shortages?: Shortage[] };
   result?: OrderResult;
   /** The order as it was on screen: a refused one can be put back to change it (take off what ran out). */
   cart?: Cart;
@@ -41,6 +49,11 @@ export interface Outbox {
 }
 
 export const EMPTY_OUTBOX: Outbox = { entries: [] };
+
+/** The entry's body with its amounts in cents, however old the till that wrote it. */
+export function bodyInCents(entry: Pick<OutboxEntry, 'body' | 'amounts'>): OrderBody {
+  return entry.amounts === 'cents' ? entry.body : (decodeMoney(CreateOrderInput, entry.body) as OrderBody);
+}
 
 /** Sent entries are kept a while for the orders list on the tablet, then dropped. */
 export const KEEP_SENT = 30;
@@ -88,8 +101,8 @@ export function failed(outbox: Outbox, key: string, reason: string): Outbox {
 }
 
 /** The server refused it for good (4xx): kept with the reason until the cashier decides. */
-export function refused(outbox: Outbox, key: string, status: number, message: string, shortages: Shortage[] = []): Outbox {
-  const refusal = { status, message, ...(shortages.length ? { shortages } : {}) };
+export function refused(outbox: Outbox, key: string, status: number, message: string, shortages: Shortage[] = [], code?: string): Outbox {
+  const refusal = { status, message, ...(code ? { code } : {}), ...(shortages.length ? { shortages } : {}) };
   return update(outbox, key, ['sending'], (entry) => ({ ...entry, state: 'refused', refusal }));
 }
 
@@ -112,7 +125,10 @@ export function recover(outbox: Outbox): Outbox {
   return { entries: outbox.entries.map((entry) => (entry.state === 'sending' ? { ...entry, state: 'waiting' } : entry)) };
 }
 
-/** The server's reason in the cashier's words: food ids replaced by the names on the order. */
+/**
+ * The server's reason as it came, food ids replaced by the names on the order: only for a refusal kept by an older
+ * till, which did not keep the code (the till says a coded refusal in the cashier's language, RefusalText).
+ */
 export function refusalText(entry: OutboxEntry): string {
   let text = entry.refusal?.message ?? '';
   for (const [id, name] of Object.entries(entry.names ?? {})) text = text.split(id).join(name);

@@ -1,8 +1,9 @@
+import type { ApiError } from '../../client/errors.js';
 import type { Shortage } from './cart.js';
 
 /**
  * The foods a 409 names as short (release 1.7 portions: another till sold the last ones). The server's `details`
- * carry `foodId`, `name`, `requested` and `left` for each; anything else yields none, and the message is shown.
+ * carry `foodId`, `name`, `requested` and `left` for each; anything else yields none, and the code's words are shown.
  */
 export function shortagesIn(status: number, body: unknown): Shortage[] {
   if (status !== 409 || typeof body !== 'object' || body === null) return [];
@@ -16,19 +17,21 @@ export function shortagesIn(status: number, body: unknown): Shortage[] {
 }
 
 /**
- * The foods a 400 names as not available (sold out or switched off while the order waited on the tablet): its
- * `details` point at the order's lines (`body.orderItems.<n>.foodId`); each food once, with what the order held.
- * The server's message is English (API errors are): the till says it in the cashier's language instead.
+ * The foods a refusal names as not available (sold out or switched off while the order waited on the tablet): the
+ * details coded `food-unavailable` point at the order's lines (`body.orderItems.<n>.foodId`); each food once, with
+ * what the order held. The till says them in the cashier's language (the server's message is English).
  */
-export function unavailableIn(status: number, body: unknown, items: ReadonlyArray<{ foodId: string; quantity: number }>, names: Record<string, string> = {}): Shortage[] {
-  if (status !== 400 || typeof body !== 'object' || body === null) return [];
-  const details = (body as { details?: unknown }).details;
-  if (!Array.isArray(details)) return [];
+export function unavailableIn(
+  error: Pick<ApiError, 'detailCodes'>,
+  items: ReadonlyArray<{ foodId: string; quantity: number }>,
+  names: Record<string, string> = {},
+): Shortage[] {
   const foods = new Map<string, Shortage>();
-  for (const detail of details as Array<Record<string, unknown>>) {
-    const index = /^body\.orderItems\.(\d+)\.foodId$/.exec(String(detail?.['path'] ?? ''))?.[1];
+  for (const detail of error.detailCodes) {
+    if (detail.code !== 'food-unavailable') continue;
+    const index = /^body\.orderItems\.(\d+)\.foodId$/.exec(detail.path)?.[1];
     const foodId = index === undefined ? undefined : items[Number(index)]?.foodId;
-    if (!foodId || !/not available/.test(String(detail['message'] ?? '')) || foods.has(foodId)) continue;
+    if (!foodId || foods.has(foodId)) continue;
     const requested = items.filter((item) => item.foodId === foodId).reduce((sum, item) => sum + item.quantity, 0);
     foods.set(foodId, { foodId, name: names[foodId] ?? foodId, requested, left: 0 });
   }

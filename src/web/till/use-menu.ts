@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { Food } from '../../api/catalog.js';
-import { toCents } from '../../api/money.js';
 import { ApiError, type PosClient } from '../../client/index.js';
 import { readLocal, writeLocal } from './storage.js';
 
@@ -39,7 +38,7 @@ export function menuFrom(foods: ApiFood[], now = new Date()): Menu {
     foods: foods.map((food) => ({
       id: food.id,
       name: food.name,
-      priceCents: toCents(food.price) ?? 0,
+      priceCents: food.price,
       available: food.available,
       categoryId: food.categoryId,
       portionsLeft: food.portionsLeft ?? null,

@@ -82,7 +82,8 @@ t.test('the server\'s refusal shows beside the field of details[].path, in the c
     if (refuse) {
       refuse = false;
       throw new ApiError(400, 'body.price: must be an amount with at most 2 decimals', {
-        statusCode: 400, error: 'Bad Request', message: 'x', details: [{ path: 'body.price', message: 'must be an amount with at most 2 decimals' }],
+        statusCode: 400, code: 'validation', error: 'Bad Request', message: 'x',
+        details: [{ path: 'body.price', message: 'must be an amount with at most 2 decimals', code: 'validation' }],
       });
     }
   }, 'it');

@@ -12,7 +12,7 @@ import { food } from '../fixtures.js';
 const NOW = Date.parse('2026-11-21T19:00:00.000Z');
 const card = (id: number, minutes: number): OrderCard => ({
   id, ticketNumber: id, displayCode: `K${id}P`, table: `T${id}`, customer: `Cliente ${id}`, stage: 'kitchen',
-  confirmedAt: NOW - minutes * 60_000, completedAt: null, total: '7.50', stations: [],
+  confirmedAt: NOW - minutes * 60_000, completedAt: null, total: 750, stations: [],
 });
 
 /** The frame as text (colours are forced on for the colour checks, and taken off here). */
@@ -24,10 +24,10 @@ function frameOf(element: React.ReactElement): string {
 }
 
 t.test('Header: figures, the connection, the venue clock; one line at 80 columns however big the takings', async (t) => {
-  const wide = frameOf(<Header connection="live" figures={{ orders: 3, revenue: 22.5, cash: 10, card: 12.5 }} now={NOW} width={120} timezone="Europe/Rome" />);
+  const wide = frameOf(<Header connection="live" figures={{ orders: 3, revenue: 2250, cash: 1000, card: 1250 }} now={NOW} width={120} timezone="Europe/Rome" />);
   t.match(wide, /pos live orders 20:00\s+today 3 orders · 22\.50 \(cash 10\.00 · card 12\.50\)\s+live/, 'venue time (19:00 UTC is 20:00 in Rome)');
   t.match(frameOf(<Header connection="offline" figures={null} now={NOW} width={80} />), /today –\s+OFFLINE/);
-  const big = { orders: 1433, revenue: 14316.5, cash: 12578, card: 1738.5 };
+  const big = { orders: 1433, revenue: 1431650, cash: 1257800, card: 173850 }; // cents
   for (const connection of ['live', 'offline', 'connecting'] as const) {
     const narrow = frameOf(<Header connection={connection} figures={big} now={NOW} width={80} timezone="Europe/Rome" />);
     t.equal(narrow.split('\n').length, 1, `${connection}: one line`);

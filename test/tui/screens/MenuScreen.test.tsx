@@ -30,12 +30,12 @@ t.test('Menu: a category and a food added, a refusal beside its field in Italian
   text = await shows('the food', (s) => /Margherita\s+Pizze\s+7,50/.test(s));
   t.match(text, /\[x\] disponibile/);
   const [food] = await client.foods();
-  t.match(food, { name: 'Margherita', price: 7.5, available: true, category: { name: 'Pizze' } });
+  t.match(food, { name: 'Margherita', price: 750, available: true, category: { name: 'Pizze' } });
   await type('e');
   await shows('the edit form', (s) => s.includes('Piatto: Margherita'));
   await type('\u001b[B\u007f\u007f\u007f\u007f8\u0013');
   await shows('the new price', (s) => /Margherita\s+Pizze\s+8,00/.test(s));
-  t.match(await client.get('/v1/foods', food!.id), { price: 8 });
+  t.match(await client.get('/v1/foods', food!.id), { price: 800 }, 'cents, as the typed client hands money');
   await type(' ');
   text = await shows('sold out', (s) => s.includes('Margherita esaurito') && s.includes('ESAURITO'));
   t.match(text, /\[ \] ESAURITO/, 'an empty box: not on sale');

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+// The stable codes of error bodies (docs/api.md lists them with their meanings). A client chooses what it says by
+// the code, in its own language, and never by the server's English `message`. A code, once given, keeps its meaning;
+// a new situation gets a new code, and a client shows its generic text for a code it does not know yet.
+
+export const ERROR_CODES = [
+  // any route
+  'validation', // the request does not fit its schema, or names something that is not there (400)
+  'invalid-json', // the body is not JSON, not UTF-8, or not what its content type says (400)
+  'unauthorized', // no credentials, or bad, expired or revoked ones (401)
+  'forbidden', // valid credentials without the role or scope (403)
+  'not-found', // no such record or route (404)
+  'payload-too-large', // 413
+  'unsupported-media-type', // 415
+  'idempotency-key-reused', // an Idempotency-Key sent again with another body (422)
+  'rate-limited', // too many attempts: wait `Retry-After` seconds (429)
+  'conflict', // the change clashes with the state of things, no more specific code says how (409)
+  'unavailable', // the appliance cannot serve this now (503)
+  'internal', // a real fault, logged (500)
+  // catalogue and users
+  'name-taken', // another record has that name (409)
+  'in-use', // still used by others: a category with foods, the last admin (409)
+  'not-counted', // a change of a count that is not kept (400)
+  'stock-short', // taking off more portions than are left (400)
+  // orders
+  'already-confirmed', // the order was confirmed before (400)
+  'not-confirmed', // the order was never confirmed: nothing to reprint, not at the stations (400)
+  'food-unavailable', // a food of the order is sold out or switched off (400)
+  'unknown-food', // a food of the order is not on the menu (400)
+  'portions-short', // the counts cannot cover the order (409)
+  'discount-too-large', // the discount is larger than the subtotal (400)
+  'register-disabled', // the cash register is disabled (400)
+  'register-without-printer', // the cash register has no receipt printer (400)
+  // streams and printing
+  'too-many-streams', // the server follows as many event streams as it can (429)
+  'printing-off', // the server runs without printing (409)
+  'job-busy', // the print job is being sent right now (409)
+  // reserved for what comes next, so clients can know them early
+  'choice-invalid', // a choice of a set menu that the menu does not offer (400)
+  'refund-too-large', // a refund larger than what was paid (400)
+  'session-open', // a cash session is still open (409)
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A stable kebab-case code; a newer server may send one this list does not have yet. */
+const code = z.string().regex(/^[a-z]+(-[a-z]+)*$/).describe('stable kebab-case code (docs/api.md lists them)');
+
+export const ErrorDetail = z.object({ path: z.string(), message: z.string(), code });
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
+
+export const ErrorBody = z.object({
+  statusCode: z.number().int(),
+  code,
+  error: z.string(),
+  message: z.string(),
+  details: z.array(ErrorDetail).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
