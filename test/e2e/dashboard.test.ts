@@ -166,7 +166,7 @@ t.test('pos dashboard at a venue that speaks Italian (pos serve --locale it): th
   t.match(text, /oggi 0 ordini · 0,00 \(contanti 0,00 · carta 0,00\)/);
   tmux('send-keys', '-t', session, 'f');
   text = await shows('the food list', (s) => s.includes('Menù: spazio = esaurito / disponibile') && s.includes('Pizze · Diavola'));
-  t.match(text, /\[ \] disponibile {2}Pizze · Diavola/);
+  t.match(text, /\[x\] disponibile {2}Pizze · Diavola/, 'ticked: on sale');
   t.match(text, /↑↓ piatto {2}spazio esaurito\/disponibile {2}s rimasti {2}Esc indietro {2}q esci/);
   tmux('send-keys', '-t', session, 'Escape');
   await shows('the board again', (s) => s.includes('n avanti'));
