@@ -58,8 +58,12 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
   // Keys can arrive faster than React renders: every action also updates this copy at once, so the next key sees
   // the effect of the previous one (the same pure reducer runs on both, in the same order).
   const latest = useRef(state);
+  // Told at once, not after the next render: a number typed right after `/` belongs to the search, not to the tabs.
+  const capture = useRef(onCapture);
+  capture.current = onCapture;
   const dispatch = useCallback((action: Action) => {
     latest.current = reduce(latest.current, action);
+    capture.current?.(latest.current.mode !== 'board' && latest.current.mode !== 'items');
     dispatchToReact(action);
   }, []);
   const [size, setSize] = useState({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
@@ -306,7 +310,6 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     if (input === 'r') act(source.reprint(order.id), t('dashboard.reprinted', { order: orderLabel(order) }));
   };
 
-  useEffect(() => onCapture?.(state.mode !== 'board' && state.mode !== 'items'), [state.mode, onCapture]);
   useInput((input, key) => {
     // Keys typed quickly (or over a slow SSH link) can arrive as one chunk: take them one at a time.
     if (input.length > 1 && !key.ctrl && !key.meta && !key.escape) {

@@ -1,5 +1,5 @@
 import { Box, useApp, useInput, useStdout } from 'ink';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PosClient } from '../client/http.js';
 import { App, type AppProps } from './App.js';
 import { SCREENS, type Screen, TabBar } from './components/TabBar.js';
@@ -36,7 +36,11 @@ export function Console({ client, admin, ...board }: ConsoleProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
   const [screen, setScreen] = useState<Screen>('orders');
-  const [capturing, setCapturing] = useState(false);
+  // A ref, not state: a screen says it takes the keys as it opens a form, and the very next key must see it.
+  const capturing = useRef(false);
+  const setCapturing = useCallback((on: boolean) => {
+    capturing.current = on;
+  }, []);
   const [size, setSize] = useState({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
   useEffect(() => {
     const onResize = () => setSize({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
@@ -47,8 +51,9 @@ export function Console({ client, admin, ...board }: ConsoleProps) {
   }, [stdout]);
   useInput(
     (input, key) => {
-      if (capturing) return;
+      if (capturing.current) return;
       if (/^[1-8]$/.test(input)) {
+        capturing.current = false;
         setScreen(SCREENS[Number(input) - 1] as Screen);
         return;
       }

@@ -68,6 +68,7 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
       <Text bold color="cyan">
         {fit(t('console.closure.title'), width - 1)}
       </Text>
+      {figures && !today ? <Text color="gray">{t('console.reports.nothing')}</Text> : null}
       {today ? (
         <>
           <Text bold>
@@ -79,7 +80,7 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
             <Text key={index}>{`${fit(left, width2 - right.length - 1)} ${right}`}</Text>
           ))}
         </>
-      ) : (
+      ) : figures ? null : (
         <Text color="gray">{t('console.loading')}</Text>
       )}
       <Box flexGrow={1} />

@@ -7,7 +7,8 @@ import { waitFor } from '../../helpers/wait.js';
 
 /** A console screen against the whole appliance on 127.0.0.1, typed to as a person types, read as the screen shows. */
 export async function serve(t: TestLike & { teardown(fn: () => unknown): void }): Promise<{ app: TestApp; client: PosClient }> {
-  const app = await buildTestApp(t);
+  // The server's clock starts now: the console reads "today" and the boards the last hours of the real clock.
+  const app = await buildTestApp(t, { start: new Date().toISOString() });
   await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.runtime.app.server.address() as { port: number };
   const token = await app.token('admin');
