@@ -39,7 +39,8 @@ export interface ResourceListProps {
  * A list of the console (foods, printers, registers, people): ↑ ↓ choose, `a` adds, `e`/Enter edits, `x` deletes
  * after asking. The keys are said at the bottom.
  */
-export function ResourceList({ title, columns, rows, onAdd, onEdit, onDelete, keys = {}, help, message, tone = 'info', width, height, active = true, onCapture }: ResourceListProps) {
+export function ResourceList(props: ResourceListProps) {
+  const { title, columns, rows, onAdd, onEdit, onDelete, keys = {}, help, message, tone = 'info', width, height, active = true, onCapture } = props;
   const { t } = useDashboardTexts();
   const [cursor, setCursorState] = useState(0);
   const [asking, setAskingState] = useState<string | null>(null);

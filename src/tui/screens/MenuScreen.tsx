@@ -197,7 +197,10 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
     <ResourceList
       {...common}
       title={t('console.menu.foods')}
-      columns={[t('console.menu.name'), t('console.menu.category'), t('console.menu.price').padStart(7), t('console.menu.printer'), t('console.menu.onSale'), t('console.menu.left')]}
+      columns={[
+        t('console.menu.name'), t('console.menu.category'), t('console.menu.price').padStart(7), t('console.menu.printer'), t('console.menu.onSale'),
+        t('console.menu.left'),
+      ]}
       rows={foods === null ? null : rows}
       onAdd={() => (categories.length === 0 ? say(t('console.menu.noCategory'), 'warning') : edit({ what: 'food', id: null }))}
       onEdit={(id) => edit({ what: 'food', id })}

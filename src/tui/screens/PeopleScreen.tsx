@@ -77,7 +77,10 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
     const fields: FormField[] = [
       ...(user ? [] : [{ key: 'username', label: t('console.people.username'), kind: 'text' as const }]),
       { key: 'role', label: t('console.people.role'), kind: 'choice', choices: roles },
-      { key: 'password', label: t('console.people.password'), kind: 'text', hint: t(user ? 'console.people.passwordKeep' : 'console.people.passwordHint') },
+      {
+        key: 'password', label: t('console.people.password'), kind: 'text',
+        hint: t(user ? 'console.people.passwordKeep' : 'console.people.passwordHint'),
+      },
     ];
     const initial: Record<string, FieldValue> = { username: '', role: user?.role ?? 'operator', password: '' };
     const save = async (values: Record<string, FieldValue>) => {
@@ -107,10 +110,13 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
   if (editing?.what === 'key') {
     const fields: FormField[] = [
       { key: 'name', label: t('console.people.name'), kind: 'text', hint: 'TV, Griglia…' },
-      { key: 'scope', label: t('console.people.scope'), kind: 'choice', choices: KEY_SCOPES.map((scope) => ({ value: scope, label: t(`console.people.scope.${scope}`) })) },
+      {
+        key: 'scope', label: t('console.people.scope'), kind: 'choice',
+        choices: KEY_SCOPES.map((scope) => ({ value: scope, label: t(`console.people.scope.${scope}`) })),
+      },
     ];
     const save = async (values: Record<string, FieldValue>) => {
-      const scope = (KEY_SCOPES as readonly string[]).includes(String(values['scope'])) ? (values['scope'] as (typeof KEY_SCOPES)[number]) : 'display';
+      const scope = KEY_SCOPES.find((each) => each === values['scope']) ?? 'display';
       const key = await client.createApiKey({ name: String(values['name'] ?? ''), scope });
       const page = PAGE_OF_SCOPE[scope];
       if (page) {
@@ -143,7 +149,11 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
   if (showing === 'keys') {
     const rows: ListRow[] = (keys ?? []).map((key) => ({
       id: key.id,
-      cells: [key.name, t(`console.people.scope.${key.scope}`), key.lastUsedAt ? key.lastUsedAt.slice(0, 16).replace('T', ' ') : t('console.people.never')],
+      cells: [
+        key.name,
+        t(`console.people.scope.${key.scope}`),
+        key.lastUsedAt ? key.lastUsedAt.slice(0, 16).replace('T', ' ') : t('console.people.never'),
+      ],
     }));
     return (
       <ResourceList

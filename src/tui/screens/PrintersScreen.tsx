@@ -99,7 +99,10 @@ export function PrintersScreen({ client, width, height, active, onCapture }: Scr
   return (
     <ResourceList
       title={t('console.printers.title')}
-      columns={[t('console.printers.name'), t('console.printers.address'), t('console.printers.status'), t('console.printers.waiting'), t('console.printers.paper')]}
+      columns={[
+        t('console.printers.name'), t('console.printers.address'), t('console.printers.status'), t('console.printers.waiting'),
+        t('console.printers.paper'),
+      ]}
       rows={printers === null ? null : rows}
       onAdd={() => edit({ id: null })}
       onEdit={(id) => edit({ id })}

@@ -69,11 +69,19 @@ export function ReportsScreen({ client, width, height, active }: ScreenProps) {
   const today = figures.today;
   const firstSale = figures.hours.findIndex((hour) => hour.totalRevenue > 0);
   const hours = firstSale === -1 ? [] : figures.hours.slice(firstSale).slice(-(body - 2));
-  const bars: HourBar[] = hours.map((hour) => ({ hour: venueHour(hour.timestamp, figures.timezone), cents: centsOf(hour.totalRevenue), label: money(hour.totalRevenue) }));
-  const foods = (today?.categoryStats ?? []).flatMap((category) => category.foodStats).sort((a, b) => b.quantity - a.quantity || b.revenue - a.revenue);
+  const bars: HourBar[] = hours.map((hour) => ({
+    hour: venueHour(hour.timestamp, figures.timezone),
+    cents: centsOf(hour.totalRevenue),
+    label: money(hour.totalRevenue),
+  }));
+  const foods = (today?.categoryStats ?? [])
+    .flatMap((category) => category.foodStats)
+    .sort((a, b) => b.quantity - a.quantity || b.revenue - a.revenue);
   const registers = [
     ...(today?.cashRegisterStats ?? []).map((stats) => ({ name: stats.cashRegisterName, revenue: stats.totalRevenue })),
-    ...(today && today.noRegisterStats.totalRevenue > 0 ? [{ name: t('console.reports.noRegister'), revenue: today.noRegisterStats.totalRevenue }] : []),
+    ...(today && today.noRegisterStats.totalRevenue > 0
+      ? [{ name: t('console.reports.noRegister'), revenue: today.noRegisterStats.totalRevenue }]
+      : []),
   ];
   const topRows = Math.max(1, body - 4 - registers.length);
   const title = t('console.reports.title', {

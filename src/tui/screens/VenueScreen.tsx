@@ -69,7 +69,10 @@ export function VenueScreen({ client, width, height, active, onCapture }: Screen
       setVenue(await client.patchVenue(patch));
       say(t('console.venue.saved'));
     };
-    return <Form title={t('console.venue.title')} fields={fields} initial={initial} save={save} onDone={() => edit(false)} width={width} height={height} active={active} />;
+    return (
+      <Form title={t('console.venue.title')} fields={fields} initial={initial} save={save} onDone={() => edit(false)} width={width} height={height}
+        active={active} />
+    );
   }
   const shown: Array<[string, string]> = venue
     ? [

@@ -2,6 +2,9 @@ import { useCallback, useState } from 'react';
 import { ApiError, NetworkError } from '../../client/errors.js';
 import { useDashboardTexts } from '../texts.js';
 
+/** The code of the server's refusal, when it gave one. */
+const codeOf = (error: unknown) => (error instanceof ApiError && typeof error.body === 'object' ? error.body?.code : undefined);
+
 /** What the last action of a screen did, for its message line. */
 export interface Notice {
   message: string;
@@ -21,7 +24,7 @@ export function useNotice(): [Notice, (message: string, tone?: Notice['tone']) =
       setNotice({
         message: error instanceof NetworkError
           ? t('dashboard.errorUnreachable')
-          : t('dashboard.error', { message: said({ message: (error as Error).message, code: error instanceof ApiError && typeof error.body === 'object' ? error.body?.code : undefined }) }),
+          : t('dashboard.error', { message: said({ message: (error as Error).message, code: codeOf(error) }) }),
         tone: 'error',
       }),
     [t, said],
