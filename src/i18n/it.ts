@@ -384,7 +384,7 @@ export const it: Record<MessageKey, string> = {
   'console.registers.add': 'Nuova cassa',
   'console.registers.edit': 'Cassa: {name}',
   'console.registers.needPrinter': 'prima aggiungi una stampante (schermata 3)',
-  'console.keys.registers': '↑↓  a aggiungi  e modifica  x elimina  spazio in uso/no  1-8 schermate  q esci',
+  'console.keys.registers': '↑↓  a aggiungi  e modifica  x elimina  spazio in uso o no  1-8 schermate  q esci',
   'console.people.users': 'Persone: chi accede alle casse e qui',
   'console.people.keys': 'Chiavi dei dispositivi: TV, schermi di cucina, banco ritiro',
   'console.people.username': 'Utente',
