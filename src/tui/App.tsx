@@ -1,5 +1,5 @@
 import { Box, type Key, Text, useApp, useInput, useStdout } from 'ink';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Footer } from './components/Footer.js';
 import { FoodPicker } from './components/FoodPicker.js';
 import { Header } from './components/Header.js';
@@ -36,13 +36,19 @@ export interface AppProps {
   frameMs?: number;
   refreshMs?: number;
   now?: () => number;
+  /** False while another screen of the console is on show: the board keeps following the orders, and draws nothing. */
+  active?: boolean;
+  /** Drawn above the board (the console's tab bar), one row taken from it. */
+  top?: ReactNode;
+  /** Told whether the board takes every key now (a search, a count, a question): the number keys are theirs then. */
+  onCapture?: (capturing: boolean) => void;
 }
 
 /**
  * The dashboard: loads the state over REST, then follows the cashier event stream. Events are queued and applied
  * together at most every `frameMs` (10 frames a second by default), whatever their rate.
  */
-export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_000, now = Date.now }: AppProps) {
+export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_000, now = Date.now, active = true, top, onCapture }: AppProps) {
   const { exit } = useApp();
   // The board's language is chosen before it opens and never changes: the texts are the same object all along.
   const texts = useDashboardTexts();
@@ -52,8 +58,12 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
   // Keys can arrive faster than React renders: every action also updates this copy at once, so the next key sees
   // the effect of the previous one (the same pure reducer runs on both, in the same order).
   const latest = useRef(state);
+  // Told at once, not after the next render: a number typed right after `/` belongs to the search, not to the tabs.
+  const capture = useRef(onCapture);
+  capture.current = onCapture;
   const dispatch = useCallback((action: Action) => {
     latest.current = reduce(latest.current, action);
+    capture.current?.(latest.current.mode !== 'board' && latest.current.mode !== 'items');
     dispatchToReact(action);
   }, []);
   const [size, setSize] = useState({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
@@ -101,7 +111,9 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
   }, [source, report, dispatch]);
 
   useEffect(() => {
-    reload();
+    // The first picture is taken once the stream is live (onStatus below), not also at once: one taken before the
+    // stream connects could miss the events in between, so it had to be taken again, and on a busy evening each
+    // picture costs seconds of the server's time. Until then the board says it is connecting.
     const stop = source.stream({
       onEvent: (event) => {
         if (event.name === 'resync') return reload();
@@ -305,14 +317,16 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       return;
     }
     handleKey(input, key);
-  });
+  }, { isActive: active });
 
   // One row short of the terminal: a frame as tall as the terminal makes Ink clear the whole screen on every
   // render (a flash on terminals without synchronized output, and a wiped scroll-back).
+  if (!active) return null;
   const height = Math.max(6, size.rows - 1);
-  const bodyHeight = Math.max(4, height - 5);
+  const bodyHeight = Math.max(4, height - 5 - (top ? 1 : 0));
   return (
     <Box flexDirection="column" width={size.columns} height={height}>
+      {top}
       <Header connection={state.connection} figures={state.figures} now={clock} width={size.columns} timezone={state.timezone ?? undefined} />
       {state.mode === 'foods' || state.mode === 'stock' ? (
         <FoodPicker foods={state.foods} cursor={state.foodCursor} width={size.columns} height={bodyHeight} />

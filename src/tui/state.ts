@@ -208,7 +208,7 @@ export type Action =
   | { type: 'search'; text: string }
   | { type: 'food-cursor'; delta: number }
   | { type: 'message'; message: string; tone?: DashboardState['tone'] }
-  /** The dashboard moved an order: shown at once in its new stage, and the selection follows it there. */
+  /** The dashboard moved an order: shown at once in its new stage; the selection stays in place in its column. */
   | { type: 'moved'; id: number; stage: Stage; now: number; ticketNumber?: number | null }
   | { type: 'registers'; registers: RegisterCard[] }
   | { type: 'register-cursor'; delta: number }
@@ -328,12 +328,15 @@ function applyEvent(state: DashboardState, event: CashierEvent, at: number, sele
 }
 
 /**
- * The order the dashboard just moved, at once in its new stage (the server's event confirms it a moment later), with
- * the selection on it: the next key (b after n) acts on the same order.
+ * The order the dashboard just moved, at once in its new stage (the server's event confirms it a moment later). The
+ * selection stays where it was in its column, on the order that took the moved one's place: `n` pressed three
+ * times sends the three oldest orders on, one stage each, never one order three stages (to picked up).
  */
 function moved(state: DashboardState, id: number, stage: Stage, now: number, ticketNumber?: number | null): DashboardState {
   const card = state.orders.get(id);
   if (!card) return state;
+  const column = state.selected.stage;
+  const place = state.selected.id === id ? ordersIn(state, column, now).findIndex((other) => other.id === id) : -1;
   const orders = new Map(state.orders);
   const done = stage === 'ready' || stage === 'picked';
   orders.set(id, {
@@ -343,7 +346,10 @@ function moved(state: DashboardState, id: number, stage: Stage, now: number, tic
     confirmedAt: stage === 'pending' ? card.confirmedAt : (card.confirmedAt ?? after(orders, 'confirmedAt', now)),
     completedAt: done ? (card.completedAt ?? after(orders, 'completedAt', now)) : null,
   });
-  return { ...state, orders, selected: { stage, id } };
+  const next = { ...state, orders };
+  if (place === -1) return next; // the selection was elsewhere (a confirmation answered later): it stays there
+  const left = ordersIn(next, column, now);
+  return { ...next, selected: { stage: column, id: left[Math.min(place, left.length - 1)]?.id ?? null } };
 }
 
 function move(state: DashboardState, direction: 'up' | 'down' | 'left' | 'right', now: number): DashboardState {

@@ -1,5 +1,6 @@
 import type { DropCause } from '../client/sse.js';
 import { createContext, useContext, useMemo } from 'react';
+import { isErrorCode } from '../api/errors.js';
 import { ORDER_STATUSES, type OrderWarning } from '../api/orders.js';
 import { counted, formatAmount, isLocale, type Locale, type MessageKey, translate } from '../i18n/index.js';
 import type { RegisterCard } from './state.js';
@@ -25,7 +26,28 @@ export interface DashboardTexts {
   left(count: number | null): string;
   /** An order's status (`CONFIRMED` or `confirmed`) in words: `CONFIRMED`, `IN CUCINA`. */
   status(status: string): string;
+  /**
+   * What the server said, in the console's language: by its code when it has its own words (`name-taken`), else,
+   * for a validation, by the message a form meets (empty, too long, not an amount, not an address, out of range);
+   * any other as the server wrote it (the API speaks English).
+   */
+  said(said: { message: string; code?: string | undefined }): string;
 }
+
+/** The server's validation messages a console form meets, and how each is said in the catalogs. */
+const SERVER_WORDS: Array<[RegExp, (t: DashboardTexts['t'], match: RegExpExecArray) => string]> = [
+  [/^must not be empty$/, (t) => t('console.said.empty')],
+  [/^must be at least (\d+) characters$/, (t, m) => t('console.said.tooShort', { min: m[1] ?? '' })],
+  [/^must be at most (\d+) characters$/, (t, m) => t('console.said.tooLong', { max: m[1] ?? '' })],
+  [/^must be an amount with at most 2 decimals$/, (t) => t('console.said.amount')],
+  [/^must not be negative$/, (t) => t('console.said.negative')],
+  [/^is too large$/, (t) => t('console.said.tooLarge')],
+  [/^must be an IPv4 address or a host name$/, (t) => t('console.said.address')],
+  [/^must be a whole number$/, (t) => t('console.said.whole')],
+  [/^must be from (-?\d+) to (-?\d+)/, (t, m) => t('console.said.range', { min: m[1] ?? '', max: m[2] ?? '' })],
+  [/^must be an id like /, (t) => t('console.said.choose')],
+  [/already (exists|taken)|is taken/i, (t) => t('console.said.taken')],
+];
 
 export function dashboardTexts(locale: Locale): DashboardTexts {
   const t: DashboardTexts['t'] = (key, values) => translate(locale, key, values);
@@ -37,6 +59,14 @@ export function dashboardTexts(locale: Locale): DashboardTexts {
     noReceipt: (reason, register) =>
       reason === 'no-register' ? t('dashboard.noReceipt.noRegister') : t('dashboard.noReceipt.noPrinter', { register: registerName(register) }),
     left: (count) => (count === null ? t('dashboard.notCounted') : t(counted('dashboard.left', count), { count })),
+    said: ({ message, code }) => {
+      if (code && code !== 'validation' && isErrorCode(code)) return t(`error.${code}`);
+      for (const [pattern, words] of SERVER_WORDS) {
+        const match = pattern.exec(message);
+        if (match) return words(t, match);
+      }
+      return message;
+    },
     status: (status) => {
       const upper = status.toUpperCase();
       return (ORDER_STATUSES as readonly string[]).includes(upper) ? t(`dashboard.status.${upper as (typeof ORDER_STATUSES)[number]}`) : upper;

@@ -99,8 +99,8 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   t.match(await api('GET', `/v1/orders/${verdi['id']}`), { cashRegisterId: menu.register }, 'at the register chosen: its receipt and drawer');
   const receipts = await api('GET', `/v1/print-jobs?orderId=${verdi['id']}`);
   t.ok((receipts as unknown as Array<{ printerId: string | null; summary: string }>).some((job) => job.printerId === menu.printers.till), 'a job on the register\'s printer');
-  // Its items, from the board (the selection followed Verdi to the kitchen).
-  tmux('send-keys', '-t', session, 'i');
+  // Its items: the selection stayed in the pending column (now empty), Verdi is in the kitchen.
+  tmux('send-keys', '-t', session, 'Right', 'i');
   await shows('the items', (s) => s.includes('1 × Margherita') && s.includes('Verdi'));
   tmux('send-keys', '-t', session, 'Escape');
   await shows('the board again', (s) => s.includes('In the kitchen (1)'));
@@ -111,9 +111,9 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
 
   tmux('send-keys', '-t', session, 'f');
   await shows('the food list', (s) => s.includes('Foods: space switches'));
-  await shows('Diavola available', (s) => s.includes('[ ] available  Pizze · Diavola'));
+  await shows('Diavola available', (s) => s.includes('[x] available  Pizze · Diavola'));
   tmux('send-keys', '-t', session, 'Space');
-  await shows('Diavola sold out', (s) => s.includes('[x] SOLD OUT   Pizze · Diavola'));
+  await shows('Diavola sold out', (s) => s.includes('[ ] SOLD OUT   Pizze · Diavola'));
   t.equal((await api('GET', `/v1/foods/${menu.foods.diavola}`))['available'], false, 'sold out on the server');
   tmux('send-keys', '-t', session, 'Escape');
   await shows('the board again', (s) => s.includes('In the kitchen (1)'));
@@ -166,7 +166,7 @@ t.test('pos dashboard at a venue that speaks Italian (pos serve --locale it): th
   t.match(text, /oggi 0 ordini · 0,00 \(contanti 0,00 · carta 0,00\)/);
   tmux('send-keys', '-t', session, 'f');
   text = await shows('the food list', (s) => s.includes('Menù: spazio = esaurito / disponibile') && s.includes('Pizze · Diavola'));
-  t.match(text, /\[ \] disponibile {2}Pizze · Diavola/);
+  t.match(text, /\[x\] disponibile {2}Pizze · Diavola/, 'ticked: on sale');
   t.match(text, /↑↓ piatto {2}spazio esaurito\/disponibile {2}s rimasti {2}Esc indietro {2}q esci/);
   tmux('send-keys', '-t', session, 'Escape');
   await shows('the board again', (s) => s.includes('n avanti'));

@@ -33,7 +33,7 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
           food('f1', 'Birra', 'Bevande', { categoryId: 'c1' }),
           food('f2', 'Margherita', 'Pizze', { categoryId: 'c2', stock: 40, portionsLeft: 40 }),
         ],
-        figures: { orders: 12, revenue: 123.5, cash: 100, card: 23.5 },
+        figures: { orders: 12, revenue: 12_350, cash: 10_000, card: 2350 },
         timezone: 'Europe/Rome',
       };
     },
@@ -46,13 +46,15 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
       ];
     },
     async figures() {
-      return { orders: 13, revenue: 130, cash: 100, card: 30 };
+      return { orders: 13, revenue: 13_000, cash: 10_000, card: 3000 };
     },
     async printers() {
       return [{ id: 'p1', name: 'Cucina', status: 'ONLINE', statusReason: null, held: 0 }];
     },
     stream(h) {
       handlers = h;
+      // As the real stream: connected a moment after it is opened.
+      queueMicrotask(() => handlers?.onStatus('live'));
       return () => (handlers = null);
     },
     async order(id) {
@@ -161,11 +163,9 @@ t.test('n moves the selected order on, b back, r reprints', async (t) => {
   instance.stdin.write('n');
   await until(() => calls.includes('status 2 COMPLETED'), 'the oldest kitchen order moves to COMPLETED');
   await frame(instance, (f) => f.includes('order #2 K2P → COMPLETED'), 'a message naming the order as the TV does');
-  instance.stdin.write('\u001b[D'); // back to the kitchen column
-  instance.stdin.write('b');
+  instance.stdin.write('b'); // the selection stayed in the kitchen, on order 1
   await until(() => calls.includes('status 1 PENDING'), 'back moves order 1 to PENDING');
-  instance.stdin.write('\u001b[C'); // the selection followed order 1 to pending: → kitchen (empty), → ready
-  instance.stdin.write('\u001b[C');
+  instance.stdin.write('\u001b[C'); // the kitchen is empty: → ready
   instance.stdin.write('r');
   await until(() => calls.includes('reprint 2'), 'reprint');
   await frame(instance, (f) => f.includes('reprint of #2 K2P sent: kitchen tickets only, no receipt'), 'the reprint message says no receipt');
@@ -277,6 +277,14 @@ t.test('offline, caught up, and resync', async (t) => {
   await until(() => loads() > again, 'resync reloads the state');
 });
 
+t.test('the start takes one picture, once the stream is live (two cost a busy server twice the time)', async (t) => {
+  const { instance, emit, loads } = mount(t, [order(1, 'confirmed')]);
+  await frame(instance, (f) => f.includes('In the kitchen (1)') && f.includes(' live '), 'loaded and live');
+  emit(newOrder({ id: 9, displayCode: 'NEW', table: 'T9', customer: 'Nuovo', total: 400 }));
+  await frame(instance, (f) => f.includes('NEW T9 Nuovo'), 'a later event drawn');
+  t.equal(loads(), 1, 'one load');
+});
+
 t.test('a stream of events is drawn at most once per frame, not once per event', async (t) => {
   const { instance, emit } = mount(t, [], 100);
   await frame(instance, (f) => f.includes('Pending (0)'), 'loaded');
@@ -306,20 +314,21 @@ t.test('events that arrive while a snapshot is loading are not lost when it land
   await frame(instance, (f) => f.includes('In the kitchen (2)'), 'both the snapshot and the event');
 });
 
-t.test('b after n moves the same order back: the selection follows the order just moved', async (t) => {
+t.test('n stays in place in its column: three presses send the three oldest on one stage each, not one order three', async (t) => {
   const { instance, calls } = mount(t, [order(1, 'confirmed', 30), order(2, 'confirmed', 20), order(3, 'confirmed', 10)]);
   await frame(instance, (f) => f.includes('In the kitchen (3)'), 'loaded');
-  instance.stdin.write('n'); // order 1, the oldest, is ready
-  instance.stdin.write('b'); // ... and back: order 1 again, not order 2
-  await until(() => calls.includes('status 1 PENDING') || calls.includes('status 1 CONFIRMED') || calls.includes('status 2 PENDING'), 'two moves');
-  await until(() => calls.length >= 2, 'both sent');
-  t.same(calls.filter((call) => call.startsWith('status')), ['status 1 COMPLETED', 'status 1 CONFIRMED'], 'the same order went forth and back');
-  const text = await frame(instance, (f) => f.includes('order #1 K1P → CONFIRMED'), 'the message');
-  t.match(text, /In the kitchen \(3\)/);
   instance.stdin.write('n');
   instance.stdin.write('n');
-  await until(() => calls.filter((call) => call.startsWith('status')).length >= 4, 'two more moves');
-  t.same(calls.filter((call) => call.startsWith('status')).slice(2), ['status 1 COMPLETED', 'status 1 PICKED_UP'], 'n, n: the same order on to picked up');
+  instance.stdin.write('n');
+  await until(() => calls.filter((call) => call.startsWith('status')).length >= 3, 'three moves');
+  t.same(calls.filter((call) => call.startsWith('status')), ['status 1 COMPLETED', 'status 2 COMPLETED', 'status 3 COMPLETED'], 'three orders ready');
+  await frame(instance, (f) => f.includes('In the kitchen (0)') && f.includes('Ready (3)'), 'the kitchen emptied into ready');
+  t.notOk(calls.includes('status 1 PICKED_UP'), 'no order went past ready');
+  // A slip is undone from the column it went to: → ready, the newest there is the one just moved.
+  instance.stdin.write('\u001b[C');
+  instance.stdin.write('b');
+  await until(() => calls.includes('status 3 CONFIRMED'), 'the last one sent back');
+  await frame(instance, (f) => f.includes('order #3 K3P → CONFIRMED'), 'the message');
 });
 
 t.test('the register is asked once per session; a register without printer or no register says no receipt', async (t) => {
@@ -390,8 +399,8 @@ t.test('the foods list shows what is left, live; s (or typing a count) restocks 
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
   instance.stdin.write('f');
   let text = await frame(instance, (f) => f.includes('Tiramisù'), 'the food list');
-  t.match(text, /\[ \] available\s+40 left {2}Pizze · Margherita/, 'a counted food says what is left');
-  t.match(text, /\[ \] available\s+Bevande · Birra/, 'one not counted says nothing');
+  t.match(text, /\[x\] available\s+40 left {2}Pizze · Margherita/, 'a counted food says what is left');
+  t.match(text, /\[x\] available\s+Bevande · Birra/, 'one not counted says nothing');
   t.match(text, /s portions left \(200, \+50, -3\)/, 'the key is in the footer');
   emit({ name: 'food-stock-changed', payload: { foodId: 'f2', portionsLeft: 7 } });
   await frame(instance, (f) => / 7 left {2}Pizze · Margherita/.test(f), 'a sale at a till lowers the count at once');
@@ -474,8 +483,8 @@ t.test('in Italian on an 80×24 terminal: the keys, the food list, the registers
 
   instance.stdin.write('f');
   text = await shows('the food list', 'Menù: spazio = esaurito / disponibile', 'Tiramisù');
-  t.match(text, /\[ \] disponibile {2}40 rimasti {2}Pizze · Margherita/, 'what is left, in its column');
-  t.match(text, /\[ \] disponibile {14}Bevande · Birra/, 'a food not counted: blank');
+  t.match(text, /\[x\] disponibile {2}40 rimasti {2}Pizze · Margherita/, 'what is left, in its column');
+  t.match(text, /\[x\] disponibile {14}Bevande · Birra/, 'a food not counted: blank');
   t.match(text, /↑↓ piatto {2}spazio esaurito\/disponibile {2}s rimasti {2}Esc indietro {2}q esci/, 'the short keys of the food list');
   instance.stdin.write(' ');
   await shows('Birra sold out, said', 'Birra: ESAURITO');
@@ -504,7 +513,10 @@ t.test('in Italian on an 80×24 terminal: the keys, the food list, the registers
   await shows('confirmed', 'ordine #43 K3P confermato, pagato in contanti (Cassa bar) · niente scontrino');
   t.ok(fake.calls.includes('confirm 3 CASH r2'));
 
-  instance.stdin.write('i'); // the selection followed K3P to the kitchen
+  // The selection stayed in the pending column (now empty): → the kitchen, ↓ to K3P, confirmed after order 1.
+  instance.stdin.write('\u001b[C');
+  instance.stdin.write('j');
+  instance.stdin.write('i');
   text = await shows('the items', 'ordine #3 K3P · tavolo T3 · Cliente3 · IN CUCINA · 11,50', '1 × Margherita (senza glutine)');
   t.match(text, /righe: 2 · Esc, Invio o i per tornare/);
   t.match(text, /Esc, Invio o i torna al tabellone {2}q esci/);

@@ -7,6 +7,7 @@ import { httpSource } from '../../src/tui/source.js';
 import { buildTestApp } from '../helpers/app.js';
 import { lines, order, stockMenu } from '../helpers/stock.js';
 import { waitFor } from '../helpers/wait.js';
+import { everyOf } from '../helpers/assert.js';
 
 // The dashboard's real source against the whole appliance on 127.0.0.1: what the fake of the App tests stands in for
 // (portions left and restocking, an order's stations and their events) comes over HTTP and the event stream typed
@@ -82,4 +83,24 @@ t.test('a confirmation says why no receipt prints as the server\'s reason, which
 
   t.same((await source.confirm(await pending(), 'CASH', null)).warnings, ['no-register'], 'no register: the reason, not the English sentence');
   t.same((await source.confirm(await pending(), 'CARD', register.id)).warnings, [], 'a register with a printer: nothing to say');
+});
+
+t.test('the board reads only the last 12 hours of orders: a venue\'s whole history is never counted or sorted', async (t) => {
+  const app = await buildTestApp(t, { start: new Date().toISOString() });
+  await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.runtime.app.server.address() as { port: number };
+  const token = await app.token('admin');
+  const asked: URL[] = [];
+  const recording: typeof fetch = (input, init) => {
+    asked.push(new URL(String(input)));
+    return fetch(input, init);
+  };
+  const source = httpSource(new PosClient({ baseUrl: `http://127.0.0.1:${port}`, token: () => token, fetch: recording }));
+  await source.load();
+  const lists = asked.filter((url) => url.pathname === '/v1/orders');
+  t.equal(lists.length, 2, 'the open orders and the latest picked up');
+  everyOf(t, lists, (url) => {
+    const from = url.searchParams.get('dateFrom');
+    return from !== null && Date.now() - Date.parse(from) <= 12 * 3600_000 + 60_000;
+  }, 'an order list bounded to the last 12 hours');
 });

@@ -113,3 +113,20 @@ t.test('food-stock-changed sets what is left; a station event marks its station 
   const unknown = reduce(state, { type: 'event', event: { name: 'order-station-status-changed', payload: { orderId: 1, printerId: 'other', status: 'DONE' } }, at: NOW });
   t.same(unknown.orders.get(1)?.stations, state.orders.get(1)?.stations, 'a station the order does not wait at changes nothing');
 });
+
+t.test('an order moved from the board leaves the selection in place in its column, on the order that took its place', async (t) => {
+  let state = reduce(initialState(), {
+    type: 'loaded', orders: [order(1, 'confirmed'), order(2, 'confirmed'), order(3, 'confirmed')], printers: [], foods: [], figures: null, at: NOW,
+  });
+  t.same(ordersIn(state, 'kitchen', NOW).map((o) => o.id), [3, 2, 1]);
+  state = reduce(state, { type: 'move', direction: 'down', now: NOW });
+  t.equal(selectedOrder(state)?.id, 2, 'the middle one');
+  state = reduce(state, { type: 'moved', id: 2, stage: 'ready', now: NOW });
+  t.same(state.selected, { stage: 'kitchen', id: 1 }, 'the next one, in the same row of the kitchen');
+  state = reduce(state, { type: 'moved', id: 1, stage: 'ready', now: NOW });
+  t.same(state.selected, { stage: 'kitchen', id: 3 }, 'the last row gone: the row above');
+  state = reduce(state, { type: 'moved', id: 2, stage: 'picked', now: NOW });
+  t.same(state.selected, { stage: 'kitchen', id: 3 }, 'an order moved while another is selected leaves the selection alone');
+  state = reduce(state, { type: 'moved', id: 3, stage: 'ready', now: NOW });
+  t.same(state.selected, { stage: 'kitchen', id: null }, 'the column emptied: nothing selected, still in the kitchen');
+});

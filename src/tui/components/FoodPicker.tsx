@@ -9,8 +9,8 @@ export function leftLabel(food: FoodCard, { left }: Pick<DashboardTexts, 'left'>
 }
 
 /**
- * The sold-out switchboard: every food with its availability and what is left of it; the cursor row toggles with
- * space and is restocked with s (or by typing the count).
+ * The sold-out switchboard: every food with its availability (`[x] available`, `[ ] SOLD OUT`) and what is left of
+ * it; the cursor row toggles with space and is restocked with s (or by typing the count).
  */
 export function FoodPicker({ foods, cursor, width, height }: { foods: FoodCard[]; cursor: number; width: number; height: number }) {
   const texts = useDashboardTexts();
@@ -29,7 +29,8 @@ export function FoodPicker({ foods, cursor, width, height }: { foods: FoodCard[]
         {fit(t('dashboard.foods.title'), width - 1)}
       </Text>
       {foods.slice(start, start + rows).map((food, index) => {
-        const mark = food.available ? `[ ] ${available.padEnd(markWidth)}` : `[x] ${soldOut.padEnd(markWidth)}`;
+        // The box says what a till sells: ticked is on sale, empty is sold out (a tick for "sold out" read backwards).
+        const mark = food.available ? `[x] ${available.padEnd(markWidth)}` : `[ ] ${soldOut.padEnd(markWidth)}`;
         const left = leftWidth > 0 ? `${leftLabel(food, texts).padStart(leftWidth)}  ` : '';
         const off = food.categoryAvailable ? '' : ` ${t('dashboard.foods.categoryOff')}`;
         const low = food.portionsLeft !== null && food.portionsLeft <= 10;

@@ -77,8 +77,10 @@ t.test('FoodPicker: sold out marks and the cursor row', async (t) => {
       height={5}
     />,
   );
-  t.match(text, /\[ \] available {2}Bevande · Birra/);
-  t.match(text, /\[x\] SOLD OUT {3}Dolci · Tiramisù/);
+  // A ticked box reads "yes, on sale": the tick goes with available, never with sold out.
+  t.match(text, /\[x\] available {2}Bevande · Birra/);
+  t.match(text, /\[ \] SOLD OUT {3}Dolci · Tiramisù/);
+  t.notMatch(text, /\[x\] SOLD OUT/);
 });
 
 t.test('Footer: every key on the board, whole at 80 columns; the search line while finding; the payment question', async (t) => {
@@ -99,9 +101,9 @@ t.test('FoodPicker: what is left stands in its own column; a low count is yellow
   const raw = instance.lastFrame() ?? '';
   instance.unmount();
   const text = raw.replace(/\u001b\[[0-9;]*m/g, '');
-  t.match(text, /\[ \] available {2}\s{10}Bevande · Birra/, 'a food not counted has a blank count');
-  t.match(text, /\[ \] available {4}8 left {2}Panini · Porchetta/, 'counts are right-aligned');
-  t.match(text, /\[ \] available {2}150 left {2}Primi · Gnocchi/);
+  t.match(text, /\[x\] available {2}\s{10}Bevande · Birra/, 'a food not counted has a blank count');
+  t.match(text, /\[x\] available {4}8 left {2}Panini · Porchetta/, 'counts are right-aligned');
+  t.match(text, /\[x\] available {2}150 left {2}Primi · Gnocchi/);
   t.match(raw, /\u001b\[33m[^\n]*8 left/, 'eight left is yellow: time to restock');
   t.notMatch(raw, /\u001b\[33m[^\n]*150 left/);
 });

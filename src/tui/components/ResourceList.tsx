@@ -1,0 +1,127 @@
+import { Box, type Key, Text, useInput } from 'ink';
+import { useRef, useState } from 'react';
+import { fit } from '../format.js';
+import { useDashboardTexts } from '../texts.js';
+
+export interface ListRow {
+  id: string;
+  /** The row as it reads, one cell per column. */
+  cells: string[];
+  /** Drawn in grey (switched off), yellow (needs a look) or red (not working). */
+  tone?: 'off' | 'warning' | 'error';
+}
+
+export interface ResourceListProps {
+  title: string;
+  /** The column headings; their widths are the widest of heading and cells. */
+  columns: string[];
+  rows: ListRow[] | null;
+  /** `a`; left out when the list has no adding. */
+  onAdd?: () => void;
+  /** `e` or Enter on a row. */
+  onEdit?: (id: string) => void;
+  /** `x`, after `y` to the question; the name of the row is in the question. */
+  onDelete?: (id: string) => void;
+  /** More keys of this list (a letter: what it does to the row under the cursor). */
+  keys?: Record<string, (id: string | null) => void>;
+  /** The key help at the bottom, in the console's language. */
+  help: string;
+  message?: string;
+  tone?: 'info' | 'warning' | 'error';
+  width: number;
+  height: number;
+  active?: boolean;
+  /** Told whether a question is open (the number keys then answer it, they do not switch screens). */
+  onCapture?: (capturing: boolean) => void;
+}
+
+/**
+ * A list of the console (foods, printers, registers, people): ↑ ↓ choose, `a` adds, `e`/Enter edits, `x` deletes
+ * after asking. The keys are said at the bottom.
+ */
+export function ResourceList(props: ResourceListProps) {
+  const { title, columns, rows, onAdd, onEdit, onDelete, keys = {}, help, message, tone = 'info', width, height, active = true, onCapture } = props;
+  const { t } = useDashboardTexts();
+  const [cursor, setCursorState] = useState(0);
+  const [asking, setAskingState] = useState<string | null>(null);
+  // Also in refs: a key that comes before the next render still acts on the row it was pressed on.
+  const latest = useRef({ cursor: 0, asking: null as string | null });
+  const setCursor = (next: number) => {
+    latest.current.cursor = next;
+    setCursorState(next);
+  };
+  const list = rows ?? [];
+  const at = Math.min(cursor, Math.max(0, list.length - 1));
+  // Ink hands a key to the handler of the last render that ran its effects: the rows and actions of this render are
+  // read through a ref, so a key pressed as soon as the list shows acts on it.
+  const now = useRef({ rows, onAdd, onEdit, onDelete, keys });
+  now.current = { rows, onAdd, onEdit, onDelete, keys };
+
+  const ask = (id: string | null) => {
+    latest.current.asking = id;
+    setAskingState(id);
+    onCapture?.(id !== null);
+  };
+  useInput(
+    (input: string, key: Key) => {
+      const { rows, onAdd, onEdit, onDelete, keys } = now.current;
+      const list = rows ?? [];
+      const asking = latest.current.asking;
+      const at = Math.min(latest.current.cursor, Math.max(0, list.length - 1));
+      const row = list[at];
+      if (asking !== null) {
+        if (input === 'y' || input === 's') {
+          const id = asking;
+          ask(null);
+          onDelete?.(id);
+        } else if (input === 'n' || key.escape) ask(null);
+        return;
+      }
+      // Still loading: adding now would be judged on what is not read yet ("add a printer first" with printers).
+      if (rows === null) return;
+      if (key.upArrow) return setCursor(Math.max(0, at - 1));
+      if (key.downArrow) return setCursor(Math.min(list.length - 1, at + 1));
+      if (input === 'a' && onAdd) return onAdd();
+      if ((input === 'e' || key.return) && onEdit && row) return onEdit(row.id);
+      if (input === 'x' && onDelete && row) return ask(row.id);
+      const extra = keys[input];
+      if (extra) extra(row?.id ?? null);
+    },
+    { isActive: active },
+  );
+
+  const widths = columns.map((heading, index) => Math.max(heading.length, ...list.map((each) => (each.cells[index] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
+  const rowsShown = Math.max(1, height - 5);
+  const start = Math.max(0, Math.min(at - rowsShown + 1, list.length - rowsShown));
+  const asked = asking === null ? null : list.find((each) => each.id === asking);
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text bold color="cyan">
+        {fit(title, width - 1)}
+      </Text>
+      <Text bold color="gray">
+        {fit(`  ${line(columns)}`, width - 1)}
+      </Text>
+      <Box flexDirection="column" height={rowsShown}>
+        {rows === null ? <Text color="gray">{t('console.loading')}</Text> : null}
+        {rows !== null && list.length === 0 ? <Text color="gray">{t('console.empty')}</Text> : null}
+        {list.slice(start, start + rowsShown).map((each, index) => (
+          <Text
+            key={each.id}
+            inverse={start + index === at}
+            color={each.tone === 'off' ? 'gray' : each.tone === 'warning' ? 'yellow' : each.tone === 'error' ? 'red' : undefined}
+          >
+            {fit(`${start + index === at ? '›' : ' '} ${line(each.cells)}`, width - 1)}
+          </Text>
+        ))}
+      </Box>
+      <Text color={asked ? 'yellow' : tone === 'error' ? 'red' : tone === 'warning' ? 'yellow' : 'gray'} wrap="truncate-end">
+        {asked ? t('console.confirmDelete', { name: asked.cells[0] ?? '' }) : message || ' '}
+      </Text>
+      <Text color="gray" wrap="truncate-end">
+        {asked ? t('console.keys.confirm') : help}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import { Box, Text } from 'ink';
+import type { MessageKey } from '../../i18n/index.js';
+import { useDashboardTexts } from '../texts.js';
+
+/** The console's screens, by their number key. */
+export const SCREENS = ['orders', 'menu', 'printers', 'registers', 'people', 'reports', 'closure', 'venue'] as const;
+export type Screen = (typeof SCREENS)[number];
+
+/** One line: every screen with its number key, the open one highlighted; short names on an 80-column terminal. */
+export function TabBar({ current, width }: { current: Screen; width: number }) {
+  const { t } = useDashboardTexts();
+  const long = width >= 100;
+  return (
+    <Box width={width}>
+      <Text wrap="truncate-end">
+        {SCREENS.map((screen, index) => {
+          const name = t(`console.tab.${screen}${long ? '' : 'Short'}` as MessageKey);
+          const label = `${index + 1} ${name}`;
+          return (
+            <Text key={screen}>
+              {index > 0 && screen !== current && SCREENS[index - 1] !== current ? ' ' : ''}
+              {screen === current ? (
+                <Text inverse bold>{`[${label}]`}</Text>
+              ) : (
+                <Text color="gray">{label}</Text>
+              )}
+            </Text>
+          );
+        })}
+      </Text>
+    </Box>
+  );
+}

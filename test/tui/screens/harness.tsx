@@ -1,0 +1,35 @@
+import { render } from 'ink-testing-library';
+import type { ReactElement } from 'react';
+import { PosClient } from '../../../src/client/http.js';
+import { DashboardLocale } from '../../../src/tui/texts.js';
+import { buildTestApp, type TestApp, type TestLike } from '../../helpers/app.js';
+import { waitFor } from '../../helpers/wait.js';
+
+/** A console screen against the whole appliance on 127.0.0.1, typed to as a person types, read as the screen shows. */
+export async function serve(t: TestLike & { teardown(fn: () => unknown): void }): Promise<{ app: TestApp; client: PosClient }> {
+  // The server's clock starts now: the console reads "today" and the boards the last hours of the real clock.
+  const app = await buildTestApp(t, { start: new Date().toISOString() });
+  await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.runtime.app.server.address() as { port: number };
+  const token = await app.token('admin');
+  return { app, client: new PosClient({ baseUrl: `http://127.0.0.1:${port}`, token: () => token }) };
+}
+
+export function show(t: { teardown(fn: () => unknown): void }, element: ReactElement, locale: 'en' | 'it' = 'en') {
+  const instance = render(<DashboardLocale.Provider value={locale}>{element}</DashboardLocale.Provider>);
+  t.teardown(() => instance.unmount());
+  const plain = () => (instance.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return {
+    instance,
+    /**
+     * Types after React has run the effects of the last frame: Ink gives keys to the input handlers those effects
+     * register, and a form that has just opened has none before them (a person never types that fast).
+     */
+    type: async (text: string) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      instance.stdin.write(text);
+    },
+    shows: (what: string, check: (text: string) => boolean) =>
+      waitFor(`the screen to show ${what}`, () => (check(plain()) ? plain() : null), { timeoutMs: 5000, intervalMs: 10, detail: plain }),
+  };
+}
