@@ -7,6 +7,7 @@ import * as m005 from './005-credentials-and-keys.js';
 import * as m007 from './007-portions.js';
 import * as m008 from './008-stations.js';
 import * as m009 from './009-printer-status-reason.js';
+import * as m011 from './011-hardening-inputs.js';
 
 // Numbered and append-only: a released migration is never edited; a change is a new file added here.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '007-portions': m007,
   '008-stations': m008,
   '009-printer-status-reason': m009,
+  '011-hardening-inputs': m011,
 };

@@ -26,6 +26,7 @@ import { loadRouting, type Routing } from './routing.js';
 const ORDER_COLUMNS = allColumns<Omit<OrderRow, 'id'>>()([
   'display_code', 'code_day', 'table_name', 'customer', 'status', 'ticket_number', 'ticket_day', 'payment_method', 'subtotal_cents',
   'discount_cents', 'surcharge_cents', 'total_cents', 'user_id', 'cash_register_id', 'created_at', 'updated_at', 'confirmed_at', 'completed_at',
+  'ever_completed',
 ]);
 
 const ITEM_COLUMNS = allColumns<OrderItemRow>()([
@@ -80,6 +81,7 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
     updated_at: now.getTime(),
     confirmed_at: null,
     completed_at: null,
+    ever_completed: 0,
   };
   // Confirmed at creation: the order is written once, already confirmed, with the same effects as a confirmation
   // (and no `new-order`).
@@ -156,7 +158,8 @@ export async function setOrderStatus(ctx: CoreContext, id: number, status: Order
 /**
  * Any state to any state, inside the caller's transaction (the stations complete and reopen orders with it).
  * `completedAt` is set when the order first reaches COMPLETED or PICKED_UP and cleared when it goes back to PENDING
- * or CONFIRMED; ticket number and confirmedAt are kept once set. Moving a never-confirmed order to CONFIRMED
+ * or CONFIRMED, while `ever_completed` stays set for good (a cooked order gives no portions back); ticket number and
+ * confirmedAt are kept once set. Moving a never-confirmed order to CONFIRMED
  * confirms it (ticket number, kitchen tickets) without a payment method.
  */
 export async function changeOrderStatus(trx: Db, ctx: CoreContext, id: number, status: OrderStatus) {
@@ -183,11 +186,12 @@ export async function changeOrderStatus(trx: Db, ctx: CoreContext, id: number, s
       ...order,
       status,
       completed_at: done ? (before.completed_at ?? now.getTime()) : null,
+      ever_completed: done ? 1 : before.ever_completed,
       updated_at: now.getTime(),
     };
     await trx
       .updateTable('orders')
-      .set({ status: order.status, completed_at: order.completed_at, updated_at: order.updated_at })
+      .set({ status: order.status, completed_at: order.completed_at, ever_completed: order.ever_completed, updated_at: order.updated_at })
       .where('id', '=', id)
       .execute();
     await refreshSnapshotsFor(trx, ctx, [before, order]);
