@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.js';
 import { KEY_SCOPES, ROLES } from './enums.js';
 
 export const Role = z.enum(ROLES);
@@ -62,6 +63,6 @@ export const ApiKeyCreated = z.object({
   key: z.string(),
   createdAt: z.string(),
 });
-export const ApiKeyInput = z.object({ name: z.string().trim().min(1).max(100), scope: KeyScope });
+export const ApiKeyInput = z.object({ name: text(100), scope: KeyScope });
 
 export const RevokeInput = z.object({ jti: z.string().min(1).max(200) });

@@ -1,4 +1,4 @@
-import { type Command, Option } from 'commander';
+import { Argument, type Command, Option } from 'commander';
 import { ORDER_SORT_FIELDS, ORDER_STATUSES } from '../../api/enums.js';
 import type { PosClient } from '../../client/http.js';
 import { connect } from '../client.js';
@@ -13,6 +13,9 @@ import { warnNoReceipt } from '../receipt-notice.js';
 const time = (iso: string | null) =>
   iso ? new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : null;
 
+/** The spellings the API takes: as written, or all in lower case. */
+const STATUS_SPELLINGS = [...ORDER_STATUSES, ...ORDER_STATUSES.map((s) => s.toLowerCase() as Lowercase<typeof s>)];
+
 const ORDER_ARGUMENT = 'the order: #12 (ticket number today), its display code (A7K) or its id';
 
 export function registerOrders(program: Command): void {
@@ -23,7 +26,7 @@ export function registerOrders(program: Command): void {
     .description('list orders, newest first')
     .option('--search <text>', 'customer or table (part of it), display code, or ticket number')
     .option('--code <code>', 'exact display code')
-    .addOption(new Option('--status <status...>', 'only these statuses').choices([...ORDER_STATUSES, ...ORDER_STATUSES.map((s) => s.toLowerCase())]))
+    .addOption(new Option('--status <status...>', 'only these statuses').choices(STATUS_SPELLINGS))
     .option('--from <date>', 'created at or after (ISO date or date-time)')
     .option('--to <date>', 'created at or before (ISO date or date-time)')
     .addOption(new Option('--sort-by <field>', 'sort field').choices([...ORDER_SORT_FIELDS]).default('createdAt'))
@@ -101,8 +104,8 @@ export function registerOrders(program: Command): void {
     .command('status')
     .description('move an order to another status (any status to any status)')
     .argument('<order>', ORDER_ARGUMENT)
-    .argument('<status>', `one of ${ORDER_STATUSES.join(', ')} (any case)`)
-    .action(async (wanted: string, status: string, _flags: unknown, command: Command) => {
+    .addArgument(new Argument('<status>', 'the new status (upper or lower case)').choices(STATUS_SPELLINGS))
+    .action(async (wanted: string, status: (typeof STATUS_SPELLINGS)[number], _flags: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
       const chosen = await resolveOrder(client, wanted);
