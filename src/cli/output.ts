@@ -1,4 +1,7 @@
-// Tables for people, JSON for scripts.
+import { terminalJson, terminalText } from '../client/terminal-text.js';
+
+// Tables for people, JSON for scripts. Everything the commands print goes out through here, and what comes from
+// the server (names, customers, notes, messages) is made harmless to the terminal on the way (terminalText).
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -11,7 +14,7 @@ export interface Column<T> {
 function cellText(value: Cell): string {
   if (value === null || value === undefined) return '-';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  return String(value);
+  return terminalText(String(value), { singleLine: true });
 }
 
 export function formatTable<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
@@ -32,10 +35,25 @@ export function formatRecord(entries: ReadonlyArray<[string, Cell]>): string {
 }
 
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  process.stdout.write(`${terminalJson(value, 2)}\n`);
+}
+
+/** One JSON value per line (`pos events --json`). */
+export function printJsonLine(value: unknown): void {
+  process.stdout.write(`${terminalJson(value)}\n`);
 }
 
 export function print(text: string): void {
+  process.stdout.write(`${terminalText(text)}\n`);
+}
+
+/** A line on stderr: errors, warnings, progress. */
+export function printErr(text: string): void {
+  process.stderr.write(`${terminalText(text)}\n`);
+}
+
+/** What pos drew itself, escape codes meant (the QR code's colours): nothing from the server goes in here. */
+export function printDrawn(text: string): void {
   process.stdout.write(`${text}\n`);
 }
 

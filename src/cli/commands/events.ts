@@ -5,6 +5,7 @@ import type { ErrorBody } from '../../api/common.js';
 import type { RecordItem } from '../../api/orders.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
+import { print, printErr, printJsonLine } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { type SseEvent, streamEvents } from '../../client/sse.js';
 
@@ -109,15 +110,15 @@ export function registerEvents(program: Command): void {
             } catch {
               // not JSON: print as received
             }
-            process.stdout.write(`${JSON.stringify({ id: event.lastEventId, event: event.event, data })}\n`);
+            printJsonLine({ id: event.lastEventId, event: event.event, data });
           } else {
             const at = new Date().toLocaleTimeString('en-GB', { hourCycle: 'h23' });
-            process.stdout.write(`${at}  ${describeEvent(event)}\n`);
+            print(`${at}  ${describeEvent(event)}`);
           }
         },
         onStatus: (status) => {
           if (status.state === 'connected') process.stderr.write(`connected to ${channel} events\n`);
-          else process.stderr.write(`disconnected (${status.reason}); retrying in ${Math.round(status.retryInMs / 1000)} s\n`);
+          else printErr(`disconnected (${status.reason}); retrying in ${Math.round(status.retryInMs / 1000)} s`);
         },
         onFatal: (status, body) => {
           let message = body;

@@ -2,6 +2,7 @@ import { Argument, type Command, Option } from 'commander';
 import { ORDER_SORT_FIELDS, ORDER_STATUSES } from '../../api/enums.js';
 import type { PosClient } from '../../client/http.js';
 import { connect } from '../client.js';
+import { terminalText } from '../../client/terminal-text.js';
 import { CliError } from '../errors.js';
 import { orderName, resolveOrder } from '../order-ref.js';
 import { formatRecord, formatTable, print, printJson } from '../output.js';
@@ -159,7 +160,8 @@ export function registerOrders(program: Command): void {
       if (!flags.yes) {
         const { createInterface } = await import('node:readline/promises');
         const rl = createInterface({ input: process.stdin, output: process.stderr });
-        const answer = await rl.question(`Delete ${orderName(order)} (${order.customer}, table ${order.table}, ${order.status}) and its items? [y/N] `);
+        const question = `Delete ${orderName(order)} (${order.customer}, table ${order.table}, ${order.status}) and its items? [y/N] `;
+        const answer = await rl.question(terminalText(question, { singleLine: true }));
         rl.close();
         if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('not deleted');
       }

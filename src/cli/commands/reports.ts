@@ -8,7 +8,7 @@ import { ApiError } from '../../client/errors.js';
 import type { PosClient } from '../../client/http.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
-import { formatTable, print, printJson } from '../output.js';
+import { formatTable, print, printErr, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 
 const money = (value: number) => value.toFixed(2);
@@ -118,7 +118,7 @@ export function registerReports(program: Command): void {
           report = await client.generalClosure({ cashRegister: register.id }, key);
         } catch (error) {
           if (error instanceof ApiError || attempt >= 3) throw error;
-          process.stderr.write(`closure request failed (${(error as Error).message}); retrying...\n`);
+          printErr(`closure request failed (${(error as Error).message}); retrying...`);
           await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
         }
       }
