@@ -4,7 +4,7 @@ import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { type Principal, principalId } from '../auth/principal.js';
 import { type CoreContext, write } from '../context.js';
-import { InvalidError } from '../errors.js';
+import { ForbiddenError, InvalidError } from '../errors.js';
 import { type IdempotencyKey, writeOnce } from '../idempotency.js';
 import { appendEvent, appendEvents } from '../events/event-log.js';
 import { queueCancellationJobs } from '../printing/cancellation.js';
@@ -50,12 +50,24 @@ function callerUserId(actor: Principal): string | null {
   return actor.kind === 'token' ? actor.userId : null;
 }
 
+/**
+ * Who confirmed the order (`confirm.userId`): the caller, unless named. An admin may name anyone (a cashier who
+ * forgot to log in); anyone else may name only themself: 403 before anything is written, or an operator could put a
+ * sale, and its cash, on a colleague's name.
+ */
+function confirmingUser(actor: Principal, named: string | null | undefined): string | null {
+  if (named === undefined || named === null) return callerUserId(actor);
+  if ((actor.kind === 'token' && actor.role === 'admin') || named === callerUserId(actor)) return named;
+  throw new ForbiddenError();
+}
+
 /** A new order, pending or (with `confirm`) confirmed at once. Returns the creation response. */
 export async function createOrder(ctx: CoreContext, input: CreateOrderInput, actor: Principal, key?: IdempotencyKey | null) {
   return writeOnce(ctx, key, async (trx) => (await insertNewOrder(trx, ctx, input, actor)).response);
 }
 
 async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput, actor: Principal) {
+  const confirmedBy = input.confirm ? confirmingUser(actor, input.confirm.userId) : null;
   const now = ctx.clock.now();
   const codeDay = ctx.venue.ticketDay(now);
   // Portions first: a food sold out by running out is a 409 "0 left", not an unavailable food.
@@ -90,7 +102,7 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
     ({ order: draft, register } = await confirmedOrder(trx, ctx, draft, items, {
       paymentMethod: input.confirm.paymentMethod,
       discountCents: input.confirm.discount ?? 0,
-      userId: input.confirm.userId ?? callerUserId(actor),
+      userId: confirmedBy,
       cashRegisterId: input.confirm.cashRegisterId ?? null,
       inputPath: 'body.confirm',
     }));
@@ -116,6 +128,7 @@ export async function confirmOrder(ctx: CoreContext, id: number, input: ConfirmI
 }
 
 async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: ConfirmInput, actor: Principal) {
+  const confirmedBy = confirmingUser(actor, input.userId);
   const order = await requireOrder(trx, id);
   // An order confirmed once keeps its ticket number and its kitchen tickets are out: even moved back to PENDING it
   // is not confirmed (and printed) a second time. PATCH moves it back to CONFIRMED, with the same ticket.
@@ -144,7 +157,7 @@ async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: Conf
   const confirmed = await applyConfirmation(trx, ctx, order, items, routing, {
     paymentMethod: input.paymentMethod,
     discountCents: input.discount ?? 0,
-    userId: input.userId ?? callerUserId(actor),
+    userId: confirmedBy,
     cashRegisterId: input.cashRegisterId ?? null,
   });
   return { order: confirmed.order, items, response: { ...confirmed.record, warnings: warningsFor(confirmed.register) } };
