@@ -16,7 +16,8 @@ function allows(access: Exclude<Access, 'public'>, principal: Principal): boolea
   return access.scopes?.includes(principal.scope) ?? false;
 }
 
-function credentialsOf(request: FastifyRequest): { bearer?: string; key?: string } {
+/** The credential the request carries, as this hook reads it (logout revokes the bearer token it finds here). */
+export function credentialsOf(request: FastifyRequest): { bearer?: string; key?: string } {
   const authorization = request.headers.authorization;
   if (typeof authorization === 'string') {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
