@@ -28,6 +28,14 @@ export function formatTable<T>(rows: readonly T[], columns: readonly Column<T>[]
   return [render(columns.map((column) => column.header.toUpperCase())), ...cells.map(render)].join('\n');
 }
 
+/**
+ * 24-hour clock time of an instant in the venue's time zone (the server's, from /health), as the venue's clocks
+ * show it: a laptop set to another zone (or to UTC) must not shift every order by hours.
+ */
+export function venueClockTime(iso: string | null, timeZone: string): string | null {
+  return iso ? new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }) : null;
+}
+
 /** A record as `key  value` lines. */
 export function formatRecord(entries: ReadonlyArray<[string, Cell]>): string {
   const width = Math.max(...entries.map(([key]) => key.length));

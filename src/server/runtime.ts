@@ -92,7 +92,7 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
         startBackups(storage, config.backup, {
           done: (file) => console.log(`backup written: ${file}`),
           failed: (error) => console.error(`backup to ${dir} failed: ${(error as Error).message}`),
-        }),
+        }, config.timezone),
       );
     }
     const app = await buildApp({

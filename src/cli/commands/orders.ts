@@ -5,14 +5,10 @@ import { connect } from '../client.js';
 import { terminalText } from '../../client/terminal-text.js';
 import { CliError } from '../errors.js';
 import { orderName, resolveOrder } from '../order-ref.js';
-import { formatRecord, formatTable, print, printJson } from '../output.js';
+import { formatRecord, formatTable, print, printJson, venueClockTime } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { resolveId } from '../resolve.js';
 import { warnNoReceipt } from '../receipt-notice.js';
-
-/** 24-hour local time, as a venue's clocks show it. */
-const time = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : null;
 
 /** The spellings the API takes: as written, or all in lower case. */
 const STATUS_SPELLINGS = [...ORDER_STATUSES, ...ORDER_STATUSES.map((s) => s.toLowerCase() as Lowercase<typeof s>)];
@@ -49,6 +45,8 @@ export function registerOrders(program: Command): void {
         limit: flags.limit,
       });
       if (globals.json) return printJson(result);
+      const { timezone } = await client.health();
+      const time = (iso: string | null) => venueClockTime(iso, timezone);
       print(
         formatTable(result.orders, [
           { header: 'id', value: (o) => o.id, align: 'right' },
@@ -75,6 +73,8 @@ export function registerOrders(program: Command): void {
       const chosen = await resolveOrder(client, wanted);
       const order = await client.order(chosen.id);
       if (globals.json) return printJson(order);
+      const { timezone } = await client.health();
+      const time = (iso: string | null) => venueClockTime(iso, timezone);
       print(orderName(order));
       print(
         formatRecord([
