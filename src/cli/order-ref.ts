@@ -88,7 +88,8 @@ async function byTicket(client: PosClient, ticketNumber: number): Promise<Chosen
     const pastTheDay = since !== null && last?.confirmedAt != null && Date.parse(last.confirmedAt) < since;
     if (page >= result.pagination.totalPages || pastTheDay || latest) break;
   }
-  const today = since === null ? '' : ` today (tickets started again at ${venueClockTime(new Date(since).toISOString(), timezone)})`;
+  const restarted = since === null ? null : venueClockTime(new Date(since).toISOString(), timezone);
+  const today = restarted === null ? '' : ` today (tickets started again at ${restarted})`;
   const earlier = latest ? `; an earlier day's #${ticketNumber} is ${orderName(latest)}: give its id` : '';
   throw new CliError(`no order #${ticketNumber}${today}${earlier}`);
 }

@@ -33,7 +33,8 @@ export function formatTable<T>(rows: readonly T[], columns: readonly Column<T>[]
  * show it: a laptop set to another zone (or to UTC) must not shift every order by hours.
  */
 export function venueClockTime(iso: string | null, timeZone: string): string | null {
-  return iso ? new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }) : null;
+  if (!iso) return null;
+  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
 }
 
 /** A record as `key  value` lines. */

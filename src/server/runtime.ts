@@ -47,7 +47,8 @@ export interface RuntimeOverrides {
 
 /**
  * Builds the whole appliance on a data dir without listening: storage migrated, secret loaded, HTTP app ready (the
- * first admin is created apart, by createInitialAdmin). `pos serve` listens on top of it; tests inject requests into it.
+ * first admin is created apart, by createInitialAdmin). `pos serve` listens on top of it; tests inject requests
+ * into it.
  */
 export async function createRuntime(config: ServerConfig, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const dataDir = resolveDataDir(config.dataDir);

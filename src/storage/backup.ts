@@ -145,7 +145,8 @@ export function listBackups(directory: string): string[] {
 /** The name of a backup made at `at`, in the venue's time zone. */
 export function backupFileName(at: Date, timezone = 'UTC'): string {
   const local = DateTime.fromJSDate(at, { zone: timezone });
-  return `pos-${local.toFormat("yyyy-MM-dd'T'HH-mm-ss-SSS")}${local.offset === 0 && timezone === 'UTC' ? 'Z' : local.toFormat('ZZZ')}.db`;
+  const offset = timezone === 'UTC' ? 'Z' : local.toFormat('ZZZ');
+  return `pos-${local.toFormat("yyyy-MM-dd'T'HH-mm-ss-SSS")}${offset}.db`;
 }
 
 /** Deletes all but the newest `keep` backups of the directory. */

@@ -160,7 +160,8 @@ export function registerOrders(program: Command): void {
       if (!flags.yes) {
         const { createInterface } = await import('node:readline/promises');
         const rl = createInterface({ input: process.stdin, output: process.stderr });
-        const question = `Delete ${orderName(order)} (${order.customer}, table ${order.table}, ${order.status}) and its items? [y/N] `;
+        const what = `${orderName(order)} (${order.customer}, table ${order.table}, ${order.status})`;
+        const question = `Delete ${what} and its items? [y/N] `;
         const answer = await rl.question(terminalText(question, { singleLine: true }));
         rl.close();
         if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('not deleted');

@@ -135,6 +135,12 @@ export async function ensureInitialAdmin(
 
 /** Whether `password` still logs in the first user ever made (the initial admin): not once changed, nor deleted. */
 export async function isInitialAdminPassword(ctx: CoreContext, password: string): Promise<boolean> {
-  const first = await reader(ctx).selectFrom('users').select('password_hash').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+  const first = await reader(ctx)
+    .selectFrom('users')
+    .select('password_hash')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return first !== undefined && (await verifyPassword(password, first.password_hash));
 }

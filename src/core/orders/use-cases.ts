@@ -204,7 +204,12 @@ export async function changeOrderStatus(trx: Db, ctx: CoreContext, id: number, s
     };
     await trx
       .updateTable('orders')
-      .set({ status: order.status, completed_at: order.completed_at, ever_completed: order.ever_completed, updated_at: order.updated_at })
+      .set({
+        status: order.status,
+        completed_at: order.completed_at,
+        ever_completed: order.ever_completed,
+        updated_at: order.updated_at,
+      })
       .where('id', '=', id)
       .execute();
     await refreshSnapshotsFor(trx, ctx, [before, order]);

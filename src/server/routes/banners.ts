@@ -30,7 +30,9 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
     // The parser marks the file cut short when a piece arrives past the limit, but toBuffer looks at that mark only
     // as each piece comes in: when the pieces before reach exactly 5 MiB and the rest adds nothing to the file, it
     // hands over the first 5 MiB as if whole. The mark, read once the file is done, is the answer.
-    if (file.file.truncated) throw new PayloadTooLargeError(`The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB`);
+    if (file.file.truncated) {
+      throw new PayloadTooLargeError(`The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB`);
+    }
     return bytes;
   } catch (error) {
     if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;

@@ -30,11 +30,16 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/v1/users/:id',
-    { config, schema: { tags, params: IdParams, body: UserPatch, response: { 200: User } }, onSend: settleKeptPassword },
+    {
+      config,
+      schema: { tags, params: IdParams, body: UserPatch, response: { 200: User } },
+      onSend: settleKeptPassword,
+    },
     (request) => updateUser(ctx, request.params.id, request.body),
   );
 
-  app.delete('/v1/users/:id', { config, schema: { tags, params: IdParams }, onSend: settleKeptPassword }, async (request, reply) => {
+  const deleteOptions = { config, schema: { tags, params: IdParams }, onSend: settleKeptPassword };
+  app.delete('/v1/users/:id', deleteOptions, async (request, reply) => {
     await deleteUser(ctx, request.params.id);
     return reply.code(204).send();
   });
