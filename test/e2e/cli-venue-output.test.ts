@@ -16,14 +16,16 @@ t.test('hostile names print harmless, and times are the venue’s', async (t) =>
   const storage = openStorage(join(dataDir, 'pos.db'));
   const menu = await seedMenuRows(storage.db, Date.now());
   // Written straight into the database, as the API refuses such text now.
-  await storage.db.updateTable('foods').set({ name: 'Bir\u001b]0;pwned\u0007ra\u001b[2J' }).where('id', '=', menu.foods.beer).execute();
+  const hostileBeer = 'Bir\u001b]0;pwned\u0007ra\u001b[2J';
+  await storage.db.updateTable('foods').set({ name: hostileBeer }).where('id', '=', menu.foods.beer).execute();
   const at = Date.parse('2026-11-21T19:04:00.000Z'); // 20:04 in Rome, 14:04 in New York
   const { id } = await storage.db
     .insertInto('orders')
     .values({
-      display_code: 'K7P', code_day: '2026-11-21', table_name: '\u009b2J7', customer: 'Ros\u001b[31msi\u202e\u001b[1A', status: 'CONFIRMED',
-      ticket_number: 3, ticket_day: '2026-11-21', payment_method: 'CASH', subtotal_cents: 400, discount_cents: 0, surcharge_cents: 0,
-      total_cents: 400, user_id: null, cash_register_id: null, created_at: at, updated_at: at, confirmed_at: at, completed_at: null,
+      display_code: 'K7P', code_day: '2026-11-21', table_name: '\u009b2J7', customer: 'Ros\u001b[31msi\u202e\u001b[1A',
+      status: 'CONFIRMED', ticket_number: 3, ticket_day: '2026-11-21', payment_method: 'CASH', subtotal_cents: 400,
+      discount_cents: 0, surcharge_cents: 0, total_cents: 400, user_id: null, cash_register_id: null,
+      created_at: at, updated_at: at, confirmed_at: at, completed_at: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -35,7 +37,8 @@ t.test('hostile names print harmless, and times are the venue’s', async (t) =>
   };
 
   const list = pos(['orders', 'list']);
-  t.match(list, new RegExp(`^\\s*${id}\\s+3\\s+K7P\\s+confirmed\\s+7\\s+Rossi\\s+4\\.00\\s+20:04$`, 'm'), 'the row, cleaned, at 20:04');
+  const row = new RegExp(`^\\s*${id}\\s+3\\s+K7P\\s+confirmed\\s+7\\s+Rossi\\s+4\\.00\\s+20:04$`, 'm');
+  t.match(list, row, 'the row, cleaned, at 20:04');
   t.notMatch(list, UNSAFE, 'orders list');
   const shown = pos(['orders', 'show', String(id)]);
   t.match(shown, /^customer\s+Rossi$/m);
