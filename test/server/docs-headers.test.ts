@@ -14,12 +14,14 @@ t.test('every /docs response carries the web apps’ security headers', async (t
     '/docs/json', '/docs/openapi.json', '/docs/static/no-such-file.js',
   ];
   t.ok(routes.length >= 4, `${routes.length} /docs routes`);
-  const answers = [];
+  const answers: Array<{ url: string; status: number; headers: Record<string, unknown> }> = [];
   for (const url of urls) {
     const response = await app.runtime.app.inject({ method: 'GET', url });
     answers.push({ url, status: response.statusCode, headers: response.headers });
   }
   t.ok(answers.filter((a) => a.status === 200).length >= 5, 'the page, its assets and the document are served');
-  everyOf(t, answers, (a) => Object.entries(PAGE_HEADERS).every(([name, value]) => a.headers[name] === value), 'the page headers');
+  const hasPageHeaders = (a: { headers: Record<string, unknown> }) =>
+    Object.entries(PAGE_HEADERS).every(([name, value]) => a.headers[name] === value);
+  everyOf(t, answers, hasPageHeaders, 'the page headers');
   t.match(PAGE_HEADERS['content-security-policy'], /frame-ancestors 'none'/);
 });
