@@ -8,6 +8,7 @@ import * as m007 from './007-portions.js';
 import * as m008 from './008-stations.js';
 import * as m009 from './009-printer-status-reason.js';
 import * as m010 from './010-stream-positions-and-station-keys.js';
+import * as m011 from './011-hardening-inputs.js';
 import * as m012 from './012-venue.js';
 
 // Numbered and append-only: a released migration is never edited; a change is a new file added here.
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '008-stations': m008,
   '009-printer-status-reason': m009,
   '010-stream-positions-and-station-keys': m010,
+  '011-hardening-inputs': m011,
   '012-venue': m012,
 };

@@ -11,7 +11,8 @@ export function startKitchen(databaseFile: string, options: { lagMs?: number; ev
   const db = new BetterSqlite3(databaseFile);
   db.pragma('busy_timeout = 5000');
   const pickUp = db.prepare(
-    `update orders set status = 'PICKED_UP', completed_at = coalesce(completed_at, @now), updated_at = @now
+    `update orders set status = 'PICKED_UP', completed_at = coalesce(completed_at, @now), ever_completed = 1,
+     updated_at = @now
      where id in (select id from orders where status = 'CONFIRMED' and confirmed_at < @before order by id limit 500)`,
   );
   let pickedUp = 0;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cuid } from './common.js';
+import { cuid, text } from './common.js';
 import { KEY_SCOPES, ROLES } from './enums.js';
 
 export const Role = z.enum(ROLES);
@@ -68,7 +68,7 @@ export const ApiKeyCreated = z.object({
 });
 export const ApiKeyInput = z
   .object({
-    name: z.string().trim().min(1).max(100),
+    name: text(100),
     scope: KeyScope,
     /** A kitchen key only: the station (printer) it is tied to. */
     printerId: cuid.optional(),

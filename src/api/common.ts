@@ -47,9 +47,45 @@ export function includeQuery<const T extends readonly [string, ...string[]]>(par
 
 export const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
 
-/** Trimmed, non-empty text with a maximum length. */
-export function text(max: number) {
-  return z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+// Characters that move a terminal's cursor or start an escape sequence (C0, DEL, C1), and the bidi controls that
+// reorder what follows them on screen ("Trojan Source"): a customer name must never steer the admin's terminal.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+// What shows as nothing: whitespace and the zero-width characters (a name of only these is empty to the eye).
+const INVISIBLE = /[\s\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]/gu;
+
+/**
+ * Text a person types and others see: names, customer, table, notes, reasons. Trimmed, at most `max` characters;
+ * refuses control characters and bidi controls, and a value that is empty once whitespace and zero-width characters
+ * are removed (with `mayBeEmpty`, only the empty string itself passes: "no note").
+ */
+export function text(max: number, options: { mayBeEmpty?: boolean } = {}) {
+  return z
+    .string()
+    .refine(
+      (value) => (options.mayBeEmpty === true && value === '') || value.replace(INVISIBLE, '') !== '',
+      'must not be empty',
+    )
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), 'must not contain control characters')
+    .refine((value) => !BIDI_CONTROLS.test(value), 'must not contain bidirectional control characters');
+}
+
+/**
+ * Accepts an enum value exactly as written (upper case) or all in lower case, and hands over the written one. No
+ * other spelling: `Picked_Up` is refused, and so is `pıcked_up` (dotless ı), which `toUpperCase` would turn into
+ * PICKED_UP.
+ */
+export function upperOrLowerCase<const T extends readonly [string, ...string[]]>(values: T, message?: string) {
+  type Spelling = T[number] | Lowercase<T[number]>;
+  const written = new Map<string, T[number]>(values.flatMap((value) => [[value, value], [value.toLowerCase(), value]]));
+  const spellings = [...written.keys()] as unknown as readonly [Spelling, ...Spelling[]];
+  // Typed `string` on the way in, as before: clients keep sending what a person typed.
+  return z
+    .string()
+    .pipe(z.enum(spellings, { message: message ?? `must be one of ${values.join(', ')} (upper or lower case)` }))
+    .transform((value) => written.get(value) as T[number]);
 }
 
 /** Optional free text (may be empty). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cuid, decimalInteger, isoDateTime, moneyInput, optionalText, repeatable, text } from './common.js';
+import { cuid, decimalInteger, isoDateTime, moneyInput, optionalText, repeatable, text, upperOrLowerCase } from './common.js';
 import { decimalMoney, numberMoney } from './money-codec.js';
 import { ORDER_SORT_FIELDS, ORDER_STATUSES, PAYMENT_METHODS, STATION_STATUSES } from './enums.js';
 
@@ -23,7 +23,7 @@ export const LIMITS = {
 export const OrderItemInput = z.object({
   foodId: cuid,
   quantity: z.number().int('must be a whole number').min(1).max(LIMITS.quantity),
-  notes: optionalText(LIMITS.notes).optional(),
+  notes: text(LIMITS.notes, { mayBeEmpty: true }).optional(),
   /** Per line (not per unit): line total = surcharge + unit price × quantity. */
   surcharge: moneyInput.optional(),
 });
@@ -58,7 +58,7 @@ export const ReprintInput = z.object({
 export type ReprintInput = z.infer<typeof ReprintInput>;
 
 export const StatusInput = z.object({
-  status: z.string().transform((value) => value.toUpperCase()).pipe(OrderStatus),
+  status: upperOrLowerCase(ORDER_STATUSES),
 });
 
 export const OrderIdParams = z.object({
@@ -76,7 +76,7 @@ export const ListOrdersQuery = z.object({
   limit: decimalInteger({ min: 1, max: 100 }).default(20),
   sortBy: z.enum(ORDER_SORT_FIELDS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  status: repeatable(z.string().transform((value) => value.toUpperCase()).pipe(OrderStatus)).optional(),
+  status: repeatable(upperOrLowerCase(ORDER_STATUSES)).optional(),
   dateFrom: dateBound.optional(),
   dateTo: dateBound.optional(),
   /** Extension: the orders confirmed at this register (a till's "today at this register"). */

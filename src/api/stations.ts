@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cuid, includeQuery } from './common.js';
+import { cuid, includeQuery, upperOrLowerCase } from './common.js';
 import { STATION_STATUSES } from './enums.js';
 import { OrderIdParams, OrderStatus } from './orders.js';
 
@@ -21,12 +21,9 @@ export const StationOrdersQuery = z.object({
 
 export const StationOrderParams = OrderIdParams.extend({ printerId: cuid });
 
-/** `{status}`: DONE marks the station's part done, WAITING brings it back (a recall). Any letter case. */
+/** `{status}`: DONE marks the station's part done, WAITING brings it back (a recall). Upper or lower case. */
 export const StationStatusInput = z.object({
-  status: z
-    .string()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(STATION_STATUSES, { message: 'must be DONE or WAITING' })),
+  status: upperOrLowerCase(STATION_STATUSES, 'must be DONE or WAITING (upper or lower case)'),
 });
 
 export const StationItem = z.object({

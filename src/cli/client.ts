@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { systemClock } from '../core/clock.js';
@@ -35,10 +35,20 @@ export function sessionFile(): string {
   return join(configHome, 'pos', 'session.json');
 }
 
+/**
+ * Writes the session owner-only (0600), whatever file was there: `mode` only applies to a file being created, so an
+ * existing session file readable by others stayed so, token and all. A new file, made 0600 before the token is in
+ * it, takes the old one's place.
+ */
 export function saveSession(session: Session): void {
   const file = sessionFile();
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  writeFileSync(file, JSON.stringify(session, null, 2), { mode: 0o600 });
+  const fresh = `${file}.${process.pid}.tmp`;
+  rmSync(fresh, { force: true });
+  writeFileSync(fresh, '', { mode: 0o600, flag: 'wx' });
+  chmodSync(fresh, 0o600);
+  writeFileSync(fresh, JSON.stringify(session, null, 2));
+  renameSync(fresh, file);
 }
 
 function loadSession(): Session | null {

@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { CliError, userMessage } from './errors.js';
+import { printErr } from './output.js';
 import { loadProgram } from './program.js';
 import { VERSION } from '../version.js';
 
@@ -28,17 +29,17 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     if (error instanceof CliError) {
-      process.stderr.write(`error: ${error.message}\n`);
+      printErr(`error: ${error.message}`);
       process.exitCode = error.exitCode;
       return;
     }
     const message = userMessage(error);
     if (message !== null) {
-      process.stderr.write(`error: ${message}\n`);
+      printErr(`error: ${message}`);
       process.exitCode = 1;
       return;
     }
-    process.stderr.write(`unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
+    printErr(`unexpected error: ${(error as Error)?.stack ?? String(error)}`);
     process.stderr.write('This is a bug in pos: please report it with the output above.\n');
     process.exitCode = 2;
   }

@@ -4,6 +4,7 @@ import type { OrderDetail, OrderListItem } from '../api/orders.js';
 import { ApiError } from '../client/errors.js';
 import type { PosClient } from '../client/http.js';
 import { CliError } from './errors.js';
+import { venueClockTime } from './output.js';
 
 // People know an order by the number on their ticket (#12) or the code on the TV (A7K); scripts by its id. Every
 // order command takes any of the three and says which order it chose, so the three numbers never get mixed up.
@@ -64,6 +65,7 @@ async function byCode(client: PosClient, code: string): Promise<ChosenOrder | nu
  */
 async function byTicket(client: PosClient, ticketNumber: number): Promise<ChosenOrder> {
   const health = await client.health();
+  const { timezone } = health;
   // An older server does not say when its ticket day began.
   const since = (health.ticketDayStart as string | undefined) ? Date.parse(health.ticketDayStart) : null;
   let latest: ChosenOrder | null = null;
@@ -86,7 +88,8 @@ async function byTicket(client: PosClient, ticketNumber: number): Promise<Chosen
     const pastTheDay = since !== null && last?.confirmedAt != null && Date.parse(last.confirmedAt) < since;
     if (page >= result.pagination.totalPages || pastTheDay || latest) break;
   }
-  const today = since === null ? '' : ` today (tickets started again at ${new Date(since).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })})`;
+  const restarted = since === null ? null : venueClockTime(new Date(since).toISOString(), timezone);
+  const today = restarted === null ? '' : ` today (tickets started again at ${restarted})`;
   const earlier = latest ? `; an earlier day's #${ticketNumber} is ${orderName(latest)}: give its id` : '';
   throw new CliError(`no order #${ticketNumber}${today}${earlier}`);
 }

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { encodeMoney } from '../api/money-codec.js';
-// Tables for people, JSON for scripts.
+import { terminalJson, terminalText } from '../client/terminal-text.js';
+
+// Tables for people, JSON for scripts. Everything the commands print goes out through here, and what comes from
+// the server (names, customers, notes, messages) is made harmless to the terminal on the way (terminalText).
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -13,7 +16,7 @@ export interface Column<T> {
 function cellText(value: Cell): string {
   if (value === null || value === undefined) return '-';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  return String(value);
+  return terminalText(String(value), { singleLine: true });
 }
 
 export function formatTable<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
@@ -27,6 +30,15 @@ export function formatTable<T>(rows: readonly T[], columns: readonly Column<T>[]
   return [render(columns.map((column) => column.header.toUpperCase())), ...cells.map(render)].join('\n');
 }
 
+/**
+ * 24-hour clock time of an instant in the venue's time zone (the server's, from /health), as the venue's clocks
+ * show it: a laptop set to another zone (or to UTC) must not shift every order by hours.
+ */
+export function venueClockTime(iso: string | null, timeZone: string): string | null {
+  if (!iso) return null;
+  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+}
+
 /** A record as `key  value` lines. */
 export function formatRecord(entries: ReadonlyArray<[string, Cell]>): string {
   const width = Math.max(...entries.map(([key]) => key.length));
@@ -38,10 +50,25 @@ export function formatRecord(entries: ReadonlyArray<[string, Cell]>): string {
  * writes them out again as the wire has them ("12.50", 7.5), so `--json` stays the API's shape.
  */
 export function printJson(value: unknown, schema?: z.ZodType): void {
-  process.stdout.write(`${JSON.stringify(schema ? encodeMoney(schema, value) : value, null, 2)}\n`);
+  process.stdout.write(`${terminalJson(schema ? encodeMoney(schema, value) : value, 2)}\n`);
+}
+
+/** One JSON value per line (`pos events --json`). */
+export function printJsonLine(value: unknown): void {
+  process.stdout.write(`${terminalJson(value)}\n`);
 }
 
 export function print(text: string): void {
+  process.stdout.write(`${terminalText(text)}\n`);
+}
+
+/** A line on stderr: errors, warnings, progress. */
+export function printErr(text: string): void {
+  process.stderr.write(`${terminalText(text)}\n`);
+}
+
+/** What pos drew itself, escape codes meant (the QR code's colours): nothing from the server goes in here. */
+export function printDrawn(text: string): void {
   process.stdout.write(`${text}\n`);
 }
 

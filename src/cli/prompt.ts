@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { terminalText } from '../client/terminal-text.js';
 import { CliError } from './errors.js';
 
 /** The whole of standard input, without the final line break (`--password-stdin`). */
@@ -12,7 +13,7 @@ export async function ask(question: string): Promise<string> {
   if (!process.stdin.isTTY) throw new CliError(`cannot ask "${question.trim()}" without a terminal: pass it as a flag`);
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    return (await rl.question(question)).trim();
+    return (await rl.question(terminalText(question))).trim();
   } finally {
     rl.close();
   }

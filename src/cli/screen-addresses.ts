@@ -1,6 +1,6 @@
 import { lanUrls } from '../server/lan-urls.js';
 import { localServerInfo } from './client.js';
-import { print, printJson, terminalQr } from './output.js';
+import { print, printDrawn, printJson, terminalQr } from './output.js';
 import type { GlobalOptions } from './program.js';
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '::1', '[::1]'];
@@ -34,5 +34,5 @@ export async function printAddresses(
   for (const url of urls) print(url);
   const forDevices = urls.find((url) => !url.includes('//localhost')) ?? (urls[0] as string);
   print(`\n${caption(forDevices.replace(/key=.*/, 'key=…'))}\n`);
-  print(await terminalQr(forDevices));
+  printDrawn(await terminalQr(forDevices));
 }

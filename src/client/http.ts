@@ -144,6 +144,10 @@ export class PosClient {
   me() {
     return this.request<z.infer<typeof Me>>('GET', '/v1/auth/me', { decode: Me });
   }
+  /** Revokes the token this client calls with (204): a copy of it no longer works. */
+  logout() {
+    return this.request<undefined>('POST', '/v1/auth/logout');
+  }
   foods(query: z.input<typeof FoodsQuery> = {}) {
     return this.request<Array<z.infer<typeof Food>>>('GET', '/v1/foods', { query, decode: z.array(Food) });
   }

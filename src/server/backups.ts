@@ -13,12 +13,15 @@ export interface BackupSchedule {
 /**
  * Rotating online backups while serving (`pos serve --backup-every 10m --backup-dir /media/usb`): a consistent
  * copy every interval through the server's own connection, keeping the newest `keep` files. A run still going
- * when the next is due is not doubled. Returns the function that stops the schedule.
+ * when the next is due is not doubled. Files are named by the venue's clock (`pos-2026-11-21T21-00-00-000+0100.db`).
+ * Returns the function that stops the schedule.
  */
 export function startBackups(
   storage: Storage,
   schedule: BackupSchedule,
   log: { done(file: string): void; failed(error: unknown): void },
+  /** The venue's: the files are named by its clocks. */
+  timezone = 'UTC',
 ): () => Promise<void> {
   // The folder of the backups is private like the data dir (0700), created so or tightened; a file system that has
   // no Unix modes (a FAT USB stick) cannot be tightened, and backups still go there.
@@ -33,7 +36,7 @@ export function startBackups(
     if (running) return;
     running = (async () => {
       try {
-        const { file } = await backupDatabase(storage.sqlite, join(schedule.dir, backupFileName(new Date())));
+        const { file } = await backupDatabase(storage.sqlite, join(schedule.dir, backupFileName(new Date(), timezone)));
         rotateBackups(schedule.dir, schedule.keep);
         log.done(file);
       } catch (error) {

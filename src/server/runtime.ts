@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { LoginLimiter } from '../core/auth/login-limiter.js';
 import { TokenService } from '../core/auth/tokens.js';
 import { credentialsStillValid } from '../core/auth/authenticate.js';
-import { ensureInitialAdmin } from '../core/auth/users.js';
 import { type Clock, systemClock } from '../core/clock.js';
 import { CommitSignal, type CoreContext, storagePort } from '../core/context.js';
 import { cuid, type IdGenerator } from '../core/ids.js';
@@ -13,6 +12,7 @@ import { acquireLock, type DataDir, ensureDataDir, loadOrCreateSecret, resolveDa
 import { migrate } from '../storage/migrate.js';
 import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
+import { createInitialAdmin, type InitialAdmin } from './initial-admin.js';
 import { startBackups } from './backups.js';
 import { startMaintenance } from './maintenance.js';
 import { PrinterLocks } from '../printer/locks.js';
@@ -27,8 +27,11 @@ export interface Runtime {
   /** The opened database whole (writer connection, backups): the runtime's own, and tests'. Core gets `ctx.storage`. */
   storage: Storage;
   dataDir: DataDir;
-  /** The first admin's password when this start created it, to show once. */
-  initialAdmin: { username: string; password: string } | null;
+  /** The first admin's password when this start created it (createInitialAdmin), to show. */
+  initialAdmin: InitialAdmin | null;
+  /** Creates `admin` when there is no user yet (its password also kept in the data dir). `pos serve` calls it once
+   * listening, so a start that cannot listen creates nobody; tests right away. */
+  createInitialAdmin(): Promise<InitialAdmin | null>;
   close(): Promise<void>;
 }
 
@@ -44,8 +47,9 @@ export interface RuntimeOverrides {
 }
 
 /**
- * Builds the whole appliance on a data dir without listening: storage migrated, secret loaded, first admin
- * created, HTTP app ready. `pos serve` listens on top of it; tests inject requests into it.
+ * Builds the whole appliance on a data dir without listening: storage migrated, secret loaded, HTTP app ready (the
+ * first admin is created apart, by createInitialAdmin). `pos serve` listens on top of it; tests inject requests
+ * into it.
  */
 export async function createRuntime(config: ServerConfig, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const dataDir = resolveDataDir(config.dataDir);
@@ -69,7 +73,6 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
       printJobs: config.printing === 'on',
     };
     const tokens = new TokenService(loadOrCreateSecret(dataDir), clock);
-    const initialAdmin = await ensureInitialAdmin(ctx);
     const hub = new EventHub(ctx, {
       keepAliveMs: config.keepAliveMs,
       credentialsStillValid: (credentials) => credentialsStillValid(ctx, tokens, credentials),
@@ -98,7 +101,7 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
         startBackups(storage, config.backup, {
           done: (file) => console.log(`backup written: ${file}`),
           failed: (error) => console.error(`backup to ${dir} failed: ${(error as Error).message}`),
-        }),
+        }, config.timezone),
       );
     }
     const app = await buildApp({
@@ -117,18 +120,23 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
     });
     cleanups.push(() => app.close());
     let closed = false;
-    return {
+    const runtime: Runtime = {
       app,
       ctx,
       storage,
       dataDir,
-      initialAdmin,
+      initialAdmin: null,
+      async createInitialAdmin() {
+        runtime.initialAdmin ??= await createInitialAdmin(ctx, dataDir);
+        return runtime.initialAdmin;
+      },
       async close() {
         if (closed) return;
         closed = true;
         await cleanup();
       },
     };
+    return runtime;
   } catch (error) {
     await cleanup();
     throw error;

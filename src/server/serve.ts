@@ -1,5 +1,6 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { ServerConfig } from '../config.js';
+import { keptInitialPassword } from './initial-admin.js';
 import { createRuntime, type Runtime } from './runtime.js';
 
 /** What a running server leaves in the data dir so the CLI on the same machine can reach it. */
@@ -23,13 +24,19 @@ export interface RunningServer {
   port: number;
   /** The till's address for tablets on the venue Wi-Fi (every LAN address), local first. */
   urls: string[];
+  /** Where the first admin's password is kept, while it has not been changed. */
+  initialPasswordFile: string | null;
   stop(): Promise<void>;
 }
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const runtime = await createRuntime(config);
+  let initialPasswordFile: string | null;
   try {
     await runtime.app.listen({ port: config.port, host: config.host });
+    // Only now: a start that cannot listen (a port in use) must not create an admin whose password it never shows.
+    await runtime.createInitialAdmin();
+    initialPasswordFile = await keptInitialPassword(runtime.ctx, runtime.dataDir);
   } catch (error) {
     await runtime.close();
     throw error;
@@ -53,6 +60,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     runtime,
     port,
     urls: lanUrls(config.host, port).map((url) => `${url}/`),
+    initialPasswordFile,
     stop() {
       stopping ??= (async () => {
         rmSync(runtime.dataDir.serverInfo, { force: true });

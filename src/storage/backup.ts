@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { DateTime } from 'luxon';
 import { migrations } from '../../migrations/index.js';
 import { type DataDir, makePrivate } from './data-dir.js';
 
@@ -112,17 +113,40 @@ export function restoreDatabase(dir: DataDir, file: string, now = new Date()): {
   return { previous };
 }
 
-/** Backup files of `--backup-dir`, oldest first. */
+// A rotating backup's name: `pos-` + the venue's wall-clock time with its UTC offset (`pos-2026-11-21T19-04-05-123
+// +0100.db`), so the volunteer looking for "the one from before 9 pm" finds it; earlier versions wrote UTC (`…Z.db`).
+const BACKUP_NAME = /^pos-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)(?:-(\d{3}))?(Z|[+-]\d{4})\.db$/;
+
+/** The instant a backup's name stands for, or null for any other file. */
+function backupInstant(name: string): number | null {
+  const m = BACKUP_NAME.exec(name);
+  if (!m) return null;
+  const [, date, hour, minute, second, millis, offset] = m as unknown as string[];
+  const zone = offset === 'Z' ? 'Z' : `${offset?.slice(0, 3)}:${offset?.slice(3)}`;
+  const at = Date.parse(`${date}T${hour}:${minute}:${second}.${millis ?? '000'}${zone}`);
+  return Number.isNaN(at) ? null : at;
+}
+
+/**
+ * Backup files of `--backup-dir`, oldest first: by the instant in their names, not their spelling (the hour the
+ * clocks go back repeats the same wall-clock times with another offset).
+ */
 export function listBackups(directory: string): string[] {
   if (!existsSync(directory)) return [];
   return readdirSync(directory)
-    .filter((name) => /^pos-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d(-\d{3})?Z\.db$/.test(name))
-    .sort()
-    .map((name) => join(directory, name));
+    .flatMap((name) => {
+      const at = backupInstant(name);
+      return at === null ? [] : [{ name, at }];
+    })
+    .sort((a, b) => a.at - b.at || (a.name < b.name ? -1 : 1))
+    .map(({ name }) => join(directory, name));
 }
 
-export function backupFileName(at: Date): string {
-  return `pos-${at.toISOString().replace(/[:.]/g, '-')}.db`;
+/** The name of a backup made at `at`, in the venue's time zone. */
+export function backupFileName(at: Date, timezone = 'UTC'): string {
+  const local = DateTime.fromJSDate(at, { zone: timezone });
+  const offset = timezone === 'UTC' ? 'Z' : local.toFormat('ZZZ');
+  return `pos-${local.toFormat("yyyy-MM-dd'T'HH-mm-ss-SSS")}${offset}.db`;
 }
 
 /** Deletes all but the newest `keep` backups of the directory. */

@@ -13,6 +13,8 @@ export interface DataDir {
   lock: string;
   /** Written by a running server so the CLI on the same machine finds its URL. */
   serverInfo: string;
+  /** The first admin's password (0600), kept until that password is changed: it can never be lost. */
+  initialAdminPassword: string;
 }
 
 export function resolveDataDir(dir: string | undefined): DataDir {
@@ -25,6 +27,7 @@ export function resolveDataDir(dir: string | undefined): DataDir {
     uploads: join(root, 'uploads'),
     lock: join(root, 'pos.lock'),
     serverInfo: join(root, 'server.json'),
+    initialAdminPassword: join(root, 'initial-admin-password'),
   };
 }
 

@@ -189,6 +189,8 @@ export interface OrdersTable {
   updated_at: number;
   confirmed_at: number | null;
   completed_at: number | null;
+  /** 1 once the order reached COMPLETED or PICKED_UP, whatever it was moved back to since: its food was cooked. */
+  ever_completed: Generated<number>;
 }
 
 export interface OrderItemsTable {

@@ -1,4 +1,4 @@
-import { Box, type Key, Text, useApp, useInput, useStdout } from 'ink';
+import { Box, type Key, useApp, useInput, useStdout } from 'ink';
 import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Footer } from './components/Footer.js';
 import { FoodPicker } from './components/FoodPicker.js';
@@ -27,6 +27,7 @@ import {
   type Stage,
   STAGE_OF_STATUS,
 } from './state.js';
+import { Text } from './components/Text.js';
 
 export interface AppProps {
   source: DashboardSource;

@@ -1,6 +1,6 @@
 import t from 'tap';
 import {
-  booleanQuery, cuid, decimalInteger, includeQuery, isExactCents, moneyInput, optionalText, repeatable, text,
+  booleanQuery, cuid, decimalInteger, includeQuery, isExactCents, moneyInput, optionalText, repeatable, text, upperOrLowerCase,
 } from '../../src/api/common.js';
 import { CUID_PATTERN, isCuid } from '../../src/api/ids.js';
 import { centsToDecimal, MAX_CENTS, toCents } from '../../src/api/money.js';
@@ -84,4 +84,26 @@ t.test('text is trimmed and bounded; optional text may be empty', async (t) => {
   t.notOk(name.safeParse('Rossini').success, 'too long');
   t.equal(optionalText(3).parse(''), '');
   t.notOk(optionalText(3).safeParse('abcd').success);
+});
+
+t.test('text refuses control and bidi characters and what is blank to the eye; a note may be empty', async (t) => {
+  const name = text(20);
+  for (const code of [0x00, 0x07, 0x0a, 0x1b, 0x1f, 0x7f, 0x80, 0x9b, 0x9f, 0x202a, 0x202e, 0x2066, 0x2069]) {
+    t.notOk(name.safeParse(`a${String.fromCodePoint(code)}b`).success, `U+${code.toString(16).padStart(4, '0')}`);
+  }
+  for (const blank of ['', ' ', '\u200b', '\u200c\u200d', '\ufeff\u2060', '\u00a0\u3000\u2003']) {
+    t.notOk(name.safeParse(blank).success, `${JSON.stringify(blank)} is empty`);
+    if (blank !== '') t.notOk(text(20, { mayBeEmpty: true }).safeParse(blank).success, `${JSON.stringify(blank)}: not even as a note`);
+  }
+  t.equal(text(20, { mayBeEmpty: true }).parse(''), '', 'no note');
+  for (const fine of ['Rossi', 'Müller', 'دانيال', '李雷', '😀', 'A\u200b1', 'tab\u00a0le']) t.equal(name.parse(fine), fine);
+});
+
+t.test('enum values: as written or all lower case, nothing else', async (t) => {
+  const status = upperOrLowerCase(['PENDING', 'PICKED_UP'] as const);
+  t.equal(status.parse('PICKED_UP'), 'PICKED_UP');
+  t.equal(status.parse('picked_up'), 'PICKED_UP');
+  for (const bad of ['pıcked_up', 'Picked_Up', 'PİCKED_UP', 'pending ', 'PENDİNG', 'pendinG', '']) {
+    t.notOk(status.safeParse(bad).success, JSON.stringify(bad));
+  }
 });

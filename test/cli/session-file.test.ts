@@ -1,7 +1,9 @@
+import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { sessionFile } from '../../src/cli/client.js';
+import { saveSession, sessionFile } from '../../src/cli/client.js';
+import { tempDir } from '../helpers/app.js';
 
 // Issue 11 item 6: `POS_CONFIG_DIR=` or `XDG_CONFIG_HOME=` set but empty wrote the session token into the current
 // directory. Empty means unset.
@@ -36,4 +38,18 @@ t.test('a given POS_CONFIG_DIR or XDG_CONFIG_HOME is used', async (t) => {
   withEnv({ POS_CONFIG_DIR: '/srv/kiosk', XDG_CONFIG_HOME: '/x' }, () => t.equal(sessionFile(), '/srv/kiosk/session.json'));
   withEnv({ POS_CONFIG_DIR: '', XDG_CONFIG_HOME: '/home/anna/.cfg' }, () => t.equal(sessionFile(), '/home/anna/.cfg/pos/session.json'));
   withEnv({ POS_CONFIG_DIR: undefined, XDG_CONFIG_HOME: undefined }, () => t.equal(sessionFile(), home));
+});
+
+t.test('every write leaves the session file owner-only (0600), even one that was readable by others', async (t) => {
+  const dir = tempDir(t);
+  const file = join(dir, 'session.json');
+  const session = { url: 'http://127.0.0.1:4300', token: 'secret-token', expiresAt: '2026-11-22T05:00:00.000Z', username: 'anna' };
+  writeFileSync(file, '{}', { mode: 0o644 });
+  chmodSync(file, 0o666);
+  withEnv({ POS_CONFIG_DIR: dir }, () => saveSession(session));
+  t.equal(statSync(file).mode & 0o777, 0o600, 'a loose file is tightened');
+  t.same(JSON.parse(readFileSync(file, 'utf8')), session);
+  withEnv({ POS_CONFIG_DIR: dir }, () => saveSession({ ...session, token: 'another' }));
+  t.equal(statSync(file).mode & 0o777, 0o600, 'and stays so');
+  t.same(readdirSync(dir), ['session.json'], 'no file left beside it');
 });

@@ -473,8 +473,14 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     t.equal(await page.getByLabel('Customer').inputValue(), 'Lucia', 'a slip changes nothing');
     t.equal(await page.getByLabel('Password').count(), 0, 'still logged in');
     await button('Log out').click();
+    const loggingOut = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/v1/auth/logout'));
     await page.getByRole('alertdialog', { name: 'Log out' }).getByRole('button', { name: 'Yes, log out' }).click();
     await page.getByLabel('Password').waitFor();
+    // The server forgets the token too: a copy of it no longer works.
+    const authorization = (await loggingOut).headers()['authorization'] ?? '';
+    t.match(authorization, /^Bearer \S+/, 'Log out calls POST /v1/auth/logout with the till’s token');
+    await waitFor('the till’s token revoked', async () =>
+      (await fetch(`${server.url}/v1/auth/me`, { headers: { authorization } })).status === 401, { timeoutMs: 10_000, intervalMs: 100 });
     t.equal(await page.getByLabel('Username').inputValue(), '', 'a change of cashier: the next one types their own name');
     await logIn();
     t.equal(await page.getByLabel('Customer').inputValue(), 'Lucia', 'the order is still on screen');

@@ -55,6 +55,7 @@ export async function buildTestApp(
     { clock: runtimeClock, printerWorkers: options.printerWorkers ?? false, ...(options.transport ? { transport: options.transport } : {}) },
   );
   t.teardown(() => runtime.close());
+  await runtime.createInitialAdmin(); // as `pos serve` does once listening
   const tokens = new Map<string, string>();
   const app: TestApp = {
     runtime,

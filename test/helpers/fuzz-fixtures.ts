@@ -30,6 +30,8 @@ export async function fuzzCredentials(app: TestApp): Promise<FuzzCredentials> {
   const adminToken = await app.token('admin', 10 * 365 * 86400);
   const adminPassword = app.runtime.initialAdmin?.password ?? 'unknown';
   const operatorToken = await app.token('operator', 10 * 365 * 86400);
+  // Logout revokes the token it is called with: it gets tokens of its own (the first success leaves them revoked).
+  const leaving = { admin: await app.token('admin', 10 * 365 * 86400), operator: await app.token('operator', 10 * 365 * 86400) };
   const expiring = await app.token('admin', 60);
   app.clock.advance(120_000);
   const foreign = await new TokenService(new Uint8Array(32).fill(7), systemClock).issue({ subject: 'x', userId: null, name: 'x', role: 'admin', ttlSeconds: 3600 });
@@ -61,6 +63,8 @@ export async function fuzzCredentials(app: TestApp): Promise<FuzzCredentials> {
     { name: 'token as key', headers: { 'x-api-key': adminToken } },
     { name: 'bad bearer beats good key', headers: { authorization: 'Bearer nope', 'x-api-key': printerKey } },
     { name: 'garbage ?access_token', headers: {}, queryToken: 'garbage' },
+    { name: 'admin logging out', headers: { authorization: `Bearer ${leaving.admin}` }, who: 'admin', forLogout: true },
+    { name: 'operator logging out', headers: { authorization: `Bearer ${leaving.operator}` }, who: 'operator', forLogout: true },
   ];
   return { credentials, adminToken, adminPassword, protectedKeyIds };
 }

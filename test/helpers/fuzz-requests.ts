@@ -35,6 +35,8 @@ export interface Credential {
   queryToken?: string;
   /** Who the server should take the caller for when the credential is honoured; absent: nobody. */
   who?: Who;
+  /** A token of its own for POST /v1/auth/logout, which revokes it: no other route uses it, nor that route another. */
+  forLogout?: boolean;
 }
 
 export interface FuzzRequest {
@@ -299,6 +301,9 @@ export function requestGenerators(env: RequestEnv) {
 
   function credentialArbitrary(route: CapturedRoute): fc.Arbitrary<Credential> {
     const access = accessOf.get(keyOf(route)) as Access;
+    const logout = route.url === '/v1/auth/logout';
+    const tokenOfStaff = (c: Credential) => c.forLogout === true || c.who === 'admin' || c.who === 'operator';
+    const credentials = env.credentials.filter((c) => (logout ? !tokenOfStaff(c) || c.forLogout === true : c.forLogout !== true));
     const queryToken = route.options.config?.queryToken === true;
     const honoured = (credential: Credential): Who | undefined => (credential.queryToken !== undefined && !queryToken ? undefined : credential.who);
     const allowed = (who: Who | undefined) =>

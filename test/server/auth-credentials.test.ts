@@ -25,7 +25,7 @@ t.test('a password change, a role change or a deletion voids the tokens issued b
   t.equal((await me(app, first)).statusCode, 200);
   t.equal((await app.request({ method: 'PATCH', url: `/v1/users/${anna.id}`, body: { password: 'pizza-capricciosa' } })).statusCode, 200);
   t.equal((await me(app, first)).statusCode, 401, 'a token issued before the password change is refused');
-  t.same((await me(app, sameTime)).json(), { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, 'every one of them');
+  t.same((await me(app, sameTime)).json(), { statusCode: 401, code: 'unauthorized', error: 'Unauthorized', message: 'Unauthorized' }, 'every one of them');
   const second = await loginAs(app, 'anna', 'pizza-capricciosa'); // the same second as the change (the clock stands still)
   t.equal((await me(app, second)).statusCode, 200, 'a token issued after the change works, even within the same second');
 
@@ -70,4 +70,24 @@ t.test('device keys record lastUsedAt: at once, then at most once a minute; refu
   t.teardown(() => stream.close());
   t.equal(stream.status, 200);
   t.equal(await lastUsedAt(), app.clock.now().toISOString(), 'opening a stream is a use');
+});
+
+t.test('POST /v1/auth/logout: 204, the calling token is revoked, the user’s other tokens are not', async (t) => {
+  const app = await buildTestApp(t);
+  await app.request({ method: 'POST', url: '/v1/users', body: { username: 'anna', password: 'pizza-margherita', role: 'operator' } });
+  const till = await loginAs(app, 'anna', 'pizza-margherita');
+  const phone = await loginAs(app, 'anna', 'pizza-margherita');
+  const logout = (as: Parameters<TestApp['request']>[0]['as']) => app.request({ method: 'POST', url: '/v1/auth/logout', as });
+  const out = await logout({ bearer: till });
+  t.equal(out.statusCode, 204);
+  t.equal(out.body, '', 'no body');
+  t.equal((await me(app, till)).statusCode, 401, 'the token is revoked');
+  t.equal((await app.request({ method: 'GET', url: '/v1/orders', as: { bearer: till } })).statusCode, 401, 'everywhere');
+  t.equal((await logout({ bearer: till })).statusCode, 401, 'logging out twice: the token is already gone');
+  t.equal((await me(app, phone)).statusCode, 200, 'the other tablet stays logged in');
+  t.equal((await logout({ key: await app.apiKey('display') })).statusCode, 403, 'a device key does not log out');
+  t.equal((await logout('none')).statusCode, 401);
+  const row = app.runtime.storage.sqlite.prepare('select expires_at from revoked_tokens').all() as Array<{ expires_at: number | null }>;
+  t.equal(row.length, 1);
+  t.ok((row[0]?.expires_at ?? 0) > app.clock.now().getTime(), 'kept until the token would have expired, then forgotten');
 });

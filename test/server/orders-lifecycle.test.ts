@@ -68,7 +68,7 @@ t.test('a failed confirmation changes nothing (disabled register, unknown user, 
     {},
   ];
   for (const body of bodies) {
-    const response = await app.request({ method: 'POST', url: `/v1/orders/${created.id}/confirm`, as: 'operator', body });
+    const response = await app.request({ method: 'POST', url: `/v1/orders/${created.id}/confirm`, as: 'admin', body });
     t.equal(response.statusCode, 400, JSON.stringify(body));
   }
   t.same(await snapshotTables(app), before);
@@ -83,6 +83,40 @@ t.test('the confirming user defaults to the logged-in caller', async (t) => {
   const created = await app.request({ method: 'POST', url: '/v1/orders', as: { bearer: token }, body: pizzaOrder(menu, { confirm: { paymentMethod: 'CASH' } }) });
   const detail = await app.request({ method: 'GET', url: `/v1/orders/${created.json().id}` });
   t.equal(detail.json().userId, user.json().id);
+});
+
+t.test('confirm.userId: an operator may name only themself (403 otherwise, nothing changes); an admin anyone', async (t) => {
+  const app = await buildTestApp(t);
+  const menu = await seedMenu(app);
+  const users: Record<string, { id: string; token: string }> = {};
+  for (const [username, role] of [['anna', 'operator'], ['bruno', 'operator'], ['carla', 'admin']] as const) {
+    const password = `${username}-password-2026`;
+    const created = await app.request({ method: 'POST', url: '/v1/users', body: { username, password, role } });
+    const login = await app.request({ method: 'POST', url: '/v1/auth/login', as: 'none', body: { username, password } });
+    users[username] = { id: created.json().id, token: login.json().accessToken };
+  }
+  const anna = users['anna']!;
+  const bruno = users['bruno']!;
+  const carla = users['carla']!;
+  const pending = await createOrder(app, pizzaOrder(menu));
+  const before = await snapshotTables(app);
+  const asAnna = { bearer: anna.token };
+  const confirm = (as: { bearer: string }, userId: string) =>
+    app.request({ method: 'POST', url: `/v1/orders/${pending.id}/confirm`, as, body: { paymentMethod: 'CASH', userId } });
+  const refused = await confirm(asAnna, bruno.id);
+  t.equal(refused.statusCode, 403, 'anna confirms on bruno’s name');
+  t.match(refused.json(), { statusCode: 403, message: 'Forbidden' });
+  const atOnce = await app.request({ method: 'POST', url: '/v1/orders', as: asAnna, body: pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', userId: carla.id } }) });
+  t.equal(atOnce.statusCode, 403, 'nor when the order is created confirmed');
+  const minted = await app.request({ method: 'POST', url: `/v1/orders/${pending.id}/confirm`, as: 'operator', body: { paymentMethod: 'CASH', userId: anna.id } });
+  t.equal(minted.statusCode, 403, 'a token of no user names nobody');
+  t.same(await snapshotTables(app), before, 'nothing changed');
+
+  t.equal((await confirm(asAnna, anna.id)).statusCode, 200, 'anna names herself');
+  t.equal((await app.request({ method: 'GET', url: `/v1/orders/${pending.id}` })).json().userId, anna.id);
+  const byAdmin = await app.request({ method: 'POST', url: '/v1/orders', as: { bearer: carla.token }, body: pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', userId: bruno.id } }) });
+  t.equal(byAdmin.statusCode, 201, 'an admin names bruno');
+  t.equal((await app.request({ method: 'GET', url: `/v1/orders/${byAdmin.json().id}` })).json().userId, bruno.id);
 });
 
 t.test('status changes: completedAt rules and order-status-changed events', async (t) => {

@@ -309,6 +309,30 @@ t.test('DELETE of a confirmed order not COMPLETED gives its portions back; nothi
   t.same(await foodNow(app, m.panino), { stock: null, portionsLeft: 5, available: true }, 'back on the menu');
 });
 
+t.test('a cooked order stays cooked: moved back to PENDING or CONFIRMED and deleted, it gives nothing back', async (t) => {
+  const app = await buildTestApp(t);
+  const m = await stockMenu(app, { porchetta: 10, patatine: 5 });
+  const del = (id: number) => app.request({ method: 'DELETE', url: `/v1/orders/${id}`, as: 'operator' });
+  const status = (id: number, value: string) => app.request({ method: 'PATCH', url: `/v1/orders/${id}`, as: 'operator', body: { status: value } });
+
+  // 5 chips sold and handed out; the order is moved back (completedAt is cleared) and deleted: the 5 stay sold.
+  const handedOut = (await order(app, lines([m.patatine, 5]))).json();
+  for (const value of ['PICKED_UP', 'PENDING']) t.equal((await status(handedOut.id, value)).statusCode, 200, value);
+  t.equal((await del(handedOut.id)).statusCode, 204);
+  t.same(await foodNow(app, m.patatine), { stock: 0, portionsLeft: 0, available: false }, 'the chips stay sold out');
+  t.equal((await order(app, lines([m.patatine, 5]))).statusCode, 409, 'nobody sells 10 chips of 5');
+
+  const reopened = (await order(app, lines([m.panino, 3]))).json();
+  for (const value of ['COMPLETED', 'CONFIRMED', 'PENDING', 'CONFIRMED']) await status(reopened.id, value);
+  await del(reopened.id);
+  t.equal(await ingredientStock(app, m.porchetta), 7, 'completed once, reopened twice: still cooked');
+
+  const neverCooked = (await order(app, lines([m.panino, 2]))).json();
+  for (const value of ['PENDING', 'CONFIRMED', 'PENDING']) await status(neverCooked.id, value);
+  await del(neverCooked.id);
+  t.equal(await ingredientStock(app, m.porchetta), 7, 'never completed, however often moved: its portions come back');
+});
+
 t.test('parallel confirmations never oversell: the check and the take are one step of the single writer', async (t) => {
   const app = await buildTestApp(t);
   const m = await stockMenu(app, { porchetta: 10 });

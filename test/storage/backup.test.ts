@@ -93,3 +93,18 @@ t.test('rotating backups keep the newest files', async (t) => {
   t.equal(listBackups(backups).length, 2, 'only the newest 2 are kept');
   for (const file of listBackups(backups)) t.equal(checkBackup(file).ok, true);
 });
+
+t.test('rotating backups are named by the venue’s clock, and kept in time order across the clocks going back', async (t) => {
+  t.equal(backupFileName(new Date('2026-11-21T20:04:05.123Z'), 'Europe/Rome'), 'pos-2026-11-21T21-04-05-123+0100.db', 'winter');
+  t.equal(backupFileName(new Date('2026-07-18T20:04:05.000Z'), 'Europe/Rome'), 'pos-2026-07-18T22-04-05-000+0200.db', 'summer');
+  t.equal(backupFileName(new Date('2026-11-21T20:04:05.123Z')), 'pos-2026-11-21T20-04-05-123Z.db', 'UTC as before');
+  const dir = tempDir(t);
+  // 25 October 2026 in Rome: 03:00 summer time becomes 02:00 winter time, so 02:30 comes before 02:10.
+  const instants = ['2026-10-24T23:50:00.000Z', '2026-10-25T00:30:00.000Z', '2026-10-25T01:10:00.000Z', '2026-10-25T01:40:00.000Z'];
+  const names = instants.map((iso) => backupFileName(new Date(iso), 'Europe/Rome'));
+  t.same(names.map((name) => name.slice(15, 20)), ['01-50', '02-30', '02-10', '02-40'], 'wall-clock times repeat');
+  const older = backupFileName(new Date('2026-10-24T20:00:00.000Z')); // written by an earlier version, in UTC
+  for (const name of [...names, older]) writeFileSync(join(dir, name), '');
+  t.same(listBackups(dir).map((file) => file.split('/').pop()), [older, ...names], 'oldest first, by the instant');
+  t.same(rotateBackups(dir, 2), [older, names[0], names[1]], 'the oldest go, whatever their spelling');
+});

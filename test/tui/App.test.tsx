@@ -533,3 +533,18 @@ t.test('in Italian on an 80×24 terminal: the keys, the food list, the registers
   text = await shows('offline', 'NON IN LINEA', 'server non raggiungibile, riprovo tra 2 s');
   t.notMatch(text, /ECONNREFUSED/);
 });
+
+t.test('escape sequences and control characters in names never reach the terminal', async (t) => {
+  const hostile: OrderSummary = {
+    ...order(7, 'confirmed'),
+    customer: '\u001b]0;pwned\u0007Ros\u001b[2Jsi\u202e',
+    table: '\u009b31mT7\u0007',
+  };
+  const { instance, emit } = mount(t, [hostile]);
+  await frame(instance, (f) => f.includes('In the kitchen (1)'), 'the kitchen column');
+  emit(newOrder({ id: 8, displayCode: 'H8X', table: 'T8', customer: 'Bi\u001b[1Ani\u0085', total: 200 }));
+  const text = await frame(instance, (f) => f.includes('Bini'), 'the new order');
+  t.match(text, /Rossi/, 'the name, without what was in it');
+  t.match(text, /7 K7P T7 Rossi/);
+  t.notMatch(text, /\u001b\]|\u001b\[2J|\u001b\[1A|[\u0007\u0085\u009b\u202e]/, 'no title change, screen clear, cursor move, C1 or bidi');
+});

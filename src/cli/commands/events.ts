@@ -7,6 +7,7 @@ import type { RecordItem } from '../../api/orders.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
 import { money } from '../field-flags.js';
+import { print, printErr, printJsonLine } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { type DropCause, type SseEvent, streamEvents } from '../../client/sse.js';
 
@@ -137,15 +138,15 @@ export function registerEvents(program: Command): void {
             } catch {
               // not JSON: print as received
             }
-            process.stdout.write(`${JSON.stringify({ id: event.lastEventId, event: event.event, data })}\n`);
+            printJsonLine({ id: event.lastEventId, event: event.event, data });
           } else {
             const at = new Date().toLocaleTimeString('en-GB', { hourCycle: 'h23' });
-            process.stdout.write(`${at}  ${describeEvent(event)}\n`);
+            print(`${at}  ${describeEvent(event)}`);
           }
         },
         onStatus: (status) => {
           if (status.state === 'connected') process.stderr.write(`connected to ${channel} events\n`);
-          else process.stderr.write(`disconnected (${dropText(status.cause)}); retrying in ${Math.round(status.retryInMs / 1000)} s\n`);
+          else printErr(`disconnected (${dropText(status.cause)}); retrying in ${Math.round(status.retryInMs / 1000)} s`);
         },
         onFatal: (status, body) => {
           let message = body;

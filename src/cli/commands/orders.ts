@@ -1,20 +1,20 @@
-import { type Command, Option } from 'commander';
+import { Argument, type Command, Option } from 'commander';
 import { ORDER_SORT_FIELDS, ORDER_STATUSES } from '../../api/enums.js';
 import { OrderDetail, OrderList, OrderResponse, ReprintResponse } from '../../api/orders.js';
 import type { PosClient } from '../../client/http.js';
 import { connect } from '../client.js';
+import { terminalText } from '../../client/terminal-text.js';
 import { CliError } from '../errors.js';
 import { orderName, resolveOrder } from '../order-ref.js';
 import { ordersPage, pageFooter, positive } from '../order-pages.js';
-import { formatRecord, formatTable, print, printJson } from '../output.js';
+import { formatRecord, formatTable, print, printJson, venueClockTime } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { money } from '../field-flags.js';
 import { resolveId } from '../resolve.js';
 import { warnNoReceipt } from '../receipt-notice.js';
 
-/** 24-hour local time, as a venue's clocks show it. */
-const time = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : null;
+/** The spellings the API takes: as written, or all in lower case. */
+const STATUS_SPELLINGS = [...ORDER_STATUSES, ...ORDER_STATUSES.map((s) => s.toLowerCase() as Lowercase<typeof s>)];
 
 const ORDER_ARGUMENT = 'the order: #12 (ticket number today), its display code (A7K) or its id';
 
@@ -26,7 +26,7 @@ export function registerOrders(program: Command): void {
     .description('list orders, newest first')
     .option('--search <text>', 'customer or table (part of it), display code, or ticket number')
     .option('--code <code>', 'exact display code')
-    .addOption(new Option('--status <status...>', 'only these statuses').choices([...ORDER_STATUSES, ...ORDER_STATUSES.map((s) => s.toLowerCase())]))
+    .addOption(new Option('--status <status...>', 'only these statuses').choices(STATUS_SPELLINGS))
     .option('--from <date>', 'created at or after (ISO date or date-time)')
     .option('--to <date>', 'created at or before (ISO date or date-time)')
     .addOption(new Option('--sort-by <field>', 'sort field').choices([...ORDER_SORT_FIELDS]).default('createdAt'))
@@ -50,6 +50,8 @@ export function registerOrders(program: Command): void {
       }, page, limit);
       const result = { orders: listed.orders, pagination: listed.pagination };
       if (globals.json) return printJson(result, OrderList);
+      const { timezone } = await client.health();
+      const time = (iso: string | null) => venueClockTime(iso, timezone);
       print(
         formatTable(result.orders, [
           { header: 'id', value: (o) => o.id, align: 'right' },
@@ -75,6 +77,8 @@ export function registerOrders(program: Command): void {
       const chosen = await resolveOrder(client, wanted);
       const order = await client.order(chosen.id);
       if (globals.json) return printJson(order, OrderDetail);
+      const { timezone } = await client.health();
+      const time = (iso: string | null) => venueClockTime(iso, timezone);
       print(orderName(order));
       print(
         formatRecord([
@@ -105,8 +109,8 @@ export function registerOrders(program: Command): void {
     .command('status')
     .description('move an order to another status (any status to any status)')
     .argument('<order>', ORDER_ARGUMENT)
-    .argument('<status>', `one of ${ORDER_STATUSES.join(', ')} (any case)`)
-    .action(async (wanted: string, status: string, _flags: unknown, command: Command) => {
+    .addArgument(new Argument('<status>', 'the new status (upper or lower case)').choices(STATUS_SPELLINGS))
+    .action(async (wanted: string, status: (typeof STATUS_SPELLINGS)[number], _flags: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
       const chosen = await resolveOrder(client, wanted);
@@ -160,7 +164,9 @@ export function registerOrders(program: Command): void {
       if (!flags.yes) {
         const { createInterface } = await import('node:readline/promises');
         const rl = createInterface({ input: process.stdin, output: process.stderr });
-        const answer = await rl.question(`Delete ${orderName(order)} (${order.customer}, table ${order.table}, ${order.status}) and its items? [y/N] `);
+        const what = `${orderName(order)} (${order.customer}, table ${order.table}, ${order.status})`;
+        const question = `Delete ${what} and its items? [y/N] `;
+        const answer = await rl.question(terminalText(question, { singleLine: true }));
         rl.close();
         if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('not deleted');
       }

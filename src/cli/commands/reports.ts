@@ -9,7 +9,7 @@ import { ApiError } from '../../client/errors.js';
 import type { PosClient } from '../../client/http.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';
-import { formatTable, print, printJson } from '../output.js';
+import { formatTable, print, printErr, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 
 import { money } from '../field-flags.js';
@@ -123,7 +123,7 @@ export function registerReports(program: Command): void {
           report = await client.generalClosure({ cashRegister: register.id }, key);
         } catch (error) {
           if (error instanceof ApiError || attempt >= 3) throw error;
-          process.stderr.write(`closure request failed (${(error as Error).message}); retrying...\n`);
+          printErr(`closure request failed (${(error as Error).message}); retrying...`);
           await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
         }
       }

@@ -78,7 +78,8 @@ export function registerServe(program: Command): void {
     .addHelpText(
       'after',
       '\nThe data dir (--data-dir or POS_DATA_DIR, default ./pos-data) holds the database, the token secret and uploads.\n' +
-        'On first start an `admin` user is created and its password is printed once.',
+        'On first start an `admin` user is created once the server listens; its password is printed and kept in\n' +
+        '<data dir>/initial-admin-password (owner-only) until it is changed.',
     )
     .action(async (flags: ServeFlags, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
@@ -124,7 +125,7 @@ export function registerServe(program: Command): void {
         if (code === 'EACCES') throw new CliError(`not allowed to listen on port ${config.port}: use a port above 1024`);
         throw error;
       }
-      const { runtime, urls } = server;
+      const { runtime, urls, initialPasswordFile } = server;
       const out = (line = '') => process.stdout.write(`${line}\n`);
       out(`pos ${runtime.app.services.version} is serving`);
       out(`  data dir    ${runtime.dataDir.root}`);
@@ -141,9 +142,14 @@ export function registerServe(program: Command): void {
       for (const url of urls) out(`    ${url}`);
       if (runtime.initialAdmin) {
         out();
-        out('First start: an admin user was created. Write the password down, it is shown only this once:');
+        out('First start: an admin user was created. Write the password down:');
         out(`  username  ${runtime.initialAdmin.username}`);
         out(`  password  ${runtime.initialAdmin.password}`);
+      }
+      if (initialPasswordFile) {
+        if (!runtime.initialAdmin) out();
+        out(`The first admin password is kept in ${initialPasswordFile} until it is changed`);
+        out('  (pos users edit admin --password): then the file is deleted.');
       }
       out();
       out('Press Ctrl+C to stop.');

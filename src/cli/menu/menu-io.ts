@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { MenuImportResult } from '../../api/menu.js';
 import { ApiError, type PosClient } from '../../client/index.js';
 import { formatAmount, type Locale, translate } from '../../i18n/index.js';
+import { toCents } from '../../api/money.js';
 import { CliError } from '../errors.js';
 import { columnTitle, describeProblem, type ExportFood, menuRows, placeServerProblem, PRICE_COLUMN, readMenu } from './menu-table.js';
 import { formatOf, readSheet, type SheetFormat, writeSheet } from './spreadsheet.js';
@@ -33,7 +34,7 @@ export async function exportMenu(client: PosClient, file: string, locale: Locale
   // Italian Excel reads `;` and a decimal comma; English Excel `,` and a point.
   const delimiter = locale === 'it' ? ';' : ',';
   const text = (cell: string | number | null, column: number) =>
-    cell === null ? '' : typeof cell === 'number' ? (column === PRICE_COLUMN ? formatAmount(locale, Math.round(cell * 100), false) : String(cell)) : cell;
+    cell === null ? '' : typeof cell === 'number' ? (column === PRICE_COLUMN ? formatAmount(locale, toCents(cell) ?? 0, false) : String(cell)) : cell;
   await writeSheet(file, format, menuRows(rows, locale), { delimiter, text }, PRICE_COLUMN);
   return rows.length;
 }

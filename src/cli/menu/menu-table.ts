@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { MenuFoodInput } from '../../api/menu.js';
 import { type Locale, type MessageKey, translate } from '../../i18n/index.js';
+import { centsToNumber, toCents, unitsToCents } from '../../api/money.js';
 import type { Cell, Sheet } from './spreadsheet.js';
 
 // A menu as a spreadsheet: the columns a committee writes (in Italian or English), each row a food. Reading turns
@@ -59,12 +60,12 @@ const text = (cell: Cell | undefined) => (cell === null || cell === undefined ? 
 /** 7,50 / 7.50 / € 7,50 / 7 from a CSV, or a number from Excel: cents, or null. */
 export function parsePrice(cell: Cell | undefined): number | null {
   if (typeof cell === 'number') {
-    const cents = Math.round(cell * 100);
-    return cell >= 0 && Math.abs(cents - cell * 100) < 1e-6 ? cents : null;
+    const cents = toCents(cell);
+    return cents !== null && cents >= 0 ? cents : null;
   }
   const match = /^(?:€\s*)?(\d{1,7})(?:[.,](\d{1,2}))?(?:\s*€)?$/.exec(text(cell).replace(/\u00a0/g, ' '));
   if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+  return unitsToCents(match[1] as string, match[2]);
 }
 
 function parseStock(cell: Cell | undefined): number | null | undefined {
@@ -155,7 +156,7 @@ export interface ExportFood {
 export function menuRows(foods: readonly ExportFood[], locale: Locale): Cell[][] {
   return [
     EXPORTED.map((column) => columnTitle(locale, column)),
-    ...foods.map((food) => [food.category, food.name, food.priceCents / 100, food.description, food.printer ?? '', food.stock]),
+    ...foods.map((food) => [food.category, food.name, centsToNumber(food.priceCents), food.description, food.printer ?? '', food.stock]),
   ];
 }
 

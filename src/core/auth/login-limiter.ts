@@ -6,13 +6,11 @@ export interface LoginLimits {
   perUserAndAddress: number;
   /** Failed logins from one address across every username (a spray over many accounts). */
   perAddress: number;
-  /** Failed logins on the whole server (a spray from many addresses). */
-  global: number;
   windowMs: number;
 }
 
 /** The numbers docs/api.md ("Login limits") promises. */
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perUserAndAddress: 5, perAddress: 20, global: 200, windowMs: 15 * 60_000 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perUserAndAddress: 5, perAddress: 20, windowMs: 15 * 60_000 };
 
 /** An attempt that has been counted; it stays counted as a failure unless it turns out to succeed. */
 export interface LoginAttempt {
@@ -20,18 +18,20 @@ export interface LoginAttempt {
 }
 
 /**
- * Failed logins in a sliding window, per username + address, per address and in all. An attempt is counted when it
+ * Failed logins in a sliding window, per username + address and per address. An attempt is counted when it
  * starts, before the slow password check, so parallel guesses cannot all slip past a limit that is only looked at
  * first and recorded after: of 40 parallel guesses, 5 reach the password check and 35 get 429. A success takes its
  * own attempt back and clears the failures of that username + address.
  *
  * Kept in memory: the appliance is one process, and a restart forgetting the count is acceptable (the attacker
  * still pays scrypt per attempt).
+ *
+ * There is deliberately no server-wide count: failures from other devices would then refuse a right password from a
+ * device that never failed, and anyone on the Wi-Fi could lock the whole staff out for the window.
  */
 export class LoginLimiter {
   private readonly byUser = new Map<string, number[]>();
   private readonly byAddress = new Map<string, number[]>();
-  private all: number[] = [];
 
   constructor(
     private readonly clock: Clock,
@@ -44,11 +44,9 @@ export class LoginLimiter {
     const userKey = `${username.toLowerCase()}\u0000${address}`;
     const user = this.recent(this.byUser.get(userKey), now);
     const fromAddress = this.recent(this.byAddress.get(address), now);
-    this.all = this.recent(this.all, now);
     const checks: Array<[number[], number, string]> = [
       [user, this.limits.perUserAndAddress, 'Too many failed logins'],
       [fromAddress, this.limits.perAddress, 'Too many failed logins from this address'],
-      [this.all, this.limits.global, 'Too many failed logins on this server'],
     ];
     const full = checks.filter(([list, limit]) => list.length >= limit);
     if (full.length > 0) {
@@ -57,7 +55,6 @@ export class LoginLimiter {
     }
     user.push(now);
     fromAddress.push(now);
-    this.all.push(now);
     this.byUser.set(userKey, user);
     this.byAddress.set(address, fromAddress);
     if (this.byUser.size + this.byAddress.size > 50_000) this.prune(now);
@@ -68,7 +65,6 @@ export class LoginLimiter {
         settled = true;
         this.byUser.delete(userKey);
         removeOne(this.byAddress.get(address), now);
-        removeOne(this.all, now);
       },
     };
   }

@@ -1,5 +1,6 @@
 import { UnauthorizedError } from '../errors.js';
 import { type CoreContext, reader } from '../context.js';
+import { revokeToken } from './authenticate.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Role } from './principal.js';
@@ -11,6 +12,16 @@ export interface LoginResult {
   tokenType: 'Bearer';
   expiresAt: string;
   user: { id: string; username: string; role: Role };
+}
+
+/**
+ * Logging out: the calling token is revoked (until it would have expired anyway), so a till left logged in on a
+ * borrowed phone cannot be used again with a copy of it. Other tokens of the same user keep working.
+ */
+export async function logout(ctx: CoreContext, tokens: TokenService, token: string | undefined): Promise<void> {
+  const claims = token ? await tokens.verify(token) : null;
+  if (!claims) throw new UnauthorizedError(); // the auth hook let a token through: it cannot be anything else
+  await revokeToken(ctx, claims.jti, claims.expiresAt);
 }
 
 // Compared against when the username does not exist, so both failures take the same time (no user enumeration).

@@ -2,7 +2,7 @@ import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
 import { type CoreContext, reader, write } from '../context.js';
 import type { Db } from '../../storage/database.js';
 import type { UserRow } from '../../storage/schema.js';
-import { generatePassword, hashPassword } from './passwords.js';
+import { generatePassword, hashPassword, verifyPassword } from './passwords.js';
 import type { Role } from './principal.js';
 
 export interface User {
@@ -117,11 +117,30 @@ export async function deleteUser(ctx: CoreContext, id: string): Promise<User> {
   });
 }
 
-/** On first start there is nobody to log in as: create `admin` with a random password, shown once. */
-export async function ensureInitialAdmin(ctx: CoreContext): Promise<{ username: string; password: string } | null> {
+/**
+ * On first start there is nobody to log in as: create `admin` with a random password. `keep` is handed the password
+ * before the user exists, so that a crash in between cannot leave an admin whose password nobody has.
+ */
+export async function ensureInitialAdmin(
+  ctx: CoreContext,
+  keep: (password: string) => void = () => {},
+): Promise<{ username: string; password: string } | null> {
   const existing = await reader(ctx).selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
   const password = generatePassword();
+  keep(password);
   await createUser(ctx, { username: 'admin', password, role: 'admin' });
   return { username: 'admin', password };
+}
+
+/** Whether `password` still logs in the first user ever made (the initial admin): not once changed, nor deleted. */
+export async function isInitialAdminPassword(ctx: CoreContext, password: string): Promise<boolean> {
+  const first = await reader(ctx)
+    .selectFrom('users')
+    .select('password_hash')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return first !== undefined && (await verifyPassword(password, first.password_hash));
 }

@@ -99,12 +99,13 @@ export async function takePortions(trx: Db, ctx: CoreContext, orderId: number, t
 }
 
 /**
- * DELETE of an order: a confirmed order that has not reached COMPLETED (CONFIRMED, or moved back to PENDING) gives
- * back what its confirmation took. A completed or picked-up order was cooked: its portions are gone. Call it before
- * the order row is deleted (its ledger goes with it).
+ * DELETE of an order: a confirmed order that never reached COMPLETED (CONFIRMED, or moved back to PENDING) gives
+ * back what its confirmation took. An order that reached COMPLETED or PICKED_UP even once was cooked: its portions
+ * are gone, whatever status it was moved back to since (`ever_completed`, which is never cleared, unlike
+ * `completed_at`). Call it before the order row is deleted (its ledger goes with it).
  */
 export async function givePortionsBack(trx: Db, ctx: CoreContext, order: OrderRow): Promise<void> {
-  if (order.confirmed_at === null || order.status === 'COMPLETED' || order.status === 'PICKED_UP') return;
+  if (order.confirmed_at === null || wasCooked(order)) return;
   const rows = await trx.selectFrom('order_portions').select(['food_id', 'ingredient_id', 'units']).where('order_id', '=', order.id).execute();
   if (rows.length === 0) return;
   await changeCounts(
@@ -112,6 +113,11 @@ export async function givePortionsBack(trx: Db, ctx: CoreContext, order: OrderRo
     ctx,
     rows.map((row): Take => (row.food_id !== null ? { foodId: row.food_id, units: row.units } : { ingredientId: row.ingredient_id as string, units: row.units })),
   );
+}
+
+/** Whether the order's food was cooked: it reached COMPLETED or PICKED_UP at some point, maybe now. */
+export function wasCooked(order: Pick<OrderRow, 'status' | 'ever_completed'>): boolean {
+  return order.ever_completed === 1 || order.status === 'COMPLETED' || order.status === 'PICKED_UP';
 }
 
 /** Adds units to counts (negative: takes), then settles every food whose portions may have changed. */

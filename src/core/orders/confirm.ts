@@ -1,3 +1,4 @@
+import { centsToDecimal } from '../../api/money.js';
 import type { PaymentMethod } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
 import { prepared } from '../../storage/prepared.js';
@@ -55,8 +56,8 @@ function checkCashReceived(details: ConfirmationDetails, totalCents: number): vo
     throw new InvalidError('cashReceived is only for orders paid in cash', [{ path, message: 'only with paymentMethod CASH' }]);
   }
   if (received < totalCents) {
-    const message = `must be at least the total (${(totalCents / 100).toFixed(2)})`;
-    throw new InvalidError(`The cash received (${(received / 100).toFixed(2)}) is less than the total (${(totalCents / 100).toFixed(2)})`, [
+    const message = `must be at least the total (${centsToDecimal(totalCents)})`;
+    throw new InvalidError(`The cash received (${centsToDecimal(received)}) is less than the total (${centsToDecimal(totalCents)})`, [
       { path, message },
     ]);
   }

@@ -4,7 +4,7 @@ import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { type Principal, principalId } from '../auth/principal.js';
 import { type CoreContext, write } from '../context.js';
-import { InvalidError } from '../errors.js';
+import { ForbiddenError, InvalidError } from '../errors.js';
 import { type IdempotencyKey, writeOnce } from '../idempotency.js';
 import { appendEvent, appendEvents } from '../events/event-log.js';
 import { queueCancellationJobs } from '../printing/cancellation.js';
@@ -26,6 +26,7 @@ import { loadRouting, type Routing } from './routing.js';
 const ORDER_COLUMNS = allColumns<Omit<OrderRow, 'id'>>()([
   'display_code', 'code_day', 'table_name', 'customer', 'status', 'ticket_number', 'ticket_day', 'payment_method', 'subtotal_cents',
   'discount_cents', 'surcharge_cents', 'total_cents', 'user_id', 'cash_register_id', 'created_at', 'updated_at', 'confirmed_at', 'completed_at',
+  'ever_completed',
 ]);
 
 const ITEM_COLUMNS = allColumns<OrderItemRow>()([
@@ -49,12 +50,24 @@ function callerUserId(actor: Principal): string | null {
   return actor.kind === 'token' ? actor.userId : null;
 }
 
+/**
+ * Who confirmed the order (`confirm.userId`): the caller, unless named. An admin may name anyone (a cashier who
+ * forgot to log in); anyone else may name only themself: 403 before anything is written, or an operator could put a
+ * sale, and its cash, on a colleague's name.
+ */
+function confirmingUser(actor: Principal, named: string | null | undefined): string | null {
+  if (named === undefined || named === null) return callerUserId(actor);
+  if ((actor.kind === 'token' && actor.role === 'admin') || named === callerUserId(actor)) return named;
+  throw new ForbiddenError();
+}
+
 /** A new order, pending or (with `confirm`) confirmed at once. Returns the creation response. */
 export async function createOrder(ctx: CoreContext, input: CreateOrderInput, actor: Principal, key?: IdempotencyKey | null) {
   return writeOnce(ctx, key, async (trx) => (await insertNewOrder(trx, ctx, input, actor)).response);
 }
 
 async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput, actor: Principal) {
+  const confirmedBy = input.confirm ? confirmingUser(actor, input.confirm.userId) : null;
   const now = ctx.clock.now();
   const codeDay = ctx.venue.ticketDay(now);
   // Portions first: a food sold out by running out is a 409 "0 left", not an unavailable food.
@@ -80,6 +93,7 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
     updated_at: now.getTime(),
     confirmed_at: null,
     completed_at: null,
+    ever_completed: 0,
   };
   // Confirmed at creation: the order is written once, already confirmed, with the same effects as a confirmation
   // (and no `new-order`).
@@ -88,7 +102,7 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
     ({ order: draft, register } = await confirmedOrder(trx, ctx, draft, items, {
       paymentMethod: input.confirm.paymentMethod,
       discountCents: input.confirm.discount ?? 0,
-      userId: input.confirm.userId ?? callerUserId(actor),
+      userId: confirmedBy,
       cashRegisterId: input.confirm.cashRegisterId ?? null,
       cashReceivedCents: input.confirm.cashReceived ?? null,
       inputPath: 'body.confirm',
@@ -115,6 +129,7 @@ export async function confirmOrder(ctx: CoreContext, id: number, input: ConfirmI
 }
 
 async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: ConfirmInput, actor: Principal) {
+  const confirmedBy = confirmingUser(actor, input.userId);
   const order = await requireOrder(trx, id);
   // An order confirmed once keeps its ticket number and its kitchen tickets are out: even moved back to PENDING it
   // is not confirmed (and printed) a second time. PATCH moves it back to CONFIRMED, with the same ticket.
@@ -145,7 +160,7 @@ async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: Conf
   const confirmed = await applyConfirmation(trx, ctx, order, items, routing, {
     paymentMethod: input.paymentMethod,
     discountCents: input.discount ?? 0,
-    userId: input.userId ?? callerUserId(actor),
+    userId: confirmedBy,
     cashRegisterId: input.cashRegisterId ?? null,
     cashReceivedCents: input.cashReceived ?? null,
   });
@@ -160,7 +175,8 @@ export async function setOrderStatus(ctx: CoreContext, id: number, status: Order
 /**
  * Any state to any state, inside the caller's transaction (the stations complete and reopen orders with it).
  * `completedAt` is set when the order first reaches COMPLETED or PICKED_UP and cleared when it goes back to PENDING
- * or CONFIRMED; ticket number and confirmedAt are kept once set. Moving a never-confirmed order to CONFIRMED
+ * or CONFIRMED, while `ever_completed` stays set for good (a cooked order gives no portions back); ticket number and
+ * confirmedAt are kept once set. Moving a never-confirmed order to CONFIRMED
  * confirms it (ticket number, kitchen tickets) without a payment method.
  */
 export async function changeOrderStatus(trx: Db, ctx: CoreContext, id: number, status: OrderStatus) {
@@ -187,11 +203,17 @@ export async function changeOrderStatus(trx: Db, ctx: CoreContext, id: number, s
       ...order,
       status,
       completed_at: done ? (before.completed_at ?? now.getTime()) : null,
+      ever_completed: done ? 1 : before.ever_completed,
       updated_at: now.getTime(),
     };
     await trx
       .updateTable('orders')
-      .set({ status: order.status, completed_at: order.completed_at, updated_at: order.updated_at })
+      .set({
+        status: order.status,
+        completed_at: order.completed_at,
+        ever_completed: order.ever_completed,
+        updated_at: order.updated_at,
+      })
       .where('id', '=', id)
       .execute();
     await refreshSnapshotsFor(trx, ctx, [before, order]);

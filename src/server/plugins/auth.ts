@@ -22,7 +22,8 @@ export interface Credentials {
   key?: string;
 }
 
-function credentialsOf(request: FastifyRequest): Credentials {
+/** The credential the request carries, as this hook reads it (logout revokes the bearer token it finds here). */
+export function credentialsOf(request: FastifyRequest): Credentials {
   const authorization = request.headers.authorization;
   if (typeof authorization === 'string') {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);

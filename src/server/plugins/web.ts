@@ -17,6 +17,13 @@ export const WEB_ROOT = join(PACKAGE_ROOT, 'dist', 'web');
 export const PAGE_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
+/** The security headers of every page the server sends: the web apps, and /docs (plugins/docs.ts). */
+export const PAGE_HEADERS = {
+  'content-security-policy': PAGE_POLICY,
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+} as const;
+
 declare module 'fastify' {
   interface FastifyReply {
     /** Sends one page of the web build (an HTML file under dist/web) with the page policy, never cached. */
@@ -34,9 +41,7 @@ async function webPlugin(app: FastifyInstance): Promise<void> {
   app.decorateReply('sendWebPage', function (this: FastifyReply, file: string) {
     if (!existsSync(join(WEB_ROOT, file))) throw new UnavailableError('The web build is missing: run `npm run build`');
     return this.header('cache-control', 'no-cache')
-      .header('content-security-policy', PAGE_POLICY)
-      .header('referrer-policy', 'no-referrer')
-      .header('x-content-type-options', 'nosniff')
+      .headers(PAGE_HEADERS)
       .header('vary', 'accept-encoding')
       .sendFile(file, WEB_ROOT, { cacheControl: false });
   });

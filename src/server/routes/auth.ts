@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LoginInput, LoginResponse, Me } from '../../api/auth.js';
-import { login } from '../../core/auth/login.js';
-import type { Access } from '../../core/auth/principal.js';
+import { login, logout } from '../../core/auth/login.js';
+import { type Access, STAFF } from '../../core/auth/principal.js';
+import { credentialsOf } from '../plugins/auth.js';
 import { principalOf } from '../services.js';
 
 const ANYONE_AUTHENTICATED: Access = { roles: ['admin', 'operator'], scopes: ['printer', 'display'] };
@@ -19,6 +20,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         { tokens, limiter: loginLimiter, ttlSeconds: tokenTtlSeconds },
         { ...request.body, address: request.ip },
       ),
+  );
+
+  // Only tokens log out: a device key is deleted by an admin instead (403 here).
+  app.post(
+    '/v1/auth/logout',
+    { config: { access: STAFF }, schema: { tags, description: 'Revokes the calling token (204)' } },
+    async (request, reply) => {
+      await logout(ctx, tokens, credentialsOf(request).bearer);
+      return reply.code(204).send();
+    },
   );
 
   app.get('/v1/auth/me', { config: { access: ANYONE_AUTHENTICATED }, schema: { tags, response: { 200: Me } } }, (request) => {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Banner, BannerInput } from '../../api/banners.js';
+import { Banner, BannerInput, MAX_IMAGE_BYTES } from '../../api/banners.js';
 import { IdParams } from '../../api/common.js';
 import { ADMIN, type Access } from '../../core/auth/principal.js';
 import { createBanner, deleteBanner, getBanner, listBanners, replaceBanner, setBannerImage, toBanner } from '../../core/catalog/banners.js';
-import { AppError, InvalidError } from '../../core/errors.js';
+import { AppError, InvalidError, PayloadTooLargeError } from '../../core/errors.js';
 
 /** Staff and display boards (`display` key) read the banners. */
 const READ: Access = { roles: ['admin', 'operator'], scopes: ['display'] };
@@ -26,7 +26,14 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
     if (file.fieldname !== 'image') {
       throw new InvalidError(`Send the image in a field named "image" (got "${file.fieldname}")`, [{ path: `body.${file.fieldname}`, message: 'unexpected field' }]);
     }
-    return await file.toBuffer(); // 413 past the size limit
+    const bytes = await file.toBuffer(); // 413 past the size limit, when the parser says so in time
+    // The parser marks the file cut short when a piece arrives past the limit, but toBuffer looks at that mark only
+    // as each piece comes in: when the pieces before reach exactly 5 MiB and the rest adds nothing to the file, it
+    // hands over the first 5 MiB as if whole. The mark, read once the file is done, is the answer.
+    if (file.file.truncated) {
+      throw new PayloadTooLargeError(`The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB`);
+    }
+    return bytes;
   } catch (error) {
     if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
     throw new InvalidError('The body is not valid multipart/form-data', [{ path: 'body', message: (error as Error).message }]);

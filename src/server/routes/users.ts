@@ -1,14 +1,22 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { User, UserInput, UserPatch } from '../../api/auth.js';
 import { IdParams } from '../../api/common.js';
 import { ADMIN } from '../../core/auth/principal.js';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from '../../core/auth/users.js';
+import { keptInitialPassword } from '../initial-admin.js';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app.services;
+  const { ctx, dataDir } = app.services;
   const tags = ['users'];
   const config = { access: ADMIN };
+  // A user changed or deleted: the first admin's kept password goes once it no longer logs in (before the answer,
+  // so whoever changed it finds the file gone).
+  const settleKeptPassword = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode < 300) await keptInitialPassword(ctx, dataDir);
+    return payload;
+  };
 
   app.get('/v1/users', { config, schema: { tags, response: { 200: z.array(User) } } }, () => listUsers(ctx));
 
@@ -22,7 +30,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/v1/users/:id',
-    { config, schema: { tags, params: IdParams, body: UserPatch, response: { 200: User } } },
+    {
+      config,
+      schema: { tags, params: IdParams, body: UserPatch, response: { 200: User } },
+      onSend: settleKeptPassword,
+    },
     async (request) => {
       const user = await updateUser(ctx, request.params.id, request.body);
       app.services.hub.recheckCredentials(); // a new password or role ends the user's event streams at once
@@ -30,7 +42,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/v1/users/:id', { config, schema: { tags, params: IdParams } }, async (request, reply) => {
+  const deleteOptions = { config, schema: { tags, params: IdParams }, onSend: settleKeptPassword };
+  app.delete('/v1/users/:id', deleteOptions, async (request, reply) => {
     await deleteUser(ctx, request.params.id);
     app.services.hub.recheckCredentials();
     return reply.code(204).send();

@@ -1,7 +1,8 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { fit } from '../format.js';
 import type { FoodCard } from '../state.js';
 import { type DashboardTexts, useDashboardTexts } from '../texts.js';
+import { Text } from './Text.js';
 
 /** What is left of a food: "12 left", "0 left" (sold out by itself), or blank when it is not counted. */
 export function leftLabel(food: FoodCard, { left }: Pick<DashboardTexts, 'left'>): string {

@@ -1,7 +1,7 @@
-import { Text } from 'ink';
 import type { MessageKey } from '../../i18n/index.js';
 import { NO_REGISTER, type DashboardState } from '../state.js';
 import { useDashboardTexts } from '../texts.js';
+import { Text } from './Text.js';
 
 /**
  * Every key of each mode, long and short; the short form fits an 80-column terminal (over SSH, on the venue laptop)

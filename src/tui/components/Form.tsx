@@ -1,4 +1,5 @@
-import { Box, type Key, Text, useInput } from 'ink';
+import { Box, type Key, useInput } from 'ink';
+import { Text } from './Text.js';
 import { useReducer, useRef, useState } from 'react';
 import { fit } from '../format.js';
 import { type FormErrors, formErrors } from '../form-errors.js';

@@ -1,7 +1,8 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { Connection, Figures } from '../state.js';
 import { counted } from '../../i18n/index.js';
 import { useDashboardTexts } from '../texts.js';
+import { Text } from './Text.js';
 
 const BADGE: Record<Connection, { key: `dashboard.${Connection}`; color: string }> = {
   connecting: { key: 'dashboard.connecting', color: 'yellow' },

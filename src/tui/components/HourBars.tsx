@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 
 export interface HourBar {
   /** The hour as the venue reads it: `19`. */

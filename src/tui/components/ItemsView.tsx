@@ -1,8 +1,9 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { fit } from '../format.js';
 import { type OrderDetails, orderLabel } from '../state.js';
 import { counted } from '../../i18n/index.js';
 import { useDashboardTexts } from '../texts.js';
+import { Text } from './Text.js';
 
 /** One order's items (Enter or i on the board): what the customer asked for, with the notes (allergies). */
 export function ItemsView({ details, width, height }: { details: OrderDetails | null; width: number; height: number }) {

@@ -1,8 +1,9 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { fit, minutesSince } from '../format.js';
 import type { OrderCard, Stage } from '../state.js';
 import { counted } from '../../i18n/index.js';
 import { useDashboardTexts } from '../texts.js';
+import { Text } from './Text.js';
 
 export interface OrderColumnProps {
   title: string;

@@ -1,7 +1,7 @@
-import { Text } from 'ink';
 import { PRINTER_STATUS_REASONS, PRINTER_STATUSES } from '../../api/enums.js';
 import type { PrinterCard } from '../state.js';
 import { useDashboardTexts } from '../texts.js';
+import { Text } from './Text.js';
 
 const COLOR: Record<string, string> = { ONLINE: 'green', OFFLINE: 'red', ERROR: 'yellow' };
 

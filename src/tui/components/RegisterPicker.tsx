@@ -1,7 +1,8 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { fit } from '../format.js';
 import { NO_REGISTER, type RegisterCard, receiptProblem } from '../state.js';
 import { useDashboardTexts } from '../texts.js';
+import { Text } from './Text.js';
 
 export interface RegisterPickerProps {
   /** The enabled registers (null while they load). */

@@ -1,4 +1,5 @@
-import { Box, type Key, Text, useInput } from 'ink';
+import { Box, type Key, useInput } from 'ink';
+import { Text } from './Text.js';
 import { useRef, useState } from 'react';
 import { fit } from '../format.js';
 import { useDashboardTexts } from '../texts.js';

@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { useDashboardTexts } from '../texts.js';
 

@@ -1,4 +1,5 @@
-import { Box, Text, useInput } from 'ink';
+import { Box, useInput } from 'ink';
+import { Text } from '../components/Text.js';
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { CashRegister } from '../../api/cash-registers.js';

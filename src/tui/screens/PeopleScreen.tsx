@@ -1,5 +1,6 @@
 import { networkInterfaces } from 'node:os';
-import { Box, Text, useInput } from 'ink';
+import { Box, useInput } from 'ink';
+import { Text } from '../components/Text.js';
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { ApiKey, User } from '../../api/auth.js';

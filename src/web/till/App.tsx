@@ -196,6 +196,8 @@ export function App() {
             setRegister(null);
           }}
           onLogout={() => {
+            // The server forgets the token too; offline, the till logs out all the same (the token expires).
+            client.logout().catch(() => undefined);
             saveSession(null);
             setSession(null);
           }}
