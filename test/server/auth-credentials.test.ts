@@ -25,7 +25,7 @@ t.test('a password change, a role change or a deletion voids the tokens issued b
   t.equal((await me(app, first)).statusCode, 200);
   t.equal((await app.request({ method: 'PATCH', url: `/v1/users/${anna.id}`, body: { password: 'pizza-capricciosa' } })).statusCode, 200);
   t.equal((await me(app, first)).statusCode, 401, 'a token issued before the password change is refused');
-  t.same((await me(app, sameTime)).json(), { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, 'every one of them');
+  t.same((await me(app, sameTime)).json(), { statusCode: 401, code: 'unauthorized', error: 'Unauthorized', message: 'Unauthorized' }, 'every one of them');
   const second = await loginAs(app, 'anna', 'pizza-capricciosa'); // the same second as the change (the clock stands still)
   t.equal((await me(app, second)).statusCode, 200, 'a token issued after the change works, even within the same second');
 
