@@ -33,7 +33,7 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
           food('f1', 'Birra', 'Bevande', { categoryId: 'c1' }),
           food('f2', 'Margherita', 'Pizze', { categoryId: 'c2', stock: 40, portionsLeft: 40 }),
         ],
-        figures: { orders: 12, revenue: 123.5, cash: 100, card: 23.5 },
+        figures: { orders: 12, revenue: 12350, cash: 10000, card: 2350 }, // cents
         timezone: 'Europe/Rome',
       };
     },
@@ -46,7 +46,7 @@ function fakeSource(orders: OrderSummary[], registers: RegisterCard[] = REGISTER
       ];
     },
     async figures() {
-      return { orders: 13, revenue: 130, cash: 100, card: 30 };
+      return { orders: 13, revenue: 13000, cash: 10000, card: 3000 };
     },
     async printers() {
       return [{ id: 'p1', name: 'Cucina', status: 'ONLINE', statusReason: null, held: 0 }];
