@@ -11,7 +11,8 @@ export const ERROR_CODES = [
   'unauthorized', // no credentials, or bad, expired or revoked ones (401)
   'forbidden', // valid credentials without the role or scope (403)
   'not-found', // no such record or route (404)
-  'payload-too-large', // 413
+  'payload-too-large', // the body (413) or the headers (431) are larger than the limit
+  'timeout', // the request did not arrive in time (408)
   'unsupported-media-type', // 415
   'idempotency-key-reused', // an Idempotency-Key sent again with another body (422)
   'rate-limited', // too many attempts: wait `Retry-After` seconds (429)

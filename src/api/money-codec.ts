@@ -28,7 +28,7 @@ export const decimalMoney = z.codec(
     },
     encode: centsToDecimal,
   },
-).meta(wireDoc({ type: 'string', pattern: '^-?\\d+\\.\\d{2}$', description: 'decimal string with 2 decimals, e.g. "12.50"' }));
+).meta(wireDoc({ type: 'string', pattern: '^-?\\d+\\.\\d{2}$', description: 'decimal string, 2 decimals, e.g. "12.50"' }));
 
 /** A JSON number of currency units with at most 2 decimals on the wire (12.5), integer cents inside. */
 export const numberMoney = z.codec(z.number().describe('amount with at most 2 decimals, e.g. 12.5'), cents, {

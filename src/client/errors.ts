@@ -28,7 +28,8 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     const coded = typeof body === 'object' && body !== null ? body : {};
     this.code = typeof coded.code === 'string' ? coded.code : codeOfStatus(status);
-    this.detailCodes = (Array.isArray(coded.details) ? coded.details : []).flatMap((detail) =>
+    const details = Array.isArray(coded.details) ? coded.details : [];
+    this.detailCodes = details.flatMap((detail) =>
       typeof detail?.path === 'string' ? [{ path: detail.path, code: typeof detail.code === 'string' ? detail.code : this.code }] : [],
     );
   }

@@ -32,7 +32,8 @@ export function readChannel<C extends EventChannelName>(client: PosClient, chann
     onEvent(frame) {
       let event: ChannelEvents[C];
       try {
-        event = decodeMoney(CHANNEL_EVENTS[channel], { name: frame.event, payload: JSON.parse(frame.data) as unknown }) as ChannelEvents[C];
+        const payload = JSON.parse(frame.data) as unknown;
+        event = decodeMoney(CHANNEL_EVENTS[channel], { name: frame.event, payload }) as ChannelEvents[C];
       } catch {
         return;
       }

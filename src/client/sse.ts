@@ -97,7 +97,9 @@ export type DropCause =
   | { kind: 'unreachable'; detail: string }; // no connection; `detail` is the network error, for logs
 
 /** Where a stream is: `attempt` counts the reconnections since it was last connected (1 for the first). */
-export type StreamStatus = { state: 'connected' } | { state: 'reconnecting'; attempt: number; retryInMs: number; cause: DropCause };
+export type StreamStatus =
+  | { state: 'connected' }
+  | { state: 'reconnecting'; attempt: number; retryInMs: number; cause: DropCause };
 
 export interface StreamOptions {
   url: string;

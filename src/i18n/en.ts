@@ -494,6 +494,7 @@ export const en = {
   'error.idempotency-key-reused': 'This order was already sent with other contents.',
   'error.rate-limited': 'Too many attempts: wait a minute and try again.',
   'error.conflict': 'Not possible right now: reload and try again.',
+  'error.timeout': 'The request took too long: try again.',
   'error.unavailable': 'The server cannot do this right now.',
   'error.internal': 'Something went wrong on the server.',
   'error.name-taken': 'That name is already used.',

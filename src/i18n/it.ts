@@ -495,6 +495,7 @@ export const it: Record<MessageKey, string> = {
   'error.idempotency-key-reused': 'Questo ordine è già stato inviato con un contenuto diverso.',
   'error.rate-limited': 'Troppi tentativi: aspetta un minuto e riprova.',
   'error.conflict': 'Non è possibile adesso: ricarica e riprova.',
+  'error.timeout': 'La richiesta ci ha messo troppo: riprova.',
   'error.unavailable': 'Il server non può farlo adesso.',
   'error.internal': 'Qualcosa è andato storto sul server.',
   'error.name-taken': 'Quel nome è già usato.',

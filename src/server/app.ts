@@ -4,7 +4,7 @@ import { InvalidError } from '../core/errors.js';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
-import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
+import errorsPlugin, { clientErrors, frameworkErrors } from './plugins/errors.js';
 import idempotencyPlugin from './plugins/idempotency.js';
 import uploadsPlugin from './plugins/uploads.js';
 import webPlugin from './plugins/web.js';
@@ -104,6 +104,8 @@ export async function buildApp({ services, logger = false, timeouts: given = {} 
     forceCloseConnections: 'idle',
     // A malformed URL or an overlong path parameter is answered before routing: still the one error shape.
     frameworkErrors,
+    // So is what Node's HTTP parser refuses (a body past the request timeout: 408).
+    clientErrorHandler: clientErrors,
   });
   limitConnectionsPerAddress(app.server);
   app.setValidatorCompiler(validatorCompiler);

@@ -31,7 +31,7 @@ t.test('40 parallel wrong passwords for one user: 5 reach the password check, 35
   t.same(tally(responses.map((r) => r.statusCode)), { 401: 5, 429: 35 });
   for (const limited of responses.filter((r) => r.statusCode === 429)) {
     t.ok(Number(limited.headers['retry-after']) > 0, 'Retry-After');
-    t.match(limited.json(), { statusCode: 429, error: 'Too Many Requests', message: /try again in \d+ s/ });
+    t.match(limited.json(), { statusCode: 429, code: 'rate-limited', error: 'Too Many Requests', message: /try again in \d+ s/ });
   }
 });
 

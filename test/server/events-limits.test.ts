@@ -84,7 +84,7 @@ t.test('one credential holds at most 20 streams; the 21st is 429 with Retry-Afte
 
   const refused = await getOnce(`${base}/events/cashier`, { authorization: `Bearer ${token}` });
   t.equal(refused.status, 429, 'the 21st stream of the token');
-  t.match(JSON.parse(refused.body), { statusCode: 429, error: 'Too Many Requests', message: /20 event streams/ });
+  t.match(JSON.parse(refused.body), { statusCode: 429, code: 'too-many-streams', error: 'Too Many Requests', message: /20 event streams/ });
   t.equal((await getOnce(`${base}/events/display`, { 'x-api-key': key })).status, 429, 'the 21st stream of the key');
   const other = await openSse(`${base}/events/cashier`, { authorization: `Bearer ${await app.token('operator')}` });
   open.push(other);

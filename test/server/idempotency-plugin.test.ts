@@ -71,7 +71,7 @@ t.test('same key and body: the first response again, once; another body: 422; no
 
   const other = await post('/things/1', { name: 'b' }, 'k1');
   t.equal(other.statusCode, 422);
-  t.match(other.json(), { statusCode: 422, error: 'Unprocessable Entity', message: /different request body/ });
+  t.match(other.json(), { statusCode: 422, code: 'idempotency-key-reused', error: 'Unprocessable Entity', message: /different request body/ });
   t.same(await settings(test), ['test-a-1'], 'a conflicting body changes nothing');
 
   t.equal((await post('/things/2', { name: 'a' }, 'k1')).statusCode, 201, 'the endpoint includes its parameters');
@@ -149,7 +149,7 @@ t.test('a route that declares the option but does not hand the key to its use ca
   const authorization = `Bearer ${await test.token('admin')}`;
   const withKey = await app.inject({ method: 'POST', url: '/forgetful', headers: { authorization, 'idempotency-key': 'k' }, payload: { name: 'f' } });
   t.equal(withKey.statusCode, 500, 'a retry would have run twice');
-  t.same(withKey.json(), { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+  t.same(withKey.json(), { statusCode: 500, code: 'internal', error: 'Internal Server Error', message: 'Internal Server Error' });
   t.equal((await app.inject({ method: 'POST', url: '/forgetful', headers: { authorization }, payload: { name: 'f' } })).statusCode, 200);
 });
 

@@ -30,7 +30,7 @@ t.test('confirm a pending order; confirming again is 400; unknown is 404', async
   t.equal(missing.json().message, 'Order not found');
   t.equal((await app.request({ method: 'POST', url: '/v1/orders/abc/confirm', as: 'operator', body: { paymentMethod: 'CASH' } })).statusCode, 400);
   const huge = await app.request({ method: 'GET', url: '/v1/orders/99999999999999999999', as: 'operator' });
-  t.same(huge.json().details, [{ path: 'params.id', message: 'must be an order number' }], 'one detail per problem');
+  t.same(huge.json().details, [{ path: 'params.id', message: 'must be an order number', code: 'validation' }], 'one detail per problem');
   t.equal((await app.request({ method: 'POST', url: '/v1/orders/0/confirm', as: 'operator', body: { paymentMethod: 'CASH' } })).statusCode, 400);
   t.same(await snapshotTables(app), before);
   const pizza = await app.request({ method: 'POST', url: '/v1/orders', as: 'operator', body: { table: '1', customer: 'Pizza 🍕 ok', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }] } });

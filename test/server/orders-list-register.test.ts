@@ -28,6 +28,6 @@ t.test('list: cashRegisterId keeps the orders confirmed at that register', async
   const before = await snapshotTables(app);
   const bad = await list('?cashRegisterId=not-an-id');
   t.equal(bad.status, 400);
-  t.match(bad.body, { statusCode: 400, error: 'Bad Request', details: [{ path: 'querystring.cashRegisterId' }] });
+  t.match(bad.body, { statusCode: 400, code: 'validation', error: 'Bad Request', details: [{ path: 'querystring.cashRegisterId', code: 'validation' }] });
   t.same(await snapshotTables(app), before, 'changes nothing');
 });

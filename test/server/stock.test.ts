@@ -133,9 +133,9 @@ t.test('short → 409 naming each short food (foodId, name, requested, left), an
 
   const created = await order(app, lines([m.patatine, 3], [m.birra, 1], [m.panino, 2]));
   t.equal(created.statusCode, 409);
-  t.match(created.json(), { statusCode: 409, error: 'Conflict', message: /Patatine/ });
+  t.match(created.json(), { statusCode: 409, code: 'portions-short', error: 'Conflict', message: /Patatine/ });
   t.same(created.json().details, [
-    { path: 'body.orderItems.0.foodId', message: '3 asked, 2 left', foodId: m.patatine, name: 'Patatine', requested: 3, left: 2 },
+    { path: 'body.orderItems.0.foodId', message: '3 asked, 2 left', foodId: m.patatine, name: 'Patatine', requested: 3, left: 2, code: 'portions-short' },
   ]);
 
   // The porchetta is shared: 3 sandwiches and 3 plates need 6 units of 5, though each alone would fit.

@@ -17,7 +17,7 @@ t.test('path ids are plain decimal: every other spelling of an existing order is
   for (const spelling of OTHER_SPELLINGS) {
     const response = await app.request({ method: 'GET', url: `/v1/orders/${spelling}` });
     t.equal(response.statusCode, 400, `GET /v1/orders/${spelling}`);
-    t.match(response.json(), { statusCode: 400, error: 'Bad Request', message: /order number/ });
+    t.match(response.json(), { statusCode: 400, code: 'validation', error: 'Bad Request', message: /order number/ });
   }
   const before = await snapshotTables(app);
   for (const spelling of ['0x1', '1e0', '+1', '01']) {
@@ -83,7 +83,7 @@ t.test('a JSON body whose bytes are not UTF-8 is 400 and stores nothing', async 
   for (const bytes of invalid) {
     const response = await app.runtime.app.inject({ method: 'POST', url: '/v1/orders', headers, payload: body(bytes) });
     t.equal(response.statusCode, 400, `bytes ${bytes.toString('hex')}`);
-    t.match(response.json(), { statusCode: 400, error: 'Bad Request', message: /UTF-8/ });
+    t.match(response.json(), { statusCode: 400, code: 'invalid-json', error: 'Bad Request', message: /UTF-8/ });
   }
   t.same(await snapshotTables(app), before, 'nothing was stored');
   const valid = await app.runtime.app.inject({ method: 'POST', url: '/v1/orders', headers, payload: body(Buffer.from('Caffè 😀')) });

@@ -50,7 +50,7 @@ t.test('a body that trickles in forever is cut off with 408 and the connection c
   t.equal(outcome, 'closed', 'the server closed the connection');
   t.ok(Date.now() - started < 5000, `within the request timeout and a check (${Date.now() - started} ms)`);
   t.match(answer, /^HTTP\/1\.1 408/, 'answered 408 Request Timeout');
-  t.match(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), { statusCode: 408, error: 'Request Timeout', message: /\w/ }, 'in the one error shape');
+  t.match(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), { statusCode: 408, code: 'timeout', error: 'Request Timeout', message: /\w/ }, 'in the one error shape');
 
   // An event stream is quiet by design: the idle timeout does not cut it.
   const quiet = await buildApp({ services: base.runtime.app.services, timeouts: { idleMs: 300, checkEveryMs: 100 } });

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { ErrorBody } from '../../api/common.js';
 import type { RecordItem } from '../../api/orders.js';
 import { connect } from '../client.js';
-import { CliError } from '../errors.js';
+import { ApiError } from '../../client/errors.js';
+import { CliError, userMessage } from '../errors.js';
 import { money } from '../field-flags.js';
 import { print, printErr, printJsonLine } from '../output.js';
 import type { GlobalOptions } from '../program.js';
@@ -149,13 +150,16 @@ export function registerEvents(program: Command): void {
           else printErr(`disconnected (${dropText(status.cause)}); retrying in ${Math.round(status.retryInMs / 1000)} s`);
         },
         onFatal: (status, body) => {
-          let message = body;
+          let parsed: unknown = body;
           try {
-            message = (JSON.parse(body) as Partial<ErrorBody>).message ?? body;
+            parsed = JSON.parse(body) as Partial<ErrorBody>;
           } catch {
             // plain text
           }
-          fatal = new CliError(`${message} (HTTP ${status})`);
+          // The same words as any other refusal of the server: its message, status, code and the advice by code.
+          const coded = typeof parsed === 'object' && parsed !== null ? (parsed as Partial<ErrorBody>) : undefined;
+          const error = new ApiError(status, coded?.message ?? body, coded ?? body);
+          fatal = new CliError(userMessage(error) ?? `${body} (HTTP ${status})`);
         },
       });
       if (fatal) throw fatal;

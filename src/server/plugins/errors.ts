@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ErrorBody } from '../../api/errors.js';
 import { AppError, type ErrorCode, type IssueDetail, TooManyRequestsError } from '../../core/errors.js';
 
@@ -12,7 +13,7 @@ import { AppError, type ErrorCode, type IssueDetail, TooManyRequestsError } from
 /** The code of an error that brings none of its own (Fastify's, a route that does not exist), by its status. */
 function codeOfStatus(status: number): ErrorCode {
   const codes: Record<number, ErrorCode> = {
-    401: 'unauthorized', 403: 'forbidden', 404: 'not-found', 409: 'conflict', 413: 'payload-too-large',
+    401: 'unauthorized', 403: 'forbidden', 404: 'not-found', 408: 'timeout', 409: 'conflict', 413: 'payload-too-large',
     415: 'unsupported-media-type', 422: 'idempotency-key-reused', 429: 'rate-limited', 503: 'unavailable',
   };
   return codes[status] ?? (status >= 500 ? 'internal' : 'validation');
@@ -78,6 +79,26 @@ function frameworkClientError(error: FastifyError): { status: number; message: s
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
   reply.code(status).send(body(status, codeOfStatus(status), status >= 500 ? 'Internal Server Error' : error.message));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before Fastify has a request (a body that
+ * trickles in past the request timeout, headers too large, bytes that are not HTTP) is written on the socket in the
+ * one error shape, with its code, as Fastify's own handler would write its own.
+ */
+export function clientErrors(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message, code]: [number, string, ErrorCode] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request did not arrive in time', 'timeout']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large', 'payload-too-large']
+        : [400, 'The request is not valid HTTP', 'validation'];
+  const text = JSON.stringify(body(status, code, message));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json\r\n\r\n${text}`);
+  }
+  socket.destroy(error);
 }
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
