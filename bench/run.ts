@@ -1,6 +1,6 @@
-// npm run bench [-- --smoke] [-- --out file] [-- --only till]: the figures of issue #7 in one run, printed as a table
-// and written to bench/results.json. --smoke runs every step at a tiny scale (a few seconds) so the test suite keeps
-// it alive; --only till runs step 6 (the till in Chromium) alone, at full size in about two minutes.
+// npm run bench [-- --smoke] [-- --out file] [-- --only till]: the figures of docs/performance.md in one run, printed
+// as a table and written to bench/results.json. --smoke runs every step at a tiny scale (a few seconds) so the test
+// suite keeps it alive; --only till runs step 6 (the till in Chromium) alone, at full size in about two minutes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -171,7 +171,7 @@ export class PosClient {
   reprint(id: number, input: z.input<typeof ReprintInput>) {
     return this.request<z.infer<typeof ReprintResponse>>('POST', `/v1/orders/${id}/reprint`, { body: input });
   }
-  /** Release 1.7: the customer receipt only, on the register's printer. */
+  /** The customer receipt only, on the register's printer (docs/api.md, "Receipt-only reprint"). */
   reprintReceipt(id: number, input: z.input<typeof ReprintReceiptInput>) {
     return this.request<z.infer<typeof ReprintResponse>>('POST', `/v1/orders/${id}/reprint-receipt`, { body: input ?? {} });
   }

@@ -24,7 +24,7 @@ import stationRoutes from './routes/stations.js';
 import userRoutes from './routes/users.js';
 import type { AppServices } from './services.js';
 
-/** JSON bodies larger than this are refused with 413 (decisions: 256 KiB). */
+/** JSON bodies larger than this are refused with 413 (docs/operations.md, "Limits and timeouts"). */
 export const BODY_LIMIT = 256 * 1024;
 
 /** How long a client may take over a request (docs/operations.md, "Timeouts"). */

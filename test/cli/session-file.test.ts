@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { sessionFile } from '../../src/cli/client.js';
 
-// Issue 11 item 6: `POS_CONFIG_DIR=` or `XDG_CONFIG_HOME=` set but empty wrote the session token into the current
+// `POS_CONFIG_DIR=` or `XDG_CONFIG_HOME=` set but empty wrote the session token into the current
 // directory. Empty means unset.
 
 function withEnv(env: Record<string, string | undefined>, run: () => void): void {

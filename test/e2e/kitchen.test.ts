@@ -9,7 +9,7 @@ import { launchBrowser } from '../helpers/browser.js';
 import { runPos, startRealServer } from '../helpers/server.js';
 import { adminApi, seedServerMenu } from '../helpers/venue.js';
 
-// A grill, a bar and a TV run the evening from screens (issue 16), in Debian's Chromium against the real
+// A grill, a bar and a TV run the evening from screens (docs/kitchen.md), in Debian's Chromium against the real
 // executable: one browser, one context per device (each has its own storage, as separate tablets do); the kitchen
 // screens are driven by role and accessible name.
 

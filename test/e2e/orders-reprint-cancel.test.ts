@@ -4,8 +4,9 @@ import { tempDir } from '../helpers/app.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
 import { posIn, runPos, startRealServer } from '../helpers/server.js';
 
-// Release 1.7 from the terminal, with the real executable and emulated printers: a lost receipt printed alone
-// (`pos orders reprint --receipt-only`), and an order deleted after its ticket went out reaching the kitchen.
+// Reprints and cancellations from the terminal, with the real executable and emulated printers: a lost receipt
+// printed alone (`pos orders reprint --receipt-only`), and an order deleted after its ticket went out reaching the
+// kitchen.
 
 t.test('a receipt printed again alone, and a cancelled order printed CANCELLED in the kitchen', async (t) => {
   const dataDir = tempDir(t);

@@ -4,7 +4,7 @@ import { ManualClock } from '../../src/core/clock.js';
 import { TooManyRequestsError } from '../../src/core/errors.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 
-// Issue 11 item 1 (decisions, Release 1.7 "Login, tokens and keys"): the login limit holds under parallel guessing
+// The login limit (docs/api.md, "Authentication") holds under parallel guessing
 // (an attempt is counted before the password check), and a limit per address and a global ceiling stop a spray over
 // many usernames.
 

@@ -5,7 +5,7 @@ import { everyOf } from '../helpers/assert.js';
 import { getOnce, openSse, type SseConnection } from '../helpers/sse.js';
 import { waitFor } from '../helpers/wait.js';
 
-// Issue 11 item 2 (decisions, Release 1.7 "Event stream"): a client that does not read is disconnected at 4 MiB
+// Event stream limits (docs/api.md, "Event stream"): a client that does not read is disconnected at 4 MiB
 // waiting whether the bytes are live events or a Last-Event-ID replay, and one credential holds at most 20 streams.
 
 async function listen(app: TestApp): Promise<number> {

@@ -4,7 +4,7 @@ import { centsToDecimal } from '../money.js';
 import { unitSurcharge } from './pricing.js';
 import type { Routing } from './routing.js';
 
-// The shapes orders take on the wire (interface §2.9 and §6): built here once, used by responses and events.
+// The shapes orders take on the wire (docs/api.md, "Shapes" and "Events"): built here once, for responses and events.
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));
@@ -85,7 +85,7 @@ export function creationResponse(order: OrderRow) {
     createdAt: iso(order.created_at),
     updatedAt: iso(order.updated_at),
     orderItems: true as const,
-    // Extensions (release 1.7): what the customer owes, so a till need not compute it again.
+    // Extensions: what the customer owes, so a till need not compute it again.
     discount: centsToDecimal(order.discount_cents),
     total: centsToDecimal(order.total_cents),
   };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../storage/database.js';
 import { addFigures, emptyFigures, type Figures, foodKey } from './figures.js';
 
-// What counts (decisions: Reports): orders that were confirmed (confirmedAt set) and still exist, by confirmedAt;
+// What counts (docs/reports.md): orders that were confirmed (confirmedAt set) and still exist, by confirmedAt;
 // completion time by completedAt. Category and food revenue are item totals before the order discount.
 
 const sum = (column: string) => sql<number>`coalesce(sum(${sql.ref(column)}), 0)`;

@@ -4,7 +4,7 @@ import type { Access } from '../../core/auth/principal.js';
 import { listStationOrders } from '../../core/stations/queries.js';
 import { setStationStatus } from '../../core/stations/use-cases.js';
 
-/** Staff, and a kitchen screen with a `kitchen` device key (decisions: Kitchen stations). */
+/** Staff, and a kitchen screen with a `kitchen` device key (docs/api.md, "Who may call what"). */
 const STATION: Access = { roles: ['admin', 'operator'], scopes: ['kitchen'] };
 
 const stationRoutes: FastifyPluginAsyncZod = async (app) => {
