@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, text } from './common.js';
-import { PRINTER_COLUMNS, PRINTER_STATUS_REASONS, PRINTER_STATUSES } from './enums.js';
+import { PRINTER_STATUS_REASONS, PRINTER_STATUSES } from './enums.js';
 
 export { PRINTER_STATUS_REASONS, PRINTER_STATUSES };
 export const PrinterStatus = z.enum(PRINTER_STATUSES);

@@ -42,7 +42,6 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
   const port = server.port;
   const menu = await seedServerMenu(dataDir);
   const api = adminApi(dataDir, () => server.url);
-  const admin = api.token;
   await api('POST', '/v1/users', { username: 'luca', password: 'griglia-2026', role: 'operator' });
   const food = async (name: string, price: number) => (await api('POST', '/v1/foods', { name, price, categoryId: menu.categories.pizzas, available: true }))['id'] as string;
   const salsiccia = await food('Salsiccia e polenta', 9);
