@@ -104,7 +104,7 @@ export class PosClient {
     } catch (error) {
       throw new NetworkError(url, (error as Error).message); // the connection dropped mid-answer
     }
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     if (text) {
       try {
         parsed = JSON.parse(text);

@@ -235,7 +235,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (key.escape) return dispatch({ type: 'mode', mode: 'board' });
       if (!method) return;
       dispatch({ type: 'mode', mode: 'board' });
-      if (!order || order.stage !== 'pending') return dispatch({ type: 'message', message: t('dashboard.changedMeanwhile') });
+      if (order?.stage !== 'pending') return dispatch({ type: 'message', message: t('dashboard.changedMeanwhile') });
       return confirmAt(order, method, state.register ?? NO_REGISTER);
     }
     if (state.mode === 'foods') {

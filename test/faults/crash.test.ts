@@ -214,7 +214,7 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
   const byCode = new Map(orders.map((o) => [o.display_code, o.id]));
   const wrong = acknowledged.filter((sale) => {
     const row = byId.get(sale.orderId!);
-    return !row || row.status !== 'CONFIRMED' || row.ticket_number !== sale.ticketNumber || row.customer !== sale.createBody['customer'];
+    return row?.status !== 'CONFIRMED' || row.ticket_number !== sale.ticketNumber || row.customer !== sale.createBody['customer'];
   });
   t.same(wrong.map((s) => s.key), [], 'each order is CONFIRMED with the ticket number its cashier was given');
 

@@ -117,7 +117,7 @@ export function readTicket(text: string, kind: 'kitchen' | 'receipt', orderOfCod
     complete = (text.match(/^-{20,}$/gm) ?? []).length >= 3;
   } else {
     const afterQr = text.split(/\[QR [0-9A-Z]{3}\]/)[1];
-    complete = code !== undefined && afterQr !== undefined && afterQr.includes(code);
+    complete = code !== undefined && afterQr?.includes(code) === true;
   }
   return {
     orderId,

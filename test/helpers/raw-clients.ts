@@ -1,4 +1,4 @@
-import { Agent, request } from 'node:http';
+import { type Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { SseParser, type SseEvent } from '../../src/client/sse.js';

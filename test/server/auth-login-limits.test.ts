@@ -23,7 +23,10 @@ async function withUser(app: TestApp, username = 'anna', password = 'pizza-margh
   if (created.statusCode !== 201) throw new Error(created.body);
 }
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => {
+  acc[s] = (acc[s] ?? 0) + 1;
+  return acc;
+}, {});
 
 t.test('40 parallel wrong passwords for one user: 5 reach the password check, 35 are 429 with Retry-After', async (t) => {
   const app = await buildTestApp(t);

@@ -389,7 +389,7 @@ t.test('the foods list shows what is left, live; s (or typing a count) restocks 
   const { instance, calls, emit } = mount(t, [order(1, 'confirmed')]);
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');
   instance.stdin.write('f');
-  let text = await frame(instance, (f) => f.includes('Tiramisù'), 'the food list');
+  const text = await frame(instance, (f) => f.includes('Tiramisù'), 'the food list');
   t.match(text, /\[ \] available\s+40 left {2}Pizze · Margherita/, 'a counted food says what is left');
   t.match(text, /\[ \] available\s+Bevande · Birra/, 'one not counted says nothing');
   t.match(text, /s portions left \(200, \+50, -3\)/, 'the key is in the footer');

@@ -11,6 +11,7 @@ const sum = (column: string) => sql<number>`coalesce(sum(${sql.ref(column)}), 0)
 export async function liveFigures(db: Db, start: number, end: number): Promise<Figures> {
   const figures = emptyFigures();
   if (end <= start) return figures;
+  // biome-ignore lint/suspicious/noExplicitAny: one filter for the builders of several queries, each its own type
   const inWindow = (column: 'confirmed_at' | 'completed_at') => (qb: any) => qb.where(column, '>=', start).where(column, '<', end);
 
   const totals = await db
