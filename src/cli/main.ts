@@ -1,6 +1,4 @@
-import { CommanderError } from 'commander';
-import { CliError, userMessage } from './errors.js';
-import { buildProgram } from './program.js';
+import { runCli } from './run.js';
 
 // `pos … | head` closes the pipe once it has its lines: that is the reader's choice, not an error to report.
 for (const stream of [process.stdout, process.stderr]) {
@@ -10,32 +8,4 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-async function main(argv: string[]): Promise<void> {
-  const program = buildProgram();
-  program.exitOverride();
-  try {
-    await program.parseAsync(argv);
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // --help and --version exit 0; usage mistakes exit 1 (commander already printed why).
-      process.exitCode = error.exitCode === 0 ? 0 : 1;
-      return;
-    }
-    if (error instanceof CliError) {
-      process.stderr.write(`error: ${error.message}\n`);
-      process.exitCode = error.exitCode;
-      return;
-    }
-    const message = userMessage(error);
-    if (message !== null) {
-      process.stderr.write(`error: ${message}\n`);
-      process.exitCode = 1;
-      return;
-    }
-    process.stderr.write(`unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
-    process.stderr.write('This is a bug in pos: please report it with the output above.\n');
-    process.exitCode = 2;
-  }
-}
-
-await main(process.argv);
+process.exitCode = await runCli(process.argv);
