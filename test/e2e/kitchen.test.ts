@@ -6,7 +6,8 @@ import { openStorage } from '../../src/storage/database.js';
 import { PACKAGE_ROOT } from '../../src/version.js';
 import { tempDir } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
-import { runPos, startRealServer } from '../helpers/server.js';
+import { runPosInProcess } from '../helpers/cli.js';
+import { startRealServer } from '../helpers/server.js';
 import { adminApi, seedServerMenu } from '../helpers/venue.js';
 
 // A grill, a bar and a TV run the evening from screens (docs/kitchen.md), in Debian's Chromium against the real
@@ -57,7 +58,7 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
   const status = async (id: number) => ((await api('GET', `/v1/orders/${id}`))['status'] as string).toLowerCase();
 
   // The grill's tablet opens the address `pos kitchen-url` prints; the bar's volunteer logs in and picks "Bar".
-  const urls = runPos(['kitchen-url', '--station', 'Kitchen', '--create-key', 'Grill tablet', '--json', '--data-dir', dataDir]);
+  const urls = await runPosInProcess(['kitchen-url', '--station', 'Kitchen', '--create-key', 'Grill tablet', '--json', '--data-dir', dataDir]);
   t.equal(urls.code, 0, `pos kitchen-url: ${urls.stderr}`);
   const grillUrl = (JSON.parse(urls.stdout) as { urls: string[] }).urls[0] as string;
   const displayKey = (await api('POST', '/v1/api-keys', { name: 'TV', scope: 'display' }))['key'] as string;

@@ -53,3 +53,12 @@ export async function runPosInProcess(args: string[], options: { env?: Record<st
     running = false;
   }
 }
+
+/** `pos <args> --data-dir <dataDir>` in-process that must succeed (posIn's in-process twin): stdout, or a failed assertion. */
+export function posInProcess(t: { equal(found: unknown, wanted: unknown, message: string): unknown }, dataDir: string) {
+  return async (args: string[]): Promise<string> => {
+    const result = await runPosInProcess([...args, '--data-dir', dataDir]);
+    t.equal(result.code, 0, `pos ${args.join(' ')}: ${result.stderr}`);
+    return result.stdout;
+  };
+}
