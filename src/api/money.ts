@@ -29,6 +29,3 @@ export function centsToDecimal(cents: number): string {
   const rest = abs % 100;
   return `${sign}${units}.${rest < 10 ? '0' : ''}${rest}`;
 }
-
-/** Human formatting for tickets and the CLI: 1250 → "12.50 €" is done by callers; this gives "12.50". */
-export const formatCents = centsToDecimal;

@@ -3,7 +3,6 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Clock } from '../clock.js';
 import { type Role, ROLES } from './principal.js';
 
-export const DEFAULT_TOKEN_TTL_SECONDS = 12 * 3600;
 const ISSUER = 'pos';
 
 export interface TokenClaims {
