@@ -1,7 +1,7 @@
-// npm run bench [-- --smoke] [-- --out file] [-- --only till|cli]: the figures of issue #7 in one run, printed as a
-// table and written to bench/results.json. --smoke runs every step at a tiny scale (a few seconds) so the test
-// suite keeps it alive; --only till runs step 6 (the till in Chromium) alone, at full size in about two minutes;
-// --only cli runs step 7 (how soon the CLI answers) alone.
+// npm run bench [-- --smoke] [-- --out file] [-- --only till|cli]: the figures of docs/performance.md in one run,
+// printed as a table and written to bench/results.json. --smoke runs every step at a tiny scale (a few seconds) so
+// the test suite keeps it alive; --only till runs step 6 (the till in Chromium) alone, at full size in about two
+// minutes; --only cli runs step 7 (how soon the CLI answers) alone.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

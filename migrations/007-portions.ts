@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Portion counts (release 1.7, "Portions (stock)"). A food and an ingredient may carry a count (null: not counted).
+// Portion counts (docs/catalog.md). A food and an ingredient may carry a count (null: not counted).
 // `sold_out_by_stock` remembers why a food is off: 1 when running out switched it off (a restock brings it back),
 // 0 when a person did (it stays off). `order_portions` is the ledger of what each confirmation took, so that a
 // cancellation gives back exactly that, whatever changed in the menu since.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Kitchen stations (release 1.7, "Kitchen stations"). A station is a printer that gets kitchen tickets; a confirmed
+// Kitchen stations (docs/api.md). A station is a printer that gets kitchen tickets; a confirmed
 // order waits at each station its items route to (`order_stations`), and `order_station_items` keeps which of its
 // items each station got, fixed at confirmation like the tickets (a later change of a food's printer does not move
 // an order already in the kitchen). `done_at` is when the station itself marked its part done; it is null for a

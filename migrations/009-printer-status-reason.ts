@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Why a printer is in ERROR (release 1.7, extension): the printer's answer to the status query says paper out,
+// Why a printer is in ERROR (an extension): the printer's answer to the status query says paper out,
 // cover open or not ready for another reason, and the tills say so ("Cucina: out of paper") instead of "needs
 // attention". Null when the printer is not in ERROR, or was set to ERROR by a person (PUT/PATCH).
 

@@ -3,7 +3,7 @@ import BetterSqlite3 from 'better-sqlite3';
 /**
  * The venue's kitchen and pick-up counter during the load: orders confirmed more than `lagMs` ago are marked
  * picked up, a few hundred at a time, straight in the database. Without it an evening of 50,000 orders that are all
- * still waiting would use up the 29,791 display codes (decisions: a code is never shared by two waiting orders),
+ * still waiting would use up the 29,791 display codes (a code is never shared by two waiting orders),
  * which no venue does. Written behind the server's back so that the server's CPU stays the orders' own; each
  * update holds the write lock for a few milliseconds.
  */

@@ -11,8 +11,8 @@ import { runPos, startRealServer } from '../../test/helpers/server.js';
 import { percentile } from './stats.js';
 import { cashierScript, CASHIER_PACE, type CashierPace, type CashierRun } from './till-cashier.js';
 
-// The till's budgets (issue 13), measured in Debian's Chromium against the real server: the size of one app, the
-// first load to a tappable menu, the page's memory over many orders, and "pay" to the number on screen with
+// The till's budgets (docs/performance.md), measured in Debian's Chromium against the real server: the size of one
+// app, the first load to a tappable menu, the page's memory over many orders, and "pay" to the number on screen with
 // several tills selling at once.
 
 /** A venue's Wi-Fi for the first load: 20 Mbit/s each way, 10 ms there and back. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { numberMoney } from './money-codec.js';
 import { cuid, includeQuery, moneyInput, optionalText, repeatable, text, booleanQuery } from './common.js';
 
-// Wire schemas of categories, ingredients and foods (interface §2.8, decisions: Catalog).
+// Wire schemas of categories, ingredients and foods (docs/catalog.md).
 
 export const Category = z.object({
   id: z.string(),
@@ -28,7 +28,7 @@ export type CategoryPatch = z.infer<typeof CategoryPatch>;
 
 export const CategoryQuery = z.object({ include: includeQuery(['foods']).optional() });
 
-// ---- portion counts (release 1.7, "Portions (stock)") ------------------------------------------------------------
+// ---- portion counts (docs/catalog.md) ---------------------------------------------------------------------------
 
 /** Larger than any evening's portions, small enough that no sum of counts leaves the safe integers. */
 export const MAX_STOCK = 1_000_000;
@@ -72,7 +72,7 @@ export type ShortFood = z.infer<typeof ShortFood>;
 
 // ---- ingredients --------------------------------------------------------------------------------------------------
 
-/** An ingredient as a food lists it (interface §2.8). */
+/** An ingredient as a food lists it. */
 export const IngredientRef = z.object({ id: z.string(), name: z.string() });
 export type IngredientRef = z.infer<typeof IngredientRef>;
 

@@ -17,7 +17,7 @@ export type PrintJobKind = (typeof PRINT_JOB_KINDS)[number];
 
 export const PRINTER_STATUSES = ['ONLINE', 'OFFLINE', 'ERROR'] as const;
 export type PrinterStatus = (typeof PRINTER_STATUSES)[number];
-/** Why a printer is in ERROR, as it answered the status query (extension, release 1.7): what a volunteer fixes. */
+/** Why a printer is in ERROR, as it answered the status query (an extension): what a volunteer fixes. */
 export const PRINTER_STATUS_REASONS = ['PAPER_OUT', 'COVER_OPEN', 'NOT_READY'] as const;
 export type PrinterStatusReason = (typeof PRINTER_STATUS_REASONS)[number];
 /** Characters per line of the paper. */

@@ -8,7 +8,7 @@ import { ClosureEvent } from './reports.js';
 import { OrderStationStatusChanged } from './stations.js';
 import { Venue } from './venue.js';
 
-// The events of `GET /events/{channel}` (interface §6 and decisions, Release 1.7): one discriminated union per
+// The events of `GET /events/{channel}` (docs/api.md, "Event stream"): one discriminated union per
 // channel on the SSE `event:` name, exactly what the server emits (test/api/events-union.test.ts makes a day of
 // changes and compares every logged payload with these, field for field). The emitters are typed from here too
 // (`appendEvent` in src/core/events), and docs/api.md's event table is checked against these unions.
@@ -31,20 +31,20 @@ export const OrderDeleted = z.object({ id: z.number().int(), displayCode: z.stri
 export const FoodAvailabilityChanged = z.object({ foodId: z.string(), available: z.boolean() });
 export const CategoryAvailabilityChanged = z.object({ categoryId: z.string(), available: z.boolean() });
 /**
- * `printer-status-changed`: `statusReason` is an extension (1.7), so a till can say "Cucina: out of paper"; always
+ * `printer-status-changed`: `statusReason` is an extension, so a till can say "Cucina: out of paper"; always
  * sent since, absent from events written before it (a replay after the upgrade).
  */
 export const PrinterStatusChanged = z.object({ printerId: z.string(), status: PrinterStatus, statusReason: PrinterStatusReason.optional() });
 /** `reprint-order` (printer): the response's warnings are for the asker, events never carry them. */
 export const ReprintOrder = ReprintResponse.omit({ warnings: true });
-/** The release 1.7 payloads are declared beside their resources and gathered here. */
+/** The later events' payloads are declared beside their resources and gathered here. */
 export { ClosureEvent as GeneralClosure, FoodStockChanged, OrderCancelledEvent as OrderCancelled, OrderStationStatusChanged };
 export { OpenDrawerEvent as OpenDrawer };
 
 const event = <N extends string, P extends z.ZodType>(name: N, payload: P) => z.object({ name: z.literal(name), payload });
 const resync = event('resync', Resync);
 
-// Kitchen stations (release 1.7, issue 16) put `order-station-status-changed` on all three channels: a further
+// Kitchen stations put `order-station-status-changed` on all three channels: a further
 // station event goes into each union that carries it, beside it.
 const stationStatus = event('order-station-status-changed', OrderStationStatusChanged);
 /** `venue-changed` (cashier, display): the whole venue after a PATCH, so the till and the TV follow at once. */

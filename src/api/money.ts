@@ -62,6 +62,3 @@ export function decimalToCents(text: string): number | null {
 export function roundTo2Decimals(value: number): number {
   return Math.round(value * CENTS_PER_UNIT) / CENTS_PER_UNIT;
 }
-
-/** Human formatting for tickets and the CLI: 1250 → "12.50 €" is done by callers; this gives "12.50". */
-export const formatCents = centsToDecimal;

@@ -90,7 +90,7 @@ export type ListOrdersQuery = z.infer<typeof ListOrdersQuery>;
 const decimal = decimalMoney;
 const isoOrNull = z.string().nullable();
 
-/** One kitchen station of a confirmed order (release 1.7): the dashboard shows which are done. */
+/** One kitchen station of a confirmed order: the dashboard shows which are done. */
 export const OrderStation = z.object({
   printerId: z.string(),
   name: z.string(),
@@ -204,7 +204,7 @@ export const OrderRecord = z.object({
 export type OrderRecord = z.infer<typeof OrderRecord>;
 
 /**
- * Something the person who asked should know, though the request succeeded (release 1.7): today, that no customer
+ * Something the person who asked should know, though the request succeeded: today, that no customer
  * receipt will print (`code: "no-receipt"`), because no register was chosen or the register has no printer.
  * `message` is meant to be shown as it is.
  */
@@ -228,7 +228,7 @@ export const CreateOrderResponse = z.object({
   updatedAt: z.string(),
   /** As the interface shows it: the boolean true. Full details come from GET /v1/orders/{id}. */
   orderItems: z.literal(true),
-  // Extensions (release 1.7): the amount the customer owes, and what will not print.
+  // Extensions: the amount the customer owes, and what will not print.
   discount: decimal,
   total: decimal,
   warnings,
@@ -251,7 +251,7 @@ export const ReprintReceiptInput = z
 export type ReprintReceiptInput = z.infer<typeof ReprintReceiptInput>;
 
 /**
- * `order-cancelled` on the printer channel (release 1.7): a confirmed order was deleted; `printers` are the printers
+ * `order-cancelled` on the printer channel: a confirmed order was deleted; `printers` are the printers
  * that got its kitchen tickets (the payload MySagra's print service reads).
  */
 export const OrderCancelledEvent = z.object({

@@ -1,4 +1,4 @@
-// Price rules of interface §2.9 in integer cents, shared by the server and the till (one rule, never written
+// The price rules (docs/api.md, "Prices") in cents, shared by the server and the till (one rule, never written
 // twice). A line's surcharge is per line; unitSurcharge is shown rounded, but totals use the exact line surcharge.
 // Pure: no imports, so the browser bundle takes it as is.
 

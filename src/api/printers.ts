@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, text } from './common.js';
-import { PRINTER_COLUMNS, PRINTER_STATUS_REASONS, PRINTER_STATUSES } from './enums.js';
+import { PRINTER_STATUS_REASONS, PRINTER_STATUSES } from './enums.js';
 
 export { PRINTER_STATUS_REASONS, PRINTER_STATUSES };
 export const PrinterStatus = z.enum(PRINTER_STATUSES);
@@ -36,13 +36,13 @@ export const Printer = z.object({
   port: z.number().int(),
   description: z.string(),
   status: PrinterStatus,
-  /** Extension (1.7): why it is in ERROR, as the printer answered; null when it is not or did not say. */
+  /** Extension: why it is in ERROR, as the printer answered; null when it is not or did not say. */
   statusReason: PrinterStatusReason,
   /** Extension: characters per line of the paper (32, 42 or 48). */
   columns: z.number().int(),
   /** Extension: kick the cash drawer wired to this printer on CASH confirmations. */
   cashDrawer: z.boolean(),
-  /** Extension (1.7): print kitchen tickets here; false when the station has a screen instead. */
+  /** Extension: print kitchen tickets here; false when the station has a screen instead. */
   kitchenTickets: z.boolean(),
 });
 export type Printer = z.infer<typeof Printer>;

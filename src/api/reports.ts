@@ -57,7 +57,7 @@ export const Report = z.object({
   averageCompletitionTime: z.number().nullable(),
   categoryStats: z.array(CategoryStats),
   cashRegisterStats: z.array(CashRegisterStats),
-  // Extensions (release 1.7), so the figures add up on paper:
+  // Extensions, so the figures add up on paper:
   /** Σ order discounts. The category revenues are before discounts: Σ categoryStats.revenue − totalDiscount = totalRevenue. */
   totalDiscount: numberMoney,
   /** The orders confirmed without a register: with it, the register lines add up to the totals. */
@@ -70,8 +70,9 @@ export type CashRegisterStats = z.infer<typeof CashRegisterStats>;
 
 export const ClosureReport = Report.extend({ cashRegisterId: z.string() });
 /**
- * The `general-closure` event: every flat Report field and `cashRegisterId` (release 1.5), plus what MySagra's print
- * service reads (release 1.7): `cashRegister`, the register that asked, and `report`, the same Report nested.
+ * The `general-closure` event: every flat Report field and `cashRegisterId` (what older print services read),
+ * plus what MySagra's print service reads today: `cashRegister`, the register that asked, and `report`, the same
+ * Report nested.
  */
 export const ClosureEvent = ClosureReport.extend({ cashRegister: z.string(), report: Report });
 export type ClosureEvent = z.infer<typeof ClosureEvent>;

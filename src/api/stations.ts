@@ -3,7 +3,7 @@ import { cuid, includeQuery, upperOrLowerCase } from './common.js';
 import { STATION_STATUSES } from './enums.js';
 import { OrderIdParams, OrderStatus } from './orders.js';
 
-// Kitchen stations (release 1.7): a station is a printer that gets kitchen tickets; a confirmed order waits at each
+// Kitchen stations: a station is a printer that gets kitchen tickets; a confirmed order waits at each
 // station its items route to until the station marks its part done. The stations of an order as the order list and
 // detail show them (`OrderStation`) live in orders.ts, which this file builds on.
 

@@ -5,7 +5,7 @@ import { money } from './field-flags.js';
 // The general closure as a treasurer reads it in a terminal: names padded to one column, every figure right-aligned
 // in its own column, long names wrapped onto the next line (never cut), so the columns add up by eye.
 
-/** Release 1.7 added `totalDiscount` and `noRegisterStats`; a server of an older release leaves them out. */
+/** `totalDiscount` and `noRegisterStats` are newer than the rest of the Report: an older server leaves them out. */
 type ClosureReport = Omit<Report, 'totalDiscount' | 'noRegisterStats'> & Partial<Pick<Report, 'totalDiscount' | 'noRegisterStats'>>;
 
 interface Row {

@@ -112,7 +112,7 @@ export class PosClient {
     } catch (error) {
       throw new NetworkError(url, (error as Error).message); // the connection dropped mid-answer
     }
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     if (text) {
       try {
         parsed = JSON.parse(text);
@@ -200,7 +200,7 @@ export class PosClient {
   reprint(id: number, input: z.input<typeof ReprintInput>) {
     return this.request<z.infer<typeof ReprintResponse>>('POST', `/v1/orders/${id}/reprint`, { body: input, decode: ReprintResponse });
   }
-  /** Release 1.7: the customer receipt only, on the register's printer. */
+  /** The customer receipt only, on the register's printer (docs/api.md, "Receipt-only reprint"). */
   reprintReceipt(id: number, input: z.input<typeof ReprintReceiptInput>) {
     const options = { body: input ?? {}, decode: ReprintResponse };
     return this.request<z.infer<typeof ReprintResponse>>('POST', `/v1/orders/${id}/reprint-receipt`, options);

@@ -3,7 +3,7 @@ import type { Db } from '../storage/database.js';
 import { type CoreContext, write } from './context.js';
 import { UnprocessableError } from './errors.js';
 
-/** How long a key is remembered: at least 24 hours (decisions: Idempotency). */
+/** How long a key is remembered: at least 24 hours (docs/api.md, "Idempotency-Key"). */
 export const IDEMPOTENCY_RETENTION_MS = 25 * 3600_000;
 
 /** JSON with sorted keys, so `{a, b}` and `{b, a}` are the same request. */

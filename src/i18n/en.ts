@@ -291,7 +291,7 @@ export const en = {
   'dashboard.offline.silent': 'no news from the server (nothing heard for {duration}), {retry}',
   'dashboard.offline.refused': 'the server refused the event stream (HTTP {status}): log in again',
 
-  // ---- the kitchen screen (/kitchen) and what the kitchen screen and the TV share (issue 16) ----
+  // ---- the kitchen screen (/kitchen) and what the kitchen screen and the TV share ----
   'kitchen.title': 'Kitchen',
   'kitchen.login': 'Log in to the kitchen screen',
   'kitchen.pickStation': 'Which station is this?',

@@ -292,7 +292,7 @@ export const it: Record<MessageKey, string> = {
   'dashboard.offline.silent': 'nessuna notizia dal server da {duration}, {retry}',
   'dashboard.offline.refused': 'il server ha rifiutato gli aggiornamenti (HTTP {status}): accedi di nuovo',
 
-  // ---- lo schermo della cucina (/kitchen) e ciò che ha in comune con la TV (issue 16) ----
+  // ---- lo schermo della cucina (/kitchen) e ciò che ha in comune con la TV ----
   'kitchen.title': 'Cucina',
   'kitchen.login': 'Accedi allo schermo della cucina',
   'kitchen.pickStation': 'Quale postazione è questa?',

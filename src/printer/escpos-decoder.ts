@@ -82,7 +82,7 @@ export class EscPosDecoder {
         return arg(1) === 0x14 ? need(5) : 2;
       }
       case 0x1b:
-        return this.escape(buffer, at, need, arg);
+        return this.escape(need, arg);
       case 0x1d:
         return this.groupSeparator(buffer, at, need, arg);
       case 0x1c: {
@@ -99,7 +99,7 @@ export class EscPosDecoder {
     }
   }
 
-  private escape(_buffer: Buffer, at: number, need: (n: number) => number, arg: (i: number) => number): number {
+  private escape(need: (n: number) => number, arg: (i: number) => number): number {
     if (!need(2)) return 0;
     const command = arg(1);
     const length = 2 + (ESC_ARGS[command] ?? 1);

@@ -88,7 +88,7 @@ export class PrintWorker {
       if (this.busy.has(printer.id)) continue; // it wakes the worker when it is done
       const jobs = await waitingJobs(this.ctx, printer.id, MAX_TICKETS_PER_SEND);
       const head = jobs[0];
-      if (!head || head.status !== 'queued') continue;
+      if (head?.status !== 'queued') continue;
       // The backoff is for a printer that keeps failing; one that changed since (back ONLINE, a new address) gets
       // its jobs at once.
       const printerChanged = printer.updated_at > head.updated_at;

@@ -27,7 +27,7 @@ import venueRoutes from './routes/venue.js';
 import type { AppServices } from './services.js';
 import { limitConnectionsPerAddress } from './connection-limit.js';
 
-/** JSON bodies larger than this are refused with 413 (decisions: 256 KiB). */
+/** JSON bodies larger than this are refused with 413 (docs/operations.md, "Limits and timeouts"). */
 export const BODY_LIMIT = 256 * 1024;
 
 /** How long a client may take over a request (docs/operations.md, "Timeouts"). */

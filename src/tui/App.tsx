@@ -180,7 +180,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     source.confirm(order.id, method, register.id).then((confirmed) => {
       dispatch({ type: 'moved', id: order.id, stage: 'kitchen', now: now(), ticketNumber: confirmed.ticketNumber });
       const label = orderLabel({ ticketNumber: confirmed.ticketNumber, displayCode: order.displayCode });
-      // The server says what will not print (release 1.7); an older one does not, and the register tells.
+      // The server says what will not print (`warnings`); an older one does not, and the register tells.
       const reasons = confirmed.warnings ?? [receiptProblem(register)].filter((reason) => reason !== null);
       const problems = reasons.map((reason) => texts.noReceipt(reason, register));
       const done = register.id === null
@@ -252,7 +252,7 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (key.escape) return dispatch({ type: 'mode', mode: 'board' });
       if (!method) return;
       dispatch({ type: 'mode', mode: 'board' });
-      if (!order || order.stage !== 'pending') return dispatch({ type: 'message', message: t('dashboard.changedMeanwhile') });
+      if (order?.stage !== 'pending') return dispatch({ type: 'message', message: t('dashboard.changedMeanwhile') });
       return confirmAt(order, method, state.register ?? NO_REGISTER);
     }
     if (state.mode === 'foods') {

@@ -11,8 +11,8 @@ import type { OfflineNotice } from './texts.js';
 import { type Connection, type Figures, type FoodCard, namesOf, type OrderDetails, type OrderSummary, type PrinterCard, type RegisterCard } from './state.js';
 
 /**
- * What a confirmation did: its ticket number, and why the server says no receipt will print (null: a server older
- * than 1.7, which does not say). The reasons, not the server's English messages: the board says them in its language.
+ * What a confirmation did: its ticket number, and why the server says no receipt will print (null: an older server,
+ * which does not say). The reasons, not the server's English messages: the board says them in its language.
  */
 export interface Confirmed {
   ticketNumber: number | null;

@@ -12,7 +12,7 @@ export const STAGES: readonly Stage[] = ['pending', 'kitchen', 'ready', 'picked'
 const STATUS_OF_STAGE: Record<Stage, string> = { pending: 'PENDING', kitchen: 'CONFIRMED', ready: 'COMPLETED', picked: 'PICKED_UP' };
 export const STAGE_OF_STATUS: Record<string, Stage> = { PENDING: 'pending', CONFIRMED: 'kitchen', COMPLETED: 'ready', PICKED_UP: 'picked' };
 
-/** A kitchen station of an order (release 1.7): the printer its items route to, and whether it is done. */
+/** A kitchen station of an order: the printer its items route to, and whether it is done. */
 export type StationCard = Pick<OrderStation, 'printerId' | 'name' | 'status'>;
 
 export interface OrderCard {

@@ -8,7 +8,7 @@ import type { RegisterCard } from './state.js';
 /** The dashboard's language: the venue's (GET /health) or `pos dashboard --lang`; the catalogs of the web apps. */
 export const DashboardLocale = createContext<Locale>('en');
 
-/** Why a confirmation prints no receipt, as the server says it (release 1.7) and as the dashboard tells by itself. */
+/** Why a confirmation prints no receipt, as the server says it (`warnings`) and as the dashboard tells by itself. */
 export type NoReceiptReason = OrderWarning['reason'];
 
 /** Why the event stream is down, as the source sees it; the board says it in its language (offlineMessage). */

@@ -1,24 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { PACKAGE_ROOT } from '../../src/version.js';
 import { tempDir } from '../helpers/app.js';
-import { CHROMIUM } from '../helpers/browser.js';
-
-/** The till's figures (step 6): the bundle size always; the rest need Debian's Chromium (always there in CI). */
-const ALL_TILL_FIGURES = [
-  'till.aloneP95Ms', 'till.firstLoadMs', 'till.gzippedKb', 'till.heapGrowthMb', 'till.payP50Ms', 'till.payP95Ms', 'till.requestP95Ms', 'till.stressP95Ms', 'till.stressPerSecond', 'till.stressRequestP95Ms',
-];
-const TILL_FIGURES = existsSync(CHROMIUM) || process.env['CI'] ? ALL_TILL_FIGURES : ['till.gzippedKb'];
-
-function runBench(out: string, ...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(PACKAGE_ROOT, 'bench', 'run.ts'), '--smoke', '--out', out, ...args], {
-    cwd: PACKAGE_ROOT,
-    encoding: 'utf8',
-    timeout: 100_000,
-  });
-}
+import { runBench, TILL_FIGURES } from '../helpers/bench.js';
 
 // The benchmark at a tiny scale, so it cannot rot: every step runs against the real server and every figure comes
 // out as a number. Speed is not judged here (a busy machine must not fail the suite): `npm run bench` does that.
@@ -39,20 +23,6 @@ t.test('npm run bench -- --smoke measures every figure', async (t) => {
   t.ok(results.figures['orders.perSecond']! > 0, 'orders were confirmed');
   t.equal(results.figures['orders.failed'], 0, 'no create-and-confirm failed');
   t.equal(results.figures['sse.missing'], 0, 'every display screen got every confirmed order');
-});
-
-t.test('npm run bench -- --only till measures the till alone', async (t) => {
-  const out = join(tempDir(t), 'results.json');
-  const run = runBench(out, '--only', 'till');
-  t.equal(run.status, 0, run.stderr);
-  t.match(run.stdout, /6\. till JS \+ CSS, gzipped\s+[\d.]+ KB/);
-  const results = JSON.parse(readFileSync(out, 'utf8')) as { only: string; figures: Record<string, number> };
-  t.equal(results.only, 'till');
-  t.same(Object.keys(results.figures).sort(), ALL_TILL_FIGURES);
-  for (const key of TILL_FIGURES) t.ok(Number.isFinite(results.figures[key]) && results.figures[key]! >= 0, `${key} = ${results.figures[key]}`);
-  const wrong = runBench(out, '--only', 'reports');
-  t.equal(wrong.status, 1);
-  t.match(wrong.stderr, /--only takes "till" or "cli"/);
 });
 
 t.test('npm run bench -- --only cli measures how soon the CLI answers', async (t) => {

@@ -5,7 +5,7 @@ import t from 'tap';
 import { saveSession, sessionFile } from '../../src/cli/client.js';
 import { tempDir } from '../helpers/app.js';
 
-// Issue 11 item 6: `POS_CONFIG_DIR=` or `XDG_CONFIG_HOME=` set but empty wrote the session token into the current
+// `POS_CONFIG_DIR=` or `XDG_CONFIG_HOME=` set but empty wrote the session token into the current
 // directory. Empty means unset.
 
 function withEnv(env: Record<string, string | undefined>, run: () => void): void {

@@ -1,13 +1,13 @@
 import t from 'tap';
 import { reader, write } from '../../src/core/context.js';
-import { buildTestApp } from '../helpers/app.js';
+import { buildTestCore } from '../helpers/core.js';
 
 // Core's port onto storage: a read-only connection and the writer's transactions, and no handle that can deadlock
 // (the writer's own connection waits for a write in progress, so a use case reading on it inside `write` would
 // wait for itself).
 
 t.test('core is given read and write only', async (t) => {
-  const app = await buildTestApp(t);
+  const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   t.same(Object.keys(ctx.storage).sort(), ['read', 'write']);
   t.equal(reader(ctx), app.runtime.storage.read, 'reads go to the read-only connection');
@@ -15,7 +15,7 @@ t.test('core is given read and write only', async (t) => {
 });
 
 t.test('inside a write, the port still answers reads (the last commit), and the transaction sees its own rows', async (t) => {
-  const app = await buildTestApp(t);
+  const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const setting = (db: typeof ctx.storage.read) => db.selectFrom('settings').select('value').where('key', '=', 'port-test').executeTakeFirst();
   const bound = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the read inside the write never answered')), 10_000).unref());

@@ -3,7 +3,7 @@ import { DISPLAY_CODE_ALPHABET, DISPLAY_CODE_COUNT, isDisplayCode, pickDisplayCo
 import { ManualClock } from '../../src/core/clock.js';
 import { UnavailableError } from '../../src/core/errors.js';
 import { everyOf } from '../helpers/assert.js';
-import { buildTestApp } from '../helpers/app.js';
+import { buildTestCore } from '../helpers/core.js';
 
 /** The pool's clock, standing still unless a test moves it. */
 const clock = new ManualClock('2026-11-21T19:00:00Z');
@@ -17,7 +17,7 @@ t.test('alphabet has no look-alikes', async (t) => {
   t.notOk(isDisplayCode('ABCD'));
 });
 
-async function insertOrder(app: Awaited<ReturnType<typeof buildTestApp>>, code: string, codeDay: string, status: 'PENDING' | 'PICKED_UP') {
+async function insertOrder(app: Awaited<ReturnType<typeof buildTestCore>>, code: string, codeDay: string, status: 'PENDING' | 'PICKED_UP') {
   await app.runtime.storage.db
     .insertInto('orders')
     .values({
@@ -29,7 +29,7 @@ async function insertOrder(app: Awaited<ReturnType<typeof buildTestApp>>, code: 
 }
 
 /** Every code as an order of `codeDay` with `status`, except `except`. */
-function fillDay(app: Awaited<ReturnType<typeof buildTestApp>>, codeDay: string, status: 'PENDING' | 'PICKED_UP', except: string[] = []) {
+function fillDay(app: Awaited<ReturnType<typeof buildTestCore>>, codeDay: string, status: 'PENDING' | 'PICKED_UP', except: string[] = []) {
   const sqlite = app.runtime.storage.sqlite;
   const insert = sqlite.prepare(
     `insert into orders (display_code, code_day, table_name, customer, status, subtotal_cents, discount_cents, surcharge_cents, total_cents, created_at, updated_at)
@@ -42,7 +42,7 @@ function fillDay(app: Awaited<ReturnType<typeof buildTestApp>>, codeDay: string,
 }
 
 t.test('codes are unique within the ticket day and never reused while waiting', async (t) => {
-  const app = await buildTestApp(t);
+  const app = await buildTestCore(t);
   const db = app.runtime.storage.db;
   await insertOrder(app, 'BBB', '2026-11-20', 'PENDING'); // yesterday, still waiting: taken
   await insertOrder(app, 'CCC', '2026-11-20', 'PICKED_UP'); // yesterday, done: free again
@@ -51,7 +51,7 @@ t.test('codes are unique within the ticket day and never reused while waiting', 
 });
 
 t.test('picks are random, never repeat in a day, and stay one look-up each as the day fills up', async (t) => {
-  const app = await buildTestApp(t);
+  const app = await buildTestCore(t);
   const db = app.runtime.storage.db;
   const owner = {};
   const picked: string[] = [];
@@ -64,7 +64,7 @@ t.test('picks are random, never repeat in a day, and stay one look-up each as th
   everyOf(t, picked, isDisplayCode, 'every pick is a display code');
   t.not(JSON.stringify(picked), JSON.stringify([...picked].sort()), 'not in sequence');
   // Each code handed out is checked against the orders: one taken meanwhile by another way is not handed out.
-  const second = await buildTestApp(t);
+  const second = await buildTestCore(t);
   fillDay(second, '2026-11-22', 'PENDING', ['222', '223']);
   const first = await pickDisplayCode(second.runtime.storage.db, owner, '2026-11-22', clock);
   t.ok(['222', '223'].includes(first));
@@ -75,7 +75,7 @@ t.test('picks are random, never repeat in a day, and stay one look-up each as th
 });
 
 t.test('when every code of the day is used, a picked-up code is reused; when all wait, 503', async (t) => {
-  const app = await buildTestApp(t);
+  const app = await buildTestCore(t);
   const db = app.runtime.storage.db;
   const sqlite = app.runtime.storage.sqlite;
   fillDay(app, '2026-11-21', 'PENDING', ['ZZZ']);

@@ -4,7 +4,7 @@ import {
   findJob, markPrinted, markUnprintable, orphanPrinterJobs, printersReady, queueJobs, requeueAfterFailure, requeueInterrupted, requeueJob,
   takeJobs, waitingJobs, type NewJob,
 } from '../../src/core/printing/job-life.js';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { buildTestCore, type TestCore } from '../helpers/core.js';
 import { seedMenu } from '../helpers/seed.js';
 
 // Every step of a print job's life, straight against core/printing/job-life.ts on a real database (the worker that
@@ -16,7 +16,7 @@ const testPage = (printerId: string | null): NewJob => ({
   payload: { kind: 'test', printerName: 'Kitchen', address: '127.0.0.1:9', requestedAt: 0 },
 });
 
-async function queue(app: TestApp, jobs: NewJob[]): Promise<number[]> {
+async function queue(app: TestCore, jobs: NewJob[]): Promise<number[]> {
   const { ctx } = app.runtime;
   return write(ctx, (trx) => queueJobs(trx, ctx, jobs));
 }
@@ -31,14 +31,14 @@ async function refusal(call: Promise<unknown>): Promise<number> {
   }
 }
 
-async function status(app: TestApp, id: number) {
+async function status(app: TestCore, id: number) {
   const job = await findJob(app.runtime.ctx, id);
   if (!job) throw new Error(`no job ${id}`);
   return { status: job.status, attempts: job.attempts, lastError: job.last_error, printerId: job.printer_id };
 }
 
 t.test('queued → printing → printed; a job without a printer is held as unroutable', async (t) => {
-  const app = await buildTestApp(t);
+  const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const menu = await seedMenu(app);
   const [first, second, held] = await queue(app, [testPage(menu.printers.kitchen), testPage(menu.printers.kitchen), testPage(null)]) as [number, number, number];
@@ -56,7 +56,7 @@ t.test('queued → printing → printed; a job without a printer is held as unro
 });
 
 t.test('a failed send is queued again after its delay; a crash mid-send queues it at once', async (t) => {
-  const app = await buildTestApp(t);
+  const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const menu = await seedMenu(app);
   const [id] = (await queue(app, [testPage(menu.printers.bar)])) as [number];
@@ -74,7 +74,7 @@ t.test('a failed send is queued again after its delay; a crash mid-send queues i
 });
 
 t.test('take stops at a job retried elsewhere in the meantime (nothing is printed out of order)', async (t) => {
-  const app = await buildTestApp(t);
+  const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const menu = await seedMenu(app);
   const ids = await queue(app, [testPage(menu.printers.kitchen), testPage(menu.printers.kitchen), testPage(menu.printers.kitchen)]);
@@ -86,7 +86,7 @@ t.test('take stops at a job retried elsewhere in the meantime (nothing is printe
 });
 
 t.test('a ticket that cannot be laid out fails; an operator retries it, but never one being sent', async (t) => {
-  const app = await buildTestApp(t);
+  const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const menu = await seedMenu(app);
   const [id] = (await queue(app, [testPage(menu.printers.kitchen)])) as [number];
@@ -105,7 +105,7 @@ t.test('a ticket that cannot be laid out fails; an operator retries it, but neve
 });
 
 t.test("a deleted printer's waiting jobs are orphaned (unroutable), its printed ones kept as they were", async (t) => {
-  const app = await buildTestApp(t);
+  const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const menu = await seedMenu(app);
   const [printed, queued] = (await queue(app, [testPage(menu.printers.till), testPage(menu.printers.till)])) as [number, number];

@@ -5,7 +5,8 @@ import { queueClosurePrintJob, queueOrderPrintJobs, queueTestPage } from '../../
 import { loadRouting } from '../../src/core/orders/routing.js';
 import type { Report } from '../../src/core/reports/report.js';
 import type { OrderItemRow, OrderRow } from '../../src/storage/schema.js';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { buildTestApp } from '../helpers/app.js';
+import { buildTestCore, type TestCore } from '../helpers/core.js';
 import { everyOf } from '../helpers/assert.js';
 import { seedMenu, type SeededMenu } from '../helpers/seed.js';
 
@@ -15,7 +16,7 @@ import { seedMenu, type SeededMenu } from '../helpers/seed.js';
 let nextItem = 0;
 
 /** A confirmed order with these foods (one line each), written as the orders code would. */
-async function confirmedOrder(app: TestApp, foods: Array<{ id: string; quantity?: number; notes?: string }>, registerId: string | null) {
+async function confirmedOrder(app: TestCore, foods: Array<{ id: string; quantity?: number; notes?: string }>, registerId: string | null) {
   const db = app.runtime.storage.db;
   const now = app.runtime.ctx.clock.now().getTime();
   const order = await db
@@ -47,15 +48,15 @@ async function confirmedOrder(app: TestApp, foods: Array<{ id: string; quantity?
   return { order: order as OrderRow, items, routing: await loadRouting(db, items) };
 }
 
-async function jobs(app: TestApp) {
+async function jobs(app: TestCore) {
   const rows = await app.runtime.storage.db.selectFrom('print_jobs').selectAll().orderBy('id').execute();
   return rows.map((row) => ({ ...row, payload: JSON.parse(row.payload) as PrintPayload }));
 }
 
 const names = (payload: PrintPayload) => (payload as KitchenTicketPayload).items.map((item) => item.name);
 
-async function setup(t: Parameters<typeof buildTestApp>[0]) {
-  const app = await buildTestApp(t);
+async function setup(t: Parameters<typeof buildTestCore>[0]) {
+  const app = await buildTestCore(t);
   const menu = await seedMenu(app);
   const db = app.runtime.storage.db;
   const now = app.runtime.ctx.clock.now().getTime();
@@ -160,6 +161,7 @@ t.test('closure on the register’s printer, test pages, and nothing at all with
   t.match(closure!.payload, { kind: 'closure', registerName: 'Cassa 1', from: Date.parse('2026-11-21T06:00:00.000Z'), to: Date.parse('2026-11-21T17:00:00.000Z') });
   t.match(test, { kind: 'test', printer_id: menu.printers.bar, payload: { kind: 'test', address: '10.0.0.9:9100' } });
 
+  // Printing off, through the API too (a test page that would never print is refused): the whole app, this once.
   const off = await buildTestApp(t, { config: { printing: 'off' } });
   const offMenu = await seedMenu(off);
   const { order, items, routing } = await confirmedOrder(off, [{ id: offMenu.foods.margherita }], offMenu.register);

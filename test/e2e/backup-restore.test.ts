@@ -4,7 +4,8 @@ import t from 'tap';
 import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
 import { seedMenuRows } from '../helpers/seed.js';
-import { POS_BIN, runPos, startRealServer } from '../helpers/server.js';
+import { runPosInProcess } from '../helpers/cli.js';
+import { POS_BIN, startRealServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 
 function runPosAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -28,7 +29,7 @@ t.test('pos backup under load, then pos restore: the restored server serves the 
   const storage = openStorage(join(dataDir, 'pos.db'));
   const menu = await seedMenuRows(storage.db, Date.now());
   await storage.close();
-  const token = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
+  const token = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', dataDir])).stdout.trim();
   const api = async (url: string, method = 'GET', body?: unknown) => {
     const response = await fetch(`${server.url}${url}`, {
       method,
@@ -64,20 +65,20 @@ t.test('pos backup under load, then pos restore: the restored server serves the 
   const reportAtBackup = (await api('/v1/reports?from=2000-01-01&to=2099-01-01&groupBy=all')).body;
   await sell(); // after the backup: must not survive the restore
 
-  const refused = runPos(['restore', quietFile, '--yes', '--data-dir', dataDir]);
+  const refused = await runPosInProcess(['restore', quietFile, '--yes', '--data-dir', dataDir]);
   t.equal(refused.code, 1, 'restore refuses while the server runs');
   t.match(refused.stderr, /stop it before restoring/);
 
   t.equal(await server.stop(), 0);
-  t.equal(runPos(['restore', quietFile, '--check']).code, 0);
-  const restored = runPos(['restore', quietFile, '--yes', '--data-dir', dataDir]);
+  t.equal((await runPosInProcess(['restore', quietFile, '--check'])).code, 0);
+  const restored = await runPosInProcess(['restore', quietFile, '--yes', '--data-dir', dataDir]);
   t.equal(restored.code, 0, restored.stderr);
   t.match(restored.stdout, /kept as .*before-restore/);
   server = await startRealServer(t, dataDir);
   t.same((await api('/v1/orders?limit=100&sortBy=ticketNumber&order=asc')).body, ordersAtBackup, 'the same orders');
   t.same((await api('/v1/reports?from=2000-01-01&to=2099-01-01&groupBy=all')).body, reportAtBackup, 'the same report');
 
-  const junk = runPos(['restore', join(dataDir, 'secret.key'), '--yes', '--data-dir', dataDir]);
+  const junk = await runPosInProcess(['restore', join(dataDir, 'secret.key'), '--yes', '--data-dir', dataDir]);
   t.equal(junk.code, 1);
   t.match(junk.stderr, /cannot restore/);
 });

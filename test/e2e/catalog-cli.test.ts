@@ -4,6 +4,7 @@ import t from 'tap';
 import type { Command } from 'commander';
 import { loadProgram } from '../../src/cli/program.js';
 import { tempDir } from '../helpers/app.js';
+import { runPosInProcess } from '../helpers/cli.js';
 import { runPos, startRealServer } from '../helpers/server.js';
 
 t.test('an admin sets up the catalog from the terminal; everything survives a restart', async (t) => {
@@ -12,46 +13,47 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   let server = await startRealServer(t, dataDir);
   t.match(server.output(), /First start: an admin user was created/);
   t.match(server.adminPassword, /^[a-z0-9]{4}(-[a-z0-9]{4}){3}$/);
-  // On the server's machine the CLI needs no login: it finds the server and signs its own token.
-  const local = (args: string[], input?: string) => runPos([...args, '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir }, ...(input ? { input } : {}) });
-  const ok = (args: string[], input?: string) => {
-    const result = local(args, input);
+  // On the server's machine the CLI needs no login: it finds the server and signs its own token. The commands run
+  // in-process (the program and exit codes of bin/pos); starting a second server and --help below spawn the executable.
+  const local = (args: string[], input?: string) => runPosInProcess([...args, '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir }, ...(input ? { input } : {}) });
+  const ok = async (args: string[], input?: string) => {
+    const result = await local(args, input);
     t.equal(result.code, 0, `pos ${args.join(' ')}: ${result.stderr}`);
     return result.stdout;
   };
-  ok(['printers', 'add', '--name', 'Cucina', '--ip', '192.168.1.50', '--width', '42']);
-  ok(['printers', 'add', '--name', 'Cassa', '--ip', '192.168.1.51', '--drawer']);
-  ok(['categories', 'add', '--name', 'Pizze', '--position', '1', '--printer', 'Cucina']);
-  ok(['ingredients', 'add', '--name', 'Mozzarella']);
-  ok(['foods', 'add', '--name', 'Margherita', '--price', '7.50', '--category', 'Pizze', '--ingredient', 'Mozzarella']);
-  ok(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
-  ok(['users', 'add', '--username', 'anna', '--role', 'operator', '--password-stdin'], 'cassa-uno-2026\n');
-  const key = ok(['keys', 'add', '--name', 'TV', '--scope', 'display']);
+  await ok(['printers', 'add', '--name', 'Cucina', '--ip', '192.168.1.50', '--width', '42']);
+  await ok(['printers', 'add', '--name', 'Cassa', '--ip', '192.168.1.51', '--drawer']);
+  await ok(['categories', 'add', '--name', 'Pizze', '--position', '1', '--printer', 'Cucina']);
+  await ok(['ingredients', 'add', '--name', 'Mozzarella']);
+  await ok(['foods', 'add', '--name', 'Margherita', '--price', '7.50', '--category', 'Pizze', '--ingredient', 'Mozzarella']);
+  await ok(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
+  await ok(['users', 'add', '--username', 'anna', '--role', 'operator', '--password-stdin'], 'cassa-uno-2026\n');
+  const key = await ok(['keys', 'add', '--name', 'TV', '--scope', 'display']);
   t.match(key, /posk_display_\S+/);
 
-  t.match(ok(['foods', 'list']), /Margherita\s+7\.50\s+yes/);
-  ok(['foods', 'available', 'margherita', 'off']);
-  const foods = JSON.parse(ok(['foods', 'list', '--json']));
+  t.match(await ok(['foods', 'list']), /Margherita\s+7\.50\s+yes/);
+  await ok(['foods', 'available', 'margherita', 'off']);
+  const foods = JSON.parse(await ok(['foods', 'list', '--json']));
   t.match(foods, [{ name: 'Margherita', price: 7.5, available: false, category: { name: 'Pizze' } }]);
-  ok(['foods', 'edit', 'Margherita', '--price', '8,50']);
-  const withComma = JSON.parse(ok(['foods', 'show', 'Margherita', '--json']));
+  await ok(['foods', 'edit', 'Margherita', '--price', '8,50']);
+  const withComma = JSON.parse(await ok(['foods', 'show', 'Margherita', '--json']));
   t.match(withComma, { price: 8.5 }, 'a decimal comma, as the till takes it');
-  ok(['foods', 'edit', 'Margherita', '--price', '8', '--available']);
-  t.match(JSON.parse(ok(['foods', 'show', 'Margherita', '--json'])), { price: 8, available: true, ingredients: [{ name: 'Mozzarella' }] });
-  t.match(JSON.parse(ok(['printers', 'show', 'Cassa', '--json'])), { cashDrawer: true, columns: 48 });
-  const shown = ok(['foods', 'show', 'Margherita']);
+  await ok(['foods', 'edit', 'Margherita', '--price', '8', '--available']);
+  t.match(JSON.parse(await ok(['foods', 'show', 'Margherita', '--json'])), { price: 8, available: true, ingredients: [{ name: 'Mozzarella' }] });
+  t.match(JSON.parse(await ok(['printers', 'show', 'Cassa', '--json'])), { cashDrawer: true, columns: 48 });
+  const shown = await ok(['foods', 'show', 'Margherita']);
   t.match(shown, /^price\s+8\.00$/m, 'money with two decimals');
   t.match(shown, /^category\s+Pizze$/m, 'a nested record by its name');
   t.match(shown, /^ingredients\s+Mozzarella$/m, 'a list of records as names');
-  t.match(ok(['ingredients', 'add', '--help']), /create an ingredient/);
+  t.match(await ok(['ingredients', 'add', '--help']), /create an ingredient/);
 
-  const bad = local(['foods', 'add', '--name', 'X', '--price', '1', '--category', 'Pizze', '--printer', 'Nowhere']);
+  const bad = await local(['foods', 'add', '--name', 'X', '--price', '1', '--category', 'Pizze', '--printer', 'Nowhere']);
   t.equal(bad.code, 1);
   t.match(bad.stderr, /no printer "Nowhere"/);
-  const conflict = local(['foods', 'add', '--name', 'margherita', '--price', '1', '--category', 'Pizze']);
+  const conflict = await local(['foods', 'add', '--name', 'margherita', '--price', '1', '--category', 'Pizze']);
   t.equal(conflict.code, 1);
   t.match(conflict.stderr, /already exists \(HTTP 409\)/);
-  const missing = local(['categories', 'rm', 'Pizze']);
+  const missing = await local(['categories', 'rm', 'Pizze']);
   t.equal(missing.code, 1, 'a category with foods is not deleted');
 
   // A second server on the same data dir refuses to start, with a clear message.
@@ -60,39 +62,39 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   t.match(second.stderr, /already using this data dir/);
 
   // pos login from another machine's point of view: URL and password, no data dir.
-  const remote = (args: string[], input?: string) => runPos(args, { env: { POS_CONFIG_DIR: configDir, POS_URL: server.url }, ...(input ? { input } : {}) });
-  const login = remote(['login', '--username', 'anna', '--password-stdin'], 'cassa-uno-2026');
+  const remote = (args: string[], input?: string) => runPosInProcess(args, { env: { POS_CONFIG_DIR: configDir, POS_URL: server.url }, ...(input ? { input } : {}) });
+  const login = await remote(['login', '--username', 'anna', '--password-stdin'], 'cassa-uno-2026');
   t.equal(login.code, 0, login.stderr);
   t.match(login.stdout, /logged in .* as anna \(operator\)/);
-  t.match(remote(['whoami']).stdout, /username\s+anna/);
-  const denied = remote(['printers', 'add', '--name', 'X', '--ip', '10.0.0.1']);
+  t.match((await remote(['whoami'])).stdout, /username\s+anna/);
+  const denied = await remote(['printers', 'add', '--name', 'X', '--ip', '10.0.0.1']);
   t.equal(denied.code, 1);
   t.match(denied.stderr, /Forbidden \(HTTP 403\)/);
-  t.equal(remote(['logout']).code, 0);
-  t.equal(remote(['login', '--username', 'anna', '--password-stdin'], 'wrong').code, 1);
+  t.equal((await remote(['logout'])).code, 0);
+  t.equal((await remote(['login', '--username', 'anna', '--password-stdin'], 'wrong')).code, 1);
 
   // Revocation takes effect on the running server.
-  const token = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
+  const token = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', dataDir])).stdout.trim();
   const me = () => fetch(`${server.url}/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
   t.equal((await me()).status, 200);
-  t.equal(runPos(['token', 'revoke', token, '--data-dir', dataDir]).code, 0);
+  t.equal((await runPosInProcess(['token', 'revoke', token, '--data-dir', dataDir])).code, 0);
   t.equal((await me()).status, 401);
   const mistyped = join(dataDir, 'not-here');
-  const stray = runPos(['token', 'create', '--role', 'admin', '--data-dir', mistyped]);
+  const stray = await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', mistyped]);
   t.equal(stray.code, 1, 'a mistyped data dir gets no token');
   t.match(stray.stderr, /is not the data dir of a pos server/);
   t.equal(stray.stdout, '');
-  t.equal(runPos(['token', 'revoke', 'abc', '--data-dir', mistyped]).code, 1);
+  t.equal((await runPosInProcess(['token', 'revoke', 'abc', '--data-dir', mistyped])).code, 1);
   t.notOk(existsSync(mistyped), 'and nothing is created there');
 
   t.equal(await server.stop('SIGTERM'), 0);
   server = await startRealServer(t, dataDir);
   t.equal(server.adminPassword, null, 'the admin is created only once');
-  t.match(ok(['printers', 'list']), /Cassa[\s\S]*Cucina/);
-  t.match(ok(['users', 'list']), /anna\s+operator/);
-  t.match(ok(['foods', 'list']), /Margherita\s+8\.00\s+yes/);
-  t.match(ok(['keys', 'list']), /TV\s+display/);
-  t.match(ok(['registers', 'list']), /Cassa 1/);
+  t.match(await ok(['printers', 'list']), /Cassa[\s\S]*Cucina/);
+  t.match(await ok(['users', 'list']), /anna\s+operator/);
+  t.match(await ok(['foods', 'list']), /Margherita\s+8\.00\s+yes/);
+  t.match(await ok(['keys', 'list']), /TV\s+display/);
+  t.match(await ok(['registers', 'list']), /Cassa 1/);
 });
 
 t.test('--help works for every command and subcommand', async (t) => {

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import t from 'tap';
 import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
-import { POS_BIN, runPos, startRealServer } from '../helpers/server.js';
+import { runPosInProcess } from '../helpers/cli.js';
+import { POS_BIN, startRealServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 
-// What a new volunteer met at the fair, run as they ran it: the real `pos` against a real server on its data dir.
+// What a new volunteer met at the fair, run as they ran it: `pos` against a real server on its data dir (the
+// commands in-process, the program and exit codes of bin/pos; the password prompt in a real terminal).
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
@@ -14,9 +16,9 @@ const dataDir = tempDir(t);
 const configDir = tempDir(t);
 const server = await startRealServer(t, dataDir);
 const pos = (args: string[], input?: string) =>
-  runPos([...args, '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir }, ...(input === undefined ? {} : { input }) });
-const ok = (args: string[], input?: string) => {
-  const result = pos(args, input);
+  runPosInProcess([...args, '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir }, ...(input === undefined ? {} : { input }) });
+const ok = async (args: string[], input?: string) => {
+  const result = await pos(args, input);
   if (result.code !== 0) throw new Error(`pos ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
 };
@@ -30,27 +32,27 @@ const login = async (username: string, password: string) =>
   ).status;
 
 t.test('lists name the printers, not their ids', async (t) => {
-  ok(['printers', 'add', '--name', 'Cucina', '--ip', '10.0.0.5']);
-  ok(['printers', 'add', '--name', 'Cassa', '--ip', '10.0.0.6']);
-  ok(['categories', 'add', '--name', 'Pizze', '--printer', 'Cucina']);
-  ok(['categories', 'add', '--name', 'Bevande']);
-  ok(['foods', 'add', '--name', 'Birra', '--price', '4', '--category', 'Bevande', '--printer', 'Cassa']);
-  ok(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
-  const categories = ok(['categories', 'list']);
+  await ok(['printers', 'add', '--name', 'Cucina', '--ip', '10.0.0.5']);
+  await ok(['printers', 'add', '--name', 'Cassa', '--ip', '10.0.0.6']);
+  await ok(['categories', 'add', '--name', 'Pizze', '--printer', 'Cucina']);
+  await ok(['categories', 'add', '--name', 'Bevande']);
+  await ok(['foods', 'add', '--name', 'Birra', '--price', '4', '--category', 'Bevande', '--printer', 'Cassa']);
+  await ok(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
+  const categories = await ok(['categories', 'list']);
   t.match(categories, /Pizze\s+yes\s+Cucina$/m);
   t.match(categories, /Bevande\s+yes\s+-$/m, 'no printer: a dash');
-  t.match(ok(['registers', 'list']), /Cassa 1\s+yes\s+Cassa$/m);
-  t.match(ok(['foods', 'list']), /Birra\s+4\.00\s+yes\s+-\s+Cassa$/m);
-  t.match(ok(['registers', 'show', 'Cassa 1']), /^printer\s+Cassa$/m);
-  t.match(JSON.parse(ok(['registers', 'list', '--json'])), [{ name: 'Cassa 1', defaultPrinterId: /^c/ }], '--json stays the server\'s own');
+  t.match(await ok(['registers', 'list']), /Cassa 1\s+yes\s+Cassa$/m);
+  t.match(await ok(['foods', 'list']), /Birra\s+4\.00\s+yes\s+-\s+Cassa$/m);
+  t.match(await ok(['registers', 'show', 'Cassa 1']), /^printer\s+Cassa$/m);
+  t.match(JSON.parse(await ok(['registers', 'list', '--json'])), [{ name: 'Cassa 1', defaultPrinterId: /^c/ }], '--json stays the server\'s own');
 });
 
 t.test('pos users add states the password rule; --password-stdin is checked against it too', async (t) => {
-  const short = pos(['users', 'add', '--username', 'carla', '--password-stdin'], 'corta\n');
+  const short = await pos(['users', 'add', '--username', 'carla', '--password-stdin'], 'corta\n');
   t.equal(short.code, 1);
   t.match(short.stderr, /the password needs at least 8 characters/);
   t.equal(await login('carla', 'corta'), 401, 'nobody was created');
-  t.equal(pos(['users', 'add', '--username', 'carla', '--password-stdin'], 'lunga-abbastanza\n').code, 0);
+  t.equal((await pos(['users', 'add', '--username', 'carla', '--password-stdin'], 'lunga-abbastanza\n')).code, 0);
   t.equal(await login('carla', 'lunga-abbastanza'), 200);
 });
 
@@ -101,7 +103,7 @@ t.test('pos users add asks for the password twice, in a terminal, and refuses tw
 
 
 t.test('order commands take #12, a display code or the id, and say which order they chose', async (t) => {
-  const token = ok(['token', 'create', '--role', 'admin']).trim();
+  const token = (await ok(['token', 'create', '--role', 'admin'])).trim();
   const api = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${server.url}${path}`, {
       method,
@@ -110,8 +112,8 @@ t.test('order commands take #12, a display code or the id, and say which order t
     });
     return (await response.json()) as Record<string, any>;
   };
-  const [beer] = JSON.parse(ok(['foods', 'list', '--json'])) as Array<{ id: string }>;
-  const [register] = JSON.parse(ok(['registers', 'list', '--json'])) as Array<{ id: string }>;
+  const [beer] = JSON.parse(await ok(['foods', 'list', '--json'])) as Array<{ id: string }>;
+  const [register] = JSON.parse(await ok(['registers', 'list', '--json'])) as Array<{ id: string }>;
   const sell = (customer: string, confirm: boolean) =>
     api('POST', '/v1/orders', {
       table: '12', customer, orderItems: [{ foodId: beer!.id, quantity: 1 }],
@@ -139,45 +141,45 @@ t.test('order commands take #12, a display code or the id, and say which order t
     .executeTakeFirstOrThrow();
   await storage.close();
 
-  const shown = ok(['orders', 'show', '#2']);
+  const shown = await ok(['orders', 'show', '#2']);
   t.match(shown.split('\n')[0], name(bianchi), 'the ticket number of today');
   t.match(shown, /^customer\s+Bianchi$/m);
-  t.match(ok(['orders', 'show', String(rossi['displayCode']).toLowerCase()]).split('\n')[0], name(rossi), 'a display code, any case');
-  t.match(ok(['orders', 'show', String(verdi['id'])]).split('\n')[0], name(verdi), 'the id (a pending order has no ticket yet)');
-  t.match(ok(['orders', 'show', `id:${verdi['id']}`]).split('\n')[0], name(verdi));
+  t.match((await ok(['orders', 'show', String(rossi['displayCode']).toLowerCase()])).split('\n')[0], name(rossi), 'a display code, any case');
+  t.match((await ok(['orders', 'show', String(verdi['id'])])).split('\n')[0], name(verdi), 'the id (a pending order has no ticket yet)');
+  t.match((await ok(['orders', 'show', `id:${verdi['id']}`])).split('\n')[0], name(verdi));
 
-  t.equal(ok(['orders', 'status', '#1', 'completed']).trim(), `${name(rossi)} is now COMPLETED`);
+  t.equal((await ok(['orders', 'status', '#1', 'completed'])).trim(), `${name(rossi)} is now COMPLETED`);
   t.equal((await api('GET', `/v1/orders/${rossi['id']}`))['status'], 'COMPLETED');
-  t.match(ok(['orders', 'reprint', '#2']), new RegExp(`reprint of ${name(bianchi)} sent: 1 item`));
-  t.match(ok(['print-jobs', 'list', '--order', '#2']), new RegExp(`print jobs of ${name(bianchi)}`));
+  t.match(await ok(['orders', 'reprint', '#2']), new RegExp(`reprint of ${name(bianchi)} sent: 1 item`));
+  t.match(await ok(['print-jobs', 'list', '--order', '#2']), new RegExp(`print jobs of ${name(bianchi)}`));
 
-  const earlier = pos(['orders', 'show', '#5']);
+  const earlier = await pos(['orders', 'show', '#5']);
   t.equal(earlier.code, 1, 'an earlier day\'s ticket number is not today\'s');
   t.match(earlier.stderr, new RegExp(`no order #5 today .*an earlier day's #5 is order #5 · ZZZ · id ${old.id}: give its id`));
-  t.match(pos(['orders', 'show', '#99']).stderr, /no order #99 today/);
-  const wrong = pos(['orders', 'show', 'Rossi!']);
+  t.match((await pos(['orders', 'show', '#99'])).stderr, /no order #99 today/);
+  const wrong = await pos(['orders', 'show', 'Rossi!']);
   t.equal(wrong.code, 1);
   t.match(wrong.stderr, /"Rossi!" is not an order: give an order as #12 \(its ticket number today\), its display code \(A7K\) or its id/);
-  t.match(pos(['orders', 'show', '999999']).stderr, /no order with id 999999 \(for a ticket number write #999999\)/);
+  t.match((await pos(['orders', 'show', '999999'])).stderr, /no order with id 999999 \(for a ticket number write #999999\)/);
 
   // A pending order confirmed from the terminal has no register: it says that no receipt will print.
-  const confirmed = pos(['orders', 'status', String(verdi['displayCode']), 'confirmed']);
+  const confirmed = await pos(['orders', 'status', String(verdi['displayCode']), 'confirmed']);
   t.equal(confirmed.code, 0, confirmed.stderr);
   t.match(confirmed.stdout, new RegExp(`^order #3 · ${verdi['displayCode']} · id ${verdi['id']} is now CONFIRMED`, 'm'));
   t.match(confirmed.stderr, /^warning: no receipt/im, 'from the server, or (older server) from the CLI');
-  const reprinted = pos(['orders', 'reprint', '#3', '--receipt']);
+  const reprinted = await pos(['orders', 'reprint', '#3', '--receipt']);
   t.equal(reprinted.code, 0, reprinted.stderr);
   t.match(reprinted.stderr, /no receipt/i, 'a receipt reprint of an order without a register says so');
-  t.notMatch(pos(['orders', 'reprint', '#2', '--receipt']).stderr, /no receipt/i, 'an order with a register prints its receipt');
+  t.notMatch((await pos(['orders', 'reprint', '#2', '--receipt'])).stderr, /no receipt/i, 'an order with a register prints its receipt');
 
-  const removed = pos(['orders', 'rm', '#3', '--yes']);
+  const removed = await pos(['orders', 'rm', '#3', '--yes']);
   t.equal(removed.stdout.trim(), `deleted order #3 · ${verdi['displayCode']} · id ${verdi['id']}`);
 });
 
 t.test('pos orders list pages on past 100 and says how; --all lists every order', async (t) => {
-  const token = ok(['token', 'create', '--role', 'operator']).trim();
-  const [beer] = JSON.parse(ok(['foods', 'list', '--json'])) as Array<{ id: string }>;
-  const listed = JSON.parse(ok(['orders', 'list', '--json', '--limit', '1'])) as { pagination: { totalItems: number } };
+  const token = (await ok(['token', 'create', '--role', 'operator'])).trim();
+  const [beer] = JSON.parse(await ok(['foods', 'list', '--json'])) as Array<{ id: string }>;
+  const listed = JSON.parse(await ok(['orders', 'list', '--json', '--limit', '1'])) as { pagination: { totalItems: number } };
   const before = listed.pagination.totalItems;
   for (let i = 0; i < 120; i++) {
     const response = await fetch(`${server.url}/v1/orders`, {
@@ -189,16 +191,16 @@ t.test('pos orders list pages on past 100 and says how; --all lists every order'
   }
   const total = before + 120;
   const rows = (out: string) => out.split('\n').filter((line) => /^\s*\d+\s/.test(line));
-  const big = ok(['orders', 'list', '--limit', '110']);
+  const big = await ok(['orders', 'list', '--limit', '110']);
   t.equal(rows(big).length, 110, 'more than the 100 the server sends at once');
   const next = 'next: --page 2 --limit 110, or --all for every one';
   t.match(big, new RegExp(`orders 1-110 of ${total} \\(page 1 of 2\\); ${next}`));
-  const second = ok(['orders', 'list', '--limit', '110', '--page', '2']);
+  const second = await ok(['orders', 'list', '--limit', '110', '--page', '2']);
   t.match(second, new RegExp(`orders 111-${total} of ${total} \\(page 2 of 2\\)\\n?$`));
-  const all = JSON.parse(ok(['orders', 'list', '--all', '--json'])) as { orders: Array<{ id: number }> };
+  const all = JSON.parse(await ok(['orders', 'list', '--all', '--json'])) as { orders: Array<{ id: number }> };
   t.equal(all.orders.length, total);
   t.equal(new Set(all.orders.map((o) => o.id)).size, total, 'each once');
-  const wrong = pos(['orders', 'list', '--limit', '0']);
+  const wrong = await pos(['orders', 'list', '--limit', '0']);
   t.equal(wrong.code, 1);
   t.match(wrong.stderr, /--limit must be a whole number of 1 or more, got "0"/);
 });

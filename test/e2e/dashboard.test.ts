@@ -6,7 +6,8 @@ import t from 'tap';
 import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
 import { seedMenuRows } from '../helpers/seed.js';
-import { POS_BIN, runPos, startRealServer } from '../helpers/server.js';
+import { runPosInProcess } from '../helpers/cli.js';
+import { POS_BIN, startRealServer } from '../helpers/server.js';
 import { sleep, waitFor } from '../helpers/wait.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
@@ -22,7 +23,7 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   const storage = openStorage(join(dataDir, 'pos.db'));
   const menu = await seedMenuRows(storage.db, Date.now());
   await storage.close();
-  const token = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
+  const token = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', dataDir])).stdout.trim();
   const api = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${server.url}${path}`, {
       method,
@@ -137,7 +138,7 @@ t.test('pos dashboard at a venue that speaks Italian (pos serve --locale it): th
   const storage = openStorage(join(dataDir, 'pos.db'));
   const menu = await seedMenuRows(storage.db, Date.now());
   await storage.close();
-  const token = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
+  const token = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', dataDir])).stdout.trim();
   const response = await fetch(`${server.url}/v1/orders`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -3,7 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
-import { POS_BIN, runPos, startRealServer } from '../helpers/server.js';
+import { runPosInProcess } from '../helpers/cli.js';
+import { POS_BIN, startRealServer } from '../helpers/server.js';
 
 // `pos serve --data-dir D` in one terminal, `pos … --data-dir D` (or POS_DATA_DIR=D) in another: found, no login,
 // whatever an older `pos login` left behind.
@@ -20,27 +21,27 @@ t.test('--data-dir and POS_DATA_DIR find the server of that data dir, with no lo
   await startRealServer(t, dataDir);
   const env = { POS_CONFIG_DIR: configDir };
 
-  const byFlag = runPos(['whoami', '--data-dir', dataDir], { env });
+  const byFlag = await runPosInProcess(['whoami', '--data-dir', dataDir], { env });
   t.equal(byFlag.code, 0, byFlag.stderr);
   t.match(byFlag.stdout, /role\s+admin/, 'a token signed with the data dir secret');
-  const before = runPos(['--data-dir', dataDir, 'printers', 'list'], { env });
+  const before = await runPosInProcess(['--data-dir', dataDir, 'printers', 'list'], { env });
   t.equal(before.code, 0, `the flag before the command: ${before.stderr}`);
-  const byEnv = runPos(['printers', 'add', '--name', 'Cucina', '--ip', '10.0.0.5'], { env: { ...env, POS_DATA_DIR: dataDir } });
+  const byEnv = await runPosInProcess(['printers', 'add', '--name', 'Cucina', '--ip', '10.0.0.5'], { env: { ...env, POS_DATA_DIR: dataDir } });
   t.equal(byEnv.code, 0, byEnv.stderr);
-  t.match(runPos(['printers', 'list'], { env: { ...env, POS_DATA_DIR: dataDir } }).stdout, /Cucina/);
+  t.match((await runPosInProcess(['printers', 'list'], { env: { ...env, POS_DATA_DIR: dataDir } })).stdout, /Cucina/);
 });
 
 t.test('no server on the data dir: the message names the data dir and how to start it', async (t) => {
   const dataDir = tempDir(t);
   const configDir = tempDir(t);
-  const none = runPos(['printers', 'list', '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir } });
+  const none = await runPosInProcess(['printers', 'list', '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir } });
   t.equal(none.code, 1);
   t.match(none.stderr, /no pos server found running on the data dir .* \(--data-dir \/ POS_DATA_DIR\)/);
   t.match(none.stderr, new RegExp(`pos serve --data-dir ${dataDir}`));
 
   // A server that died without cleaning up (a power cut) left its server.json: it is not taken for a running one.
   writeFileSync(join(dataDir, 'server.json'), JSON.stringify({ url: 'http://127.0.0.1:1', port: 1, host: '127.0.0.1', pid: 2 ** 22 + 1, startedAt: '' }));
-  const stale = runPos(['printers', 'list', '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir } });
+  const stale = await runPosInProcess(['printers', 'list', '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir } });
   t.equal(stale.code, 1);
   t.match(stale.stderr, /no pos server found running on the data dir/);
 

@@ -5,7 +5,8 @@ import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { multipartBody, stripedPng } from '../helpers/multipart.js';
-import { runPos, startRealServer } from '../helpers/server.js';
+import { runPosInProcess } from '../helpers/cli.js';
+import { startRealServer } from '../helpers/server.js';
 import { adminApi, seedServerMenu } from '../helpers/venue.js';
 
 /** Runs in the page: does the banner strip show this title? (The page's CSP forbids evaluating strings.) */
@@ -124,18 +125,18 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   await wrong.close();
 
   // pos display-url on this machine: the server listens on 127.0.0.1 only, so that is the one address (and a warning).
-  const urls = runPos(['display-url', '--key', key, '--json', '--data-dir', dataDir]);
+  const urls = await runPosInProcess(['display-url', '--key', key, '--json', '--data-dir', dataDir]);
   t.equal(urls.code, 0, urls.stderr);
   t.same(JSON.parse(urls.stdout), { urls: [`http://127.0.0.1:${port}/display?key=${encodeURIComponent(key)}`] });
   t.match(urls.stderr, /listens on 127\.0\.0\.1 only/);
-  const withQr = runPos(['display-url', '--key', key, '--data-dir', dataDir]);
+  const withQr = await runPosInProcess(['display-url', '--key', key, '--data-dir', dataDir]);
   t.match(withQr.stdout, /Scan to open http:\/\/127\.0\.0\.1:\d+\/display\?key=…/);
   t.match(withQr.stdout, /[▀▄█]{10}/, 'a QR code drawn in the terminal');
 
   await t.test('a venue that speaks Italian (pos serve --locale it): the TV too, until ?lang=en', async (t) => {
     const italianDir = tempDir(t);
     const italian = await startRealServer(t, italianDir, ['--locale', 'it']);
-    const italianAdmin = runPos(['token', 'create', '--role', 'admin', '--data-dir', italianDir]).stdout.trim();
+    const italianAdmin = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', italianDir])).stdout.trim();
     const created = await fetch(`${italian.url}/v1/api-keys`, {
       method: 'POST',
       headers: { authorization: `Bearer ${italianAdmin}`, 'content-type': 'application/json' },

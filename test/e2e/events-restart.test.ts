@@ -3,7 +3,8 @@ import t from 'tap';
 import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
 import { seedMenuRows } from '../helpers/seed.js';
-import { POS_BIN, runPos, startRealServer } from '../helpers/server.js';
+import { runPosInProcess } from '../helpers/cli.js';
+import { POS_BIN, startRealServer } from '../helpers/server.js';
 import { openSse } from '../helpers/sse.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -23,7 +24,7 @@ t.test('missed events are replayed after the server restarts, even after SIGKILL
   const storage = openStorage(`${dataDir}/pos.db`);
   const menu = await seedMenuRows(storage.db, Date.now());
   await storage.close();
-  const token = runPos(['token', 'create', '--role', 'operator', '--data-dir', dataDir]).stdout.trim();
+  const token = (await runPosInProcess(['token', 'create', '--role', 'operator', '--data-dir', dataDir])).stdout.trim();
   t.match(token, /^ey/);
   const auth = { authorization: `Bearer ${token}` };
   const body = (customer: string) => ({ table: '7', customer, orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }] });
@@ -55,7 +56,7 @@ t.test('`pos events --json` prints the stream, one JSON object per line', async 
   const storage = openStorage(`${dataDir}/pos.db`);
   const menu = await seedMenuRows(storage.db, Date.now());
   await storage.close();
-  const token = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
+  const token = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', dataDir])).stdout.trim();
   const cli = spawn(process.execPath, [POS_BIN, 'events', 'display', '--json'], {
     env: { ...process.env, POS_URL: server.url, POS_TOKEN: token, POS_DATA_DIR: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

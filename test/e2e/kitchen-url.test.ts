@@ -3,7 +3,8 @@ import t from 'tap';
 import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
 import { seedMenuRows } from '../helpers/seed.js';
-import { runPos, startRealServer } from '../helpers/server.js';
+import { runPosInProcess } from '../helpers/cli.js';
+import { startRealServer } from '../helpers/server.js';
 
 t.test('pos kitchen-url prints the address of a station’s screen with a kitchen key, and a QR', async (t) => {
   const dataDir = tempDir(t);
@@ -12,9 +13,9 @@ t.test('pos kitchen-url prints the address of a station’s screen with a kitche
   const storage = openStorage(join(dataDir, 'pos.db'));
   const menu = await seedMenuRows(storage.db, Date.now());
   await storage.close();
-  const pos = (args: string[]) => runPos([...args, '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir } });
+  const pos = (args: string[]) => runPosInProcess([...args, '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir } });
 
-  const created = pos(['kitchen-url', '--station', 'kitchen', '--create-key', 'Grill tablet', '--json']);
+  const created = await pos(['kitchen-url', '--station', 'kitchen', '--create-key', 'Grill tablet', '--json']);
   t.equal(created.code, 0, created.stderr);
   const { station, urls } = JSON.parse(created.stdout) as { station: { id: string; name: string }; urls: string[] };
   t.same(station, { id: menu.printers.kitchen, name: 'Kitchen' }, 'the station by its printer’s name, any case');
@@ -28,7 +29,7 @@ t.test('pos kitchen-url prints the address of a station’s screen with a kitche
   t.match(key, /^posk_kitchen_/);
 
   // The key in the address opens exactly that station's view, and no more than a kitchen key may.
-  const admin = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
+  const admin = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', dataDir])).stdout.trim();
   const order = await fetch(`${server.url}/v1/orders`, {
     method: 'POST',
     headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
@@ -44,28 +45,28 @@ t.test('pos kitchen-url prints the address of a station’s screen with a kitche
   const keys = (await (await fetch(`${server.url}/v1/api-keys`, { headers: { authorization: `Bearer ${admin}` } })).json()) as Array<Record<string, unknown>>;
   t.match(keys, [{ name: 'Grill tablet', scope: 'kitchen', printerId: menu.printers.kitchen }]);
 
-  const again = pos(['kitchen-url', '--station', menu.printers.bar, '--key', key]);
+  const again = await pos(['kitchen-url', '--station', menu.printers.bar, '--key', key]);
   t.equal(again.code, 0, again.stderr);
   t.match(again.stdout, new RegExp(`^${server.url}/kitchen\\?station=${menu.printers.bar}&key=${key}$`, 'm'), 'by id, with the key given');
   t.match(again.stdout, /Scan to open the Bar screen \(http:\/\/127\.0\.0\.1:\d+\/kitchen\?station=\w+&key=…\) on its tablet/);
   t.match(again.stdout, /[▄▀█]/, 'and a QR code');
 
-  const unknown = pos(['kitchen-url', '--station', 'Griglia', '--key', key]);
+  const unknown = await pos(['kitchen-url', '--station', 'Griglia', '--key', key]);
   t.equal(unknown.code, 1);
   t.match(unknown.stderr, /no station "Griglia": the stations are the printers "Bar", "Kitchen", "Till"/);
-  const noKey = pos(['kitchen-url', '--station', 'Bar']);
+  const noKey = await pos(['kitchen-url', '--station', 'Bar']);
   t.equal(noKey.code, 1);
   t.match(noKey.stderr, /give the kitchen key with --key, or make one with --create-key "Bar tablet"/);
-  const displayKey = pos(['kitchen-url', '--station', 'Bar', '--key', 'posk_display_abc']);
+  const displayKey = await pos(['kitchen-url', '--station', 'Bar', '--key', 'posk_display_abc']);
   t.equal(displayKey.code, 1);
   t.match(displayKey.stderr, /not a kitchen key/);
-  const noStation = pos(['kitchen-url']);
+  const noStation = await pos(['kitchen-url']);
   t.equal(noStation.code, 1);
   t.match(noStation.stderr, /--station/);
 
   // Its station works from the screen: no more paper there.
-  const edited = pos(['printers', 'edit', 'Kitchen', '--no-kitchen-tickets', '--json']);
+  const edited = await pos(['printers', 'edit', 'Kitchen', '--no-kitchen-tickets', '--json']);
   t.equal(edited.code, 0, edited.stderr);
   t.match(JSON.parse(edited.stdout), { name: 'Kitchen', kitchenTickets: false });
-  t.match(pos(['printers', 'list']).stdout, /TICKETS/);
+  t.match((await pos(['printers', 'list'])).stdout, /TICKETS/);
 });

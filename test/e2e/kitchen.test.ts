@@ -6,11 +6,12 @@ import { openStorage } from '../../src/storage/database.js';
 import { PACKAGE_ROOT } from '../../src/version.js';
 import { tempDir } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
-import { runPos, startRealServer } from '../helpers/server.js';
+import { runPosInProcess } from '../helpers/cli.js';
+import { startRealServer } from '../helpers/server.js';
 import { adminApi, seedServerMenu } from '../helpers/venue.js';
 import { waitFor } from '../helpers/wait.js';
 
-// A grill, a bar and a TV run the evening from screens (issue 16), in Debian's Chromium against the real
+// A grill, a bar and a TV run the evening from screens (docs/kitchen.md), in Debian's Chromium against the real
 // executable: one browser, one context per device (each has its own storage, as separate tablets do); the kitchen
 // screens are driven by role and accessible name.
 
@@ -43,7 +44,6 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
   const port = server.port;
   const menu = await seedServerMenu(dataDir);
   const api = adminApi(dataDir, () => server.url);
-  const admin = api.token;
   await api('POST', '/v1/users', { username: 'luca', password: 'griglia-2026', role: 'operator' });
   const food = async (name: string, price: number) => (await api('POST', '/v1/foods', { name, price, categoryId: menu.categories.pizzas, available: true }))['id'] as string;
   const salsiccia = await food('Salsiccia e polenta', 9);
@@ -59,7 +59,7 @@ t.test('two kitchen stations and the TV: only their items, done on both, ready o
   const status = async (id: number) => ((await api('GET', `/v1/orders/${id}`))['status'] as string).toLowerCase();
 
   // The grill's tablet opens the address `pos kitchen-url` prints; the bar's volunteer logs in and picks "Bar".
-  const urls = runPos(['kitchen-url', '--station', 'Kitchen', '--create-key', 'Grill tablet', '--json', '--data-dir', dataDir]);
+  const urls = await runPosInProcess(['kitchen-url', '--station', 'Kitchen', '--create-key', 'Grill tablet', '--json', '--data-dir', dataDir]);
   t.equal(urls.code, 0, `pos kitchen-url: ${urls.stderr}`);
   const grillUrl = (JSON.parse(urls.stdout) as { urls: string[] }).urls[0] as string;
   const displayKey = (await api('POST', '/v1/api-keys', { name: 'TV', scope: 'display' }))['key'] as string;

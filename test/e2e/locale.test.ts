@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
-import { posIn, runPos, startRealServer } from '../helpers/server.js';
+import { posInProcess, runPosInProcess } from '../helpers/cli.js';
+import { runPos, startRealServer } from '../helpers/server.js';
 
 // `pos serve --locale it` at an Italian fair: the paper speaks Italian (kitchen, receipt, reprint, cancellation,
 // closure) with Italian money and dates; the API's errors and the CLI stay English. Real executable, real
@@ -27,17 +28,17 @@ t.test('pos serve --locale it prints Italian tickets, receipts and closures with
   const health = (await (await fetch(`${server.url}/health`)).json()) as { locale: string };
   t.equal(health.locale, 'it', '/health tells the web pages');
 
-  const pos = posIn(t, dataDir);
-  pos(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1', '--port', String(kitchen.port)]);
-  pos(['printers', 'add', '--name', 'Cassa', '--ip', '127.0.0.1', '--port', String(till.port), '--width', '32']);
-  pos(['categories', 'add', '--name', 'Primi', '--printer', 'Cucina']);
-  pos(['foods', 'add', '--name', 'Pappardelle al cinghiale', '--price', '9.50', '--category', 'Primi']);
-  pos(['foods', 'add', '--name', 'Caffè', '--price', '1.20', '--category', 'Primi']);
-  pos(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
-  const foods = JSON.parse(pos(['foods', 'list', '--json'])) as Array<{ id: string; name: string }>;
+  const pos = posInProcess(t, dataDir);
+  await pos(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1', '--port', String(kitchen.port)]);
+  await pos(['printers', 'add', '--name', 'Cassa', '--ip', '127.0.0.1', '--port', String(till.port), '--width', '32']);
+  await pos(['categories', 'add', '--name', 'Primi', '--printer', 'Cucina']);
+  await pos(['foods', 'add', '--name', 'Pappardelle al cinghiale', '--price', '9.50', '--category', 'Primi']);
+  await pos(['foods', 'add', '--name', 'Caffè', '--price', '1.20', '--category', 'Primi']);
+  await pos(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
+  const foods = JSON.parse(await pos(['foods', 'list', '--json'])) as Array<{ id: string; name: string }>;
   const food = (name: string) => foods.find((f) => f.name === name)!.id;
-  const [register] = JSON.parse(pos(['registers', 'list', '--json'])) as Array<{ id: string }>;
-  const token = runPos(['token', 'create', '--role', 'operator', '--data-dir', dataDir]).stdout.trim();
+  const [register] = JSON.parse(await pos(['registers', 'list', '--json'])) as Array<{ id: string }>;
+  const token = (await runPosInProcess(['token', 'create', '--role', 'operator', '--data-dir', dataDir])).stdout.trim();
   const api = (method: string, path: string, body?: unknown) =>
     fetch(`${server.url}${path}`, {
       method,
@@ -87,7 +88,7 @@ t.test('pos serve --locale it prints Italian tickets, receipts and closures with
   t.match(cancelled, /^Annullato il \d\d\/\d\d\/\d{4} \d\d:\d\d$/m);
 
   // The CLI stays English for the admin; the paper is Italian.
-  const closure = runPos(['closure', '--register', 'Cassa 1', '--data-dir', dataDir]);
+  const closure = await runPosInProcess(['closure', '--register', 'Cassa 1', '--data-dir', dataDir]);
   t.equal(closure.code, 0, closure.stderr);
   t.match(closure.stdout, /GENERAL CLOSURE[\s\S]*revenue\s+1,?142\.40/);
   const printed = (await till.waitForTickets(4, 30_000)).at(-1);

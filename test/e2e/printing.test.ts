@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
-import { posIn, runPos, startRealServer } from '../helpers/server.js';
+import { posInProcess, runPosInProcess } from '../helpers/cli.js';
+import { startRealServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 
 t.test('a volunteer sets up two printers, unplugs one, and every ticket comes out once, in order', async (t) => {
@@ -12,17 +13,17 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
   let kitchen = await startEmulatorProcess(t, kitchenOut);
   const till = await startEmulatorProcess(t, tillOut, 0, 32);
   let server = await startRealServer(t, dataDir, ['--printer-probe', '200']);
-  const pos = posIn(t, dataDir);
-  pos(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1', '--port', String(kitchen.port)]);
-  pos(['printers', 'add', '--name', 'Cassa', '--ip', '127.0.0.1', '--port', String(till.port), '--width', '32', '--drawer']);
-  pos(['categories', 'add', '--name', 'Pizze', '--printer', 'Cucina']);
-  pos(['categories', 'add', '--name', 'Dolci']);
-  pos(['foods', 'add', '--name', 'Margherita', '--price', '7.50', '--category', 'Pizze']);
-  pos(['foods', 'add', '--name', 'Tiramisù', '--price', '4.50', '--category', 'Dolci']);
-  pos(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
-  const foods = JSON.parse(pos(['foods', 'list', '--json'])) as Array<{ id: string; name: string }>;
-  const registers = JSON.parse(pos(['registers', 'list', '--json'])) as Array<{ id: string }>;
-  const token = runPos(['token', 'create', '--role', 'operator', '--data-dir', dataDir]).stdout.trim();
+  const pos = posInProcess(t, dataDir);
+  await pos(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1', '--port', String(kitchen.port)]);
+  await pos(['printers', 'add', '--name', 'Cassa', '--ip', '127.0.0.1', '--port', String(till.port), '--width', '32', '--drawer']);
+  await pos(['categories', 'add', '--name', 'Pizze', '--printer', 'Cucina']);
+  await pos(['categories', 'add', '--name', 'Dolci']);
+  await pos(['foods', 'add', '--name', 'Margherita', '--price', '7.50', '--category', 'Pizze']);
+  await pos(['foods', 'add', '--name', 'Tiramisù', '--price', '4.50', '--category', 'Dolci']);
+  await pos(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
+  const foods = JSON.parse(await pos(['foods', 'list', '--json'])) as Array<{ id: string; name: string }>;
+  const registers = JSON.parse(await pos(['registers', 'list', '--json'])) as Array<{ id: string }>;
+  const token = (await runPosInProcess(['token', 'create', '--role', 'operator', '--data-dir', dataDir])).stdout.trim();
   const sell = async (customer: string) => {
     const response = await fetch(`${server.url}/v1/orders`, {
       method: 'POST',
@@ -50,9 +51,9 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
   await kitchen.stop();
   const sold = [];
   for (const customer of ['Bianchi', 'Verdi', 'Neri']) sold.push((await sell(customer)).ticketNumber);
-  const waiting = JSON.parse(pos(['print-jobs', 'list', '--printer', 'Cucina', '--status', 'queued', '--json'])) as unknown[];
+  const waiting = JSON.parse(await pos(['print-jobs', 'list', '--printer', 'Cucina', '--status', 'queued', '--json'])) as unknown[];
   t.equal(waiting.length, 3, 'three kitchen tickets wait');
-  t.match(pos(['printers', 'list']), /Cucina\s+127\.0\.0\.1:\d+\s+OFFLINE/, 'volunteers see the printer offline');
+  t.match(await pos(['printers', 'list']), /Cucina\s+127\.0\.0\.1:\d+\s+OFFLINE/, 'volunteers see the printer offline');
 
   // And the server crashes with the tickets still queued.
   await server.kill();
@@ -63,19 +64,19 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
   t.same(numbers, sold, 'in order, once each');
 
   // The treasurer closes the day from the terminal; the closure comes out of the register printer.
-  const closure = runPos(['closure', '--register', 'Cassa 1', '--data-dir', dataDir]);
+  const closure = await runPosInProcess(['closure', '--register', 'Cassa 1', '--data-dir', dataDir]);
   t.equal(closure.code, 0, closure.stderr);
   t.match(closure.stdout, /GENERAL CLOSURE[\s\S]*orders\s+4[\s\S]*revenue\s+66\.00/);
   const withClosure = await till.waitForTickets(tillTickets.length + 6 + 1, 30_000);
   t.match(withClosure.at(-1), /C L O S U R E[\s\S]*REVENUE\s+€ 66\.00/);
 
-  t.match(pos(['printers', 'test', 'Cucina']), /test page queued/);
+  t.match(await pos(['printers', 'test', 'Cucina']), /test page queued/);
   await kitchen.waitForTickets(5);
   t.match(kitchen.tickets().at(-1), /T E S T   P A G E/);
   // Its tickets waited in the queue through the crash (none was being sent): none may come out a second time. Once
   // every kitchen job is marked printed nothing is left to send, and a ticket sent twice would be out already.
-  const kitchenJobs = await waitFor('every kitchen job printed', () => {
-    const jobs = JSON.parse(pos(['print-jobs', 'list', '--printer', 'Cucina', '--json'])) as Array<{ status: string }>;
+  const kitchenJobs = await waitFor('every kitchen job printed', async () => {
+    const jobs = JSON.parse(await pos(['print-jobs', 'list', '--printer', 'Cucina', '--json'])) as Array<{ status: string }>;
     return jobs.length > 0 && jobs.every((job) => job.status === 'printed') ? jobs : null;
   }, { timeoutMs: 30_000, intervalMs: 200 });
   t.equal(kitchenJobs.length, 5, 'five kitchen jobs: the first order, three that waited, the test page');

@@ -6,7 +6,8 @@ import { seedVenue } from '../../bench/lib/venue.js';
 import { openStorage } from '../../src/storage/database.js';
 import { migrate } from '../../src/storage/migrate.js';
 import { tempDir } from '../helpers/app.js';
-import { runPos, startRealServer } from '../helpers/server.js';
+import { runPosInProcess } from '../helpers/cli.js';
+import { startRealServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 
 // The appliance was off for two days with sales in its database and no snapshots (a restored backup, a laptop left
@@ -22,7 +23,7 @@ t.test('start-up catch-up: every missed hour is snapshotted and the reports equa
   const span = fillOrders(file, venue, { orders: 3_000, days: 2, timezone: 'Europe/Rome' });
 
   const server = await startRealServer(t, dataDir, ['--printing', 'off']);
-  const token = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
+  const token = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', dataDir])).stdout.trim();
   const db = new BetterSqlite3(file, { readonly: true });
   t.teardown(() => db.close());
   const watermark = () => Number((db.prepare("select value from settings where key = 'snapshots_through'").get() as { value: string } | undefined)?.value ?? 0);

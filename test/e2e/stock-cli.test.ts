@@ -1,7 +1,8 @@
 import t from 'tap';
 import { parseStockChange } from '../../src/cli/commands/stock.js';
 import { tempDir } from '../helpers/app.js';
-import { runPos, startRealServer } from '../helpers/server.js';
+import { runPosInProcess } from '../helpers/cli.js';
+import { startRealServer } from '../helpers/server.js';
 
 t.test('the count argument: a number sets, +n restocks, -n writes off, off stops counting', async (t) => {
   t.same(parseStockChange('200'), { stock: 200 });
@@ -17,38 +18,38 @@ t.test('a volunteer sets, restocks and writes off portions from the terminal, an
   const dataDir = tempDir(t);
   const configDir = tempDir(t);
   await startRealServer(t, dataDir, ['--log-level', 'warn']);
-  const pos = (args: string[]) => runPos([...args, '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir } });
-  const ok = (args: string[]) => {
-    const result = pos(args);
+  const pos = (args: string[]) => runPosInProcess([...args, '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir } });
+  const ok = async (args: string[]) => {
+    const result = await pos(args);
     t.equal(result.code, 0, `pos ${args.join(' ')}: ${result.stderr}`);
     return result.stdout;
   };
-  ok(['categories', 'add', '--name', 'Panini']);
-  ok(['ingredients', 'add', '--name', 'Porchetta']);
-  ok(['foods', 'add', '--name', 'Panino con porchetta', '--price', '6', '--category', 'Panini', '--ingredient', 'Porchetta']);
-  ok(['foods', 'add', '--name', 'Patatine', '--price', '3', '--category', 'Panini']);
+  await ok(['categories', 'add', '--name', 'Panini']);
+  await ok(['ingredients', 'add', '--name', 'Porchetta']);
+  await ok(['foods', 'add', '--name', 'Panino con porchetta', '--price', '6', '--category', 'Panini', '--ingredient', 'Porchetta']);
+  await ok(['foods', 'add', '--name', 'Patatine', '--price', '3', '--category', 'Panini']);
 
-  t.match(ok(['foods', 'stock', 'Patatine']), /^Patatine: not counted$/m);
-  t.match(ok(['foods', 'stock', 'Patatine', '200']), /^Patatine: 200 left$/m);
-  t.match(ok(['foods', 'stock', 'patatine', '+50']), /^Patatine: 250 left$/m);
-  t.match(ok(['foods', 'stock', 'Patatine', '-3']), /^Patatine: 247 left$/m, 'a write-off: "-3" is a count, not an option');
-  t.match(ok(['ingredients', 'stock', 'Porchetta', '30']), /^Porchetta: 30 left$/m);
-  t.match(ok(['foods', 'stock', 'Panino con porchetta']), /^Panino con porchetta: 30 left$/m, 'what the shared ingredient allows');
+  t.match(await ok(['foods', 'stock', 'Patatine']), /^Patatine: not counted$/m);
+  t.match(await ok(['foods', 'stock', 'Patatine', '200']), /^Patatine: 200 left$/m);
+  t.match(await ok(['foods', 'stock', 'patatine', '+50']), /^Patatine: 250 left$/m);
+  t.match(await ok(['foods', 'stock', 'Patatine', '-3']), /^Patatine: 247 left$/m, 'a write-off: "-3" is a count, not an option');
+  t.match(await ok(['ingredients', 'stock', 'Porchetta', '30']), /^Porchetta: 30 left$/m);
+  t.match(await ok(['foods', 'stock', 'Panino con porchetta']), /^Panino con porchetta: 30 left$/m, 'what the shared ingredient allows');
 
-  const foods = ok(['foods', 'list']);
+  const foods = await ok(['foods', 'list']);
   t.match(foods, /^ID\s+CATEGORY\s+NAME\s+PRICE\s+AVAILABLE\s+LEFT\s+PRINTER$/m);
   t.match(foods, /Panino con porchetta\s+6\.00\s+yes\s+30\s/);
   t.match(foods, /Patatine\s+3\.00\s+yes\s+247\s/);
-  t.match(ok(['ingredients', 'list']), /Porchetta\s+30$/m);
-  t.match(JSON.parse(ok(['foods', 'stock', 'Patatine', '-247', '--json'])), { name: 'Patatine', stock: 0, portionsLeft: 0, available: false });
-  t.match(ok(['foods', 'stock', 'Patatine']), /^Patatine: 0 left, sold out$/m);
+  t.match(await ok(['ingredients', 'list']), /Porchetta\s+30$/m);
+  t.match(JSON.parse(await ok(['foods', 'stock', 'Patatine', '-247', '--json'])), { name: 'Patatine', stock: 0, portionsLeft: 0, available: false });
+  t.match(await ok(['foods', 'stock', 'Patatine']), /^Patatine: 0 left, sold out$/m);
 
-  const short = pos(['foods', 'stock', 'Patatine', '-1']);
+  const short = await pos(['foods', 'stock', 'Patatine', '-1']);
   t.equal(short.code, 1, 'a write-off below 0 is refused');
   t.match(short.stderr, /only 0 left.*HTTP 400/);
-  const typo = pos(['ingredients', 'stock', 'Porchetta', 'lots']);
+  const typo = await pos(['ingredients', 'stock', 'Porchetta', 'lots']);
   t.equal(typo.code, 1);
   t.match(typo.stderr, /the count is a number/);
-  t.match(ok(['ingredients', 'stock', 'Porchetta', 'off']), /^Porchetta: not counted$/m);
-  t.match(ok(['foods', 'list']), /Panino con porchetta\s+6\.00\s+yes\s+-\s/, 'not counted: a dash');
+  t.match(await ok(['ingredients', 'stock', 'Porchetta', 'off']), /^Porchetta: not counted$/m);
+  t.match(await ok(['foods', 'list']), /Panino con porchetta\s+6\.00\s+yes\s+-\s/, 'not counted: a dash');
 });

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { seededRandom, sleep } from '../helpers/crash.js';
-import { runPos, startRealServer } from '../helpers/server.js';
+import { runPosInProcess } from '../helpers/cli.js';
+import { startRealServer } from '../helpers/server.js';
 import { openSse } from '../helpers/sse.js';
 
 // Portion counts against the real executable: parallel cashiers over HTTP never oversell, every till hears the food
@@ -33,8 +34,8 @@ async function porchetta(url: string, admin: string, stock: number): Promise<str
 t.test('30 cashiers paying for the last 10 portions at once: 10 × 201, 20 × 409, and every till hears it sold out', async (t) => {
   const dataDir = tempDir(t);
   const server = await startRealServer(t, dataDir, ['--log-level', 'warn']);
-  const admin = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
-  const operator = runPos(['token', 'create', '--role', 'operator', '--data-dir', dataDir]).stdout.trim();
+  const admin = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', dataDir])).stdout.trim();
+  const operator = (await runPosInProcess(['token', 'create', '--role', 'operator', '--data-dir', dataDir])).stdout.trim();
   const foodId = await porchetta(server.url, admin, 10);
   const till = await openSse(`${server.url}/events/cashier`, { authorization: `Bearer ${operator}` });
   t.equal(till.status, 200);
@@ -72,8 +73,8 @@ t.test('SIGKILL while cashiers sell and cancel: after the restart the count and 
   const START = 400;
   const dataDir = tempDir(t);
   let server = await startRealServer(t, dataDir, ['--log-level', 'warn']);
-  const admin = runPos(['token', 'create', '--role', 'admin', '--data-dir', dataDir]).stdout.trim();
-  const operator = runPos(['token', 'create', '--role', 'operator', '--data-dir', dataDir]).stdout.trim();
+  const admin = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', dataDir])).stdout.trim();
+  const operator = (await runPosInProcess(['token', 'create', '--role', 'operator', '--data-dir', dataDir])).stdout.trim();
   const foodId = await porchetta(server.url, admin, START);
   const known: number[] = [];
   let answered = 0;

@@ -7,7 +7,8 @@ import { contrastRatio } from '../../src/web/shared/contrast.js';
 import { tempDir } from '../helpers/app.js';
 import { LAN_HOST, launchBrowser } from '../helpers/browser.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
-import { runPos, startRealServer } from '../helpers/server.js';
+import { runPosInProcess } from '../helpers/cli.js';
+import { startRealServer } from '../helpers/server.js';
 import { adminApi, seedServerMenu } from '../helpers/venue.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -165,7 +166,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     // The printer itself says what is wrong: the volunteer reads what to fix (all three printers are this emulator).
     printer.send('paper-out');
     await page.getByRole('alert').filter({ hasText: 'kitchen: out of paper' }).waitFor({ timeout: 10_000 });
-    t.match(runPos(['printers', 'list', '--data-dir', dataDir]).stdout, /ERROR PAPER_OUT/, 'pos printers list says it too');
+    t.match((await runPosInProcess(['printers', 'list', '--data-dir', dataDir])).stdout, /ERROR PAPER_OUT/, 'pos printers list says it too');
     printer.send('paper-ok');
     await page.getByRole('alert').filter({ hasText: 'out of paper' }).first().waitFor({ state: 'detached', timeout: 10_000 });
     t.pass('and the line clears when the paper is back');
@@ -445,7 +446,7 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     await page.getByLabel('Customer').fill('Lucia');
     // The session ends on the tablet's side of things: the stored token is no longer accepted.
     const session = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('pos.till.session'));
-    const revoked = runPos(['token', 'revoke', JSON.parse(session as string).token, '--data-dir', dataDir]);
+    const revoked = await runPosInProcess(['token', 'revoke', JSON.parse(session as string).token, '--data-dir', dataDir]);
     t.equal(revoked.code, 0, revoked.stderr);
     await button('Orders').click();
     await page.getByText(/Your session ended/).waitFor({ timeout: 15_000 });
@@ -614,11 +615,11 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
 
   await t.test('pos serve prints the till address, pos till-url prints it with a QR', async (t) => {
     t.match(server.output(), new RegExp(`http://127\\.0\\.0\\.1:${server.port}/\\n`), 'the address pos serve prints opens the till');
-    const json = runPos(['till-url', '--json', '--data-dir', dataDir]);
+    const json = await runPosInProcess(['till-url', '--json', '--data-dir', dataDir]);
     t.equal(json.code, 0, json.stderr);
     t.same(JSON.parse(json.stdout), { urls: [`http://127.0.0.1:${server.port}/`] });
     t.match(json.stderr, /listens on 127\.0\.0\.1 only/);
-    const withQr = runPos(['till-url', '--data-dir', dataDir]);
+    const withQr = await runPosInProcess(['till-url', '--data-dir', dataDir]);
     t.match(withQr.stdout, /Scan to open the till/);
     t.match(withQr.stdout, /[▀▄█]{10}/, 'a QR code drawn in the terminal');
   });

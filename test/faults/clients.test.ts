@@ -14,7 +14,7 @@ import { CHURN_KINDS, type ChurnKind, churnOnce, heldClientPorts, httpJson, open
 import { openSse } from '../helpers/sse.js';
 import { sleep, waitFor } from '../helpers/wait.js';
 
-// Issue #7 B3, slow and dead clients, against the real `pos serve`. While orders are confirmed at a steady rate:
+// Slow and dead clients, against the real `pos serve`. While orders are confirmed at a steady rate:
 // 20 SSE subscribers read their response head and then never read again (10 on `printer`, whose frames carry the
 // whole order and overflow the hub's 4 MiB cap, 10 on `display`, which stay under it), and 1,000 clients connect and
 // drop in 5 waves of 200 (mid-request, right after the request, right after the response head, mid-stream with a
@@ -42,7 +42,7 @@ t.test('B3: subscribers that never read and 1,000 clients that connect and drop 
   await storage.close();
   const token = runPos(['token', 'create', '--role', 'operator', '--data-dir', dataDir]).stdout.trim();
   t.ok(token.length > 20, 'an operator token');
-  // One credential holds at most 20 streams (Release 1.7): each subscriber here is its own device, with its own token.
+  // One credential holds at most 20 streams (docs/api.md): each subscriber here is its own device, with its own token.
   const tokens = new TokenService(readSecret(resolveDataDir(dataDir)) as Uint8Array, systemClock);
   let minted = 0;
   const streamToken = async () =>

@@ -11,7 +11,7 @@ import { runPos, type RealServer, startRealServer } from '../helpers/server.js';
 import { openSse } from '../helpers/sse.js';
 import { waitFor } from '../helpers/wait.js';
 
-// Issue #7 B1, crash safety. Rounds of: cashiers sell with Idempotency-Keys and retry blindly on any error; the real
+// Crash safety. Rounds of: cashiers sell with Idempotency-Keys and retry blindly on any error; the real
 // `pos serve` is killed with SIGKILL at a random moment and started again on the same data dir. Afterwards every
 // acknowledged order exists exactly once, ticket numbers are gap-free per ticket day, every confirmation can be
 // replayed from the event log, and every print job reached its (emulated) printer at least once.
@@ -214,7 +214,7 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
   const byCode = new Map(orders.map((o) => [o.display_code, o.id]));
   const wrong = acknowledged.filter((sale) => {
     const row = byId.get(sale.orderId!);
-    return !row || row.status !== 'CONFIRMED' || row.ticket_number !== sale.ticketNumber || row.customer !== sale.createBody['customer'];
+    return row?.status !== 'CONFIRMED' || row.ticket_number !== sale.ticketNumber || row.customer !== sale.createBody['customer'];
   });
   t.same(wrong.map((s) => s.key), [], 'each order is CONFIRMED with the ticket number its cashier was given');
 

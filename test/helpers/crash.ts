@@ -1,6 +1,6 @@
 import { sleep } from './wait.js';
 
-// Helpers for the crash-safety fault tests (issue #7): a seeded random source, a client that retries one
+// Helpers for the crash-safety fault tests: a seeded random source, a client that retries one
 // Idempotency-Key until it gets a 2xx (across server kills and restarts), and a reader for emulated tickets.
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same kill moments and order mix. */
@@ -117,7 +117,7 @@ export function readTicket(text: string, kind: 'kitchen' | 'receipt', orderOfCod
     complete = (text.match(/^-{20,}$/gm) ?? []).length >= 3;
   } else {
     const afterQr = text.split(/\[QR [0-9A-Z]{3}\]/)[1];
-    complete = code !== undefined && afterQr !== undefined && afterQr.includes(code);
+    complete = code !== undefined && afterQr?.includes(code) === true;
   }
   return {
     orderId,

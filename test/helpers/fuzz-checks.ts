@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ErrorBody } from '../../src/api/common.js';
 import { isErrorCode } from '../../src/api/errors.js';
 
-// What the endpoint fuzzer checks after each request (issue #7 B2): that a rejected request changed no table and no
+// What the endpoint fuzzer checks after each request: that a rejected request changed no table and no
 // uploaded file, and that an error response has the one error shape.
 
 // ---- database snapshot ------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { type BodyCase, multipart } from './fuzz.js';
 import { JPEG_1X1, PNG_1X1, stripedPng } from './multipart.js';
 
-// The endpoint fuzzer's fixed inputs (issue #7 B2): path ids that are not ids, file names under wildcard routes,
+// The endpoint fuzzer's fixed inputs: path ids that are not ids, file names under wildcard routes,
 // banner image uploads, extra headers and idempotency keys. None depends on the app under test.
 
 /** The table behind each resource of a path id. */

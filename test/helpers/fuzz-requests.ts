@@ -150,7 +150,7 @@ export function requestGenerators(env: RequestEnv) {
     if (schema.enum || schema.anyOf || schema.pattern || schema.format) {
       if ((name === 'from' || name === 'to') && schema.anyOf) return reportInstant;
       if ((name === 'dateFrom' || name === 'dateTo') && schema.anyOf) return anyInstant;
-      // Integer query parameters are plain decimal strings (Release 1.7): mostly in range, sometimes spelled otherwise.
+      // Integer query parameters are plain decimal strings (docs/api.md): mostly in range, sometimes spelled otherwise.
       if (name === 'page' || name === 'limit' || name === 'orderId') return integerSpelling;
       return undefined;
     }

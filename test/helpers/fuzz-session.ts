@@ -10,7 +10,7 @@ import { type Credential, encode, type FuzzRequest, isStream, isUpload, keyOf, r
 
 export type { Credential, FuzzRequest };
 
-// The endpoint fuzzer (issue #7 B2), shared by the files of test/faults/fuzz-*.test.ts, one per family of routes.
+// The endpoint fuzzer, shared by the files of test/faults/fuzz-*.test.ts, one per family of routes.
 // Every route the app registers is fuzzed through inject: path ids, query strings, headers, JSON bodies generated
 // from the route's own zod schemas, then mutated (fields dropped, added, retyped; broken JSON, wrong media types,
 // huge and deeply nested bodies; multipart garbage for the banner image), sent as admin, operator, device keys and

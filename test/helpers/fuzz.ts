@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 
-// Building blocks of the endpoint fuzzer (issue #7 B2): the app's routes with their zod schemas, inputs generated
+// Building blocks of the endpoint fuzzer: the app's routes with their zod schemas, inputs generated
 // from those schemas, mutations of them, multipart bodies and query strings. The checks are in fuzz-checks.ts.
 
 // ---- routes -----------------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
-import { Agent, request } from 'node:http';
+import { type Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { SseParser, type SseEvent } from '../../src/client/sse.js';
 
-// Raw HTTP clients for the slow-and-dead-clients fault test (issue #7 B3): a subscriber that reads its response head
+// Raw HTTP clients for the slow-and-dead-clients fault test: a subscriber that reads its response head
 // and then nothing, connect-then-drop cycles of five kinds, a plain JSON request, and what /proc says of the server
 // (memory, open files, the client ports it still holds a socket to).
 

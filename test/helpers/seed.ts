@@ -1,6 +1,7 @@
 import type { Db } from '../../src/storage/database.js';
 import { cuid } from '../../src/core/ids.js';
 import type { TestApp } from './app.js';
+import type { TestCore } from './core.js';
 
 export interface SeededMenu {
   printers: { kitchen: string; bar: string; till: string };
@@ -12,9 +13,10 @@ export interface SeededMenu {
 
 /**
  * A small menu written straight into the database (independent of the catalog routes): three printers, three
- * categories, five foods (prices in cents), an enabled and a disabled register.
+ * categories, five foods (prices in cents), an enabled and a disabled register. Into a test app's database or a
+ * test core's (both have `runtime.ctx` and `runtime.storage`).
  */
-export async function seedMenu(app: TestApp): Promise<SeededMenu> {
+export async function seedMenu(app: Pick<TestCore, 'runtime'>): Promise<SeededMenu> {
   const { ctx, storage } = app.runtime;
   return seedMenuRows(storage.db, ctx.clock.now().getTime());
 }

@@ -63,11 +63,11 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
           return raw;
         },
         lastEventId: () => parser.lastEventId,
-        waitFor: async (predicate, timeoutMs = 5000) => {
+        waitFor: async (predicate, timeoutMs = 20_000) => {
           await waitUntil(() => predicate(events), timeoutMs, 'events');
           return events;
         },
-        waitForComment: (text, timeoutMs = 5000) => waitUntil(() => comments.includes(text), timeoutMs, `comment "${text}"`),
+        waitForComment: (text, timeoutMs = 20_000) => waitUntil(() => comments.includes(text), timeoutMs, `comment "${text}"`),
         close: () => {
           req.destroy();
           res.destroy();
@@ -90,7 +90,7 @@ export function getOnce(url: string, headers: Record<string, string> = {}): Prom
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
-    req.setTimeout(5000, () => req.destroy(new Error('timed out')));
+    req.setTimeout(20_000, () => req.destroy(new Error('timed out')));
     req.end();
   });
 }

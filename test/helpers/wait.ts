@@ -7,7 +7,7 @@
  * nothing on a quick machine and saves a flaky failure on a loaded one.
  */
 export interface WaitOptions {
-  /** The bound; 10 s unless told. */
+  /** The bound; 30 s unless told (a machine busy with other work can be ten times slower than an idle one). */
   timeoutMs?: number;
   /** Pause between checks; 50 ms unless told (screens that redraw every 10 ms want less). */
   intervalMs?: number;
@@ -16,7 +16,7 @@ export interface WaitOptions {
 }
 
 export async function waitFor<T>(what: string, check: () => T | Promise<T>, options: WaitOptions = {}): Promise<Exclude<T, null | undefined | false | 0 | ''>> {
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? 30_000;
   const intervalMs = options.intervalMs ?? 50;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -5,7 +5,7 @@ import { TokenService } from '../../src/core/auth/tokens.js';
 import { systemClock } from '../../src/core/clock.js';
 import { buildTestApp } from '../helpers/app.js';
 
-// The role table of interface §5 and decisions.md (device keys), written down independently of the route configs.
+// The role table (docs/api.md, "Who may call what"), written down independently of the route configs.
 // Every registered route must be listed; a new route without a row fails this test.
 type Who = 'admin' | 'operator' | 'printer' | 'display' | 'kitchen';
 const STAFF: Who[] = ['admin', 'operator'];

@@ -2,7 +2,7 @@ import t from 'tap';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { openSse } from '../helpers/sse.js';
 
-// Issue 11 item 4 (decisions, Release 1.7 "Login, tokens and keys"): a token is refused once its user's password or
+// Tokens and keys (docs/api.md, "Authentication"): a token is refused once its user's password or
 // role changed after it was issued, or the user was deleted; device keys record lastUsedAt, the first use at once and
 // later uses at most once a minute.
 

@@ -4,8 +4,9 @@ import { ManualClock } from '../../src/core/clock.js';
 import { TooManyRequestsError } from '../../src/core/errors.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 
-// The login limit holds under parallel guessing (an attempt is counted before the password check), and a limit per
-// address stops a spray over many usernames; failures from other addresses never refuse a device that never failed.
+// The login limit (docs/api.md, "Authentication") holds under parallel guessing (an attempt is counted before the
+// password check), and a limit per address stops a spray over many usernames; failures from other addresses never
+// refuse a device that never failed.
 
 function login(app: TestApp, username: string, password: string, address = '127.0.0.1') {
   return app.runtime.app.inject({
@@ -22,7 +23,10 @@ async function withUser(app: TestApp, username = 'anna', password = 'pizza-margh
   if (created.statusCode !== 201) throw new Error(created.body);
 }
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => {
+  acc[s] = (acc[s] ?? 0) + 1;
+  return acc;
+}, {});
 
 t.test('40 parallel wrong passwords for one user: 5 reach the password check, 35 are 429 with Retry-After', async (t) => {
   const app = await buildTestApp(t);

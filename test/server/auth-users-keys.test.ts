@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { buildTestApp } from '../helpers/app.js';
 
-// Authentication as decisions.md writes it: login and its rate limit, users and their last-admin rule, device keys,
+// Authentication (docs/api.md): login and its rate limit, users and their last-admin rule, device keys,
 // the token secret on disk, and the OpenAPI document.
 
 t.test('login: the token and the user; an unknown user and a wrong password are the same 401; repeated failures 429', async (t) => {

@@ -5,9 +5,9 @@ import { everyOf } from '../helpers/assert.js';
 import { getOnce, openSse, type SseConnection } from '../helpers/sse.js';
 import { waitFor } from '../helpers/wait.js';
 
-// A client that does not read is disconnected: a live one once 4 MiB wait for it, a replaying one (fed a page at a
-// time) once it takes nothing for the drain wait. One user (all its tokens), minted token or device key holds at most
-// 20 streams.
+// Event stream limits (docs/api.md, "Event stream"): a client that does not read is disconnected, a live one once
+// 4 MiB wait for it, a replaying one (fed a page at a time) once it takes nothing for the drain wait. One user (all
+// its tokens), minted token or device key holds at most 20 streams.
 
 async function listen(app: TestApp): Promise<number> {
   await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });

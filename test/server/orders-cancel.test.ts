@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { createOrder, eventsSince, lastEventId, pizzaOrder } from '../helpers/orders.js';
 import { seedMenu } from '../helpers/seed.js';
 
-// Release 1.7: cancellations reach the kitchen. DELETE of a confirmed order emits `order-cancelled` on the printer
+// Cancellations reach the kitchen. DELETE of a confirmed order emits `order-cancelled` on the printer
 // channel and queues a cancellation ticket at each station that got the order.
 
 async function jobsSince(app: TestApp, afterId: number) {
@@ -26,7 +26,7 @@ t.test('a confirmed order deleted: order-cancelled names the stations, each gets
   t.equal(response.statusCode, 204);
 
   const events = await eventsSince(app, eventMark);
-  // The order first leaves both stations' screens (kitchen screens, release 1.7), then is deleted and cancelled.
+  // The order first leaves both stations' screens (kitchen screens), then is deleted and cancelled.
   const stationEvents = ['cashier', 'display', 'printer'].map((channel) => `${channel}/order-station-status-changed`);
   t.same(events.map((e) => `${e.channel}/${e.name}`), [...stationEvents, ...stationEvents, 'cashier/order-deleted', 'display/order-deleted', 'printer/order-cancelled']);
   const cancelled = events.find((e) => e.name === 'order-cancelled');

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { createOrder, pizzaOrder } from '../helpers/orders.js';
 import { seedMenu } from '../helpers/seed.js';
 
-// Release 1.7: a confirmation or reprint that will print no receipt says so in its response, and the job list
+// A confirmation or reprint that will print no receipt says so in its response, and the job list
 // shows why no receipt came out.
 
 async function printJobs(app: TestApp, orderId: number) {

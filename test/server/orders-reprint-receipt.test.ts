@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { createOrder, eventsSince, lastEventId, pizzaOrder } from '../helpers/orders.js';
 import { seedMenu, snapshotTables } from '../helpers/seed.js';
 
-// Release 1.7: POST /v1/orders/{id}/reprint-receipt prints the customer receipt alone.
+// POST /v1/orders/{id}/reprint-receipt prints the customer receipt alone.
 
 async function jobsSince(app: TestApp, afterId: number) {
   const rows = await app.runtime.storage.db.selectFrom('print_jobs').selectAll().where('id', '>', afterId).orderBy('id').execute();

@@ -3,8 +3,8 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { createOrder, pizzaOrder } from '../helpers/orders.js';
 import { seedMenu } from '../helpers/seed.js';
 
-// A retry whose first answer was stored (Idempotency-Key, 25 h) by the release before 1.7 gets today's shape, not a
-// 500: the stored bodies are rewritten here to what 1.6 stored.
+// A retry whose first answer was stored (Idempotency-Key, 25 h) by an older pos gets today's shape, not a 500: the
+// stored bodies are rewritten here to what the release before `discount`, `total` and `warnings` stored.
 
 async function storeAsBefore(app: TestApp, endpoint: string, drop: string[]) {
   const db = app.runtime.storage.db;
@@ -14,7 +14,7 @@ async function storeAsBefore(app: TestApp, endpoint: string, drop: string[]) {
   await db.updateTable('idempotency_keys').set({ response_body: JSON.stringify(body) }).where('endpoint', '=', endpoint).execute();
 }
 
-t.test('a creation, a confirmation and a closure stored before 1.7 replay in the 1.7 shape', async (t) => {
+t.test('a creation, a confirmation and a closure stored by an older pos replay in the current shape', async (t) => {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
   const headers = { 'idempotency-key': 'k-1' };

@@ -6,7 +6,7 @@ import { writeDueSnapshots } from '../../src/core/reports/snapshots.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { seedMenu } from '../helpers/seed.js';
 
-// The truth invariant of decisions.md (Reports): whatever happened, for any window and any grouping, a report
+// The truth invariant of reports (docs/reports.md): whatever happened, for any window and any grouping, a report
 // equals a direct aggregation of the orders, and the hourly reports add up to the `all` report.
 
 type Op =
@@ -36,7 +36,7 @@ interface Canonical {
   average: number | null;
   foods: string[];
   registers: string[];
-  /** Release 1.7: Σ discounts, and what the orders without a register took (revenue/cash/card). */
+  /** Σ discounts, and what the orders without a register took (revenue/cash/card). */
   discount: number;
   noRegister: string;
 }

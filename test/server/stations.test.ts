@@ -4,7 +4,7 @@ import { createOrder, eventsSince, lastEventId } from '../helpers/orders.js';
 import { type SeededMenu, seedMenu, snapshotTables } from '../helpers/seed.js';
 import { openSse } from '../helpers/sse.js';
 
-// The station rules of decisions.md "Kitchen stations", one by one through the API. The seeded menu routes pizzas
+// The station rules (docs/api.md, "Kitchen stations"), one by one through the API. The seeded menu routes pizzas
 // and the tiramisù to Kitchen, drinks to Bar; a dessert without a printer goes to the register's printer (Till).
 
 async function setup(t: TestLike) {

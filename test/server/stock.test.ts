@@ -4,7 +4,7 @@ import { eventsSince, lastEventId } from '../helpers/orders.js';
 import { snapshotTables } from '../helpers/seed.js';
 import { foodNow, ingredientStock, lines, order, stockMenu } from '../helpers/stock.js';
 
-// The rules of decisions.md "Portions (stock)", one by one, through the API.
+// The rules of portion counts (docs/catalog.md), one by one, through the API.
 
 const STOCK_TABLES = ['foods', 'ingredients', 'orders', 'order_items', 'order_portions', 'events', 'ticket_counters'];
 

@@ -3,7 +3,7 @@ import { buildTestApp } from '../helpers/app.js';
 import { createOrder, pizzaOrder } from '../helpers/orders.js';
 import { seedMenu, snapshotTables } from '../helpers/seed.js';
 
-// Issue 11 item 3 (decisions, Release 1.7 "Strict input"): one number has one spelling, amounts have at most 2
+// Strict input (docs/api.md, "Strict input"): one number has one spelling, amounts have at most 2
 // decimals exactly, and a body that is not UTF-8 is refused rather than stored with U+FFFD in it.
 
 const OTHER_SPELLINGS = ['0x1', '1e0', '+1', '01', '%201', '1%20', '1.0', '1.', '%2B1', '0001', '1_0', '%EF%BC%91'];

@@ -15,7 +15,7 @@ async function within<T>(what: Promise<T>, ms: number, otherwise: T): Promise<T>
   }
 }
 
-// Issue 11 item 7: a request whose body trickles in forever no longer holds a connection: Fastify's request and
+// A request whose body trickles in forever no longer holds a connection: Fastify's request and
 // connection timeouts are set (docs/operations.md, "Timeouts").
 
 t.test('the served app has request, header and idle timeouts', async (t) => {

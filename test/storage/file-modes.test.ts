@@ -8,7 +8,7 @@ import { resolveDataDir } from '../../src/storage/data-dir.js';
 import { buildTestApp, tempDir } from '../helpers/app.js';
 import { PNG_1X1 } from '../helpers/multipart.js';
 
-// Issue 11 item 5 (decisions, Release 1.7 "Files"): the data dir and everything secret in it are private to the
+// Files (docs/operations.md, "The data dir"): the data dir and everything secret in it are private to the
 // user, whatever the umask; an existing data dir is tightened at start; backups (and their folder) are private and
 // stand alone (no -wal/-shm beside them); uploaded files are never run as a page.
 

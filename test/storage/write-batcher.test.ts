@@ -35,7 +35,10 @@ t.test('writes queued in one turn of the event loop share one commit, as request
   const writes = await new Promise<Array<Promise<number>>>((resolve) => {
     const queued: Array<Promise<number>> = [];
     for (let i = 0; i < 10; i++) {
-      queueMicrotask(() => queued.push(storage.writer.run(async (trx) => (await trx.insertInto('settings').values(setting(`k${i}`)).execute(), i))));
+      queueMicrotask(() => queued.push(storage.writer.run(async (trx) => {
+        await trx.insertInto('settings').values(setting(`k${i}`)).execute();
+        return i;
+      })));
     }
     setImmediate(() => resolve(queued));
   });

@@ -43,7 +43,7 @@ t.test('events move orders between stages and keep a sensible selection', async 
   t.equal(state.orders.get(77)?.table, '…', 'an order confirmed elsewhere appears even before its details are known');
   state = reduce(state, { type: 'event', event: { name: 'printer-status-changed', payload: { printerId: 'p', status: 'ERROR' } }, at: NOW });
   t.equal(state.printers[0]?.status, 'ERROR');
-  t.equal(state.printers[0]?.statusReason, null, 'an event of a server before 1.7 has no reason');
+  t.equal(state.printers[0]?.statusReason, null, 'an event of an older server has no reason');
   state = reduce(state, { type: 'event', event: { name: 'printer-status-changed', payload: { printerId: 'p', status: 'ERROR', statusReason: 'PAPER_OUT' } }, at: NOW });
   t.equal(state.printers[0]?.statusReason, 'PAPER_OUT');
   state = reduce(state, { type: 'event', event: { name: 'food-availability-changed', payload: { foodId: 'f', available: false } }, at: NOW });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import t from 'tap';
 import { contrastRatio, relativeLuminance, textOn } from '../../src/web/shared/contrast.js';
 
-// The TV's banner text by contrast (issue 16: white on orange was 2.4:1, unreadable from the back of the tent).
+// The TV's banner text by contrast (white on orange was 2.4:1, unreadable from the back of the tent).
 
 t.test('known values of the WCAG formula', async (t) => {
   t.equal(relativeLuminance('#000'), 0);

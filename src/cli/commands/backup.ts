@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Command } from 'commander';
+import type { Command } from 'commander';
 import { acquireLock, DataDirLockedError, resolveDataDir } from '../../storage/data-dir.js';
 import { CliError } from '../errors.js';
 import { print, printJson } from '../output.js';

@@ -85,7 +85,7 @@ function describe(event: AnyEvent): string | null {
     }
     case 'general-closure': {
       const p = event.payload;
-      // cashRegister and totalDiscount came with release 1.7: an older server leaves them out.
+      // cashRegister and totalDiscount are newer fields: an older server leaves them out.
       const at = p.cashRegister ? ` of register ${p.cashRegister}` : '';
       const discount = p.totalDiscount ? ` · discounts ${money(p.totalDiscount)}` : '';
       const figures = `revenue ${money(p.totalRevenue)} (cash ${money(p.totalCashRevenue)}, card ${money(p.totalCardRevenue)})`;

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { PRINT_JOB_STATUSES } from '../../api/enums.js';
 import { connect } from '../client.js';
 import { CliError } from '../errors.js';

@@ -5,7 +5,7 @@ import { flagsOf } from '../field-flags.js';
 import { askPassword, readStdin } from '../prompt.js';
 import { type FieldFlag, registerResource } from '../resource-command.js';
 
-const { text, toggle } = flagsOf('/v1/users');
+const { text } = flagsOf('/v1/users');
 
 /** `pos users`: the people who log in. A password is asked for (or read from stdin), never given as a flag. */
 export function registerUsers(program: Command): void {

@@ -5,7 +5,6 @@ import { ISSUER, type IssuedToken, signToken, type TokenInput } from './token-si
 
 export type { IssuedToken } from './token-signer.js';
 
-export const DEFAULT_TOKEN_TTL_SECONDS = 12 * 3600;
 
 export interface TokenClaims {
   subject: string;

@@ -65,7 +65,7 @@ async function ingredientsOf(db: Db, foodIds: string[]): Promise<Map<string, Ing
 
 export interface FoodReadOptions {
   includeIngredients: boolean;
-  /** Non-admin callers only ever see available foods (interface §4.5). */
+  /** Non-admin callers only ever see available foods (docs/catalog.md, "Foods"). */
   onlyAvailable: boolean;
 }
 

@@ -1,4 +1,4 @@
-// The pure rules of portion counts (decisions, release 1.7 "Portions (stock)"): what is left of a food, what an order
+// The pure rules of portion counts (docs/catalog.md, "Portion counts"): what is left of a food, what an order
 // takes, who is short, and whether a food is on the menu. No database here: src/core/catalog/portions.ts reads the
 // counts, asks these functions, and writes what they decide.
 

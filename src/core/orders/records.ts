@@ -3,8 +3,8 @@ import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { unitSurcharge } from './pricing.js';
 import { printerFor, type Routing } from './routing.js';
 
-// The shapes orders take in responses and events, built here once, in cents: the codec of src/api writes the
-// amounts as the wire has them (decimal strings or numbers) when a response or an event goes out.
+// The shapes orders take in responses and events (docs/api.md, "Shapes" and "Events"), built here once, in cents:
+// the codec of src/api writes the amounts as the wire has them (decimal strings or numbers) when they go out.
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));

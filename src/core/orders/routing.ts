@@ -2,7 +2,7 @@ import type { Db } from '../../storage/database.js';
 import type { OrderItemRow } from '../../storage/schema.js';
 
 /**
- * The current printer overrides an order's lines are routed by (decisions: Printing): each food's own printer and
+ * The current printer overrides an order's lines are routed by (docs/printing.md): each food's own printer and
  * each category's. Read once per use case and shared by the printer-channel event (`food.printerId`) and the print
  * queue, so confirming an order does not look the same rows up twice.
  */

@@ -7,7 +7,7 @@ import { centsToDecimal } from '../money.js';
 
 type Stored = Record<string, unknown>;
 
-/** POST /v1/orders: `discount` and `total` (1.7) from the order, `warnings` (1.7) empty (nothing is printed again). */
+/** POST /v1/orders: `discount` and `total` from the order, `warnings` empty (nothing is printed again). */
 export async function currentCreationResponse(ctx: CoreContext, body: unknown): Promise<unknown> {
   const stored = body as Stored;
   if (typeof stored !== 'object' || stored === null || ('total' in stored && 'warnings' in stored)) return body;
@@ -21,7 +21,7 @@ export async function currentCreationResponse(ctx: CoreContext, body: unknown): 
   return { ...stored, discount, total, warnings: stored['warnings'] ?? [] };
 }
 
-/** POST /v1/orders/{id}/confirm: `warnings` (1.7) empty when the stored response has none. */
+/** POST /v1/orders/{id}/confirm: `warnings` empty when the stored response has none. */
 export function currentOrderResponse(body: unknown): unknown {
   const stored = body as Stored;
   if (typeof stored !== 'object' || stored === null || 'warnings' in stored) return body;

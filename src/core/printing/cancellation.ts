@@ -8,7 +8,7 @@ import { printerNames, type RegisterPrinting, ticketItem } from './queue.js';
 
 /**
  * The stations that got an order's kitchen tickets, each with the items it got, and a cancellation ticket queued
- * for each (release 1.7). With the built-in printing the print jobs say where the tickets went (a job retried on
+ * for each. With the built-in printing the print jobs say where the tickets went (a job retried on
  * another printer counts there); with printing off the routing says where a print service sent them. Returns the
  * printer ids, for the `order-cancelled` event. An order's own jobs are read before anything of it is gone.
  */

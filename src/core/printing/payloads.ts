@@ -31,7 +31,7 @@ export interface KitchenTicketPayload extends OrderTicketBase {
   items: TicketItem[];
 }
 
-/** An order deleted after its kitchen tickets went out: the station stops making it (release 1.7). */
+/** An order deleted after its kitchen tickets went out: the station stops making it. */
 export interface CancellationPayload extends OrderTicketBase {
   kind: 'cancellation';
   station: string;

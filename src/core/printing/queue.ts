@@ -13,9 +13,6 @@ import { type ReceiptRegister, receiptWarning } from './receipt-check.js';
 // (cancellations: cancellation.ts). They are queued in the caller's transaction through job-life.ts, which owns
 // the rest of a job's life and the print_jobs table.
 
-/** The earlier names, kept for callers: queueing is job-life.ts's. */
-export { type NewJob, orphanPrinterJobs, queueJobs as insertJobs } from './job-life.js';
-
 export const UNROUTABLE_STATION = 'no printer';
 
 export const printerNames = prepared<{ ids: string[] }, { id: string; name: string; kitchen_tickets: number }>((db, _p, count) =>

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../storage/database.js';
 import { addFigures, emptyFigures, type Figures, foodKey } from './figures.js';
 
-// What counts (decisions: Reports): orders that were confirmed (confirmedAt set) and still exist, by confirmedAt;
+// What counts (docs/reports.md): orders that were confirmed (confirmedAt set) and still exist, by confirmedAt;
 // completion time by completedAt. Category and food revenue are item totals before the order discount.
 
 const sum = (column: string) => sql<number>`coalesce(sum(${sql.ref(column)}), 0)`;
@@ -11,6 +11,7 @@ const sum = (column: string) => sql<number>`coalesce(sum(${sql.ref(column)}), 0)
 export async function liveFigures(db: Db, start: number, end: number): Promise<Figures> {
   const figures = emptyFigures();
   if (end <= start) return figures;
+  // biome-ignore lint/suspicious/noExplicitAny: one filter for the builders of several queries, each its own type
   const inWindow = (column: 'confirmed_at' | 'completed_at') => (qb: any) => qb.where(column, '>=', start).where(column, '<', end);
 
   const totals = await db

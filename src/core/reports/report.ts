@@ -75,7 +75,7 @@ export async function catalogNames(db: Db, figures: Figures[]): Promise<CatalogN
   return names;
 }
 
-/** The Report of interface §2.1 from raw figures: categories in menu order, foods and registers by name. */
+/** The Report (docs/reports.md) from raw figures: categories in menu order, foods and registers by name. */
 export function buildReport(id: string, window: Window, figures: Figures, names: CatalogNames): Report {
   const categories = new Map<string, CategoryStats & { position: number }>();
   for (const food of figures.foods.values()) {
@@ -158,7 +158,7 @@ export function buildReport(id: string, window: Window, figures: Figures, names:
 type WireReport = z.input<typeof Report>;
 
 /**
- * A closure saved before release 1.7 lacks `totalDiscount` and `noRegisterStats`: both follow from its own figures
+ * A closure saved by an older pos lacks `totalDiscount` and `noRegisterStats`: both follow from its own figures
  * (item revenue minus revenue; totals minus the register lines), so old closures answer in today's shape. Saved
  * reports (and stored responses) keep the wire's numbers of currency units; this works on those.
  */

@@ -4,7 +4,7 @@ import { type CoreContext, reader, write } from '../context.js';
 import { liveFigures, nextActivity } from './aggregate.js';
 import { floorHour, nextHour } from './buckets.js';
 
-// Hourly snapshots (interface §1 rule 3). Everything before the watermark is covered: an hour with activity has a
+// Hourly snapshots (docs/reports.md). Everything before the watermark is covered: an hour with activity has a
 // row, an hour without has none. Snapshots are only ever written for finished hours, and writing one twice
 // replaces it, so the job can run as often as it likes.
 

@@ -6,7 +6,7 @@ import type { CoreContext } from '../context.js';
 import { appendEvents } from '../events/event-log.js';
 import { printerFor, type Routing } from '../orders/routing.js';
 
-// How an order moves through the kitchen stations (decisions, "Kitchen stations"), inside the transaction of the
+// How an order moves through the kitchen stations (docs/api.md, "Kitchen stations"), inside the transaction of the
 // change that moves it: it enters the stations when it is confirmed, leaves them when a person completes, picks
 // up, moves back to pending or cancels it, and comes back to the ones it left when a person moves it back to
 // CONFIRMED. The station's own taps (done, recall) are in use-cases.ts.

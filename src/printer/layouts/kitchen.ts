@@ -26,7 +26,7 @@ export function kitchenTicket(payload: KitchenTicketPayload, options: LayoutOpti
 }
 
 /**
- * An order deleted after its ticket went out (release 1.7): CANCELLED large above and below, so it cannot be taken
+ * An order deleted after its ticket went out: CANCELLED large above and below, so it cannot be taken
  * for an order to make, then the same header and the items this station got.
  */
 export function cancellationTicket(payload: CancellationPayload, options: LayoutOptions): PrintOp[] {

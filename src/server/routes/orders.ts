@@ -20,7 +20,7 @@ import { currentCreationResponse, currentOrderResponse } from '../../core/orders
 import { confirmOrder, createOrder, deleteOrder, setOrderStatus } from '../../core/orders/use-cases.js';
 import { principalOf } from '../services.js';
 
-/** A print service with a `printer` device key may ask for reprints (decisions: device keys). */
+/** A print service with a `printer` device key may ask for reprints (docs/api.md, "Who may call what"). */
 const REPRINT: Access = { roles: ['admin', 'operator'], scopes: ['printer'] };
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,7 +11,7 @@ import { completeReport } from '../../core/reports/report.js';
 import type { CoreContext } from '../../core/context.js';
 import { principalOf } from '../services.js';
 
-/** Reports answer 400 with the message "Bad Request" exactly (interface §7); details say what was wrong. */
+/** Reports answer 400 with the message "Bad Request" exactly (docs/api.md, "Conventions"); details say what. */
 const config = { access: ADMIN, plainBadRequest: true };
 
 /** A date is the start of that venue day; a date-time without an offset is venue time; with one, it is what it says. */
@@ -19,7 +19,7 @@ function instant(ctx: CoreContext, value: string): number {
   return value.length === 10 ? ctx.venue.startOfDay(value).getTime() : DateTime.fromISO(value, { zone: ctx.venue.timezone }).toMillis();
 }
 
-/** A closure stored before release 1.7 lacks its newer figures: derived from its own (completeReport). */
+/** A closure stored by an older pos lacks the newer figures: derived from its own (completeReport). */
 function currentClosure(stored: unknown) {
   const body = stored as z.input<typeof ClosureReport>;
   return { ...completeReport(body), cashRegisterId: body.cashRegisterId };

@@ -6,7 +6,7 @@ import { principalOf } from '../services.js';
 import { listStationOrders } from '../../core/stations/queries.js';
 import { setStationStatus } from '../../core/stations/use-cases.js';
 
-/** Staff, and a kitchen screen with a `kitchen` device key (decisions: Kitchen stations). */
+/** Staff, and a kitchen screen with a `kitchen` device key (docs/api.md, "Who may call what"). */
 const STATION: Access = { roles: ['admin', 'operator'], scopes: ['kitchen'] };
 
 /** A kitchen key tied to one station sees and moves that station only. */

@@ -62,7 +62,7 @@ export function createChime(search: string = location.search): Chime {
     },
     play() {
       const ctx = audio();
-      if (!ctx || ctx.state !== 'running') return;
+      if (ctx?.state !== 'running') return;
       // Counted on the page (`<html data-chimes>`), so a test in a real browser can tell that it rang.
       const root = document.documentElement;
       root.dataset['chimes'] = String(Number(root.dataset['chimes'] ?? 0) + 1);

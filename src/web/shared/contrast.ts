@@ -19,7 +19,7 @@ export function relativeLuminance(hex: string): number {
   if (!rgb) throw new Error(`not a colour: ${hex}`);
   const [r, g, b] = rgb.map((value) => {
     const v = value / 255;
-    return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
   }) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }

@@ -27,7 +27,7 @@ import { useVenue } from './use-venue.js';
 type View = 'order' | 'done' | 'orders' | 'outbox';
 
 export function App() {
-  const { locale, text, chooseLocale } = usePageLocale('app.title');
+  const { text, chooseLocale } = usePageLocale('app.title');
 
   const [session, setSession] = useState<Session | null>(loadSession);
   const [expired, setExpired] = useState(false);

@@ -11,7 +11,7 @@ export interface CartLine {
   unitPriceCents: number;
   quantity: number;
   notes: string;
-  /** Per line, not per unit (interface §2.9). */
+  /** Per line, not per unit (docs/api.md, "Prices"). */
   surchargeCents: number;
 }
 

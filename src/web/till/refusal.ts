@@ -2,7 +2,7 @@ import type { ApiError } from '../../client/errors.js';
 import type { Shortage } from './cart.js';
 
 /**
- * The foods a 409 names as short (release 1.7 portions: another till sold the last ones). The server's `details`
+ * The foods a 409 names as short (portion counts: another till sold the last ones). The server's `details`
  * carry `foodId`, `name`, `requested` and `left` for each; anything else yields none, and the code's words are shown.
  */
 export function shortagesIn(status: number, body: unknown): Shortage[] {

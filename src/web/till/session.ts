@@ -1,6 +1,6 @@
 import { readLocal, writeLocal } from './storage.js';
 
-// The cashier's token stays on the tablet until it expires (venue-apps.md "Log in").
+// The cashier's token stays on the tablet until it expires (docs/till.md, "A session that ends").
 
 export interface Session {
   token: string;

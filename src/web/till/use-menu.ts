@@ -12,7 +12,7 @@ export interface MenuFood {
   priceCents: number;
   available: boolean;
   categoryId: string;
-  /** Release 1.7 portions: what is left, null when not counted. */
+  /** Portion counts (docs/catalog.md): what is left, null when not counted. */
   portionsLeft: number | null;
 }
 

@@ -1,0 +1,44 @@
+import { type Command, CommanderError } from 'commander';
+import { CliError, userMessage } from './errors.js';
+import { printErr } from './output.js';
+import { loadProgram } from './program.js';
+import { VERSION } from '../version.js';
+
+/**
+ * Runs one `pos …` command line and returns its exit code: 0, 1 for a usage mistake or a refusal (said on stderr),
+ * 2 for a bug. The executable (main.ts) and the tests that run the CLI in-process share it.
+ */
+export async function runCli(argv: string[]): Promise<number> {
+  // Asked often by scripts and people: answered before any command module is loaded.
+  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-v')) {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const program = await loadProgram(argv);
+  // Every command, not only the root: a subcommand's --help or usage mistake ends here too, with its exit code,
+  // instead of calling process.exit (which would end a test that runs the CLI in-process).
+  const override = (command: Command) => {
+    command.exitOverride();
+    command.commands.forEach(override);
+  };
+  override(program);
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    // --help and --version exit 0; usage mistakes exit 1 (commander already printed why).
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
+    if (error instanceof CliError) {
+      printErr(`error: ${error.message}`);
+      return error.exitCode;
+    }
+    const message = userMessage(error);
+    if (message !== null) {
+      printErr(`error: ${message}`);
+      return 1;
+    }
+    printErr(`unexpected error: ${(error as Error)?.stack ?? String(error)}`);
+    process.stderr.write('This is a bug in pos: please report it with the output above.\n');
+    return 2;
+  }
+}

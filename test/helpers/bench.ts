@@ -1,0 +1,21 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../../src/version.js';
+import { CHROMIUM } from './browser.js';
+
+// The benchmark's smoke runs (test/bench/smoke*.test.ts): one file per run, so neither holds a tap slot for long.
+
+/** The till's figures (step 6): the bundle size always; the rest need Debian's Chromium (always there in CI). */
+export const ALL_TILL_FIGURES = [
+  'till.aloneP95Ms', 'till.firstLoadMs', 'till.gzippedKb', 'till.heapGrowthMb', 'till.payP50Ms', 'till.payP95Ms', 'till.requestP95Ms', 'till.stressP95Ms', 'till.stressPerSecond', 'till.stressRequestP95Ms',
+];
+export const TILL_FIGURES = existsSync(CHROMIUM) || process.env['CI'] ? ALL_TILL_FIGURES : ['till.gzippedKb'];
+
+export function runBench(out: string, ...args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', join(PACKAGE_ROOT, 'bench', 'run.ts'), '--smoke', '--out', out, ...args], {
+    cwd: PACKAGE_ROOT,
+    encoding: 'utf8',
+    timeout: 240_000, // a bound for a busy machine: a smoke run takes well under a minute on an idle one
+  });
+}
