@@ -18,7 +18,8 @@ function noNodeBuiltins(): Plugin {
     name: 'pos:no-node-builtins',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source.startsWith('node:')) throw new Error(`${importer ?? '?'} imports ${source}: the web build runs in a browser`);
+      if (source.startsWith('node:'))
+        throw new Error(`${importer ?? '?'} imports ${source}: the web build runs in a browser`);
       return null;
     },
   };
@@ -30,7 +31,9 @@ function noNodeBuiltins(): Plugin {
  */
 function precompress(outDir: string): Plugin {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((item) => (item.isDirectory() ? walk(join(dir, item.name)) : [join(dir, item.name)]));
+    readdirSync(dir, { withFileTypes: true }).flatMap((item) =>
+      item.isDirectory() ? walk(join(dir, item.name)) : [join(dir, item.name)],
+    );
   return {
     name: 'pos:precompress',
     apply: 'build',

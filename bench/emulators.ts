@@ -3,7 +3,10 @@ import { PrinterEmulator } from '../src/printer/emulator.js';
 
 const count = Number(process.argv[2] ?? 6);
 let tickets = 0;
-const emulators = Array.from({ length: count }, () => new PrinterEmulator({ host: '127.0.0.1', onTicket: () => void tickets++ }));
+const emulators = Array.from(
+  { length: count },
+  () => new PrinterEmulator({ host: '127.0.0.1', onTicket: () => void tickets++ }),
+);
 const ports = await Promise.all(emulators.map((emulator) => emulator.start()));
 process.stdout.write(`${JSON.stringify({ ports })}\n`);
 process.on('message', (message) => {

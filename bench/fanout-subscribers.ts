@@ -4,7 +4,13 @@
 import { request } from 'node:http';
 import { wallMs } from './lib/stats.js';
 
-const [url, keyList, countText, perKeyText, firstText] = process.argv.slice(2) as [string, string, string, string, string];
+const [url, keyList, countText, perKeyText, firstText] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 /** One key per SCREENS_PER_KEY screens (a key holds at most that many streams); this process's screens start at FIRST. */
 const keys = keyList.split(',');
 const SCREENS_PER_KEY = Number(perKeyText);

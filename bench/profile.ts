@@ -27,7 +27,11 @@ interface ProfileNode {
 }
 
 function summarize(file: string): void {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; startTime: number; endTime: number };
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as {
+    nodes: ProfileNode[];
+    startTime: number;
+    endTime: number;
+  };
   const total = profile.nodes.reduce((sum, node) => sum + (node.hitCount ?? 0), 0);
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
@@ -38,12 +42,22 @@ function summarize(file: string): void {
     const where = url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, '~');
     const fn = `${functionName || '(anonymous)'} ${where.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits);
-    const pkg = url === '' ? `(${functionName})` : url.includes('/node_modules/') ? (/\/node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? '?') : url.startsWith('node:') ? 'node core' : url.includes('/dist/src/') ? `pos ${url.split('/dist/src/')[1]!.split('/')[0]}` : url;
+    const pkg =
+      url === ''
+        ? `(${functionName})`
+        : url.includes('/node_modules/')
+          ? (/\/node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? '?')
+          : url.startsWith('node:')
+            ? 'node core'
+            : url.includes('/dist/src/')
+              ? `pos ${url.split('/dist/src/')[1]!.split('/')[0]}`
+              : url;
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits);
   }
   const show = (title: string, map: Map<string, number>, rows: number) => {
     console.log(`\n${title}`);
-    for (const [name, hits] of [...map].sort((a, b) => b[1] - a[1]).slice(0, rows)) console.log(`${((100 * hits) / total).toFixed(1).padStart(6)} %  ${name}`);
+    for (const [name, hits] of [...map].sort((a, b) => b[1] - a[1]).slice(0, rows))
+      console.log(`${((100 * hits) / total).toFixed(1).padStart(6)} %  ${name}`);
   };
   show('self time by package', byPackage, 25);
   show('self time by function', byFunction, 40);
@@ -57,7 +71,25 @@ try {
   const venue = await seedVenue(storage.db, info.ports);
   await storage.close();
   const profileDir = join(dir, 'profile');
-  const server = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profileDir, POS_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(
+    process.execPath,
+    [
+      '--cpu-prof',
+      '--cpu-prof-dir',
+      profileDir,
+      POS_BIN,
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      dir,
+      '--log-level',
+      'warn',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     server.stdout!.on('data', (chunk: Buffer) => {
@@ -70,11 +102,18 @@ try {
   const token = runPos(['token', 'create', '--role', 'operator', '--data-dir', dir]).stdout.trim();
   const kitchen = startKitchen(join(dir, 'pos.db'));
   const result = await load({
-    url: `http://127.0.0.1:${port}/v1/orders`, pid: server.pid!, method: 'POST', connections, seconds,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, bodies: orderBodies(venue),
+    url: `http://127.0.0.1:${port}/v1/orders`,
+    pid: server.pid!,
+    method: 'POST',
+    connections,
+    seconds,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    bodies: orderBodies(venue),
   });
   kitchen.stop();
-  console.log(`${result.requestsPerSecond.toFixed(0)} orders/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.cpuMsPerRequest.toFixed(2)} CPU-ms per order, ${result.non2xx + result.errors} failed`);
+  console.log(
+    `${result.requestsPerSecond.toFixed(0)} orders/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.cpuMsPerRequest.toFixed(2)} CPU-ms per order, ${result.non2xx + result.errors} failed`,
+  );
   await new Promise<void>((resolve) => {
     server.once('exit', () => resolve());
     server.kill('SIGTERM');

@@ -38,7 +38,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('order_stations_pk', ['order_id', 'printer_id'])
     .execute();
   // A station's screen asks for its waiting orders and its recently done ones; deleting a printer cascades here.
-  await db.schema.createIndex('order_stations_station').on('order_stations').columns(['printer_id', 'status', 'done_at']).execute();
+  await db.schema
+    .createIndex('order_stations_station')
+    .on('order_stations')
+    .columns(['printer_id', 'status', 'done_at'])
+    .execute();
 
   await db.schema
     .createTable('order_station_items')
@@ -46,8 +50,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('printer_id', 'text', (c) => c.notNull())
     .addColumn('item_id', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('order_station_items_pk', ['order_id', 'printer_id', 'item_id'])
-    .addForeignKeyConstraint('order_station_items_station', ['order_id', 'printer_id'], 'order_stations', ['order_id', 'printer_id'], (c) =>
-      c.onDelete('cascade'),
+    .addForeignKeyConstraint(
+      'order_station_items_station',
+      ['order_id', 'printer_id'],
+      'order_stations',
+      ['order_id', 'printer_id'],
+      (c) => c.onDelete('cascade'),
     )
     .execute();
 }

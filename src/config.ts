@@ -58,16 +58,20 @@ export function validateConfig(config: ServerConfig): ServerConfig {
   if (!isValidTimezone(config.timezone)) {
     throw new ConfigError(`--timezone must be an IANA time zone such as Europe/Rome, got "${config.timezone}"`);
   }
-  if (!isLocale(config.locale)) throw new ConfigError(`--locale must be one of ${LOCALES.join(', ')}, got "${config.locale}"`);
-  if (!parseHhMm(config.ticketReset)) throw new ConfigError(`--ticket-reset must be HH:MM, got "${config.ticketReset}"`);
+  if (!isLocale(config.locale))
+    throw new ConfigError(`--locale must be one of ${LOCALES.join(', ')}, got "${config.locale}"`);
+  if (!parseHhMm(config.ticketReset))
+    throw new ConfigError(`--ticket-reset must be HH:MM, got "${config.ticketReset}"`);
   if (!parseHhMm(config.dayStart)) throw new ConfigError(`--day-start must be HH:MM, got "${config.dayStart}"`);
   if (!['full', 'normal'].includes(config.durability)) {
     throw new ConfigError(`--durability must be full or normal, got "${config.durability}"`);
   }
-  if (!['on', 'off'].includes(config.printing)) throw new ConfigError(`--printing must be on or off, got "${config.printing}"`);
+  if (!['on', 'off'].includes(config.printing))
+    throw new ConfigError(`--printing must be on or off, got "${config.printing}"`);
   if (config.backup) {
     if (config.backup.everyMs < 60_000) throw new ConfigError('--backup-every must be at least 1m');
-    if (!Number.isInteger(config.backup.keep) || config.backup.keep < 1) throw new ConfigError('--backup-keep must be a whole number of at least 1');
+    if (!Number.isInteger(config.backup.keep) || config.backup.keep < 1)
+      throw new ConfigError('--backup-keep must be a whole number of at least 1');
   }
   return config;
 }

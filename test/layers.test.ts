@@ -23,16 +23,19 @@ function importsOf(file: string): string[] {
 /** The room of a path: `src/core/orders/x.ts` → `core`. */
 const roomOf = (path: string) => (path.startsWith('src/') ? (path.split('/')[1] as string) : path.split('/')[0]);
 
-t.test('core imports nothing of the server, the CLI, the dashboard, the printer, the client or the web apps', async (t) => {
-  const files = sources('src/core');
-  t.ok(files.length > 20, 'the scan sees core');
-  const wrong = files.flatMap((file) =>
-    importsOf(file)
-      .filter((path) => ['server', 'cli', 'tui', 'printer', 'client', 'web'].includes(roomOf(path) ?? ''))
-      .map((path) => `${file} → ${path}`),
-  );
-  t.same(wrong, []);
-});
+t.test(
+  'core imports nothing of the server, the CLI, the dashboard, the printer, the client or the web apps',
+  async (t) => {
+    const files = sources('src/core');
+    t.ok(files.length > 20, 'the scan sees core');
+    const wrong = files.flatMap((file) =>
+      importsOf(file)
+        .filter((path) => ['server', 'cli', 'tui', 'printer', 'client', 'web'].includes(roomOf(path) ?? ''))
+        .map((path) => `${file} → ${path}`),
+    );
+    t.same(wrong, []);
+  },
+);
 
 // Storage takes its column types' enums from the contract (src/api/enums.ts: declared once), nothing else above it.
 t.test('storage imports nothing of core or the server', async (t) => {
@@ -47,7 +50,11 @@ t.test('storage imports nothing of core or the server', async (t) => {
 t.test('routes and plugins reach the database only through core use cases, and never open a transaction', async (t) => {
   const files = [...sources('src/server/routes'), ...sources('src/server/plugins')];
   t.ok(files.length > 10, 'the scan sees the routes and plugins');
-  const storageImports = files.flatMap((file) => importsOf(file).filter((path) => roomOf(path) === 'storage').map((path) => `${file} → ${path}`));
+  const storageImports = files.flatMap((file) =>
+    importsOf(file)
+      .filter((path) => roomOf(path) === 'storage')
+      .map((path) => `${file} → ${path}`),
+  );
   t.same(storageImports, [], 'no storage handle, schema or query in the HTTP layer');
   const transactions = files.flatMap((file) => {
     const text = readFileSync(join(root, file), 'utf8');

@@ -17,7 +17,10 @@ const CITATIONS: Array<[string, RegExp]> = [
   ['a document of the spec', /\b(interface|decisions|venue-apps)\.md\b/i],
   ['the design notes', /\bdecisions\b/i],
   ['a numbered issue', /\bissues?\s+#?\d+/i],
-  ['a release of the spec', /\breleases?\s+\d+\.\d+|\((?:extension, )?1\.\d(?:\.\d)?(?: events)?\)|\b(?:before|since|than|after) 1\.\d\b/i],
+  [
+    'a release of the spec',
+    /\breleases?\s+\d+\.\d+|\((?:extension, )?1\.\d(?:\.\d)?(?: events)?\)|\b(?:before|since|than|after) 1\.\d\b/i,
+  ],
 ];
 
 function sources(dir: string): string[] {
@@ -47,12 +50,17 @@ t.test('the rule catches each kind of citation', async (t) => {
     "t.equal(reason, null, 'an event of a server before 1.7 has no reason');",
   ];
   for (const sample of samples) t.equal(citationsIn('x.ts', sample).length, 1, `caught: ${sample}`);
-  t.same(citationsIn('x.ts', "const amounts = ['1.5', 1.5, '0.001'];\n// Prices (docs/api.md, \"Prices\")."), [],
-    'numbers and the project docs are no citation');
+  t.same(
+    citationsIn('x.ts', "const amounts = ['1.5', 1.5, '0.001'];\n// Prices (docs/api.md, \"Prices\")."),
+    [],
+    'numbers and the project docs are no citation',
+  );
 });
 
 t.test('no source, test, bench or migration cites a document the repository does not have', async (t) => {
-  const files = FOLDERS.flatMap((folder) => sources(join(root, folder))).filter((path) => relative(root, path) !== self);
+  const files = FOLDERS.flatMap((folder) => sources(join(root, folder))).filter(
+    (path) => relative(root, path) !== self,
+  );
   t.ok(files.length > 100, `the walk found the sources (${files.length})`);
   const found = files.flatMap((path) => citationsIn(relative(root, path), readFileSync(path, 'utf8')));
   t.same(found, [], 'say why in place, or point to docs/ (write the rule there if it is missing)');

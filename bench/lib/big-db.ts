@@ -10,10 +10,16 @@ const HOUR = 3_600_000;
 
 function displayCode(n: number): string {
   const a = DISPLAY_CODE_ALPHABET;
-  return a[Math.floor(n / (a.length * a.length)) % a.length]! + a[Math.floor(n / a.length) % a.length]! + a[n % a.length]!;
+  return (
+    a[Math.floor(n / (a.length * a.length)) % a.length]! + a[Math.floor(n / a.length) % a.length]! + a[n % a.length]!
+  );
 }
 
-export function fillOrders(databaseFile: string, venue: BenchVenue, options: { orders: number; days: number; timezone: string; now?: number; onProgress?: (done: number) => void }): { from: number; to: number } {
+export function fillOrders(
+  databaseFile: string,
+  venue: BenchVenue,
+  options: { orders: number; days: number; timezone: string; now?: number; onProgress?: (done: number) => void },
+): { from: number; to: number } {
   const db = new BetterSqlite3(databaseFile);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
@@ -22,10 +28,12 @@ export function fillOrders(databaseFile: string, venue: BenchVenue, options: { o
   const to = clock.hourStart((options.now ?? Date.now()) - HOUR).getTime();
   const from = to - options.days * 24 * HOUR;
   const step = (to - from) / options.orders;
-  const insertOrder = db.prepare(`insert into orders (id, display_code, code_day, table_name, customer, status, ticket_number, ticket_day,
+  const insertOrder =
+    db.prepare(`insert into orders (id, display_code, code_day, table_name, customer, status, ticket_number, ticket_day,
     payment_method, subtotal_cents, discount_cents, surcharge_cents, total_cents, user_id, cash_register_id, created_at, updated_at, confirmed_at, completed_at)
     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, null, ?, ?, ?, ?, ?)`);
-  const insertItem = db.prepare(`insert into order_items (id, order_id, position, food_id, food_name, food_description, category_id, category_name,
+  const insertItem =
+    db.prepare(`insert into order_items (id, order_id, position, food_id, food_name, food_description, category_id, category_name,
     category_position, quantity, notes, unit_price_cents, surcharge_cents, total_cents) values (?, ?, ?, ?, ?, '', ?, ?, ?, ?, '', ?, 0, ?)`);
   const tickets = new Map<string, number>();
   const batch = 20_000;
@@ -37,20 +45,54 @@ export function fillOrders(databaseFile: string, venue: BenchVenue, options: { o
         const ticketDay = clock.ticketDay(confirmedAt);
         const ticket = (tickets.get(ticketDay) ?? 0) + 1;
         tickets.set(ticketDay, ticket);
-        const lines = [0, 1, 2].map((line) => ({ line, food: venue.foods[(n * 7 + line * 13) % venue.foods.length]!, quantity: 1 + ((n + line) % 3) }));
+        const lines = [0, 1, 2].map((line) => ({
+          line,
+          food: venue.foods[(n * 7 + line * 13) % venue.foods.length]!,
+          quantity: 1 + ((n + line) % 3),
+        }));
         const subtotal = lines.reduce((sum, { food, quantity }) => sum + food.priceCents * quantity, 0);
         const completedAt = n % 10 === 0 ? null : confirmedAt + 300_000 + (n % 900) * 1000;
         const status = completedAt === null ? 'CONFIRMED' : 'PICKED_UP';
-        insertOrder.run(id, displayCode(n), ticketDay, String(1 + (n % 40)), `Cliente ${n}`, status, ticket, ticketDay, n % 3 === 0 ? 'CARD' : 'CASH',
-          subtotal, subtotal, venue.registers[n % venue.registers.length]!, confirmedAt - 30_000, completedAt ?? confirmedAt, confirmedAt, completedAt);
+        insertOrder.run(
+          id,
+          displayCode(n),
+          ticketDay,
+          String(1 + (n % 40)),
+          `Cliente ${n}`,
+          status,
+          ticket,
+          ticketDay,
+          n % 3 === 0 ? 'CARD' : 'CASH',
+          subtotal,
+          subtotal,
+          venue.registers[n % venue.registers.length]!,
+          confirmedAt - 30_000,
+          completedAt ?? confirmedAt,
+          confirmedAt,
+          completedAt,
+        );
         for (const { line, food, quantity } of lines) {
-          insertItem.run(`${id}-${line}`, id, line, food.id, food.name, food.categoryId, food.categoryName, food.categoryPosition, quantity, food.priceCents, food.priceCents * quantity);
+          insertItem.run(
+            `${id}-${line}`,
+            id,
+            line,
+            food.id,
+            food.name,
+            food.categoryId,
+            food.categoryName,
+            food.categoryPosition,
+            quantity,
+            food.priceCents,
+            food.priceCents * quantity,
+          );
         }
       }
     })();
     options.onProgress?.(Math.min(options.orders, start + batch));
   }
-  const upsertCounter = db.prepare('insert into ticket_counters (ticket_day, last_number) values (?, ?) on conflict (ticket_day) do update set last_number = excluded.last_number');
+  const upsertCounter = db.prepare(
+    'insert into ticket_counters (ticket_day, last_number) values (?, ?) on conflict (ticket_day) do update set last_number = excluded.last_number',
+  );
   db.transaction(() => {
     for (const [day, last] of tickets) upsertCounter.run(day, last);
   })();

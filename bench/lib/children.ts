@@ -3,7 +3,10 @@ import { createInterface } from 'node:readline';
 
 /** Forks a TypeScript file of the bench (through tsx) and waits for the JSON line it prints once it is ready. */
 export async function forkReady<T>(file: string, args: string[] = []): Promise<{ child: ChildProcess; info: T }> {
-  const child = fork(new URL(file, import.meta.url), args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = fork(new URL(file, import.meta.url), args, {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const info = await new Promise<T>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code} before it was ready`)));

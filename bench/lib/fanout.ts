@@ -39,16 +39,27 @@ export async function fanout(options: Options): Promise<FanoutResult> {
   const processes = options.processes ?? 2;
   const children: ChildProcess[] = [];
   const ready: Array<Promise<{ ready: number; failures: number }>> = [];
-  if (options.displayKeys.length * SCREENS_PER_KEY < options.subscribers) throw new Error(`${options.subscribers} screens need more display keys`);
+  if (options.displayKeys.length * SCREENS_PER_KEY < options.subscribers)
+    throw new Error(`${options.subscribers} screens need more display keys`);
   let firstScreen = 0;
   for (let index = 0; index < processes; index++) {
     const share = Math.floor(options.subscribers / processes) + (index < options.subscribers % processes ? 1 : 0);
     // Screen n (counted across the processes) uses key n / SCREENS_PER_KEY.
-    const args = [options.url, options.displayKeys.join(','), String(share), String(SCREENS_PER_KEY), String(firstScreen)];
+    const args = [
+      options.url,
+      options.displayKeys.join(','),
+      String(share),
+      String(SCREENS_PER_KEY),
+      String(firstScreen),
+    ];
     firstScreen += share;
     const child = fork(new URL('../fanout-subscribers.ts', import.meta.url), args, { execArgv: ['--import', 'tsx'] });
     children.push(child);
-    ready.push(new Promise((resolve) => child.once('message', (message) => resolve(message as { ready: number; failures: number }))));
+    ready.push(
+      new Promise((resolve) =>
+        child.once('message', (message) => resolve(message as { ready: number; failures: number })),
+      ),
+    );
   }
   const connected = await Promise.all(ready);
   const failures = connected.reduce((sum, each) => sum + each.failures, 0);
@@ -108,19 +119,37 @@ export async function fanout(options: Options): Promise<FanoutResult> {
   };
   let maxMs = 0;
   histogram.forEach((count, ms) => count > 0 && (maxMs = ms));
-  return { subscribers: options.subscribers, orders: responses.length, failed, frames, missing, p50Ms: at(50), p99Ms: at(99), maxMs };
+  return {
+    subscribers: options.subscribers,
+    orders: responses.length,
+    failed,
+    frames,
+    missing,
+    p50Ms: at(50),
+    p99Ms: at(99),
+    maxMs,
+  };
 }
 
 /** POSTs a JSON body; resolves when the whole response is in (its status and text). */
 function post(agent: Agent, url: string, token: string, body: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, timeout: 30_000 }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        timeout: 30_000,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timed out')));
     req.on('error', reject);
     req.end(body);

@@ -7,7 +7,10 @@ import BetterSqlite3 from 'better-sqlite3';
  * which no venue does. Written behind the server's back so that the server's CPU stays the orders' own; each
  * update holds the write lock for a few milliseconds.
  */
-export function startKitchen(databaseFile: string, options: { lagMs?: number; everyMs?: number } = {}): { stop(): number } {
+export function startKitchen(
+  databaseFile: string,
+  options: { lagMs?: number; everyMs?: number } = {},
+): { stop(): number } {
   const db = new BetterSqlite3(databaseFile);
   db.pragma('busy_timeout = 5000');
   const pickUp = db.prepare(

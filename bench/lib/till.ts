@@ -46,19 +46,47 @@ export interface TillFigures {
 export function tillBundleKb(): number {
   const html = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8');
   const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
-  return assets.reduce((sum, asset) => sum + gzipSync(readFileSync(join(WEB_ROOT, asset)), { level: 9 }).length, 0) / 1024;
+  return (
+    assets.reduce((sum, asset) => sum + gzipSync(readFileSync(join(WEB_ROOT, asset)), { level: 9 }).length, 0) / 1024
+  );
 }
 
-export async function tillFigures(options: { lifetime: { teardown(fn: () => unknown): void }; dataDir: string; orders: number; tills: number; ordersPerTill: number }): Promise<TillFigures | null> {
+export async function tillFigures(options: {
+  lifetime: { teardown(fn: () => unknown): void };
+  dataDir: string;
+  orders: number;
+  tills: number;
+  ordersPerTill: number;
+}): Promise<TillFigures | null> {
   const gzippedKb = tillBundleKb();
   if (!existsSync(CHROMIUM)) {
-    return { gzippedKb, firstLoadMs: Number.NaN, heapGrowthMb: Number.NaN, heapOrders: 0, aloneP50Ms: Number.NaN, aloneP95Ms: Number.NaN, stressP95Ms: Number.NaN, stressPerSecond: Number.NaN, stressRequestP95Ms: Number.NaN, payP50Ms: Number.NaN, payP95Ms: Number.NaN, requestP50Ms: Number.NaN, requestP95Ms: Number.NaN, payTills: 0, payOrders: 0, ticketsPrinted: 0 };
+    return {
+      gzippedKb,
+      firstLoadMs: Number.NaN,
+      heapGrowthMb: Number.NaN,
+      heapOrders: 0,
+      aloneP50Ms: Number.NaN,
+      aloneP95Ms: Number.NaN,
+      stressP95Ms: Number.NaN,
+      stressPerSecond: Number.NaN,
+      stressRequestP95Ms: Number.NaN,
+      payP50Ms: Number.NaN,
+      payP95Ms: Number.NaN,
+      requestP50Ms: Number.NaN,
+      requestP95Ms: Number.NaN,
+      payTills: 0,
+      payOrders: 0,
+      ticketsPrinted: 0,
+    };
   }
   const server = await startRealServer(options.lifetime, options.dataDir);
   // The venue's three printers, emulated in this process (which is idle while the pages sell): every sale prints its
   // kitchen ticket and receipt, as at a venue, rather than failing against a printer that is not there.
   let printed = 0;
-  const printers = Array.from({ length: 3 }, () => new PrinterEmulator({ host: '127.0.0.1', onTicket: () => void printed++ }));
+  const printers = Array.from(
+    { length: 3 },
+    () => new PrinterEmulator({ host: '127.0.0.1', onTicket: () => void printed++ }),
+  );
   const ports = await Promise.all(printers.map((printer) => printer.start()));
   options.lifetime.teardown(() => Promise.all(printers.map((printer) => printer.stop())));
   const storage = openStorage(join(options.dataDir, 'pos.db'));
@@ -79,7 +107,17 @@ export async function tillFigures(options: { lifetime: { teardown(fn: () => unkn
     });
   }
   const { chromium } = await import('playwright-core');
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--js-flags=--expose-gc'] });
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--js-flags=--expose-gc',
+    ],
+  });
   options.lifetime.teardown(() => browser.close());
 
   const ready = async (page: Page, username = cashiers[0]!) => {
@@ -90,7 +128,8 @@ export async function tillFigures(options: { lifetime: { teardown(fn: () => unkn
     await page.getByRole('button', { name: 'Cassa 1' }).click();
     await page.getByRole('button', { name: /^Margherita/ }).waitFor();
   };
-  const sell = (page: Page, orders: number, pace: CashierPace | null = null) => page.evaluate<CashierRun>(cashierScript(orders, 'Margherita', pace));
+  const sell = (page: Page, orders: number, pace: CashierPace | null = null) =>
+    page.evaluate<CashierRun>(cashierScript(orders, 'Margherita', pace));
 
   // First load of a tablet that was used before (logged in, register chosen): to the first enabled food button, with
   // nothing in the browser's cache and the network of a venue's Wi-Fi (20 Mbit/s, 10 ms there and back) rather than
@@ -101,7 +140,12 @@ export async function tillFigures(options: { lifetime: { teardown(fn: () => unkn
   const cdp = await first.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: WIFI.latencyMs, downloadThroughput: WIFI.bytesPerSecond, uploadThroughput: WIFI.bytesPerSecond });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: WIFI.latencyMs,
+    downloadThroughput: WIFI.bytesPerSecond,
+    uploadThroughput: WIFI.bytesPerSecond,
+  });
   const loads: number[] = [];
   for (let i = 0; i < 5; i++) {
     const started = performance.now();
@@ -109,7 +153,12 @@ export async function tillFigures(options: { lifetime: { teardown(fn: () => unkn
     await page.getByRole('button', { name: /^Margherita/, disabled: false }).waitFor();
     loads.push(performance.now() - started);
   }
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
 
   // Memory over many orders: the JS heap after a GC, after the first tenth and at the end.

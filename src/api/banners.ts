@@ -8,14 +8,20 @@ const webUrl = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), 'must be an http:// or https:// address (or empty)');
+  .refine(
+    (value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value),
+    'must be an http:// or https:// address (or empty)',
+  );
 
 /** A social handle or page name, not a link to somewhere else (an http(s) link to the page is tolerated). */
 const handle = z
   .string()
   .trim()
   .max(100, 'must be at most 100 characters')
-  .refine((value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value), 'must be a plain handle (no javascript:, data: or other links)');
+  .refine(
+    (value) => !/^[a-z][a-z0-9+.-]*:/i.test(value) || /^https?:\/\//i.test(value),
+    'must be a plain handle (no javascript:, data: or other links)',
+  );
 
 /** 3 or 6 hex digits; a leading # is accepted and removed. */
 const color = z

@@ -23,7 +23,10 @@ export type CategoryInput = z.infer<typeof CategoryInput>;
 
 export const CategoryPatch = z
   .object({ available: z.boolean().optional(), printerId: cuid.nullable().optional() })
-  .refine((value) => value.available !== undefined || value.printerId !== undefined, 'give available, printerId, or both');
+  .refine(
+    (value) => value.available !== undefined || value.printerId !== undefined,
+    'give available, printerId, or both',
+  );
 export type CategoryPatch = z.infer<typeof CategoryPatch>;
 
 export const CategoryQuery = z.object({ include: includeQuery(['foods']).optional() });
@@ -126,9 +129,18 @@ export const FoodInput = z.object({
 export type FoodInput = z.infer<typeof FoodInput>;
 
 export const FoodPatch = z
-  .object({ available: z.boolean().optional(), printerId: cuid.nullable().optional(), stock: StockCount.optional(), stockAdd: StockAdd.optional() })
+  .object({
+    available: z.boolean().optional(),
+    printerId: cuid.nullable().optional(),
+    stock: StockCount.optional(),
+    stockAdd: StockAdd.optional(),
+  })
   .refine(
-    (value) => value.available !== undefined || value.printerId !== undefined || value.stock !== undefined || value.stockAdd !== undefined,
+    (value) =>
+      value.available !== undefined ||
+      value.printerId !== undefined ||
+      value.stock !== undefined ||
+      value.stockAdd !== undefined,
     'give at least one of available, printerId, stock, stockAdd',
   )
   .refine(oneStockChange, 'give stock or stockAdd, not both');

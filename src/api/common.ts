@@ -41,7 +41,12 @@ export function repeatable<T extends z.ZodType<string>>(item: T) {
 export function includeQuery<const T extends readonly [string, ...string[]]>(parts: T) {
   return z
     .string()
-    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(parts)));
 }
 
@@ -79,7 +84,12 @@ export function text(max: number, options: { mayBeEmpty?: boolean } = {}) {
  */
 export function upperOrLowerCase<const T extends readonly [string, ...string[]]>(values: T, message?: string) {
   type Spelling = T[number] | Lowercase<T[number]>;
-  const written = new Map<string, T[number]>(values.flatMap((value) => [[value, value], [value.toLowerCase(), value]]));
+  const written = new Map<string, T[number]>(
+    values.flatMap((value) => [
+      [value, value],
+      [value.toLowerCase(), value],
+    ]),
+  );
   const spellings = [...written.keys()] as unknown as readonly [Spelling, ...Spelling[]];
   // Typed `string` on the way in, as before: clients keep sending what a person typed.
   return z

@@ -45,7 +45,10 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** A stable kebab-case code; a newer server may send one this list does not have yet. */
-const code = z.string().regex(/^[a-z]+(-[a-z]+)*$/).describe('stable kebab-case code (docs/api.md lists them)');
+const code = z
+  .string()
+  .regex(/^[a-z]+(-[a-z]+)*$/)
+  .describe('stable kebab-case code (docs/api.md lists them)');
 
 export const ErrorDetail = z.object({ path: z.string(), message: z.string(), code });
 export type ErrorDetail = z.infer<typeof ErrorDetail>;

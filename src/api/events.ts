@@ -18,9 +18,15 @@ import { Venue } from './venue.js';
 export const Resync = z.object({ reason: z.string() });
 
 /** `confirmed-order` on the cashier and display channels: enough to call the customer. */
-export const ConfirmedOrderSummary = z.object({ displayCode: z.string(), ticketNumber: z.number().int(), id: z.number().int() });
+export const ConfirmedOrderSummary = z.object({
+  displayCode: z.string(),
+  ticketNumber: z.number().int(),
+  id: z.number().int(),
+});
 /** `new-order` (cashier): a PENDING order was created; its items carry ids and amounts, no food object. */
-export const NewOrder = OrderRecord.extend({ orderItems: z.array(RecordItem.omit({ food: true }).extend({ foodId: z.string() })) });
+export const NewOrder = OrderRecord.extend({
+  orderItems: z.array(RecordItem.omit({ food: true }).extend({ foodId: z.string() })),
+});
 export const OrderStatusChanged = z.object({
   id: z.number().int(),
   displayCode: z.string(),
@@ -34,14 +40,24 @@ export const CategoryAvailabilityChanged = z.object({ categoryId: z.string(), av
  * `printer-status-changed`: `statusReason` is an extension, so a till can say "Cucina: out of paper"; always
  * sent since, absent from events written before it (a replay after the upgrade).
  */
-export const PrinterStatusChanged = z.object({ printerId: z.string(), status: PrinterStatus, statusReason: PrinterStatusReason.optional() });
+export const PrinterStatusChanged = z.object({
+  printerId: z.string(),
+  status: PrinterStatus,
+  statusReason: PrinterStatusReason.optional(),
+});
 /** `reprint-order` (printer): the response's warnings are for the asker, events never carry them. */
 export const ReprintOrder = ReprintResponse.omit({ warnings: true });
 /** The later events' payloads are declared beside their resources and gathered here. */
-export { ClosureEvent as GeneralClosure, FoodStockChanged, OrderCancelledEvent as OrderCancelled, OrderStationStatusChanged };
+export {
+  ClosureEvent as GeneralClosure,
+  FoodStockChanged,
+  OrderCancelledEvent as OrderCancelled,
+  OrderStationStatusChanged,
+};
 export { OpenDrawerEvent as OpenDrawer };
 
-const event = <N extends string, P extends z.ZodType>(name: N, payload: P) => z.object({ name: z.literal(name), payload });
+const event = <N extends string, P extends z.ZodType>(name: N, payload: P) =>
+  z.object({ name: z.literal(name), payload });
 const resync = event('resync', Resync);
 
 // Kitchen stations put `order-station-status-changed` on all three channels: a further
@@ -95,7 +111,11 @@ export interface ChannelEvents {
   display: DisplayEvent;
   printer: PrinterEvent;
 }
-export const CHANNEL_EVENTS = { cashier: CashierEvent, display: DisplayEvent, printer: PrinterEvent } as const satisfies {
+export const CHANNEL_EVENTS = {
+  cashier: CashierEvent,
+  display: DisplayEvent,
+  printer: PrinterEvent,
+} as const satisfies {
   [C in EventChannel]: z.ZodType<ChannelEvents[C]>;
 };
 
@@ -104,9 +124,14 @@ export type LoggedEvent<C extends EventChannel> = Exclude<ChannelEvents[C], { na
 /** The names a channel's log takes. */
 export type LoggedEventName<C extends EventChannel> = LoggedEvent<C>['name'];
 /** The payload of one event of one channel. */
-export type EventPayload<C extends EventChannel, N extends LoggedEventName<C>> = Extract<LoggedEvent<C>, { name: N }>['payload'];
+export type EventPayload<C extends EventChannel, N extends LoggedEventName<C>> = Extract<
+  LoggedEvent<C>,
+  { name: N }
+>['payload'];
 /** One entry for the log: a channel, one of its names and that name's payload (a union over every channel). */
-export type NewEvent = { [C in EventChannel]: LoggedEvent<C> extends infer E ? (E extends LoggedEvent<C> ? { channel: C } & E : never) : never }[EventChannel];
+export type NewEvent = {
+  [C in EventChannel]: LoggedEvent<C> extends infer E ? (E extends LoggedEvent<C> ? { channel: C } & E : never) : never;
+}[EventChannel];
 
 /** The event names each channel carries, `resync` included (docs and tests compare them with the emitters). */
 export function eventNames(channel: EventChannelName): string[] {

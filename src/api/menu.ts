@@ -25,7 +25,10 @@ export type MenuFoodInput = z.infer<typeof MenuFoodInput>;
 export const MenuImportInput = z.object({
   /** Only say what would change. */
   dryRun: z.boolean().default(false),
-  foods: z.array(MenuFoodInput).min(1, 'must list at least 1 food').max(MAX_MENU_FOODS, `must list at most ${MAX_MENU_FOODS} foods`),
+  foods: z
+    .array(MenuFoodInput)
+    .min(1, 'must list at least 1 food')
+    .max(MAX_MENU_FOODS, `must list at most ${MAX_MENU_FOODS} foods`),
 });
 export type MenuImportInput = z.infer<typeof MenuImportInput>;
 

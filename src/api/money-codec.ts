@@ -16,30 +16,39 @@ const cents = z.number().int('must be whole cents');
 const wireDoc = (doc: Record<string, unknown>) => ({ ...doc, minimum: undefined, maximum: undefined });
 
 /** A decimal string with exactly 2 decimals on the wire ("12.50", "-0.05"), integer cents inside. */
-export const decimalMoney = z.codec(
-  z.string().regex(/^-?\d+\.\d{2}$/).describe('decimal string with 2 decimals, e.g. "12.50"'),
-  cents,
-  {
-    decode: (text, ctx) => {
-      const value = decimalToCents(text);
-      if (value !== null) return value;
-      ctx.issues.push({ code: 'custom', message: 'must be a decimal string with 2 decimals', input: text });
-      return z.NEVER;
+export const decimalMoney = z
+  .codec(
+    z
+      .string()
+      .regex(/^-?\d+\.\d{2}$/)
+      .describe('decimal string with 2 decimals, e.g. "12.50"'),
+    cents,
+    {
+      decode: (text, ctx) => {
+        const value = decimalToCents(text);
+        if (value !== null) return value;
+        ctx.issues.push({ code: 'custom', message: 'must be a decimal string with 2 decimals', input: text });
+        return z.NEVER;
+      },
+      encode: centsToDecimal,
     },
-    encode: centsToDecimal,
-  },
-).meta(wireDoc({ type: 'string', pattern: '^-?\\d+\\.\\d{2}$', description: 'decimal string, 2 decimals, e.g. "12.50"' }));
+  )
+  .meta(
+    wireDoc({ type: 'string', pattern: '^-?\\d+\\.\\d{2}$', description: 'decimal string, 2 decimals, e.g. "12.50"' }),
+  );
 
 /** A JSON number of currency units with at most 2 decimals on the wire (12.5), integer cents inside. */
-export const numberMoney = z.codec(z.number().describe('amount with at most 2 decimals, e.g. 12.5'), cents, {
-  decode: (value, ctx) => {
-    const result = toCents(value);
-    if (result !== null) return result;
-    ctx.issues.push({ code: 'custom', message: 'must be an amount with at most 2 decimals', input: value });
-    return z.NEVER;
-  },
-  encode: centsToNumber,
-}).meta(wireDoc({ type: 'number', description: 'amount with at most 2 decimals, e.g. 12.5' }));
+export const numberMoney = z
+  .codec(z.number().describe('amount with at most 2 decimals, e.g. 12.5'), cents, {
+    decode: (value, ctx) => {
+      const result = toCents(value);
+      if (result !== null) return result;
+      ctx.issues.push({ code: 'custom', message: 'must be an amount with at most 2 decimals', input: value });
+      return z.NEVER;
+    },
+    encode: centsToNumber,
+  })
+  .meta(wireDoc({ type: 'number', description: 'amount with at most 2 decimals, e.g. 12.5' }));
 
 /** An amount a request gives: a number with at most 2 decimals, not negative, not too large; cents inside. */
 export const moneyInput = z.codec(
@@ -60,7 +69,11 @@ const MONEY = new Set<z.ZodType>([decimalMoney, numberMoney, moneyInput]);
  * arrays, optional, nullable, defaults and discriminated unions are followed; a union without a discriminator is
  * left as it is (no amount sits in one).
  */
-function walk(schema: z.core.$ZodType, value: unknown, convert: (money: z.ZodType, value: unknown) => unknown): unknown {
+function walk(
+  schema: z.core.$ZodType,
+  value: unknown,
+  convert: (money: z.ZodType, value: unknown) => unknown,
+): unknown {
   if (value === undefined || value === null) return value;
   if (MONEY.has(schema as z.ZodType)) return convert(schema as z.ZodType, value);
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;

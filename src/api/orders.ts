@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { cuid, decimalInteger, isoDateTime, moneyInput, optionalText, repeatable, text, upperOrLowerCase } from './common.js';
+import {
+  cuid,
+  decimalInteger,
+  isoDateTime,
+  moneyInput,
+  repeatable,
+  text,
+  upperOrLowerCase,
+} from './common.js';
 import { decimalMoney, numberMoney } from './money-codec.js';
 import { ORDER_SORT_FIELDS, ORDER_STATUSES, PAYMENT_METHODS, STATION_STATUSES } from './enums.js';
 
@@ -52,7 +60,10 @@ export const CreateOrderInput = z.object({
 export type CreateOrderInput = z.infer<typeof CreateOrderInput>;
 
 export const ReprintInput = z.object({
-  orderItems: z.array(z.object({ id: cuid })).min(1, 'must contain at least 1 item').max(LIMITS.itemsPerOrder),
+  orderItems: z
+    .array(z.object({ id: cuid }))
+    .min(1, 'must contain at least 1 item')
+    .max(LIMITS.itemsPerOrder),
   reprintReceipt: z.boolean(),
 });
 export type ReprintInput = z.infer<typeof ReprintInput>;
@@ -64,7 +75,6 @@ export const StatusInput = z.object({
 export const OrderIdParams = z.object({
   id: decimalInteger({ min: 1, max: Number.MAX_SAFE_INTEGER, message: 'must be an order number' }),
 });
-
 
 /** A date-time, or a plain date meaning that whole day in venue time. */
 const dateBound = z.union([isoDateTime, z.iso.date({ message: 'must be an ISO 8601 date or date-time' })]);

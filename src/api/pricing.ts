@@ -37,7 +37,10 @@ export function priceLine(line: LineInput): PricedLine {
  * Subtotal = Σ line totals; total = subtotal − discount. A discount larger than the subtotal is not an order the
  * server takes (it answers 400): callers check `discountTooLarge` first (the server throws, the till disables pay).
  */
-export function totalsOf(lines: ReadonlyArray<{ totalCents: number; surchargeCents: number }>, discountCents: number): OrderTotals {
+export function totalsOf(
+  lines: ReadonlyArray<{ totalCents: number; surchargeCents: number }>,
+  discountCents: number,
+): OrderTotals {
   let subtotalCents = 0;
   let surchargeCents = 0;
   for (const line of lines) {

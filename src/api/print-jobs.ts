@@ -30,7 +30,9 @@ export const PrintJobsQuery = z.object({
   limit: decimalInteger({ min: 1, max: 500 }).default(100),
 });
 
-export const PrintJobParams = z.object({ id: decimalInteger({ min: 1, max: Number.MAX_SAFE_INTEGER, message: 'must be a print job number' }) });
+export const PrintJobParams = z.object({
+  id: decimalInteger({ min: 1, max: Number.MAX_SAFE_INTEGER, message: 'must be a print job number' }),
+});
 
 export const RetryInput = z
   .object({ printerId: cuid.optional() })

@@ -61,7 +61,11 @@ export const Report = z.object({
   /** Σ order discounts. The category revenues are before discounts: Σ categoryStats.revenue − totalDiscount = totalRevenue. */
   totalDiscount: numberMoney,
   /** The orders confirmed without a register: with it, the register lines add up to the totals. */
-  noRegisterStats: z.object({ totalRevenue: numberMoney, totalCashRevenue: numberMoney, totalCardRevenue: numberMoney }),
+  noRegisterStats: z.object({
+    totalRevenue: numberMoney,
+    totalCashRevenue: numberMoney,
+    totalCardRevenue: numberMoney,
+  }),
 });
 export type Report = z.infer<typeof Report>;
 export type FoodStats = z.infer<typeof FoodStats>;

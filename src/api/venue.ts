@@ -42,16 +42,25 @@ export type Venue = z.infer<typeof Venue>;
  */
 export const VenuePatch = z
   .object({
-    name: z.string().trim().max(100, 'must be at most 100 characters').refine(plain, 'must not contain control characters'),
+    name: z
+      .string()
+      .trim()
+      .max(100, 'must be at most 100 characters')
+      .refine(plain, 'must not contain control characters'),
     receiptHeader: receiptLines,
     receiptFooter: receiptLines,
     askTable: z.boolean(),
     waiterTables: z.boolean(),
-    pickupAfterMinutes: z.number().int('must be a whole number').min(0, 'must be from 0 to 240').max(240, 'must be from 0 to 240'),
+    pickupAfterMinutes: z
+      .number()
+      .int('must be a whole number')
+      .min(0, 'must be from 0 to 240')
+      .max(240, 'must be from 0 to 240'),
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, {
-    message: 'must change at least one of name, receiptHeader, receiptFooter, askTable, waiterTables, '
-      + 'pickupAfterMinutes (locale and timezone are set by pos serve)',
+    message:
+      'must change at least one of name, receiptHeader, receiptFooter, askTable, waiterTables, ' +
+      'pickupAfterMinutes (locale and timezone are set by pos serve)',
   });
 export type VenuePatch = z.infer<typeof VenuePatch>;

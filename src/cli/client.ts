@@ -133,7 +133,8 @@ export function tokenSource(credential: string | Credential | null): () => Promi
   let current: Credential | null = typeof credential === 'string' ? { token: credential } : credential;
   return async () => {
     if (!current) return null;
-    if (current.renew && current.expiresAt !== undefined && current.expiresAt - Date.now() < 60_000) current = await current.renew();
+    if (current.renew && current.expiresAt !== undefined && current.expiresAt - Date.now() < 60_000)
+      current = await current.renew();
     return current.token;
   };
 }

@@ -6,7 +6,8 @@ import { money } from './field-flags.js';
 // in its own column, long names wrapped onto the next line (never cut), so the columns add up by eye.
 
 /** `totalDiscount` and `noRegisterStats` are newer than the rest of the Report: an older server leaves them out. */
-type ClosureReport = Omit<Report, 'totalDiscount' | 'noRegisterStats'> & Partial<Pick<Report, 'totalDiscount' | 'noRegisterStats'>>;
+type ClosureReport = Omit<Report, 'totalDiscount' | 'noRegisterStats'> &
+  Partial<Pick<Report, 'totalDiscount' | 'noRegisterStats'>>;
 
 interface Row {
   label: string;
@@ -23,7 +24,11 @@ interface Section {
 /** Names longer than this wrap onto the next line. */
 const NAME_WIDTH_MAX = 30;
 
-const row = (label: string, figures: Array<string | number>, indent = 0): Row => ({ label, indent, figures: figures.map(String) });
+const row = (label: string, figures: Array<string | number>, indent = 0): Row => ({
+  label,
+  indent,
+  figures: figures.map(String),
+});
 
 /** Words onto lines of `width`; a word longer than a line is split, never cut off. */
 export function wrapText(text: string, width: number): string[] {
@@ -91,9 +96,12 @@ export function closureSummary(report: ClosureReport, registerName: string, time
   );
   const none = report.noRegisterStats;
   if (none && (none.totalRevenue !== 0 || none.totalCashRevenue !== 0 || none.totalCardRevenue !== 0)) {
-    registers.push(row('(no register)', [money(none.totalRevenue), money(none.totalCashRevenue), money(none.totalCardRevenue)], 2));
+    registers.push(
+      row('(no register)', [money(none.totalRevenue), money(none.totalCashRevenue), money(none.totalCardRevenue)], 2),
+    );
   }
-  if (registers.length > 0) sections.push({ title: 'per register', headers: ['revenue', 'cash', 'card'], rows: registers });
+  if (registers.length > 0)
+    sections.push({ title: 'per register', headers: ['revenue', 'cash', 'card'], rows: registers });
 
   if (report.categoryStats.length > 0) {
     const title = 'per category and food (before discounts)';

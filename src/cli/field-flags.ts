@@ -36,7 +36,13 @@ export function flagsOf<P extends ResourcePath>(_path: P) {
   });
 
   /** A value read by `parse` (a whole number, an amount), which says in words what is wrong. */
-  const parsed = (flags: string, description: string, field: FieldOf<P>, parse: (text: string, flag: string) => unknown, requiredOnAdd = false): FieldFlag<P> => ({
+  const parsed = (
+    flags: string,
+    description: string,
+    field: FieldOf<P>,
+    parse: (text: string, flag: string) => unknown,
+    requiredOnAdd = false,
+  ): FieldFlag<P> => ({
     flags,
     description,
     requiredOnAdd,

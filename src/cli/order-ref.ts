@@ -12,7 +12,11 @@ import { venueClockTime } from './output.js';
 /** The order a command chose: an item of the list or the detail, both typed by src/api. */
 export type ChosenOrder = z.infer<typeof OrderListItem> | z.infer<typeof OrderDetail>;
 
-export type OrderRef = { kind: 'ticket'; ticketNumber: number } | { kind: 'code'; code: string } | { kind: 'id'; id: number } | { kind: 'code-or-id'; code: string; id: number };
+export type OrderRef =
+  | { kind: 'ticket'; ticketNumber: number }
+  | { kind: 'code'; code: string }
+  | { kind: 'id'; id: number }
+  | { kind: 'code-or-id'; code: string; id: number };
 
 const CODE = new RegExp(`^[${DISPLAY_CODE_ALPHABET}]{${DISPLAY_CODE_LENGTH}}$`);
 const HOW = 'give an order as #12 (its ticket number today), its display code (A7K) or its id (id:1042, or just 1042)';

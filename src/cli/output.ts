@@ -21,10 +21,14 @@ function cellText(value: Cell): string {
 
 export function formatTable<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
   const cells = rows.map((row) => columns.map((column) => cellText(column.value(row))));
-  const widths = columns.map((column, i) => Math.max(column.header.length, ...cells.map((line) => (line[i] as string).length)));
+  const widths = columns.map((column, i) =>
+    Math.max(column.header.length, ...cells.map((line) => (line[i] as string).length)),
+  );
   const render = (line: string[]) =>
     line
-      .map((cell, i) => (columns[i]?.align === 'right' ? cell.padStart(widths[i] as number) : cell.padEnd(widths[i] as number)))
+      .map((cell, i) =>
+        columns[i]?.align === 'right' ? cell.padStart(widths[i] as number) : cell.padEnd(widths[i] as number),
+      )
       .join('  ')
       .trimEnd();
   return [render(columns.map((column) => column.header.toUpperCase())), ...cells.map(render)].join('\n');

@@ -82,7 +82,11 @@ function baseProgram(): Command {
     .version(VERSION, '-v, --version')
     .addOption(new Option('--data-dir <dir>', 'data dir of the server on this machine').env('POS_DATA_DIR'))
     .addOption(new Option('--url <url>', 'address of the pos server, such as http://192.168.1.20:4300').env('POS_URL'))
-    .addOption(new Option('--token <token>', 'access token (otherwise: pos login, or minted from the local data dir)').env('POS_TOKEN'))
+    .addOption(
+      new Option('--token <token>', 'access token (otherwise: pos login, or minted from the local data dir)').env(
+        'POS_TOKEN',
+      ),
+    )
     .option('--json', 'print machine-readable JSON instead of tables')
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText(

@@ -5,7 +5,12 @@ import type { RecordOf, ResourcePath } from '../client/resources.js';
 import { CliError } from './errors.js';
 
 /** Finds one record of a list by id or by exact name (case-insensitive); ambiguous or unknown names are errors. */
-export function pick<T extends { id: string }>(records: T[], wanted: string, nameOf: (record: T) => string, what: string): T {
+export function pick<T extends { id: string }>(
+  records: T[],
+  wanted: string,
+  nameOf: (record: T) => string,
+  what: string,
+): T {
   const byId = records.find((record) => record.id === wanted);
   if (byId) return byId;
   const byName = records.filter((record) => nameOf(record).toLowerCase() === wanted.toLowerCase());

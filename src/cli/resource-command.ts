@@ -1,7 +1,14 @@
 import type { Command } from 'commander';
 import type { PosClient } from '../client/http.js';
 import { z } from 'zod';
-import { type CreatedOf, type InputOf, type PatchOf, type RecordOf, RESOURCES, type ResourcePath } from '../client/resources.js';
+import {
+  type CreatedOf,
+  type InputOf,
+  type PatchOf,
+  type RecordOf,
+  RESOURCES,
+  type ResourcePath,
+} from '../client/resources.js';
 import { connect } from './client.js';
 import { CliError } from './errors.js';
 import { type Column, formatRecord, formatTable, print, printJson } from './output.js';
@@ -56,7 +63,9 @@ export interface ResourceDefinition<P extends ResourcePath> {
 }
 
 const nameOfValue = (value: unknown): string | null =>
-  value !== null && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string' ? (value as { name: string }).name : null;
+  value !== null && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string'
+    ? (value as { name: string }).name
+    : null;
 
 /** One field for people: a nested record by its name, a list of records as their names, the rest as JSON. */
 function showValue(value: unknown): string | number | boolean | null {
@@ -76,12 +85,19 @@ function record(value: object, showAs: ResourceDefinition<ResourcePath>['showAs'
 // By sound, not by letter: "a user", "a unit", "an ingredient", "an order".
 const withArticle = (what: string) => `${/^([aeio]|u(?!s|ni|r))/i.test(what) ? 'an' : 'a'} ${what}`;
 
-async function applyFlags<P extends ResourcePath>(definition: ResourceDefinition<P>, flags: Flags, body: Draft<P>, client: PosClient, adding: boolean): Promise<boolean> {
+async function applyFlags<P extends ResourcePath>(
+  definition: ResourceDefinition<P>,
+  flags: Flags,
+  body: Draft<P>,
+  client: PosClient,
+  adding: boolean,
+): Promise<boolean> {
   let changed = false;
   for (const field of definition.fields) {
     const value = flags[optionKey(field.flags)];
     if (value === undefined) {
-      if (adding && field.requiredOnAdd) throw new CliError(`${definition.command} add needs ${field.flags.split(' ')[0]}`);
+      if (adding && field.requiredOnAdd)
+        throw new CliError(`${definition.command} add needs ${field.flags.split(' ')[0]}`);
       continue;
     }
     await field.apply(body, value, client);
@@ -102,7 +118,8 @@ export function registerResource<P extends ResourcePath>(program: Command, defin
   const group = program.command(definition.command).description(definition.description);
   if (definition.examples) group.addHelpText('after', `\nExamples:\n${definition.examples}`);
   const globalsOf = (command: Command) => command.optsWithGlobals<GlobalOptions>();
-  const idOf = (client: PosClient, wanted: string) => resolveId(client, definition.path, wanted, definition.what, definition.nameOf);
+  const idOf = (client: PosClient, wanted: string) =>
+    resolveId(client, definition.path, wanted, definition.what, definition.nameOf);
   const shown = async (rows: Array<RecordOf<P>>, client: PosClient): Promise<Array<Shown<P>>> =>
     definition.enrich ? definition.enrich(rows, client) : (rows as Array<Shown<P>>);
 
@@ -137,7 +154,8 @@ export function registerResource<P extends ResourcePath>(program: Command, defin
     const globals = globalsOf(command);
     const client = await connect(globals);
     const body: Draft<P> = {};
-    for (const field of definition.fields) if (field.defaultValue !== undefined) await field.apply(body, field.defaultValue, client);
+    for (const field of definition.fields)
+      if (field.defaultValue !== undefined) await field.apply(body, field.defaultValue, client);
     await applyFlags(definition, flags, body, client, true);
     await definition.beforeSend?.(body, flags, false);
     // The server checks the body against the same schema: a missing field is its 400, said in its words.
@@ -161,13 +179,15 @@ export function registerResource<P extends ResourcePath>(program: Command, defin
       let updated: RecordOf<P>;
       if (definition.toPatch) {
         const body: Draft<P> = {};
-        if (!(await applyFlags(definition, flags, body, client, false))) throw new CliError('nothing to change: give at least one flag');
+        if (!(await applyFlags(definition, flags, body, client, false)))
+          throw new CliError('nothing to change: give at least one flag');
         await definition.beforeSend?.(body, flags, true);
         updated = await client.patch(definition.path, id, definition.toPatch(body));
       } else {
         const current = await client.get(definition.path, id, definition.detailQuery);
         const body: Draft<P> = (definition.toInput as (record: RecordOf<P>) => InputOf<P>)(current);
-        if (!(await applyFlags(definition, flags, body, client, false))) throw new CliError('nothing to change: give at least one flag');
+        if (!(await applyFlags(definition, flags, body, client, false)))
+          throw new CliError('nothing to change: give at least one flag');
         updated = await client.replace(definition.path, id, body as InputOf<P>);
       }
       if (globals.json) return printJson(updated, RESOURCES[definition.path].record);

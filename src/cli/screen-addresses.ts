@@ -15,7 +15,9 @@ export function screenBases(globals: GlobalOptions, base: string, devices: 'scre
   const info = localServerInfo(globals.dataDir);
   const host = info && info.port === Number(server.port) ? info.host : '0.0.0.0';
   if (!['0.0.0.0', '::'].includes(host)) {
-    process.stderr.write(`warning: the server listens on ${host} only: ${devices} on the Wi-Fi cannot reach it (start it with --host 0.0.0.0)\n`);
+    process.stderr.write(
+      `warning: the server listens on ${host} only: ${devices} on the Wi-Fi cannot reach it (start it with --host 0.0.0.0)\n`,
+    );
   }
   return lanUrls(host, Number(server.port || 80));
 }

@@ -3,8 +3,16 @@ import type { ErrorBody, ErrorCode } from '../api/errors.js';
 /** The code of an error that came without one (a proxy's page, a server before codes), by its status. */
 function codeOfStatus(status: number): string {
   const codes: Record<number, ErrorCode> = {
-    400: 'validation', 401: 'unauthorized', 403: 'forbidden', 404: 'not-found', 409: 'conflict', 413: 'payload-too-large',
-    415: 'unsupported-media-type', 422: 'idempotency-key-reused', 429: 'rate-limited', 503: 'unavailable',
+    400: 'validation',
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not-found',
+    409: 'conflict',
+    413: 'payload-too-large',
+    415: 'unsupported-media-type',
+    422: 'idempotency-key-reused',
+    429: 'rate-limited',
+    503: 'unavailable',
   };
   return codes[status] ?? (status >= 500 ? 'internal' : 'validation');
 }
@@ -30,7 +38,9 @@ export class ApiError extends Error {
     this.code = typeof coded.code === 'string' ? coded.code : codeOfStatus(status);
     const details = Array.isArray(coded.details) ? coded.details : [];
     this.detailCodes = details.flatMap((detail) =>
-      typeof detail?.path === 'string' ? [{ path: detail.path, code: typeof detail.code === 'string' ? detail.code : this.code }] : [],
+      typeof detail?.path === 'string'
+        ? [{ path: detail.path, code: typeof detail.code === 'string' ? detail.code : this.code }]
+        : [],
     );
   }
 

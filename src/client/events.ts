@@ -19,7 +19,11 @@ export interface ChannelOptions<C extends EventChannelName> {
  * channel's typed union, its amounts in cents. A frame that is not JSON is skipped (a proxy's noise must not stop a
  * till), and so is one whose amounts are not amounts.
  */
-export function readChannel<C extends EventChannelName>(client: PosClient, channel: C, options: ChannelOptions<C>): Promise<void> {
+export function readChannel<C extends EventChannelName>(
+  client: PosClient,
+  channel: C,
+  options: ChannelOptions<C>,
+): Promise<void> {
   return streamEvents({
     url: client.url(`/events/${channel}`),
     headers: async () => client.headers(),

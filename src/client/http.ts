@@ -25,7 +25,14 @@ import { type ClosureInput, ClosureReport, Report, type ReportsQuery } from '../
 import { Venue, type VenuePatch } from '../api/venue.js';
 import { MenuImportInput, MenuImportResult } from '../api/menu.js';
 import { ApiError, NetworkError } from './errors.js';
-import { type CreatedOf, type InputOf, type PatchOf, type RecordOf, RESOURCES, type ResourcePath } from './resources.js';
+import {
+  type CreatedOf,
+  type InputOf,
+  type PatchOf,
+  type RecordOf,
+  RESOURCES,
+  type ResourcePath,
+} from './resources.js';
 
 // The typed HTTP client of the API: fetch only, so the same code runs in Node (CLI, tests) and in the browser (the
 // till). Request bodies are typed by z.input of the schemas in src/api, responses by z.infer; nothing is written
@@ -122,7 +129,10 @@ export class PosClient {
     }
     if (!response.ok) {
       const body = parsed as Partial<ErrorBody> | string | undefined;
-      const message = typeof body === 'object' && body && typeof body.message === 'string' ? body.message : response.statusText || `HTTP ${response.status}`;
+      const message =
+        typeof body === 'object' && body && typeof body.message === 'string'
+          ? body.message
+          : response.statusText || `HTTP ${response.status}`;
       throw new ApiError(response.status, message, body);
     }
     return (options.decode && parsed !== undefined ? decodeMoney(options.decode, parsed) : parsed) as T;
@@ -139,7 +149,10 @@ export class PosClient {
   }
 
   login(input: z.input<typeof LoginInput>) {
-    return this.request<z.infer<typeof LoginResponse>>('POST', '/v1/auth/login', { body: input, decode: LoginResponse });
+    return this.request<z.infer<typeof LoginResponse>>('POST', '/v1/auth/login', {
+      body: input,
+      decode: LoginResponse,
+    });
   }
   me() {
     return this.request<z.infer<typeof Me>>('GET', '/v1/auth/me', { decode: Me });
@@ -156,10 +169,15 @@ export class PosClient {
     return this.request<z.infer<typeof Food>>('PATCH', `/v1/foods/${id}`, { body: input, decode: Food });
   }
   categories() {
-    return this.request<Array<z.infer<typeof CategoryWithFoods>>>('GET', '/v1/categories', { decode: z.array(CategoryWithFoods) });
+    return this.request<Array<z.infer<typeof CategoryWithFoods>>>('GET', '/v1/categories', {
+      decode: z.array(CategoryWithFoods),
+    });
   }
   cashRegisters(query: { enabled?: boolean } = {}) {
-    return this.request<Array<z.infer<typeof CashRegister>>>('GET', '/v1/cash-registers', { query, decode: z.array(CashRegister) });
+    return this.request<Array<z.infer<typeof CashRegister>>>('GET', '/v1/cash-registers', {
+      query,
+      decode: z.array(CashRegister),
+    });
   }
   /** Opens the cash drawer wired to the register's printer (no sale); answers with that printer. */
   openDrawer(cashRegisterId: string) {
@@ -198,7 +216,10 @@ export class PosClient {
     });
   }
   reprint(id: number, input: z.input<typeof ReprintInput>) {
-    return this.request<z.infer<typeof ReprintResponse>>('POST', `/v1/orders/${id}/reprint`, { body: input, decode: ReprintResponse });
+    return this.request<z.infer<typeof ReprintResponse>>('POST', `/v1/orders/${id}/reprint`, {
+      body: input,
+      decode: ReprintResponse,
+    });
   }
   /** The customer receipt only, on the register's printer (docs/api.md, "Receipt-only reprint"). */
   reprintReceipt(id: number, input: z.input<typeof ReprintReceiptInput>) {
@@ -206,16 +227,25 @@ export class PosClient {
     return this.request<z.infer<typeof ReprintResponse>>('POST', `/v1/orders/${id}/reprint-receipt`, options);
   }
   setOrderStatus(id: number, status: z.input<typeof StatusInput>['status']) {
-    return this.request<z.infer<typeof OrderResponse>>('PATCH', `/v1/orders/${id}`, { body: { status }, decode: OrderResponse });
+    return this.request<z.infer<typeof OrderResponse>>('PATCH', `/v1/orders/${id}`, {
+      body: { status },
+      decode: OrderResponse,
+    });
   }
   deleteOrder(id: number) {
     return this.request<undefined>('DELETE', `/v1/orders/${id}`);
   }
   printJobs(query: QueryInput<z.input<typeof PrintJobsQuery>> = {}) {
-    return this.request<Array<z.infer<typeof PrintJob>>>('GET', '/v1/print-jobs', { query: query as Query, decode: z.array(PrintJob) });
+    return this.request<Array<z.infer<typeof PrintJob>>>('GET', '/v1/print-jobs', {
+      query: query as Query,
+      decode: z.array(PrintJob),
+    });
   }
   retryPrintJob(id: number, input: z.input<typeof RetryInput>) {
-    return this.request<z.infer<typeof PrintJob>>('POST', `/v1/print-jobs/${id}/retry`, { body: input ?? {}, decode: PrintJob });
+    return this.request<z.infer<typeof PrintJob>>('POST', `/v1/print-jobs/${id}/retry`, {
+      body: input ?? {},
+      decode: PrintJob,
+    });
   }
   testPrinter(id: string) {
     return this.request<z.infer<typeof PrintJob>>('POST', `/v1/printers/${id}/test`, { body: {}, decode: PrintJob });
@@ -244,7 +274,11 @@ export class PosClient {
   }
   /** The whole menu at once (admin), prices in cents: added, changed, unchanged; `dryRun` writes nothing. */
   importMenu(input: z.input<typeof MenuImportInput>) {
-    return this.request<z.infer<typeof MenuImportResult>>('POST', '/v1/menu/import', { body: input, encode: MenuImportInput, decode: MenuImportResult });
+    return this.request<z.infer<typeof MenuImportResult>>('POST', '/v1/menu/import', {
+      body: input,
+      encode: MenuImportInput,
+      decode: MenuImportResult,
+    });
   }
   uploadBannerImage(id: string, form: FormData) {
     return this.request<z.infer<typeof Banner>>('PATCH', `/v1/banners/${id}/image`, { rawBody: form, decode: Banner });
@@ -268,7 +302,11 @@ export class PosClient {
   }
   patch<P extends ResourcePath>(path: P, id: string, input: PatchOf<P>) {
     const { patch: encode, record } = RESOURCES[path];
-    return this.request<RecordOf<P>>('PATCH', `${path}/${id}`, { body: input, encode: encode ?? undefined, decode: record });
+    return this.request<RecordOf<P>>('PATCH', `${path}/${id}`, {
+      body: input,
+      encode: encode ?? undefined,
+      decode: record,
+    });
   }
   remove(path: ResourcePath, id: string) {
     return this.request<undefined>('DELETE', `${path}/${id}`);

@@ -2,7 +2,17 @@ import type { z } from 'zod';
 import { ApiKey, ApiKeyCreated, ApiKeyInput, User, UserInput, UserPatch } from '../api/auth.js';
 import { Banner, BannerInput } from '../api/banners.js';
 import { CashRegister, CashRegisterInput, CashRegisterPatch } from '../api/cash-registers.js';
-import { Category, CategoryInput, CategoryPatch, Food, FoodInput, FoodPatch, Ingredient, IngredientInput, IngredientPatch } from '../api/catalog.js';
+import {
+  Category,
+  CategoryInput,
+  CategoryPatch,
+  Food,
+  FoodInput,
+  FoodPatch,
+  Ingredient,
+  IngredientInput,
+  IngredientPatch,
+} from '../api/catalog.js';
 import { Printer, PrinterInput, PrinterStatusInput } from '../api/printers.js';
 
 // The catalogue resources that share one shape of routes (list, get, create, replace, patch, delete), each typed by

@@ -79,7 +79,11 @@ export class SseParser {
       this.eventType = '';
       return; // an id-only frame moves lastEventId without an event
     }
-    const event: SseEvent = { event: this.eventType || 'message', data: this.data.join('\n'), lastEventId: this.lastEventId };
+    const event: SseEvent = {
+      event: this.eventType || 'message',
+      data: this.data.join('\n'),
+      lastEventId: this.lastEventId,
+    };
     this.data = [];
     this.eventType = '';
     this.callbacks.onEvent(event);
@@ -195,10 +199,14 @@ export async function streamEvents(options: StreamOptions): Promise<void> {
     options.onStatus?.({ state: 'reconnecting', attempt, retryInMs: retryMs, cause });
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, retryMs);
-      options.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
+      options.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
     retryMs = Math.min(maxRetryMs, retryMs * 2);
   }

@@ -19,7 +19,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function requestHash(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body ?? null)).digest('base64url');
+  return createHash('sha256')
+    .update(canonicalJson(body ?? null))
+    .digest('base64url');
 }
 
 /** A request to run at most once: the caller's key space, the endpoint, the key, and what the request said. */
@@ -59,7 +61,11 @@ export class Replay extends Error {
  * blindly and never creates a second order or ticket. What `work` returns is stored as the response body, so it
  * must be exactly what the caller answers. A failed attempt stores nothing. Without a key, it is a plain write.
  */
-export async function writeOnce<T>(ctx: CoreContext, key: IdempotencyKey | null | undefined, work: (trx: Db) => Promise<T>): Promise<T> {
+export async function writeOnce<T>(
+  ctx: CoreContext,
+  key: IdempotencyKey | null | undefined,
+  work: (trx: Db) => Promise<T>,
+): Promise<T> {
   if (!key) return write(ctx, work);
   if (key.used) throw new Error(`Idempotency-Key of ${key.endpoint} used by a second write`);
   key.used = true;

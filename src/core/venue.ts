@@ -76,8 +76,13 @@ export async function patchVenue(ctx: CoreContext, serve: VenueServeSettings, pa
       updated_at: ctx.clock.now().getTime(),
     };
     const venue = toVenue(row, ctx, serve);
-    if (before && before.ask_table === row.ask_table && JSON.stringify(current) === JSON.stringify(venue)) return current;
-    await trx.insertInto('venue').values(row).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
+    if (before && before.ask_table === row.ask_table && JSON.stringify(current) === JSON.stringify(venue))
+      return current;
+    await trx
+      .insertInto('venue')
+      .values(row)
+      .onConflict((c) => c.column('id').doUpdateSet(row))
+      .execute();
     await appendEvents(trx, ctx.clock.now(), [
       { channel: 'cashier', name: 'venue-changed', payload: venue },
       { channel: 'display', name: 'venue-changed', payload: venue },

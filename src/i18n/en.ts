@@ -198,7 +198,6 @@ export const en = {
   'display.badKey': 'this display key is not valid: open the address pos display-url prints',
   'display.serverError': 'server answered {status}',
 
-
   // The dashboard (pos dashboard).
   'dashboard.stage.pending': 'Pending',
   'dashboard.stage.kitchen': 'In the kitchen',
@@ -224,7 +223,8 @@ export const en = {
   'dashboard.printerReason.NOT_READY': 'NOT READY',
   'dashboard.printerWaiting': '({count} waiting)',
   // What each key does, at the bottom; the letters are the same in every language (mnemonics of the English).
-  'dashboard.keys.board': '←→ column  ↑↓ order  n next stage  b back  i/Enter items  r reprint  t register  f foods  / find  q quit',
+  'dashboard.keys.board':
+    '←→ column  ↑↓ order  n next stage  b back  i/Enter items  r reprint  t register  f foods  / find  q quit',
   'dashboard.keys.boardShort': '←→↑↓  n next  b back  i items  r reprint  t register  f foods  / find  q quit',
   'dashboard.keys.items': 'Esc, Enter or i back to the board  q quit',
   'dashboard.keys.itemsShort': 'Esc back  q quit',
@@ -317,7 +317,8 @@ export const en = {
   // pos menu import/export: what is wrong in a spreadsheet, in the venue's language
   'import.at': 'line {line}, column {column}: {problem}',
   'import.atLine': 'line {line}: {problem}',
-  'import.notMenu': 'the first line must name the columns: category, name, price (and description, printer, stock); found: {found}',
+  'import.notMenu':
+    'the first line must name the columns: category, name, price (and description, printer, stock); found: {found}',
   'import.missingColumn': 'the column "{column}" is missing',
   'import.unknownColumn': 'unknown column "{column}"',
   'import.twiceColumn': 'the column "{column}" appears twice',
@@ -371,7 +372,8 @@ export const en = {
   'console.deleted': '{name} deleted',
   'console.confirmDelete': 'Delete {name}? y yes, n no',
   'console.keys.confirm': 'y delete  n or Esc keep it',
-  'console.keys.form': 'Tab/↓ next field  Shift-Tab/↑ back  space or ←→ changes a choice  Enter on the last field or Ctrl-S saves  Esc cancels',
+  'console.keys.form':
+    'Tab/↓ next field  Shift-Tab/↑ back  space or ←→ changes a choice  Enter on the last field or Ctrl-S saves  Esc cancels',
   'console.keys.formShort': 'Tab/↓ next  ↑ back  space/←→ choice  Ctrl-S save  Esc cancel',
   'console.said.empty': 'must not be empty',
   'console.said.tooShort': 'at least {min} characters',

@@ -55,7 +55,11 @@ export function formatAmount(locale: Locale, cents: number, grouped = true): str
  * Intl.NumberFormat: ICU writes Italian euros as `1234,50 €` (symbol after, no group under 10 000), not as a sagra
  * does, and a build of Node with small ICU would silently print English.
  */
-export function formatMoney(locale: Locale, cents: number, template: 'format.money' | 'ticket.money' = 'format.money'): string {
+export function formatMoney(
+  locale: Locale,
+  cents: number,
+  template: 'format.money' | 'ticket.money' = 'format.money',
+): string {
   const sign = cents < 0 ? '-' : '';
   return `${sign}${translate(locale, template, { amount: formatAmount(locale, Math.abs(cents)) })}`;
 }
@@ -76,7 +80,14 @@ export function formatDateTime(locale: Locale, ms: number, timeZone: string): st
   let parts = dateParts.get(timeZone);
   if (!parts) {
     parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', numberingSystem: 'latn',
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      numberingSystem: 'latn',
     });
     dateParts.set(timeZone, parts);
   }

@@ -199,7 +199,6 @@ export const it: Record<MessageKey, string> = {
   'display.badKey': 'la chiave di questo display non è valida: apri l’indirizzo stampato da pos display-url',
   'display.serverError': 'il server ha risposto {status}',
 
-
   // Il cruscotto (pos dashboard).
   'dashboard.stage.pending': 'Da pagare',
   'dashboard.stage.kitchen': 'In cucina',
@@ -225,7 +224,8 @@ export const it: Record<MessageKey, string> = {
   'dashboard.printerReason.NOT_READY': 'NON PRONTA',
   'dashboard.printerWaiting': '({count} in attesa)',
   // I tasti in fondo: le lettere sono le stesse in ogni lingua (nascono dall'inglese), le parole no.
-  'dashboard.keys.board': '←→ colonna  ↑↓ ordine  n fase successiva  b indietro  i/Invio apri  r ristampa  t cassa  f menù  / cerca  q esci',
+  'dashboard.keys.board':
+    '←→ colonna  ↑↓ ordine  n fase successiva  b indietro  i/Invio apri  r ristampa  t cassa  f menù  / cerca  q esci',
   'dashboard.keys.boardShort': '←→↑↓  n avanti  b indietro  i apri  r ristampa  t cassa  f menù  / cerca  q esci',
   'dashboard.keys.items': 'Esc, Invio o i torna al tabellone  q esci',
   'dashboard.keys.itemsShort': 'Esc indietro  q esci',
@@ -233,7 +233,8 @@ export const it: Record<MessageKey, string> = {
   'dashboard.keys.registerShort': '↑↓  Invio/1-9 sceglie  Esc annulla',
   'dashboard.keys.pay': 'conferma con il pagamento:  c contanti  k carta  Esc annulla',
   'dashboard.keys.payShort': 'paga:  c contanti  k carta  Esc annulla',
-  'dashboard.keys.foods': '↑↓ piatto  spazio esaurito/disponibile  s porzioni rimaste (200, +50, -3)  Esc indietro  q esci',
+  'dashboard.keys.foods':
+    '↑↓ piatto  spazio esaurito/disponibile  s porzioni rimaste (200, +50, -3)  Esc indietro  q esci',
   'dashboard.keys.foodsShort': '↑↓ piatto  spazio esaurito/disponibile  s rimasti  Esc indietro  q esci',
   'dashboard.keys.stock': '200 imposta  +50 aggiunge  -3 toglie  off non conta più  Invio applica  Esc annulla',
   'dashboard.keys.stockShort': '200 / +50 / -3 / off  Invio applica  Esc annulla',
@@ -278,7 +279,8 @@ export const it: Record<MessageKey, string> = {
   'dashboard.paidCard': 'pagato con carta',
   'dashboard.confirmed': 'ordine {order} confermato, {paid} ({register})',
   'dashboard.confirmedNoRegister': 'ordine {order} confermato, {paid}',
-  'dashboard.changedMeanwhile': 'l’ordine è cambiato nel frattempo (confermato o cancellato altrove): non ho fatto nulla',
+  'dashboard.changedMeanwhile':
+    'l’ordine è cambiato nel frattempo (confermato o cancellato altrove): non ho fatto nulla',
   // Cosa ha fatto l'ultima azione, o perché il cruscotto non è in linea.
   'dashboard.moved': 'ordine {order} → {status}',
   'dashboard.reprinted': 'ristampa di {order} inviata: solo comande, niente scontrino',
@@ -296,7 +298,8 @@ export const it: Record<MessageKey, string> = {
   'kitchen.title': 'Cucina',
   'kitchen.login': 'Accedi allo schermo della cucina',
   'kitchen.pickStation': 'Quale postazione è questa?',
-  'kitchen.noStations': "Nessuna stampante riceve ancora le comande: chiedi all'amministratore di preparare le postazioni.",
+  'kitchen.noStations':
+    "Nessuna stampante riceve ancora le comande: chiedi all'amministratore di preparare le postazioni.",
   'kitchen.waiting': '{count} ordini in attesa',
   'kitchen.waitingOne': '{count} ordine in attesa',
   'kitchen.below': 'ancora {count} più sotto: scorri',
@@ -318,7 +321,8 @@ export const it: Record<MessageKey, string> = {
   // pos menu import/export: what is wrong in a spreadsheet, in the venue's language
   'import.at': 'riga {line}, colonna {column}: {problem}',
   'import.atLine': 'riga {line}: {problem}',
-  'import.notMenu': 'la prima riga deve dare i nomi delle colonne: categoria, nome, prezzo (e descrizione, stampante, porzioni); trovato: {found}',
+  'import.notMenu':
+    'la prima riga deve dare i nomi delle colonne: categoria, nome, prezzo (e descrizione, stampante, porzioni); trovato: {found}',
   'import.missingColumn': 'manca la colonna "{column}"',
   'import.unknownColumn': 'colonna sconosciuta "{column}"',
   'import.twiceColumn': 'la colonna "{column}" compare due volte',
@@ -330,7 +334,8 @@ export const it: Record<MessageKey, string> = {
   'import.unknownPrinter': 'non esiste la stampante "{value}" (vedi pos printers list)',
   'import.twice': 'questo piatto è già alla riga {other}',
   'import.unreadable': 'impossibile leggere {file}: salvalo come .csv o .xlsx',
-  'import.ignored': "La colonna \"{column}\" è ignorata: i piatti non ce l'hanno ancora (una versione successiva di pos la legge).",
+  'import.ignored':
+    'La colonna "{column}" è ignorata: i piatti non ce l\'hanno ancora (una versione successiva di pos la legge).',
   'import.added': 'Aggiunti ({count}):',
   'import.changed': 'Modificati ({count}):',
   'import.unchanged': 'Invariati: {count}',
@@ -372,7 +377,8 @@ export const it: Record<MessageKey, string> = {
   'console.deleted': '{name} eliminato',
   'console.confirmDelete': 'Eliminare {name}? s sì, n no',
   'console.keys.confirm': 's elimina  n o Esc lascia stare',
-  'console.keys.form': 'Tab/↓ campo dopo  Shift-Tab/↑ indietro  spazio o ←→ cambia scelta  Invio sull’ultimo campo o Ctrl-S salva  Esc annulla',
+  'console.keys.form':
+    'Tab/↓ campo dopo  Shift-Tab/↑ indietro  spazio o ←→ cambia scelta  Invio sull’ultimo campo o Ctrl-S salva  Esc annulla',
   'console.keys.formShort': 'Tab/↓ avanti  ↑ indietro  spazio/←→ scelta  Ctrl-S salva  Esc annulla',
   'console.said.empty': 'non può essere vuoto',
   'console.said.tooShort': 'almeno {min} caratteri',
@@ -504,8 +510,8 @@ export const it: Record<MessageKey, string> = {
   'error.stock-short': 'Non ne restano così tante.',
   'error.already-confirmed': 'Questo ordine è già stato pagato.',
   'error.not-confirmed': 'Questo ordine non è ancora stato pagato.',
-  'error.food-unavailable': 'Un piatto dell\'ordine è esaurito.',
-  'error.unknown-food': 'Un piatto dell\'ordine non è più nel menu: ricarica il menu.',
+  'error.food-unavailable': "Un piatto dell'ordine è esaurito.",
+  'error.unknown-food': "Un piatto dell'ordine non è più nel menu: ricarica il menu.",
   'error.portions-short': 'Non ci sono abbastanza porzioni.',
   'error.discount-too-large': 'Lo sconto supera il subtotale.',
   'error.register-disabled': 'Questa cassa è disattivata.',

@@ -47,7 +47,8 @@ export class PrinterEmulator {
   constructor(private readonly options: EmulatorOptions = {}) {
     if (options.outDir) {
       mkdirSync(options.outDir, { recursive: true });
-      for (const name of readdirSync(options.outDir)) this.lastSequence = Math.max(this.lastSequence, Number(/^(\d+)-.*\.txt$/.exec(name)?.[1] ?? 0));
+      for (const name of readdirSync(options.outDir))
+        this.lastSequence = Math.max(this.lastSequence, Number(/^(\d+)-.*\.txt$/.exec(name)?.[1] ?? 0));
     }
   }
 
@@ -121,7 +122,8 @@ export class PrinterEmulator {
     const deadline = Date.now() + timeoutMs;
     while (this.tickets.length < count) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`printer emulator: ${this.tickets.length} of ${count} tickets after ${timeoutMs} ms`);
+      if (left <= 0)
+        throw new Error(`printer emulator: ${this.tickets.length} of ${count} tickets after ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 200));
         this.waiters.push(() => {

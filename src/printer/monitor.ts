@@ -72,7 +72,10 @@ export class StatusMonitor {
     if (this.stopped) return;
     if (result.state === 'ONLINE' || result.state === 'ERROR') {
       this.misses.set(printer.id, 0);
-      await this.setStatus(printer.id, printer, { status: result.state, statusReason: result.state === 'ERROR' ? result.reason : null });
+      await this.setStatus(printer.id, printer, {
+        status: result.state,
+        statusReason: result.state === 'ERROR' ? result.reason : null,
+      });
     } else {
       await this.miss(printer.id, printer);
     }
@@ -92,7 +95,8 @@ export class StatusMonitor {
   private async miss(printerId: string, current: StatusNow): Promise<void> {
     const misses = (this.misses.get(printerId) ?? 0) + 1;
     this.misses.set(printerId, misses);
-    if (misses >= (this.options.missesBeforeOffline ?? 2)) await this.setStatus(printerId, current, { status: 'OFFLINE', statusReason: null });
+    if (misses >= (this.options.missesBeforeOffline ?? 2))
+      await this.setStatus(printerId, current, { status: 'OFFLINE', statusReason: null });
   }
 
   private async setStatus(printerId: string, current: StatusNow, next: StatusNow): Promise<void> {

@@ -85,7 +85,10 @@ function open(address: PrinterAddress, timeoutMs: number, signal?: AbortSignal):
       reject(error);
     };
     const onAbort = () => fail(stopped());
-    const timer = setTimeout(() => fail(new Error(`no connection to ${address.host}:${address.port} within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`no connection to ${address.host}:${address.port} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
     socket.once('connect', () => {
       clearTimeout(timer);
@@ -157,7 +160,11 @@ export class TcpTransport implements PrinterTransport {
           if (!valid(byte) || delivered >= sent) continue; // not an answer, or more answers than questions
           delivered++;
           if (delivered < tickets.length && (byte & PRINTER_OFFLINE) !== 0) {
-            return settle(new Error(`the printer went offline (paper out or cover open?) after ${delivered} of ${tickets.length} tickets`));
+            return settle(
+              new Error(
+                `the printer went offline (paper out or cover open?) after ${delivered} of ${tickets.length} tickets`,
+              ),
+            );
           }
         }
         if (delivered >= tickets.length) {
@@ -193,7 +200,10 @@ export class TcpTransport implements PrinterTransport {
         resolve(result);
       };
       const onAbort = () => finish({ state: 'NO_ANSWER' });
-      const timer = setTimeout(() => finish(answer.length === 0 ? { state: 'NO_ANSWER' } : interpretStatus(answer)), this.timeouts.probeMs);
+      const timer = setTimeout(
+        () => finish(answer.length === 0 ? { state: 'NO_ANSWER' } : interpretStatus(answer)),
+        this.timeouts.probeMs,
+      );
       signal?.addEventListener('abort', onAbort, { once: true });
       socket.on('data', (chunk: Buffer) => {
         answer = Buffer.concat([answer, chunk]);

@@ -1,6 +1,14 @@
 import type { CoreContext } from '../core/context.js';
 import {
-  markPrinted, markUnprintable, printersReady, type PrintTarget, type QueuedJob, requeueAfterFailure, requeueInterrupted, takeJobs, waitingJobs,
+  markPrinted,
+  markUnprintable,
+  printersReady,
+  type PrintTarget,
+  type QueuedJob,
+  requeueAfterFailure,
+  requeueInterrupted,
+  takeJobs,
+  waitingJobs,
 } from '../core/printing/job-life.js';
 import type { PrintPayload } from '../core/printing/payloads.js';
 import { DRAWER_KICK, encodeTicket } from './escpos.js';
@@ -140,15 +148,30 @@ export class PrintWorker {
   }
 
   /** The tickets of the printer's waiting jobs, oldest first, up to the first one that is not queued or too big. */
-  private layOut(jobs: QueuedJob[], printer: PrintTarget): { ready: Array<{ job: QueuedJob; bytes: Buffer }>; broken: { job: QueuedJob; reason: string } | null } {
+  private layOut(
+    jobs: QueuedJob[],
+    printer: PrintTarget,
+  ): { ready: Array<{ job: QueuedJob; bytes: Buffer }>; broken: { job: QueuedJob; reason: string } | null } {
     const ready: Array<{ job: QueuedJob; bytes: Buffer }> = [];
     let size = 0;
     for (const job of jobs) {
       if (job.status !== 'queued' || size >= MAX_BYTES_PER_SEND) break;
       try {
         const payload = JSON.parse(job.payload) as PrintPayload;
-        const openDrawer = payload.kind === 'receipt' && !payload.reprint && payload.paymentMethod === 'CASH' && printer.cash_drawer === 1;
-        const bytes = encodeTicket(layout(payload, { columns: printer.columns, timezone: this.ctx.venue.timezone, locale: this.options.locale ?? 'en', openDrawer }), printer.columns);
+        const openDrawer =
+          payload.kind === 'receipt' &&
+          !payload.reprint &&
+          payload.paymentMethod === 'CASH' &&
+          printer.cash_drawer === 1;
+        const bytes = encodeTicket(
+          layout(payload, {
+            columns: printer.columns,
+            timezone: this.ctx.venue.timezone,
+            locale: this.options.locale ?? 'en',
+            openDrawer,
+          }),
+          printer.columns,
+        );
         ready.push({ job, bytes });
         size += bytes.length;
       } catch (error) {
@@ -175,7 +198,11 @@ export class PrintWorker {
     if (taken.length === 0) return;
     const ids = taken.map(({ job }) => job.id);
     try {
-      await this.options.transport.send({ host: printer.ip, port: printer.port }, taken.map(({ bytes }) => bytes), this.abort.signal);
+      await this.options.transport.send(
+        { host: printer.ip, port: printer.port },
+        taken.map(({ bytes }) => bytes),
+        this.abort.signal,
+      );
       await markPrinted(ctx, ids);
     } catch (error) {
       const delivered = error instanceof DeliveryError ? error.delivered : 0;
@@ -183,7 +210,9 @@ export class PrintWorker {
       if (delivered > 0) await markPrinted(ctx, ids.slice(0, delivered));
       // Cut short by stop: first in line at the next start, not after a backoff.
       const attempts = (taken[delivered]?.job.attempts ?? 0) + 1;
-      const delay = this.stopped ? 0 : Math.min(this.options.maxRetryMs ?? 30_000, (this.options.retryMs ?? 1000) * 2 ** Math.min(attempts - 1, 10));
+      const delay = this.stopped
+        ? 0
+        : Math.min(this.options.maxRetryMs ?? 30_000, (this.options.retryMs ?? 1000) * 2 ** Math.min(attempts - 1, 10));
       await requeueAfterFailure(ctx, ids.slice(delivered), (error as Error).message, delay);
     }
   }

@@ -1,5 +1,10 @@
 import { isUtf8 } from 'node:buffer';
-import Fastify, { type FastifyBodyParser, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBodyParser,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { InvalidError } from '../core/errors.js';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './plugins/auth.js';
@@ -71,7 +76,9 @@ function wellFormedJsonParser(parse: FastifyBodyParser<string>): FastifyBodyPars
     parse(request, body, (error, value) => {
       if (error) return done(error);
       if (/\\u[dD][89a-fA-F]/.test(body) && !isWellFormed(value)) {
-        return done(new InvalidError('The body has text that is not valid Unicode (a lone surrogate)', undefined, 'invalid-json'));
+        return done(
+          new InvalidError('The body has text that is not valid Unicode (a lone surrogate)', undefined, 'invalid-json'),
+        );
       }
       done(null, value);
     });
@@ -83,12 +90,17 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 function isWellFormed(value: unknown): boolean {
   if (typeof value === 'string') return !LONE_SURROGATE.test(value);
   if (Array.isArray(value)) return value.every(isWellFormed);
-  if (value && typeof value === 'object') return Object.entries(value).every(([key, item]) => isWellFormed(key) && isWellFormed(item));
+  if (value && typeof value === 'object')
+    return Object.entries(value).every(([key, item]) => isWellFormed(key) && isWellFormed(item));
   return true;
 }
 
 /** The HTTP application, read top to bottom: infrastructure plugins first, then one route file per resource. */
-export async function buildApp({ services, logger = false, timeouts: given = {} }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  services,
+  logger = false,
+  timeouts: given = {},
+}: BuildAppOptions): Promise<FastifyInstance> {
   const timeouts = { ...HTTP_TIMEOUTS, ...given };
   const app = Fastify({
     logger,
@@ -114,7 +126,11 @@ export async function buildApp({ services, logger = false, timeouts: given = {} 
   // The API speaks JSON (and multipart for uploads): a text/plain body is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, wellFormedJsonParser(app.getDefaultJsonParser('error', 'error')));
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer' },
+    wellFormedJsonParser(app.getDefaultJsonParser('error', 'error')),
+  );
 
   // Infrastructure
   await app.register(errorsPlugin);

@@ -85,7 +85,13 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
       const transport = overrides.transport ?? new TcpTransport();
       const log = (message: string) => console.error(message);
       const monitor = new StatusMonitor(ctx, { transport, locks, intervalMs: config.printerProbeMs, log });
-      const worker = new PrintWorker(ctx, { transport, locks, log, locale: config.locale, onDeliveryFailed: (printerId) => void monitor.deliveryFailed(printerId) });
+      const worker = new PrintWorker(ctx, {
+        transport,
+        locks,
+        log,
+        locale: config.locale,
+        onDeliveryFailed: (printerId) => void monitor.deliveryFailed(printerId),
+      });
       await worker.start();
       monitor.start();
       ctx.drawer = worker;
@@ -98,10 +104,15 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
     if (config.backup) {
       const { dir } = config.backup;
       cleanups.push(
-        startBackups(storage, config.backup, {
-          done: (file) => console.log(`backup written: ${file}`),
-          failed: (error) => console.error(`backup to ${dir} failed: ${(error as Error).message}`),
-        }, config.timezone),
+        startBackups(
+          storage,
+          config.backup,
+          {
+            done: (file) => console.log(`backup written: ${file}`),
+            failed: (error) => console.error(`backup to ${dir} failed: ${(error as Error).message}`),
+          },
+          config.timezone,
+        ),
       );
     }
     const app = await buildApp({

@@ -1,5 +1,15 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DateTime } from 'luxon';
 import { migrations } from '../../migrations/index.js';
@@ -74,12 +84,18 @@ export function checkBackup(file: string): BackupCheck {
   try {
     db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
     const integrity = db.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') return { ok: false, problem: `the file is damaged (integrity check: ${String(integrity)})` };
-    const hasTable = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'schema_migrations'").get();
+    if (integrity !== 'ok')
+      return { ok: false, problem: `the file is damaged (integrity check: ${String(integrity)})` };
+    const hasTable = db
+      .prepare("select 1 from sqlite_master where type = 'table' and name = 'schema_migrations'")
+      .get();
     if (!hasTable) return { ok: false, problem: 'this is not a pos database (no schema_migrations table)' };
-    const applied = (db.prepare('select name from schema_migrations').all() as Array<{ name: string }>).map((row) => row.name);
+    const applied = (db.prepare('select name from schema_migrations').all() as Array<{ name: string }>).map(
+      (row) => row.name,
+    );
     const unknown = applied.filter((name) => !(name in migrations));
-    if (unknown.length > 0) return { ok: false, problem: `the backup comes from a newer pos (migrations ${unknown.join(', ')})` };
+    if (unknown.length > 0)
+      return { ok: false, problem: `the backup comes from a newer pos (migrations ${unknown.join(', ')})` };
     const orders = (db.prepare('select count(*) as n from orders').get() as { n: number }).n;
     return { ok: true, migrations: applied.length, orders };
   } catch (error) {

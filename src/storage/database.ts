@@ -15,7 +15,6 @@ export type Durability = 'full' | 'normal';
 
 export type Db = Kysely<Database>;
 
-
 export interface Storage {
   /** The single writer: every change goes through `transaction()` on this connection. */
   db: Db;
@@ -115,7 +114,10 @@ export function openStorage(file: string, options: OpenOptions = {}): Storage {
  * so a transaction never fails half-way because another process wrote in between. Kysely's connection mutex makes
  * every other query wait until this one commits or rolls back.
  */
-export async function transaction<T>(storage: Pick<Storage, 'db' | 'sqlite'>, work: (trx: Db) => Promise<T>): Promise<T> {
+export async function transaction<T>(
+  storage: Pick<Storage, 'db' | 'sqlite'>,
+  work: (trx: Db) => Promise<T>,
+): Promise<T> {
   return storage.db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     let result: T;

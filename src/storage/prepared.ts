@@ -9,7 +9,8 @@ interface Placeholder {
   readonly [PARAM]: string;
 }
 
-const isPlaceholder = (value: unknown): value is Placeholder => typeof value === 'object' && value !== null && PARAM in value;
+const isPlaceholder = (value: unknown): value is Placeholder =>
+  typeof value === 'object' && value !== null && PARAM in value;
 
 /** A query builder, or a raw `sql` template (which compiles against a database). */
 interface Buildable<O> {
@@ -92,7 +93,10 @@ export function prepared<P extends object, O>(build: (db: Db, p: Params<P>, shap
  */
 export function allColumns<R>() {
   return <const C extends ReadonlyArray<keyof R & string>>(
-    columns: C & ([Exclude<keyof R & string, C[number]>] extends [never] ? unknown : { missingColumns: Exclude<keyof R & string, C[number]> }),
+    columns: C &
+      ([Exclude<keyof R & string, C[number]>] extends [never]
+        ? unknown
+        : { missingColumns: Exclude<keyof R & string, C[number]> }),
   ): C => columns;
 }
 
@@ -101,7 +105,9 @@ export function allColumns<R>() {
  * list Kysely reads from the row objects.
  */
 export function rowParams<R>(name: string, index: number, columns: ReadonlyArray<keyof R & string>): R {
-  return Object.fromEntries(columns.map((column) => [column, { [PARAM]: `${name}.${index}.${column}` } satisfies Placeholder])) as R;
+  return Object.fromEntries(
+    columns.map((column) => [column, { [PARAM]: `${name}.${index}.${column}` } satisfies Placeholder]),
+  ) as R;
 }
 
 /** Stand-ins for the elements of the array value `name`, for an `in` list of `length` values. */

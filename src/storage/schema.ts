@@ -1,6 +1,17 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
-  BannerType, EventChannel, KeyScope, OrderStatus, PaymentMethod, PrinterStatus, PrinterStatusReason, PrintJobKind, PrintJobStatus, ReportKind, Role, StationStatus,
+  BannerType,
+  EventChannel,
+  KeyScope,
+  OrderStatus,
+  PaymentMethod,
+  PrinterStatus,
+  PrinterStatusReason,
+  PrintJobKind,
+  PrintJobStatus,
+  ReportKind,
+  Role,
+  StationStatus,
 } from '../api/enums.js';
 
 // The closed lists come from src/api/enums.ts (declared once); test/api/enums-migrations.test.ts checks that the

@@ -49,7 +49,16 @@ export interface AppProps {
  * The dashboard: loads the state over REST, then follows the cashier event stream. Events are queued and applied
  * together at most every `frameMs` (10 frames a second by default), whatever their rate.
  */
-export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_000, now = Date.now, active = true, top, onCapture }: AppProps) {
+export function App({
+  source,
+  lateMinutes = 15,
+  frameMs = 100,
+  refreshMs = 10_000,
+  now = Date.now,
+  active = true,
+  top,
+  onCapture,
+}: AppProps) {
   const { exit } = useApp();
   // The board's language is chosen before it opens and never changes: the texts are the same object all along.
   const texts = useDashboardTexts();
@@ -95,7 +104,9 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     sinceLoad.current = [];
     source.load().then((loaded) => {
       if (generation !== loadGeneration.current) return;
-      const replay = (sinceLoad.current ?? []).flatMap((action) => (action.type === 'event' ? [{ event: action.event, at: action.at }] : []));
+      const replay = (sinceLoad.current ?? []).flatMap((action) =>
+        action.type === 'event' ? [{ event: action.event, at: action.at }] : [],
+      );
       sinceLoad.current = null;
       dispatch({ type: 'loaded', ...loaded, at: now(), replay });
     }, report);
@@ -123,10 +134,14 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
         sinceLoad.current?.push(action);
         // An order created already confirmed is announced without table and customer (and its stations): fetch them.
         if (event.name === 'confirmed-order') {
-          source.order(event.payload.id).then((order) => pending.current.push({ type: 'details', order }), () => {});
+          source.order(event.payload.id).then(
+            (order) => pending.current.push({ type: 'details', order }),
+            () => {},
+          );
         }
         if (event.name === 'confirmed-order' || event.name === 'order-deleted') refreshFigures();
-        if (event.name === 'printer-status-changed') source.printers().then((printers) => dispatch({ type: 'printers', printers }), report);
+        if (event.name === 'printer-status-changed')
+          source.printers().then((printers) => dispatch({ type: 'printers', printers }), report);
         if (event.name === 'category-availability-changed') refreshFoods();
       },
       onStatus: (connection, offline) => {
@@ -164,7 +179,11 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
   const moveOrder = (order: { id: number; ticketNumber: number | null; displayCode: string }, status: string) => {
     dispatch({ type: 'moved', id: order.id, stage: STAGE_OF_STATUS[status] as Stage, now: now() });
     source.setStatus(order.id, status).then(
-      () => dispatch({ type: 'message', message: t('dashboard.moved', { order: orderLabel(order), status: texts.status(status) }) }),
+      () =>
+        dispatch({
+          type: 'message',
+          message: t('dashboard.moved', { order: orderLabel(order), status: texts.status(status) }),
+        }),
       (error: unknown) => {
         report(error);
         reload();
@@ -183,9 +202,10 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       // The server says what will not print (`warnings`); an older one does not, and the register tells.
       const reasons = confirmed.warnings ?? [receiptProblem(register)].filter((reason) => reason !== null);
       const problems = reasons.map((reason) => texts.noReceipt(reason, register));
-      const done = register.id === null
-        ? t('dashboard.confirmedNoRegister', { order: label, paid })
-        : t('dashboard.confirmed', { order: label, paid, register: register.name });
+      const done =
+        register.id === null
+          ? t('dashboard.confirmedNoRegister', { order: label, paid })
+          : t('dashboard.confirmed', { order: label, paid, register: register.name });
       dispatch({
         type: 'message',
         message: [done, ...problems].join(' · '),
@@ -200,7 +220,10 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (key.escape) return dispatch({ type: 'mode', mode: 'board' });
       if (key.return) {
         dispatch({ type: 'mode', mode: 'board' });
-        return dispatch({ type: 'message', message: findOrder(state, state.search) ? '' : t('dashboard.noMatch', { text: state.search }) });
+        return dispatch({
+          type: 'message',
+          message: findOrder(state, state.search) ? '' : t('dashboard.noMatch', { text: state.search }),
+        });
       }
       if (key.backspace || key.delete) return dispatch({ type: 'search', text: state.search.slice(0, -1) });
       if (input && !key.ctrl && !key.meta) return dispatch({ type: 'search', text: state.search + input });
@@ -212,18 +235,27 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (key.escape || !food) return dispatch({ type: 'mode', mode: 'foods' });
       if (key.return) {
         const change = readStockChange(state.stockInput);
-        if (!change) return dispatch({ type: 'message', message: t('dashboard.notACount', { text: state.stockInput }), tone: 'warning' });
+        if (!change)
+          return dispatch({
+            type: 'message',
+            message: t('dashboard.notACount', { text: state.stockInput }),
+            tone: 'warning',
+          });
         dispatch({ type: 'mode', mode: 'foods' });
         source.setFoodStock(food.id, change).then((updated) => {
           dispatch({ type: 'food', food: updated });
           // The food's own count can be more than what is left: a counted ingredient runs out first.
-          const own = updated.stock !== null && updated.stock !== updated.portionsLeft ? ` ${t('dashboard.ownCount', { count: updated.stock })}` : '';
+          const own =
+            updated.stock !== null && updated.stock !== updated.portionsLeft
+              ? ` ${t('dashboard.ownCount', { count: updated.stock })}`
+              : '';
           dispatch({ type: 'message', message: `${updated.name}: ${texts.left(updated.portionsLeft)}${own}` });
         }, report);
         return;
       }
       if (key.backspace || key.delete) return dispatch({ type: 'stock-input', text: state.stockInput.slice(0, -1) });
-      if (/^[0-9+\-a-z]$/i.test(input) && !key.ctrl && !key.meta) return dispatch({ type: 'stock-input', text: state.stockInput + input });
+      if (/^[0-9+\-a-z]$/i.test(input) && !key.ctrl && !key.meta)
+        return dispatch({ type: 'stock-input', text: state.stockInput + input });
       return;
     }
     if (input === 'q' || (key.ctrl && input === 'c')) return exit();
@@ -238,12 +270,17 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (key.downArrow || input === 'j') return dispatch({ type: 'register-cursor', delta: 1 });
       if (state.registers === null) return; // still loading: a key must not choose "no register" by accident
       const digit = /^[1-9]$/.test(input) ? Number(input) - 1 : null;
-      const choice = digit !== null ? choices[digit] : key.return || input === ' ' ? choices[state.registerCursor] : undefined;
+      const choice =
+        digit !== null ? choices[digit] : key.return || input === ' ' ? choices[state.registerCursor] : undefined;
       if (!choice) return;
       dispatch({ type: 'choose-register', register: choice });
       const problem = receiptProblem(choice);
       const at = t('dashboard.confirmingAt', { register: texts.registerName(choice) });
-      return dispatch({ type: 'message', message: problem ? `${at}: ${texts.noReceipt(problem, choice)}` : at, tone: problem ? 'warning' : 'info' });
+      return dispatch({
+        type: 'message',
+        message: problem ? `${at}: ${texts.noReceipt(problem, choice)}` : at,
+        tone: problem ? 'warning' : 'info',
+      });
     }
     if (state.mode === 'pay') {
       // The order chosen when n was pressed, not whatever is selected now (another till may have moved the selection).
@@ -261,7 +298,10 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
       if (key.downArrow || input === 'j') return dispatch({ type: 'food-cursor', delta: 1 });
       const food = state.foods[state.foodCursor];
       if (food && (input === ' ' || key.return)) {
-        return act(source.setFoodAvailable(food.id, !food.available), t(food.available ? 'dashboard.nowSoldOut' : 'dashboard.nowAvailable', { food: food.name }));
+        return act(
+          source.setFoodAvailable(food.id, !food.available),
+          t(food.available ? 'dashboard.nowSoldOut' : 'dashboard.nowAvailable', { food: food.name }),
+        );
       }
       // s asks for the count; typing a count (+50, 200, -3) starts it at once.
       if (food && (input === 's' || /^[0-9+-]$/.test(input))) {
@@ -287,10 +327,13 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     }
     if (input === 'i' || key.return) {
       dispatch({ type: 'mode', mode: 'items' });
-      source.details(order.id).then((details) => dispatch({ type: 'items', details }), (error: unknown) => {
-        dispatch({ type: 'mode', mode: 'board' });
-        report(error);
-      });
+      source.details(order.id).then(
+        (details) => dispatch({ type: 'items', details }),
+        (error: unknown) => {
+          dispatch({ type: 'mode', mode: 'board' });
+          report(error);
+        },
+      );
       return;
     }
     if (input === 'n' || input === 'b') {
@@ -302,7 +345,11 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
         dispatch({ type: 'mode', mode: 'pay', payingFor: order.id });
         // Said where the payment is asked: a confirmation here prints no receipt and opens no drawer.
         const problem = receiptProblem(state.register);
-        return dispatch({ type: 'message', message: problem ? texts.noReceipt(problem, state.register) : '', tone: problem ? 'warning' : 'info' });
+        return dispatch({
+          type: 'message',
+          message: problem ? texts.noReceipt(problem, state.register) : '',
+          tone: problem ? 'warning' : 'info',
+        });
       }
       const status = nextStatus(order, input === 'b' ? 'back' : 'next');
       if (status) moveOrder(order, status);
@@ -311,14 +358,18 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
     if (input === 'r') act(source.reprint(order.id), t('dashboard.reprinted', { order: orderLabel(order) }));
   };
 
-  useInput((input, key) => {
-    // Keys typed quickly (or over a slow SSH link) can arrive as one chunk: take them one at a time.
-    if (input.length > 1 && !key.ctrl && !key.meta && !key.escape) {
-      for (const char of input) handleKey(char === '\r' || char === '\n' ? '' : char, { ...key, return: char === '\r' || char === '\n' });
-      return;
-    }
-    handleKey(input, key);
-  }, { isActive: active });
+  useInput(
+    (input, key) => {
+      // Keys typed quickly (or over a slow SSH link) can arrive as one chunk: take them one at a time.
+      if (input.length > 1 && !key.ctrl && !key.meta && !key.escape) {
+        for (const char of input)
+          handleKey(char === '\r' || char === '\n' ? '' : char, { ...key, return: char === '\r' || char === '\n' });
+        return;
+      }
+      handleKey(input, key);
+    },
+    { isActive: active },
+  );
 
   // One row short of the terminal: a frame as tall as the terminal makes Ink clear the whole screen on every
   // render (a flash on terminals without synchronized output, and a wiped scroll-back).
@@ -328,18 +379,39 @@ export function App({ source, lateMinutes = 15, frameMs = 100, refreshMs = 10_00
   return (
     <Box flexDirection="column" width={size.columns} height={height}>
       {top}
-      <Header connection={state.connection} figures={state.figures} now={clock} width={size.columns} timezone={state.timezone ?? undefined} />
+      <Header
+        connection={state.connection}
+        figures={state.figures}
+        now={clock}
+        width={size.columns}
+        timezone={state.timezone ?? undefined}
+      />
       {state.mode === 'foods' || state.mode === 'stock' ? (
         <FoodPicker foods={state.foods} cursor={state.foodCursor} width={size.columns} height={bodyHeight} />
       ) : state.mode === 'register' ? (
-        <RegisterPicker registers={state.registers} cursor={state.registerCursor} current={state.register} width={size.columns} height={bodyHeight} />
+        <RegisterPicker
+          registers={state.registers}
+          cursor={state.registerCursor}
+          current={state.register}
+          width={size.columns}
+          height={bodyHeight}
+        />
       ) : state.mode === 'items' ? (
         <ItemsView details={state.details} width={size.columns} height={bodyHeight} />
       ) : (
         <OrderBoard state={state} width={size.columns} height={bodyHeight} now={clock} lateMinutes={lateMinutes} />
       )}
       <PrintersPanel printers={state.printers} />
-      <Text color={state.tone === 'error' || state.connection === 'offline' ? 'red' : state.tone === 'warning' ? 'yellow' : 'gray'} wrap="truncate-end">
+      <Text
+        color={
+          state.tone === 'error' || state.connection === 'offline'
+            ? 'red'
+            : state.tone === 'warning'
+              ? 'yellow'
+              : 'gray'
+        }
+        wrap="truncate-end"
+      >
         {state.message || ' '}
       </Text>
       <Footer state={state} width={size.columns} />

@@ -72,7 +72,14 @@ export function Console({ client, admin, ...board }: ConsoleProps) {
       {Shown ? (
         <Box flexDirection="column" width={size.columns} height={height}>
           {bar}
-          <Shown key={screen} client={client} width={size.columns} height={height - 1} active onCapture={setCapturing} />
+          <Shown
+            key={screen}
+            client={client}
+            width={size.columns}
+            height={height - 1}
+            active
+            onCapture={setCapturing}
+          />
         </Box>
       ) : null}
     </>

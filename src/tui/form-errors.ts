@@ -19,7 +19,10 @@ export interface FormErrors {
 export function formErrors(error: unknown, keys: readonly string[]): FormErrors {
   const fields: Record<string, Said> = {};
   const rest: Said[] = [];
-  const details = error instanceof ApiError && typeof error.body === 'object' && Array.isArray(error.body?.details) ? error.body.details : [];
+  const details =
+    error instanceof ApiError && typeof error.body === 'object' && Array.isArray(error.body?.details)
+      ? error.body.details
+      : [];
   for (const detail of details) {
     const key = detail.path.replace(/^body\.?/, '').split('.')[0] ?? '';
     const said = { message: detail.message, code: detail.code };
@@ -27,7 +30,10 @@ export function formErrors(error: unknown, keys: readonly string[]): FormErrors 
     else rest.push(said);
   }
   const code = error instanceof ApiError && typeof error.body === 'object' ? error.body?.code : undefined;
-  const general = Object.keys(fields).length > 0 && rest.length === 0 ? null : (rest[0] ?? { message: (error as Error).message, code });
+  const general =
+    Object.keys(fields).length > 0 && rest.length === 0
+      ? null
+      : (rest[0] ?? { message: (error as Error).message, code });
   return { fields, general };
 }
 
@@ -35,5 +41,11 @@ export function formErrors(error: unknown, keys: readonly string[]): FormErrors 
 export function localRefusal(details: Array<{ path: string; message: string }>): ApiError {
   const message = details[0]?.message ?? '';
   const coded = details.map((detail) => ({ ...detail, code: 'validation' }));
-  return new ApiError(400, message, { statusCode: 400, code: 'validation', error: 'Bad Request', message, details: coded });
+  return new ApiError(400, message, {
+    statusCode: 400,
+    code: 'validation',
+    error: 'Bad Request',
+    message,
+    details: coded,
+  });
 }

@@ -8,7 +8,16 @@ import { readChannel } from '../client/events.js';
 import type { PosClient } from '../client/http.js';
 import type { StockChange } from '../client/stock-change.js';
 import type { OfflineNotice } from './texts.js';
-import { type Connection, type Figures, type FoodCard, namesOf, type OrderDetails, type OrderSummary, type PrinterCard, type RegisterCard } from './state.js';
+import {
+  type Connection,
+  type Figures,
+  type FoodCard,
+  namesOf,
+  type OrderDetails,
+  type OrderSummary,
+  type PrinterCard,
+  type RegisterCard,
+} from './state.js';
 
 /**
  * What a confirmation did: its ticket number, and why the server says no receipt will print (null: an older server,
@@ -22,12 +31,21 @@ export interface Confirmed {
 /** Everything the dashboard reads and does; the terminal UI is tested against a fake of this. */
 export interface DashboardSource {
   /** The board (open orders of the last 12 hours, the latest picked up), with the venue's time zone. */
-  load(): Promise<{ orders: OrderSummary[]; printers: PrinterCard[]; foods: FoodCard[]; figures: Figures | null; timezone?: string }>;
+  load(): Promise<{
+    orders: OrderSummary[];
+    printers: PrinterCard[];
+    foods: FoodCard[];
+    figures: Figures | null;
+    timezone?: string;
+  }>;
   figures(): Promise<Figures | null>;
   printers(): Promise<PrinterCard[]>;
   foods(): Promise<FoodCard[]>;
   /** Follows the cashier event stream until the returned function is called. */
-  stream(handlers: { onEvent(event: CashierEvent): void; onStatus(connection: Connection, offline?: OfflineNotice): void }): () => void;
+  stream(handlers: {
+    onEvent(event: CashierEvent): void;
+    onStatus(connection: Connection, offline?: OfflineNotice): void;
+  }): () => void;
   /** One order's details (table, customer, times), for orders the cashier stream announces without them. */
   order(orderId: number): Promise<OrderSummary>;
   setStatus(orderId: number, status: string): Promise<void>;
@@ -78,7 +96,9 @@ export function httpSource(client: PosClient): DashboardSource {
         allOf({ status: ['pending', 'confirmed', 'completed'], sortBy: 'createdAt', order: 'asc', dateFrom: since }),
         // Bounded like the open orders: unbounded, the server counts and sorts every order ever picked up (seconds
         // on a venue's second year), for the ten the column shows for 15 minutes.
-        client.orders({ status: 'picked_up', sortBy: 'completedAt', order: 'desc', limit: 10, dateFrom: since }).then((r) => r.orders),
+        client
+          .orders({ status: 'picked_up', sortBy: 'completedAt', order: 'desc', limit: 10, dateFrom: since })
+          .then((r) => r.orders),
         source.printers(),
         source.foods(),
         source.figures(),
@@ -92,7 +112,12 @@ export function httpSource(client: PosClient): DashboardSource {
       try {
         const health = await client.health();
         const [report] = await client.reports({ from: health.businessDayStart, groupBy: 'all' });
-        return { orders: report?.totalOrders ?? 0, revenue: report?.totalRevenue ?? 0, cash: report?.totalCashRevenue ?? 0, card: report?.totalCardRevenue ?? 0 };
+        return {
+          orders: report?.totalOrders ?? 0,
+          revenue: report?.totalRevenue ?? 0,
+          cash: report?.totalCashRevenue ?? 0,
+          card: report?.totalCardRevenue ?? 0,
+        };
       } catch (error) {
         if (error instanceof ApiError && error.status === 403) return null; // reports are for admins
         throw error;
@@ -132,8 +157,13 @@ export function httpSource(client: PosClient): DashboardSource {
       await client.setOrderStatus(orderId, status);
     },
     async confirm(orderId, paymentMethod, cashRegisterId) {
-      const order = await client.confirmOrder(orderId, { paymentMethod, ...(cashRegisterId === null ? {} : { cashRegisterId }) });
-      const warnings = Array.isArray(order.warnings) ? order.warnings.filter((warning) => warning.code === 'no-receipt').map((warning) => warning.reason) : null;
+      const order = await client.confirmOrder(orderId, {
+        paymentMethod,
+        ...(cashRegisterId === null ? {} : { cashRegisterId }),
+      });
+      const warnings = Array.isArray(order.warnings)
+        ? order.warnings.filter((warning) => warning.code === 'no-receipt').map((warning) => warning.reason)
+        : null;
       return { ticketNumber: order.ticketNumber, warnings };
     },
     async registers() {
@@ -146,7 +176,12 @@ export function httpSource(client: PosClient): DashboardSource {
         ...namesOf(order),
         status: order.status,
         items: order.categorizedItems.flatMap((group) =>
-          group.items.map((item) => ({ category: group.category.name, quantity: item.quantity, name: item.food.name, notes: item.notes })),
+          group.items.map((item) => ({
+            category: group.category.name,
+            quantity: item.quantity,
+            name: item.food.name,
+            notes: item.notes,
+          })),
         ),
         stations: order.stations.map(({ printerId, name, status, doneAt }) => ({ printerId, name, status, doneAt })),
       };

@@ -9,8 +9,18 @@ import type { Printer } from '../api/printers.js';
 
 export type Stage = 'pending' | 'kitchen' | 'ready' | 'picked';
 export const STAGES: readonly Stage[] = ['pending', 'kitchen', 'ready', 'picked'];
-const STATUS_OF_STAGE: Record<Stage, string> = { pending: 'PENDING', kitchen: 'CONFIRMED', ready: 'COMPLETED', picked: 'PICKED_UP' };
-export const STAGE_OF_STATUS: Record<string, Stage> = { PENDING: 'pending', CONFIRMED: 'kitchen', COMPLETED: 'ready', PICKED_UP: 'picked' };
+const STATUS_OF_STAGE: Record<Stage, string> = {
+  pending: 'PENDING',
+  kitchen: 'CONFIRMED',
+  ready: 'COMPLETED',
+  picked: 'PICKED_UP',
+};
+export const STAGE_OF_STATUS: Record<string, Stage> = {
+  PENDING: 'pending',
+  CONFIRMED: 'kitchen',
+  COMPLETED: 'ready',
+  PICKED_UP: 'picked',
+};
 
 /** A kitchen station of an order: the printer its items route to, and whether it is done. */
 export type StationCard = Pick<OrderStation, 'printerId' | 'name' | 'status'>;
@@ -166,7 +176,10 @@ type ListItem = z.infer<typeof OrderListItem>;
  * What the board needs of an order, as the list, the detail and the `new-order` event carry it (the list writes the
  * status in lower case, the others in upper case; the event has no stations yet).
  */
-export type OrderSummary = Pick<ListItem, 'id' | 'ticketNumber' | 'displayCode' | 'table' | 'customer' | 'confirmedAt' | 'completedAt' | 'total'> & {
+export type OrderSummary = Pick<
+  ListItem,
+  'id' | 'ticketNumber' | 'displayCode' | 'table' | 'customer' | 'confirmedAt' | 'completedAt' | 'total'
+> & {
   status: ListItem['status'] | OrderStatus;
   stations?: OrderStation[];
 };
@@ -226,7 +239,10 @@ export function ordersIn(state: DashboardState, stage: Stage, now: number): Orde
       .slice(0, 10);
   }
   if (stage === 'ready') return cards.sort((a, b) => (b.completedAt ?? 0) - (a.completedAt ?? 0));
-  return cards.sort((a, b) => (a.confirmedAt ?? a.id) - (b.confirmedAt ?? b.id) || (a.ticketNumber ?? 0) - (b.ticketNumber ?? 0) || a.id - b.id);
+  return cards.sort(
+    (a, b) =>
+      (a.confirmedAt ?? a.id) - (b.confirmedAt ?? b.id) || (a.ticketNumber ?? 0) - (b.ticketNumber ?? 0) || a.id - b.id,
+  );
 }
 
 export function selectedOrder(state: DashboardState): OrderCard | null {
@@ -262,7 +278,10 @@ function applyEvent(state: DashboardState, event: CashierEvent, at: number, sele
   const orders = new Map(state.orders);
   switch (event.name) {
     case 'new-order':
-      orders.set(event.payload.id, cardOf({ ...event.payload, status: 'PENDING', confirmedAt: null, completedAt: null }));
+      orders.set(
+        event.payload.id,
+        cardOf({ ...event.payload, status: 'PENDING', confirmedAt: null, completedAt: null }),
+      );
       break;
     case 'confirmed-order': {
       const { id, displayCode, ticketNumber } = event.payload;
@@ -292,12 +311,15 @@ function applyEvent(state: DashboardState, event: CashierEvent, at: number, sele
     }
     case 'order-station-status-changed': {
       const { orderId, printerId, status } = event.payload;
-      const mark = <S extends StationCard>(stations: S[]): S[] => stations.map((station) => (station.printerId === printerId ? { ...station, status } : station));
+      const mark = <S extends StationCard>(stations: S[]): S[] =>
+        stations.map((station) => (station.printerId === printerId ? { ...station, status } : station));
       // The items view of this order follows too.
-      const details = state.details?.id === orderId ? { ...state.details, stations: mark(state.details.stations) } : state.details;
+      const details =
+        state.details?.id === orderId ? { ...state.details, stations: mark(state.details.stations) } : state.details;
       const card = orders.get(orderId);
       // A station the card does not know yet comes with the order's details (fetched when it was confirmed).
-      if (card?.stations.some((station) => station.printerId === printerId)) orders.set(orderId, { ...card, stations: mark(card.stations) });
+      if (card?.stations.some((station) => station.printerId === printerId))
+        orders.set(orderId, { ...card, stations: mark(card.stations) });
       return { ...state, orders, details };
     }
     case 'order-deleted':
@@ -313,12 +335,22 @@ function applyEvent(state: DashboardState, event: CashierEvent, at: number, sele
     }
     case 'category-availability-changed': {
       const { categoryId, available } = event.payload;
-      return { ...state, foods: state.foods.map((food) => (food.categoryId === categoryId ? { ...food, categoryAvailable: available } : food)) };
+      return {
+        ...state,
+        foods: state.foods.map((food) =>
+          food.categoryId === categoryId ? { ...food, categoryAvailable: available } : food,
+        ),
+      };
     }
     case 'printer-status-changed': {
       const { printerId, status } = event.payload;
       const statusReason = event.payload.statusReason ?? null;
-      return { ...state, printers: state.printers.map((printer) => (printer.id === printerId ? { ...printer, status, statusReason } : printer)) };
+      return {
+        ...state,
+        printers: state.printers.map((printer) =>
+          printer.id === printerId ? { ...printer, status, statusReason } : printer,
+        ),
+      };
     }
     default:
       return state; // resync is the App's (it loads again); events of a newer server are not known here
@@ -332,7 +364,13 @@ function applyEvent(state: DashboardState, event: CashierEvent, at: number, sele
  * selection stays where it was in its column, on the order that took the moved one's place: `n` pressed three
  * times sends the three oldest orders on, one stage each, never one order three stages (to picked up).
  */
-function moved(state: DashboardState, id: number, stage: Stage, now: number, ticketNumber?: number | null): DashboardState {
+function moved(
+  state: DashboardState,
+  id: number,
+  stage: Stage,
+  now: number,
+  ticketNumber?: number | null,
+): DashboardState {
   const card = state.orders.get(id);
   if (!card) return state;
   const column = state.selected.stage;
@@ -362,7 +400,9 @@ function move(state: DashboardState, direction: 'up' | 'down' | 'left' | 'right'
   const cards = ordersIn(state, state.selected.stage, now);
   if (cards.length === 0) return state;
   const index = cards.findIndex((card) => card.id === state.selected.id);
-  const target = cards[Math.max(0, Math.min(cards.length - 1, (index === -1 ? 0 : index) + (direction === 'down' ? 1 : -1)))] as OrderCard;
+  const target = cards[
+    Math.max(0, Math.min(cards.length - 1, (index === -1 ? 0 : index) + (direction === 'down' ? 1 : -1)))
+  ] as OrderCard;
   return { ...state, selected: { stage: state.selected.stage, id: target.id } };
 }
 
@@ -376,7 +416,9 @@ export function findOrder(state: DashboardState, text: string, now: number = Dat
   if (!wanted) return null;
   const visiblePicked = new Set(ordersIn(state, 'picked', now).map((card) => card.id));
   const matches = [...state.orders.values()].filter(
-    (card) => (card.displayCode === wanted || String(card.ticketNumber ?? '') === wanted) && (card.stage !== 'picked' || visiblePicked.has(card.id)),
+    (card) =>
+      (card.displayCode === wanted || String(card.ticketNumber ?? '') === wanted) &&
+      (card.stage !== 'picked' || visiblePicked.has(card.id)),
   );
   return matches.sort((a, b) => b.id - a.id)[0] ?? null;
 }
@@ -400,7 +442,11 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
     case 'figures':
       return { ...state, figures: action.figures };
     case 'foods':
-      return { ...state, foods: action.foods, foodCursor: Math.min(state.foodCursor, Math.max(0, action.foods.length - 1)) };
+      return {
+        ...state,
+        foods: action.foods,
+        foodCursor: Math.min(state.foodCursor, Math.max(0, action.foods.length - 1)),
+      };
     case 'details': {
       const card = state.orders.get(action.order.id);
       if (!card) return state;
@@ -414,7 +460,11 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
     case 'printers':
       return { ...state, printers: action.printers };
     case 'connection':
-      return { ...state, connection: action.connection, message: action.message ?? (action.connection === 'live' ? '' : state.message) };
+      return {
+        ...state,
+        connection: action.connection,
+        message: action.message ?? (action.connection === 'live' ? '' : state.message),
+      };
     case 'event':
       return applyEvent(state, action.event, action.at);
     case 'move':
@@ -434,7 +484,11 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
     case 'moved':
       return moved(state, action.id, action.stage, action.now, action.ticketNumber);
     case 'registers':
-      return { ...state, registers: action.registers, registerCursor: Math.min(state.registerCursor, action.registers.length) };
+      return {
+        ...state,
+        registers: action.registers,
+        registerCursor: Math.min(state.registerCursor, action.registers.length),
+      };
     case 'register-cursor': {
       const count = (state.registers?.length ?? 0) + 1; // the registers, then "no register"
       return { ...state, registerCursor: Math.max(0, Math.min(count - 1, state.registerCursor + action.delta)) };
@@ -456,6 +510,10 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
     case 'food-cursor':
       return { ...state, foodCursor: Math.max(0, Math.min(state.foods.length - 1, state.foodCursor + action.delta)) };
     case 'message':
-      return { ...state, message: action.message, tone: action.tone ?? (action.message.startsWith('error') ? 'error' : 'info') };
+      return {
+        ...state,
+        message: action.message,
+        tone: action.tone ?? (action.message.startsWith('error') ? 'error' : 'info'),
+      };
   }
 }

@@ -57,7 +57,9 @@ export function dashboardTexts(locale: Locale): DashboardTexts {
     amount: (cents) => (cents === null ? '' : formatAmount(locale, cents, false)),
     registerName,
     noReceipt: (reason, register) =>
-      reason === 'no-register' ? t('dashboard.noReceipt.noRegister') : t('dashboard.noReceipt.noPrinter', { register: registerName(register) }),
+      reason === 'no-register'
+        ? t('dashboard.noReceipt.noRegister')
+        : t('dashboard.noReceipt.noPrinter', { register: registerName(register) }),
     left: (count) => (count === null ? t('dashboard.notCounted') : t(counted('dashboard.left', count), { count })),
     said: ({ message, code }) => {
       if (code && code !== 'validation' && isErrorCode(code)) return t(`error.${code}`);
@@ -69,7 +71,9 @@ export function dashboardTexts(locale: Locale): DashboardTexts {
     },
     status: (status) => {
       const upper = status.toUpperCase();
-      return (ORDER_STATUSES as readonly string[]).includes(upper) ? t(`dashboard.status.${upper as (typeof ORDER_STATUSES)[number]}`) : upper;
+      return (ORDER_STATUSES as readonly string[]).includes(upper)
+        ? t(`dashboard.status.${upper as (typeof ORDER_STATUSES)[number]}`)
+        : upper;
     },
   };
 }
@@ -100,11 +104,21 @@ export function offlineMessage({ t }: Pick<DashboardTexts, 't'>, notice: Offline
  * `--lang` when given, else the venue's language from /health; English from a server too old to tell, or one that
  * does not answer within `waitMs` (the board then opens at once and shows itself offline).
  */
-export async function dashboardLocale(lang: Locale | undefined, health: () => Promise<{ locale?: unknown }>, waitMs = 3000): Promise<Locale> {
+export async function dashboardLocale(
+  lang: Locale | undefined,
+  health: () => Promise<{ locale?: unknown }>,
+  waitMs = 3000,
+): Promise<Locale> {
   if (lang) return lang;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs)));
-  const venue = await Promise.race([health().then((answer) => answer.locale, () => undefined), late]);
+  const venue = await Promise.race([
+    health().then(
+      (answer) => answer.locale,
+      () => undefined,
+    ),
+    late,
+  ]);
   clearTimeout(timer);
   return isLocale(venue) ? venue : 'en';
 }

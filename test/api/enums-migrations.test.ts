@@ -37,7 +37,9 @@ t.test("every `in (...)` CHECK of the migrated schema allows exactly its enum's 
   const storage = openStorage(join(tempDir(t), 'pos.db'));
   t.teardown(() => storage.close());
   await migrate(storage);
-  const tables = storage.sqlite.prepare("select name, sql from sqlite_master where type = 'table' and sql is not null").all() as Array<{ name: string; sql: string }>;
+  const tables = storage.sqlite
+    .prepare("select name, sql from sqlite_master where type = 'table' and sql is not null")
+    .all() as Array<{ name: string; sql: string }>;
   const found = new Map<string, Array<string | number>>();
   for (const table of tables) {
     for (const match of table.sql.matchAll(/check\s*\(\s*"?(\w+)"?\s+in\s*\(([^)]*)\)\s*\)/gi)) {

@@ -22,9 +22,14 @@ t.test('the schemas accept exactly the enum values', async (t) => {
     for (const value of values) t.ok(schema.safeParse(value).success, `${name} ${value}`);
     for (const value of values) t.notOk(schema.safeParse(`${value}X`).success, `${name} ${value}X`);
     t.notOk(schema.safeParse('').success, `${name} empty`);
-    t.notOk(schema.safeParse(values[0]!.toLowerCase() === values[0] ? values[0]!.toUpperCase() : values[0]!.toLowerCase()).success, `${name} is case-sensitive`);
+    t.notOk(
+      schema.safeParse(values[0]!.toLowerCase() === values[0] ? values[0]!.toUpperCase() : values[0]!.toLowerCase())
+        .success,
+      `${name} is case-sensitive`,
+    );
   }
-  for (const role of enums.ROLES) t.ok(UserInput.safeParse({ username: 'anna', password: 'long enough', role }).success, role);
+  for (const role of enums.ROLES)
+    t.ok(UserInput.safeParse({ username: 'anna', password: 'long enough', role }).success, role);
   t.notOk(UserInput.safeParse({ username: 'anna', password: 'long enough', role: 'root' }).success);
   for (const scope of enums.KEY_SCOPES) t.ok(ApiKeyInput.safeParse({ name: 'tv', scope }).success, scope);
   t.notOk(ApiKeyInput.safeParse({ name: 'tv', scope: 'cashier' }).success);
@@ -41,7 +46,8 @@ t.test('order and station statuses forgive letter case, as the interface says', 
   t.notOk(StatusInput.safeParse({ status: 'picked up' }).success);
   t.same(ListOrdersQuery.parse({ status: ['pending', 'CONFIRMED'] }).status, ['PENDING', 'CONFIRMED']);
   t.notOk(ListOrdersQuery.safeParse({ status: 'cancelled' }).success);
-  for (const status of enums.STATION_STATUSES) t.same(StationStatusInput.parse({ status: status.toLowerCase() }), { status });
+  for (const status of enums.STATION_STATUSES)
+    t.same(StationStatusInput.parse({ status: status.toLowerCase() }), { status });
   t.notOk(StationStatusInput.safeParse({ status: 'READY' }).success);
   for (const field of enums.ORDER_SORT_FIELDS) t.equal(ListOrdersQuery.parse({ sortBy: field }).sortBy, field);
   t.notOk(ListOrdersQuery.safeParse({ sortBy: 'customer' }).success);

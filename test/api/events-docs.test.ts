@@ -16,7 +16,10 @@ function documentedEvents(): Set<string> {
   const rows = lines.slice(start + 2, end); // past the header and its rule
   const pairs = new Set<string>();
   for (const row of rows) {
-    const [channels, event] = row.split('|').slice(1, 3).map((cell) => cell.trim()) as [string, string];
+    const [channels, event] = row
+      .split('|')
+      .slice(1, 3)
+      .map((cell) => cell.trim()) as [string, string];
     const name = /`([a-z-]+)`/.exec(event)?.[1];
     if (!name) throw new Error(`an event row without a name: ${row}`);
     const list = channels === 'any' ? [...EVENT_CHANNELS] : channels.split(',').map((channel) => channel.trim());
@@ -28,7 +31,9 @@ function documentedEvents(): Set<string> {
 t.test("docs/api.md's event table lists exactly the events of the unions, on their channels", async (t) => {
   t.ok(docs.includes('\n### Events\n'), 'the table is there');
   const documented = documentedEvents();
-  const declared = new Set(EVENT_CHANNELS.flatMap((channel) => eventNames(channel).map((name) => `${channel} ${name}`)));
+  const declared = new Set(
+    EVENT_CHANNELS.flatMap((channel) => eventNames(channel).map((name) => `${channel} ${name}`)),
+  );
   t.ok(declared.size > 0 && documented.size > 0);
   for (const pair of declared) t.ok(documented.has(pair), `${pair} is documented`);
   for (const pair of documented) t.ok(declared.has(pair), `${pair} is in the union of its channel`);

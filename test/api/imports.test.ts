@@ -12,7 +12,9 @@ t.test('src/api imports only zod and its own files', async (t) => {
   t.ok(files.length > 0, 'there are contract files');
   for (const file of files) {
     const source = readFileSync(join(dir, file), 'utf8');
-    const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/g)].map((match) => match[1] as string);
+    const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/g)].map(
+      (match) => match[1] as string,
+    );
     for (const specifier of specifiers) {
       t.ok(specifier === 'zod' || /^\.\/[\w-]+\.js$/.test(specifier), `${file} imports ${specifier}`);
     }

@@ -30,7 +30,8 @@ t.test('no money arithmetic outside the codec', async (t) => {
     readFileSync(join(root, file), 'utf8')
       .split('\n')
       .forEach((line, index) => {
-        for (const rule of HAND_MONEY) if (rule.pattern.test(line)) offences.push(`${file}:${index + 1} ${rule.name}: ${line.trim()}`);
+        for (const rule of HAND_MONEY)
+          if (rule.pattern.test(line)) offences.push(`${file}:${index + 1} ${rule.name}: ${line.trim()}`);
       });
   }
   t.same(offences, [], 'convert with src/api/money.ts (toCents, centsToDecimal, …) and format with src/i18n');

@@ -14,12 +14,32 @@ t.test('npm run bench -- --smoke measures every figure', async (t) => {
   const results = JSON.parse(readFileSync(out, 'utf8')) as { smoke: boolean; figures: Record<string, number> };
   t.equal(results.smoke, true);
   const expected = [
-    'ceiling.requestsPerSecond', 'orders.perSecond', 'orders.p50Ms', 'orders.p99Ms', 'orders.cpuMsPerOrder', 'orders.ofCeiling',
-    'list.perSecond', 'list.p99Ms', 'detail.perSecond', 'detail.p99Ms', 'sse.p50Ms', 'sse.p99Ms',
-    'reports.allP50Ms', 'reports.allP99Ms', 'reports.hourlyP50Ms', 'reports.hourlyP99Ms', 'startup.ms', 'rss.idleMb', 'rss.loadMb',
-    ...TILL_FIGURES, 'cli.nodeMs', 'cli.versionMs', 'cli.listMs',
+    'ceiling.requestsPerSecond',
+    'orders.perSecond',
+    'orders.p50Ms',
+    'orders.p99Ms',
+    'orders.cpuMsPerOrder',
+    'orders.ofCeiling',
+    'list.perSecond',
+    'list.p99Ms',
+    'detail.perSecond',
+    'detail.p99Ms',
+    'sse.p50Ms',
+    'sse.p99Ms',
+    'reports.allP50Ms',
+    'reports.allP99Ms',
+    'reports.hourlyP50Ms',
+    'reports.hourlyP99Ms',
+    'startup.ms',
+    'rss.idleMb',
+    'rss.loadMb',
+    ...TILL_FIGURES,
+    'cli.nodeMs',
+    'cli.versionMs',
+    'cli.listMs',
   ];
-  for (const key of expected) t.ok(Number.isFinite(results.figures[key]) && results.figures[key]! >= 0, `${key} = ${results.figures[key]}`);
+  for (const key of expected)
+    t.ok(Number.isFinite(results.figures[key]) && results.figures[key]! >= 0, `${key} = ${results.figures[key]}`);
   t.ok(results.figures['orders.perSecond']! > 0, 'orders were confirmed');
   t.equal(results.figures['orders.failed'], 0, 'no create-and-confirm failed');
   t.equal(results.figures['sse.missing'], 0, 'every display screen got every confirmed order');

@@ -6,7 +6,16 @@ import { type DoctorFacts, formatReport, isReady, MIN_FREE_BYTES, runChecks } fr
 
 const stamp = { createdAt: '2026-11-21T17:00:00.000Z', updatedAt: '2026-11-21T17:00:00.000Z' };
 const printer = (id: string, name: string, status: 'ONLINE' | 'OFFLINE' | 'ERROR' = 'ONLINE') => ({
-  id, name, ip: '192.168.1.50', port: 9100, description: '', status, statusReason: null, columns: 48, cashDrawer: false, kitchenTickets: true,
+  id,
+  name,
+  ip: '192.168.1.50',
+  port: 9100,
+  description: '',
+  status,
+  statusReason: null,
+  columns: 48,
+  cashDrawer: false,
+  kitchenTickets: true,
 });
 
 function readyVenue(): DoctorFacts {
@@ -18,15 +27,44 @@ function readyVenue(): DoctorFacts {
       printers: [printer('p1', 'Cucina'), printer('p2', 'Cassa')],
       categories: [category, { id: 'k2', name: 'Bevande', available: true, position: 2, printerId: null }],
       foods: [
-        { id: 'f1', name: 'Polenta', description: '', price: 8, categoryId: 'k1', printerId: null, available: true, category, stock: null, portionsLeft: null },
-        { id: 'f2', name: 'Acqua', description: '', price: 1, categoryId: 'k2', printerId: null, available: true, category: { ...category, id: 'k2', name: 'Bevande' }, stock: null, portionsLeft: null },
+        {
+          id: 'f1',
+          name: 'Polenta',
+          description: '',
+          price: 8,
+          categoryId: 'k1',
+          printerId: null,
+          available: true,
+          category,
+          stock: null,
+          portionsLeft: null,
+        },
+        {
+          id: 'f2',
+          name: 'Acqua',
+          description: '',
+          price: 1,
+          categoryId: 'k2',
+          printerId: null,
+          available: true,
+          category: { ...category, id: 'k2', name: 'Bevande' },
+          stock: null,
+          portionsLeft: null,
+        },
       ],
       registers: [{ id: 'r1', name: 'Cassa 1', enabled: true, defaultPrinterId: 'p2' }],
-      users: [{ id: 'u1', username: 'admin', role: 'admin', ...stamp }, { id: 'u2', username: 'anna', role: 'operator', ...stamp }],
+      users: [
+        { id: 'u1', username: 'admin', role: 'admin', ...stamp },
+        { id: 'u2', username: 'anna', role: 'operator', ...stamp },
+      ],
     },
     local: {
-      host: '0.0.0.0', backup: { dir: '/media/usb', everyMs: 600_000, keep: 12 }, dataDir: '/srv/pos', databaseBytes: 5_000_000,
-      dataDirFreeBytes: 10 * MIN_FREE_BYTES, backupFreeBytes: 10 * MIN_FREE_BYTES,
+      host: '0.0.0.0',
+      backup: { dir: '/media/usb', everyMs: 600_000, keep: 12 },
+      dataDir: '/srv/pos',
+      databaseBytes: 5_000_000,
+      dataDirFreeBytes: 10 * MIN_FREE_BYTES,
+      backupFreeBytes: 10 * MIN_FREE_BYTES,
     },
     lan: [{ url: 'http://192.168.1.10:4300', ok: true }],
   };
@@ -37,7 +75,10 @@ const findings = (facts: DoctorFacts, id: string) => runChecks(facts).find((chec
 
 t.test('a ready venue: every check ok, ready', async (t) => {
   const results = runChecks(readyVenue());
-  t.same(results.map((check) => check.status), Array(8).fill('ok'));
+  t.same(
+    results.map((check) => check.status),
+    Array(8).fill('ok'),
+  );
   t.ok(isReady(results));
   t.match(formatReport(results), /The venue is ready\./);
 });
@@ -52,25 +93,37 @@ t.test('the server does not answer: the fix is pos serve, the rest is skipped, n
 t.test('a printer not ONLINE, or none at all', async (t) => {
   const facts = readyVenue();
   facts.catalog!.printers[0] = { ...printer('p1', 'Cucina', 'ERROR'), statusReason: 'PAPER_OUT' } as never;
-  t.match(findings(facts, 'printers'), [{ problem: /Cucina .* is ERROR \(PAPER_OUT\)/, fix: /pos printers test Cucina/ }]);
+  t.match(findings(facts, 'printers'), [
+    { problem: /Cucina .* is ERROR \(PAPER_OUT\)/, fix: /pos printers test Cucina/ },
+  ]);
   facts.catalog!.printers = [];
   t.match(findings(facts, 'printers'), [{ problem: 'no printers', fix: /pos printers add/ }]);
   t.notOk(isReady(runChecks(facts)));
 });
 
-t.test('routing: a food with no printer of its own or of its category prints at the register, if every register has one', async (t) => {
-  const facts = readyVenue();
-  t.equal(statusOf(facts).routing, 'ok', 'Acqua goes to the register printer');
-  facts.catalog!.registers.push({ id: 'r2', name: 'Cassa 2', enabled: true, defaultPrinterId: null });
-  t.match(findings(facts, 'routing'), [{ problem: /1 food\(s\) of Bevande go to no printer or station: Acqua/, fix: /pos categories edit Bevande --printer/ }]);
-  facts.catalog!.foods[1]!.available = false;
-  t.equal(statusOf(facts).routing, 'ok', 'a food switched off does not count');
-});
+t.test(
+  'routing: a food with no printer of its own or of its category prints at the register, if every register has one',
+  async (t) => {
+    const facts = readyVenue();
+    t.equal(statusOf(facts).routing, 'ok', 'Acqua goes to the register printer');
+    facts.catalog!.registers.push({ id: 'r2', name: 'Cassa 2', enabled: true, defaultPrinterId: null });
+    t.match(findings(facts, 'routing'), [
+      {
+        problem: /1 food\(s\) of Bevande go to no printer or station: Acqua/,
+        fix: /pos categories edit Bevande --printer/,
+      },
+    ]);
+    facts.catalog!.foods[1]!.available = false;
+    t.equal(statusOf(facts).routing, 'ok', 'a food switched off does not count');
+  },
+);
 
 t.test('registers: none, or all disabled', async (t) => {
   const facts = readyVenue();
   facts.catalog!.registers[0]!.enabled = false;
-  t.match(findings(facts, 'registers'), [{ problem: 'every cash register is disabled', fix: 'pos registers edit "Cassa 1" --enabled' }]);
+  t.match(findings(facts, 'registers'), [
+    { problem: 'every cash register is disabled', fix: 'pos registers edit "Cassa 1" --enabled' },
+  ]);
   facts.catalog!.registers = [];
   t.match(findings(facts, 'registers'), [{ problem: 'no cash register', fix: /pos registers add/ }]);
 });
@@ -111,6 +164,8 @@ t.test('LAN: listening on localhost only, no network, or no answer on the LAN ad
   facts.lan = [];
   t.match(findings(facts, 'lan'), [{ problem: /on no network/ }]);
   facts.lan = [{ url: 'http://192.168.1.10:4300', ok: false, error: 'ETIMEDOUT' }];
-  t.match(findings(facts, 'lan'), [{ problem: /no answer at http:\/\/192\.168\.1\.10:4300 \(ETIMEDOUT\)/, fix: /ufw allow 4300\/tcp/ }]);
+  t.match(findings(facts, 'lan'), [
+    { problem: /no answer at http:\/\/192\.168\.1\.10:4300 \(ETIMEDOUT\)/, fix: /ufw allow 4300\/tcp/ },
+  ]);
   t.match(formatReport(runChecks(facts)), /Not ready yet/);
 });

@@ -27,7 +27,8 @@ t.test('every command has a description for its --help', async (t) => {
 t.test('docs/cli.md names every command and every flag', async (t) => {
   for (const { path, command } of all) {
     const name = `pos ${path.join(' ')}`;
-    if (!(path.length > 1 && GENERIC.has(path.at(-1) as string))) t.ok(cliDoc.includes(name), `${name} is in docs/cli.md`);
+    if (!(path.length > 1 && GENERIC.has(path.at(-1) as string)))
+      t.ok(cliDoc.includes(name), `${name} is in docs/cli.md`);
     for (const option of command.options) {
       if (option.long === '--help') continue;
       t.ok(cliDoc.includes(option.long as string), `${name} ${option.long} is in docs/cli.md`);

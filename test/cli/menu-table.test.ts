@@ -18,54 +18,108 @@ t.test("Excel's Italian CSV: BOM, semicolons, decimal comma, quotes and a cell o
   t.same(menu.problems, []);
   t.same(menu.ignored, ['allergens', 'position'], 'the columns foods do not have yet are read and ignored');
   t.same(menu.foods, [
-    { category: 'Primi', name: 'Tagliatelle al ragù', price: 800, description: 'Pasta fresca', printer: 'Cucina', stock: null },
-    { category: 'Primi', name: 'Polenta e funghi', price: 850, description: 'Porcini; "di bosco"', printer: 'Cucina', stock: 40 },
-    { category: 'Bevande', name: 'Birra alla spina 0,4 l', price: 400, description: 'Bionda alla spina', printer: 'Bar', stock: null },
+    {
+      category: 'Primi',
+      name: 'Tagliatelle al ragù',
+      price: 800,
+      description: 'Pasta fresca',
+      printer: 'Cucina',
+      stock: null,
+    },
+    {
+      category: 'Primi',
+      name: 'Polenta e funghi',
+      price: 850,
+      description: 'Porcini; "di bosco"',
+      printer: 'Cucina',
+      stock: 40,
+    },
+    {
+      category: 'Bevande',
+      name: 'Birra alla spina 0,4 l',
+      price: 400,
+      description: 'Bionda alla spina',
+      printer: 'Bar',
+      stock: null,
+    },
     { category: 'Dolci', name: 'Tiramisù', price: 400, description: 'Fatto in casa', printer: null, stock: 12 },
   ]);
 });
 
-t.test('a plain English CSV: commas, decimal point, no BOM; columns left out are not sent (kept as they are)', async (t) => {
-  const menu = readMenu(parseCsv(fixture('plain-en.csv')), 'en');
-  t.same(menu.problems, []);
-  t.same(menu.foods, [
-    { category: 'Primi', name: 'Tagliatelle al ragù', price: 850, description: 'Pasta fresca', printer: 'Cucina', stock: null },
-    { category: 'Bevande', name: 'Acqua', price: 100, description: '', printer: null, stock: null },
-  ]);
-  const short = readMenu(parseCsv('name,price,category\nAcqua,1,Bevande\n'), 'en');
-  t.same(short.foods, [{ category: 'Bevande', name: 'Acqua', price: 100 }], 'any column order; no description, printer or stock sent');
-});
+t.test(
+  'a plain English CSV: commas, decimal point, no BOM; columns left out are not sent (kept as they are)',
+  async (t) => {
+    const menu = readMenu(parseCsv(fixture('plain-en.csv')), 'en');
+    t.same(menu.problems, []);
+    t.same(menu.foods, [
+      {
+        category: 'Primi',
+        name: 'Tagliatelle al ragù',
+        price: 850,
+        description: 'Pasta fresca',
+        printer: 'Cucina',
+        stock: null,
+      },
+      { category: 'Bevande', name: 'Acqua', price: 100, description: '', printer: null, stock: null },
+    ]);
+    const short = readMenu(parseCsv('name,price,category\nAcqua,1,Bevande\n'), 'en');
+    t.same(
+      short.foods,
+      [{ category: 'Bevande', name: 'Acqua', price: 100 }],
+      'any column order; no description, printer or stock sent',
+    );
+  },
+);
 
 t.test('bad cells: every problem at its line and column, in the venue language', async (t) => {
   const menu = readMenu(parseCsv(fixture('bad-cells.csv')), 'it');
-  t.same(menu.problems.map((problem) => describeProblem('it', problem)), [
-    'riga 2, colonna prezzo (C): deve essere un importo come 7,50 (trovato "8,0,0")',
-    'riga 3, colonna nome (B): non deve essere vuota',
-    'riga 4, colonna porzioni (E): deve essere un numero intero di porzioni, o vuota se non si contano (trovato "tanti")',
-  ]);
+  t.same(
+    menu.problems.map((problem) => describeProblem('it', problem)),
+    [
+      'riga 2, colonna prezzo (C): deve essere un importo come 7,50 (trovato "8,0,0")',
+      'riga 3, colonna nome (B): non deve essere vuota',
+      'riga 4, colonna porzioni (E): deve essere un numero intero di porzioni, o vuota se non si contano (trovato "tanti")',
+    ],
+  );
   const english = readMenu(parseCsv(fixture('bad-cells.csv')), 'en');
   t.match(describeProblem('en', english.problems[0]!), /^line 2, column prezzo \(C\): must be an amount such as 7\.50/);
 });
 
 t.test('a file that is not a menu: the header says what is missing', async (t) => {
   const menu = readMenu(parseCsv(fixture('bad-header.csv')), 'it');
-  t.same(menu.problems.map((problem) => describeProblem('it', problem)), [
-    'riga 1, colonna piatto (B): colonna sconosciuta "piatto"',
-    'riga 1, colonna costo (C): colonna sconosciuta "costo"',
-    'riga 1: manca la colonna "nome"',
-    'riga 1: manca la colonna "prezzo"',
-  ]);
-  t.match(describeProblem('en', readMenu(parseCsv('a,b\n1,2\n'), 'en').problems[0]!), /first line must name the columns: category, name, price/);
-  t.match(describeProblem('en', readMenu(parseCsv('name,price,category\n'), 'en').problems[0]!), /no foods below the first line/);
+  t.same(
+    menu.problems.map((problem) => describeProblem('it', problem)),
+    [
+      'riga 1, colonna piatto (B): colonna sconosciuta "piatto"',
+      'riga 1, colonna costo (C): colonna sconosciuta "costo"',
+      'riga 1: manca la colonna "nome"',
+      'riga 1: manca la colonna "prezzo"',
+    ],
+  );
+  t.match(
+    describeProblem('en', readMenu(parseCsv('a,b\n1,2\n'), 'en').problems[0]!),
+    /first line must name the columns: category, name, price/,
+  );
+  t.match(
+    describeProblem('en', readMenu(parseCsv('name,price,category\n'), 'en').problems[0]!),
+    /no foods below the first line/,
+  );
 });
 
 t.test('prices as people type them, and as Excel stores them', async (t) => {
-  t.same(['7,50', '7.5', '7', '€ 7,50', '7,50 €', 0, 7.5, 12.25].map(parsePrice), [750, 750, 700, 750, 750, 0, 750, 1225]);
+  t.same(
+    ['7,50', '7.5', '7', '€ 7,50', '7,50 €', 0, 7.5, 12.25].map(parsePrice),
+    [750, 750, 700, 750, 750, 0, 750, 1225],
+  );
   t.same(['7,505', '-1', 'sette', '1.234,50', -1, 7.505].map(parsePrice), [null, null, null, null, null, null]);
 });
 
 t.test('what writeCsv writes, parseCsv reads back the same', async (t) => {
-  const rows = [['categoria', 'nome'], ['Primi', 'Pasta; "fresca"'], ['Dolci', 'Torta\nalla frutta']];
+  const rows = [
+    ['categoria', 'nome'],
+    ['Primi', 'Pasta; "fresca"'],
+    ['Dolci', 'Torta\nalla frutta'],
+  ];
   for (const delimiter of [';', ','] as const) {
     const text = writeCsv(rows, delimiter);
     t.ok(text.startsWith('\uFEFF') && text.includes('\r\n'), 'BOM and CRLF, as Excel writes');
@@ -78,7 +132,14 @@ t.test('an .xlsx (made once with write-excel-file): prices are numbers, empty ce
   const menu = readMenu(await readSheet(join(import.meta.dirname, '../fixtures/menu/menu.xlsx'), 'xlsx'), 'it');
   t.same(menu.problems, []);
   t.same(menu.foods, [
-    { category: 'Primi', name: 'Tagliatelle al ragù', price: 800, description: 'Pasta fresca', printer: 'Cucina', stock: null },
+    {
+      category: 'Primi',
+      name: 'Tagliatelle al ragù',
+      price: 800,
+      description: 'Pasta fresca',
+      printer: 'Cucina',
+      stock: null,
+    },
     { category: 'Primi', name: 'Polenta e funghi', price: 850, description: 'Porcini', printer: 'Cucina', stock: 40 },
     { category: 'Bevande', name: 'Birra alla spina 0,4 l', price: 400, description: '', printer: 'Bar', stock: null },
     { category: 'Dolci', name: 'Tiramisù', price: 400, description: 'Fatto in casa', printer: null, stock: 12 },

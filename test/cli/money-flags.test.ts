@@ -5,7 +5,13 @@ import { parseMoney } from '../../src/cli/resolve.js';
 
 t.test('a money flag takes a decimal point or a decimal comma, in cents', async (t) => {
   const cases: Array<[string, number]> = [
-    ['8', 800], ['8.00', 800], ['8,00', 800], ['8,5', 850], [' 7,50 ', 750], ['0,05', 5], ['1234,50', 123450],
+    ['8', 800],
+    ['8.00', 800],
+    ['8,00', 800],
+    ['8,5', 850],
+    [' 7,50 ', 750],
+    ['0,05', 5],
+    ['1234,50', 123450],
   ];
   for (const [text, value] of cases) t.equal(parseMoney(text, '--price'), value, `"${text}"`);
 });

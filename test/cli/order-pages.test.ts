@@ -23,11 +23,19 @@ function server(count: number) {
 t.test('a page bigger than the server sends is gathered from its pages of 100', async (t) => {
   const api = server(250);
   const page = await ordersPage(api, {}, 1, 150);
-  t.same(page.orders.map((o) => o.id), Array.from({ length: 150 }, (_, i) => 250 - i), 'orders 1-150, newest first');
+  t.same(
+    page.orders.map((o) => o.id),
+    Array.from({ length: 150 }, (_, i) => 250 - i),
+    'orders 1-150, newest first',
+  );
   t.same(page.pagination, { currentPage: 1, totalItems: 250, totalPages: 2 });
   t.equal(pageFooter(page), 'orders 1-150 of 250 (page 1 of 2); next: --page 2 --limit 150, or --all for every one');
   const second = await ordersPage(api, {}, 2, 150);
-  t.same(second.orders.map((o) => o.id), Array.from({ length: 100 }, (_, i) => 100 - i), 'orders 151-250');
+  t.same(
+    second.orders.map((o) => o.id),
+    Array.from({ length: 100 }, (_, i) => 100 - i),
+    'orders 151-250',
+  );
   t.equal(pageFooter(second), 'orders 151-250 of 250 (page 2 of 2)', 'the last page says no more');
 });
 
@@ -36,7 +44,11 @@ t.test('--all reads every page, once each', async (t) => {
   const all = await ordersPage(api, {}, 1, 'all');
   t.equal(all.orders.length, 250);
   t.equal(new Set(all.orders.map((o) => o.id)).size, 250);
-  t.same(api.requests, [{ page: 1, limit: 100 }, { page: 2, limit: 100 }, { page: 3, limit: 100 }]);
+  t.same(api.requests, [
+    { page: 1, limit: 100 },
+    { page: 2, limit: 100 },
+    { page: 3, limit: 100 },
+  ]);
   t.equal(pageFooter(all), '250 orders');
 });
 

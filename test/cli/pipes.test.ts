@@ -25,18 +25,29 @@ t.test('a reader that stops early (pos … | head) ends pos quietly, with no EPI
 });
 
 t.test('no colour codes into a pipe: the QR code of display-url is plain characters', async (t) => {
-  const result = runPos(['display-url', '--key', 'posk_display_abc', '--url', 'http://192.168.1.20:4300', '--token', 'x']);
+  const result = runPos([
+    'display-url',
+    '--key',
+    'posk_display_abc',
+    '--url',
+    'http://192.168.1.20:4300',
+    '--token',
+    'x',
+  ]);
   t.equal(result.code, 0, result.stderr);
   t.match(result.stdout, /http:\/\/192\.168\.1\.20:4300\/display\?key=posk_display_abc/);
   t.match(result.stdout, /[█▀▄]/, 'the QR code is drawn');
   t.notMatch(result.stdout, /\u001b\[/, 'no escape codes');
 });
 
-t.test('no colour codes into a pipe: the QR code of till-url is plain characters too (one QR for every screen)', async (t) => {
-  const result = runPos(['till-url', '--url', 'http://192.168.1.20:4300']);
-  t.equal(result.code, 0, result.stderr);
-  t.match(result.stdout, /^http:\/\/192\.168\.1\.20:4300\/$/m);
-  t.match(result.stdout, /Scan to open the till \(http:\/\/192\.168\.1\.20:4300\/\) on a tablet/);
-  t.match(result.stdout, /[█▀▄]/, 'the QR code is drawn');
-  t.notMatch(result.stdout, /\u001b\[/, 'no escape codes');
-});
+t.test(
+  'no colour codes into a pipe: the QR code of till-url is plain characters too (one QR for every screen)',
+  async (t) => {
+    const result = runPos(['till-url', '--url', 'http://192.168.1.20:4300']);
+    t.equal(result.code, 0, result.stderr);
+    t.match(result.stdout, /^http:\/\/192\.168\.1\.20:4300\/$/m);
+    t.match(result.stdout, /Scan to open the till \(http:\/\/192\.168\.1\.20:4300\/\) on a tablet/);
+    t.match(result.stdout, /[█▀▄]/, 'the QR code is drawn');
+    t.notMatch(result.stdout, /\u001b\[/, 'no escape codes');
+  },
+);

@@ -15,11 +15,26 @@ t.test('pos report without --from reports the business day (from 07:00), not the
     res.setHeader('content-type', 'application/json');
     if (url.pathname === '/health') {
       // 01:30 on 22 November in Rome: the business day began at 07:00 on the 21st.
-      res.end(JSON.stringify({ status: 'ok', version: 'test', timezone: 'Europe/Rome', businessDayStart: '2026-11-21T06:00:00.000Z' }));
+      res.end(
+        JSON.stringify({
+          status: 'ok',
+          version: 'test',
+          timezone: 'Europe/Rome',
+          businessDayStart: '2026-11-21T06:00:00.000Z',
+        }),
+      );
     } else if (url.pathname === '/v1/reports') {
       const hour = (start: string, orders: number, revenue: number) => ({
-        id: start, timestamp: start, intervalInMinutes: 60, totalOrders: orders, totalRevenue: revenue, totalCashRevenue: revenue,
-        totalCardRevenue: 0, averageCompletitionTime: null, categoryStats: [], cashRegisterStats: [],
+        id: start,
+        timestamp: start,
+        intervalInMinutes: 60,
+        totalOrders: orders,
+        totalRevenue: revenue,
+        totalCashRevenue: revenue,
+        totalCardRevenue: 0,
+        averageCompletitionTime: null,
+        categoryStats: [],
+        cashRegisterStats: [],
       });
       res.end(JSON.stringify([hour('2026-11-21T19:00:00.000Z', 40, 300), hour('2026-11-22T00:00:00.000Z', 2, 15)]));
     } else {

@@ -3,12 +3,40 @@ import { closureSummary, reportsCsv, resolveDay } from '../../src/cli/commands/r
 
 // Amounts in cents, as the client hands them over.
 const report = {
-  id: 'c1', timestamp: '2026-11-21T06:00:00.000Z', intervalInMinutes: 1050, totalRevenue: 123450, totalCashRevenue: 100000, totalCardRevenue: 23450,
-  totalOrders: 87, averageCompletitionTime: 12.25,
-  categoryStats: [{ id: 'x', reportId: 'c1', categoryId: 'k', categoryName: 'Pizze', revenue: 80000, quantity: 100,
-    foodStats: [{ id: 'y', categoryStatsId: 'x', foodId: 'f', foodName: 'Margherita', revenue: 80000, quantity: 100 }] }],
-  cashRegisterStats: [{ id: 'z', reportId: 'c1', cashRegisterId: 'r', cashRegisterName: 'Cassa 1', totalRevenue: 123450, totalCardRevenue: 23450, totalCashRevenue: 100000 }],
-  totalDiscount: 0, noRegisterStats: { totalRevenue: 0, totalCashRevenue: 0, totalCardRevenue: 0 },
+  id: 'c1',
+  timestamp: '2026-11-21T06:00:00.000Z',
+  intervalInMinutes: 1050,
+  totalRevenue: 123450,
+  totalCashRevenue: 100000,
+  totalCardRevenue: 23450,
+  totalOrders: 87,
+  averageCompletitionTime: 12.25,
+  categoryStats: [
+    {
+      id: 'x',
+      reportId: 'c1',
+      categoryId: 'k',
+      categoryName: 'Pizze',
+      revenue: 80000,
+      quantity: 100,
+      foodStats: [
+        { id: 'y', categoryStatsId: 'x', foodId: 'f', foodName: 'Margherita', revenue: 80000, quantity: 100 },
+      ],
+    },
+  ],
+  cashRegisterStats: [
+    {
+      id: 'z',
+      reportId: 'c1',
+      cashRegisterId: 'r',
+      cashRegisterName: 'Cassa 1',
+      totalRevenue: 123450,
+      totalCardRevenue: 23450,
+      totalCashRevenue: 100000,
+    },
+  ],
+  totalDiscount: 0,
+  noRegisterStats: { totalRevenue: 0, totalCashRevenue: 0, totalCardRevenue: 0 },
 };
 
 t.test('csv for spreadsheets', async (t) => {
@@ -21,7 +49,7 @@ t.test('csv for spreadsheets', async (t) => {
 
 t.test('closure summary', async (t) => {
   const text = closureSummary(report, 'Cassa 1', 'Europe/Rome');
-  t.match(text, /from 2026-11-21 07:00 for/, 'venue time, whatever the machine\'s zone');
+  t.match(text, /from 2026-11-21 07:00 for/, "venue time, whatever the machine's zone");
   t.match(closureSummary(report, 'Cassa 1', 'America/New_York'), /from 2026-11-21 01:00 for/);
   t.match(text, /GENERAL CLOSURE/);
   t.match(text, /orders\s+87/);
@@ -49,7 +77,7 @@ t.test('the closure names every register it covers and the one that ran it; prep
   t.match(quick, /^average prep time +< 1 min$/m);
 });
 
-t.test('days are the venue\'s', async (t) => {
+t.test("days are the venue's", async (t) => {
   const lateEvening = Date.parse('2026-11-21T23:30:00Z'); // 00:30 on the 22nd in Rome, still the 21st in UTC
   t.equal(resolveDay('today', 'Europe/Rome', lateEvening), '2026-11-22');
   t.equal(resolveDay('yesterday', 'Europe/Rome', lateEvening), '2026-11-21');
@@ -60,7 +88,7 @@ t.test('days are the venue\'s', async (t) => {
   t.throws(() => resolveDay('last week', 'Europe/Rome'), { message: /last week/ });
 });
 
-t.test('the closure\'s columns align: money right-aligned, names padded, long names wrapped (never cut)', async (t) => {
+t.test("the closure's columns align: money right-aligned, names padded, long names wrapped (never cut)", async (t) => {
   const long = 'Pappardelle al cinghiale con funghi porcini';
   const text = closureSummary(
     {
@@ -71,10 +99,24 @@ t.test('the closure\'s columns align: money right-aligned, names padded, long na
       noRegisterStats: { totalRevenue: 1000, totalCashRevenue: 1000, totalCardRevenue: 0 },
       cashRegisterStats: [
         ...report.cashRegisterStats,
-        { id: 'z2', reportId: 'c1', cashRegisterId: 'r2', cashRegisterName: 'Cassa del bar vicino al palco', totalRevenue: 0, totalCardRevenue: 0, totalCashRevenue: 0 },
+        {
+          id: 'z2',
+          reportId: 'c1',
+          cashRegisterId: 'r2',
+          cashRegisterName: 'Cassa del bar vicino al palco',
+          totalRevenue: 0,
+          totalCardRevenue: 0,
+          totalCashRevenue: 0,
+        },
       ],
       categoryStats: [
-        { ...report.categoryStats[0]!, foodStats: [...report.categoryStats[0]!.foodStats, { id: 'y2', categoryStatsId: 'x', foodId: 'g', foodName: long, revenue: 950, quantity: 1 }] },
+        {
+          ...report.categoryStats[0]!,
+          foodStats: [
+            ...report.categoryStats[0]!.foodStats,
+            { id: 'y2', categoryStatsId: 'x', foodId: 'g', foodName: long, revenue: 950, quantity: 1 },
+          ],
+        },
       ],
     },
     'Cassa 1',
@@ -92,7 +134,11 @@ t.test('the closure\'s columns align: money right-aligned, names padded, long na
   t.equal(ends(lines.slice(totals, lines.indexOf('', totals))).size, 1, `the totals align:\n${text}`);
   const registers = section('per register');
   t.equal(ends(registers).size, 1, `the register lines align:\n${registers.join('\n')}`);
-  t.match(registers.join('\n'), /\(no register\)\s+10\.00\s+10\.00\s+0\.00/, 'orders without a register on their own line');
+  t.match(
+    registers.join('\n'),
+    /\(no register\)\s+10\.00\s+10\.00\s+0\.00/,
+    'orders without a register on their own line',
+  );
   const foods = section('per category and food (before discounts)');
   t.equal(ends(foods).size, 1, `the food lines align:\n${foods.join('\n')}`);
   t.match(text, /discounts given\s+5\.00/);
@@ -100,7 +146,7 @@ t.test('the closure\'s columns align: money right-aligned, names padded, long na
   const words = foods.join(' ').replace(/\s+/g, ' ');
   t.match(words, /Pappardelle al cinghiale con funghi porcini 1 9\.50/, 'the long food name is whole');
   t.match(registers.join(' ').replace(/\s+/g, ' '), /Cassa del bar vicino al palco 0\.00 0\.00 0\.00/);
-  const revenueColumn = (line: string) => line.lastIndexOf('.') ;
+  const revenueColumn = (line: string) => line.lastIndexOf('.');
   const columns = new Set(registers.filter((line) => /\d$/.test(line)).map((line) => revenueColumn(line)));
   t.equal(columns.size, 1);
   for (const line of lines) t.ok(line.length <= 80, `fits 80 columns: "${line}"`);

@@ -29,7 +29,11 @@ t.test('src/cli imports nothing of src/web', async (t) => {
 t.test('src/cli takes the enums of the contract from src/api, not from core', async (t) => {
   const wrong = files(join(root, 'src/cli')).flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'(\.[^']*\/core\/[^']+)'/g)]
-      .filter((match) => /\b(GROUP_BY|DISPLAY_CODE_\w+|ROLES|KEY_SCOPES|LOCALES|ORDER_STATUSES|PAYMENT_METHODS)\b/.test(match[1] as string))
+      .filter((match) =>
+        /\b(GROUP_BY|DISPLAY_CODE_\w+|ROLES|KEY_SCOPES|LOCALES|ORDER_STATUSES|PAYMENT_METHODS)\b/.test(
+          match[1] as string,
+        ),
+      )
       .map((match) => `${relative(root, file)}: ${match[0]}`),
   );
   t.same(wrong, []);

@@ -31,19 +31,30 @@ t.test('an empty POS_CONFIG_DIR or XDG_CONFIG_HOME counts as unset', async (t) =
   withEnv({ POS_CONFIG_DIR: undefined, XDG_CONFIG_HOME: '' }, () => t.equal(sessionFile(), home, 'XDG_CONFIG_HOME='));
   withEnv({ POS_CONFIG_DIR: '', XDG_CONFIG_HOME: '' }, () => t.equal(sessionFile(), home, 'both empty'));
   withEnv({ POS_CONFIG_DIR: '  ', XDG_CONFIG_HOME: undefined }, () => t.equal(sessionFile(), home, 'blank'));
-  withEnv({ POS_CONFIG_DIR: undefined, XDG_CONFIG_HOME: 'relative/dir' }, () => t.equal(sessionFile(), home, 'a relative XDG_CONFIG_HOME is ignored (XDG spec)'));
+  withEnv({ POS_CONFIG_DIR: undefined, XDG_CONFIG_HOME: 'relative/dir' }, () =>
+    t.equal(sessionFile(), home, 'a relative XDG_CONFIG_HOME is ignored (XDG spec)'),
+  );
 });
 
 t.test('a given POS_CONFIG_DIR or XDG_CONFIG_HOME is used', async (t) => {
-  withEnv({ POS_CONFIG_DIR: '/srv/kiosk', XDG_CONFIG_HOME: '/x' }, () => t.equal(sessionFile(), '/srv/kiosk/session.json'));
-  withEnv({ POS_CONFIG_DIR: '', XDG_CONFIG_HOME: '/home/anna/.cfg' }, () => t.equal(sessionFile(), '/home/anna/.cfg/pos/session.json'));
+  withEnv({ POS_CONFIG_DIR: '/srv/kiosk', XDG_CONFIG_HOME: '/x' }, () =>
+    t.equal(sessionFile(), '/srv/kiosk/session.json'),
+  );
+  withEnv({ POS_CONFIG_DIR: '', XDG_CONFIG_HOME: '/home/anna/.cfg' }, () =>
+    t.equal(sessionFile(), '/home/anna/.cfg/pos/session.json'),
+  );
   withEnv({ POS_CONFIG_DIR: undefined, XDG_CONFIG_HOME: undefined }, () => t.equal(sessionFile(), home));
 });
 
 t.test('every write leaves the session file owner-only (0600), even one that was readable by others', async (t) => {
   const dir = tempDir(t);
   const file = join(dir, 'session.json');
-  const session = { url: 'http://127.0.0.1:4300', token: 'secret-token', expiresAt: '2026-11-22T05:00:00.000Z', username: 'anna' };
+  const session = {
+    url: 'http://127.0.0.1:4300',
+    token: 'secret-token',
+    expiresAt: '2026-11-22T05:00:00.000Z',
+    username: 'anna',
+  };
   writeFileSync(file, '{}', { mode: 0o644 });
   chmodSync(file, 0o666);
   withEnv({ POS_CONFIG_DIR: dir }, () => saveSession(session));

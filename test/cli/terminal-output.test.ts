@@ -24,10 +24,13 @@ function captured(stream: NodeJS.WriteStream, work: () => void): string {
 const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 t.test('tables, records, lines and errors carry no escape sequence or control character', async (t) => {
-  const table = formatTable([{ customer: HOSTILE, table: '7' }], [
-    { header: 'customer', value: (row) => row.customer },
-    { header: 'table', value: (row) => row.table },
-  ]);
+  const table = formatTable(
+    [{ customer: HOSTILE, table: '7' }],
+    [
+      { header: 'customer', value: (row) => row.customer },
+      { header: 'table', value: (row) => row.table },
+    ],
+  );
   t.match(table, /^Rossi\s+7$/m, 'the cell keeps its place in the table');
   t.notMatch(table, UNSAFE);
   t.equal(formatRecord([['customer', HOSTILE]]), 'customer  Rossi ');

@@ -38,5 +38,12 @@ t.test('a renamed or misspelt payload field does not compile in its consumers', 
 });
 
 t.test('pos events reads the same unions', async (t) => {
-  t.equal(describeEvent({ event: 'food-stock-changed', data: JSON.stringify({ foodId: 'f1', portionsLeft: 3 }), lastEventId: '1' }), 'food f1: 3 left');
+  t.equal(
+    describeEvent({
+      event: 'food-stock-changed',
+      data: JSON.stringify({ foodId: 'f1', portionsLeft: 3 }),
+      lastEventId: '1',
+    }),
+    'food f1: 3 left',
+  );
 });

@@ -12,15 +12,21 @@ const root = join(import.meta.dirname, '../..');
 const CLIENTS = ['src/web', 'src/tui', 'src/cli'];
 
 /** Text the server writes that a client might be tempted to look for. */
-const SERVER_PHRASES = /not available|already (exists|confirmed)|not found|nothing heard|HTTP \\d|sold out|Unauthorized|Forbidden|portions left|is disabled/i;
+const SERVER_PHRASES =
+  /not available|already (exists|confirmed)|not found|nothing heard|HTTP \\d|sold out|Unauthorized|Forbidden|portions left|is disabled/i;
 
 const RULES = [
   {
     name: 'matches a server message or a stream reason',
     // error.message, body.message, detail['message'], status.reason ... tested, matched or compared
-    pattern: /\b(error|err|body|detail|details|status|notice|problem)\b\??(\.|\[')(message|reason)\b'?\]?[^\n]*?(\.(test|match|includes|startsWith|endsWith)\(|[!=]==)/,
+    pattern:
+      /\b(error|err|body|detail|details|status|notice|problem)\b\??(\.|\[')(message|reason)\b'?\]?[^\n]*?(\.(test|match|includes|startsWith|endsWith)\(|[!=]==)/,
   },
-  { name: 'tests text against a regular expression of a server message', pattern: /\/([^/\n]|\\\/)+\/[a-z]*\.test\(/, phrase: true },
+  {
+    name: 'tests text against a regular expression of a server message',
+    pattern: /\/([^/\n]|\\\/)+\/[a-z]*\.test\(/,
+    phrase: true,
+  },
   { name: 'tests a server message with a regular expression', pattern: /\.test\([^)]*\b(message|reason)\b/ },
 ];
 
@@ -37,31 +43,38 @@ function offences(file: string, text: string): string[] {
   text.split('\n').forEach((line, index) => {
     for (const rule of RULES) {
       const match = rule.pattern.exec(line);
-      if (match && (!rule.phrase || SERVER_PHRASES.test(match[0]))) found.push(`${file}:${index + 1} ${rule.name}: ${line.trim()}`);
+      if (match && (!rule.phrase || SERVER_PHRASES.test(match[0])))
+        found.push(`${file}:${index + 1} ${rule.name}: ${line.trim()}`);
     }
   });
   return found;
 }
 
-t.test('no client reads the server\'s English', async (t) => {
-  const files = CLIENTS.flatMap((dir) => sources(join(root, dir))).map((path) => relative(root, path).split('\\').join('/'));
-  t.ok(files.length > 20, 'the clients\' sources are read');
-  t.same(files.flatMap((file) => offences(file, readFileSync(join(root, file), 'utf8'))), [], 'choose by error.code, error.detailCodes, status.cause');
+t.test("no client reads the server's English", async (t) => {
+  const files = CLIENTS.flatMap((dir) => sources(join(root, dir))).map((path) =>
+    relative(root, path).split('\\').join('/'),
+  );
+  t.ok(files.length > 20, "the clients' sources are read");
+  t.same(
+    files.flatMap((file) => offences(file, readFileSync(join(root, file), 'utf8'))),
+    [],
+    'choose by error.code, error.detailCodes, status.cause',
+  );
 });
 
 t.test('the rules find what they are meant to', async (t) => {
   const wrong = [
     "if (!/not available/.test(String(detail['message'] ?? ''))) continue;",
     "if (/^HTTP \\d+/.test(notice.reason)) return t('x');",
-    "const silent = /^nothing heard for (.+)$/.exec(notice.reason); if (/^nothing heard/.test(x)) {}",
+    'const silent = /^nothing heard for (.+)$/.exec(notice.reason); if (/^nothing heard/.test(x)) {}',
     "if (error.message.includes('already exists')) setText(t('taken'));",
     "if (body.message === 'Unauthorized') logout();",
   ];
   everyOf(t, wrong, (line) => offences('sample.ts', line).length > 0, 'reading English is found');
   const fine = [
     "if (error instanceof ApiError && error.code === 'food-unavailable') show();",
-    "const index = /^body\\.orderItems\\.(\\d+)\\.foodId$/.exec(detail.path)?.[1];",
-    "return /^\\d{1,7}$/.test(value) ? value : null;",
+    'const index = /^body\\.orderItems\\.(\\d+)\\.foodId$/.exec(detail.path)?.[1];',
+    'return /^\\d{1,7}$/.test(value) ? value : null;',
     "setMessage(t('orders.failed', { reason }));",
   ];
   everyOf(t, fine, (line) => offences('sample.ts', line).length === 0, 'choosing by code passes');

@@ -10,16 +10,21 @@ function parse(chunks: Array<string | Uint8Array>) {
 }
 
 t.test('parses frames split anywhere, with any line ending', async (t) => {
-  const stream = 'id: 1\nevent: new-order\ndata: {"a":1}\n\n: keep-alive\n\nid: 2\r\nevent: x\r\ndata: line1\r\ndata: line2\r\n\r\ndata: plain\r\r';
+  const stream =
+    'id: 1\nevent: new-order\ndata: {"a":1}\n\n: keep-alive\n\nid: 2\r\nevent: x\r\ndata: line1\r\ndata: line2\r\n\r\ndata: plain\r\r';
   for (const size of [1, 2, 3, 7, 1000]) {
     const chunks = [];
     for (let i = 0; i < stream.length; i += size) chunks.push(stream.slice(i, i + size));
     const { events, comments } = parse(chunks);
-    t.same(events, [
-      { event: 'new-order', data: '{"a":1}', lastEventId: '1' },
-      { event: 'x', data: 'line1\nline2', lastEventId: '2' },
-      { event: 'message', data: 'plain', lastEventId: '2' },
-    ], `chunks of ${size}`);
+    t.same(
+      events,
+      [
+        { event: 'new-order', data: '{"a":1}', lastEventId: '1' },
+        { event: 'x', data: 'line1\nline2', lastEventId: '2' },
+        { event: 'message', data: 'plain', lastEventId: '2' },
+      ],
+      `chunks of ${size}`,
+    );
     t.same(comments, ['keep-alive']);
   }
 });

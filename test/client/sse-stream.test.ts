@@ -34,11 +34,19 @@ t.test('a silent connection is dropped and opened again, resuming where it was',
       if (events.length === 3) controller.abort();
     },
     onStatus: (status) => {
-      if (status.state === 'reconnecting') reasons.push(status.cause.kind === 'silent' ? `silent ${status.cause.idleMs} ms, attempt ${status.attempt}` : status.cause.kind);
+      if (status.state === 'reconnecting')
+        reasons.push(
+          status.cause.kind === 'silent'
+            ? `silent ${status.cause.idleMs} ms, attempt ${status.attempt}`
+            : status.cause.kind,
+        );
     },
   });
   clearTimeout(timer);
   t.same(events, ['1', '2', '3']);
   t.same(lastIds, [undefined, '1', '2'], 'each new connection resumes from the last event id');
-  t.ok(reasons.length >= 2 && reasons.every((reason) => reason === 'silent 300 ms, attempt 1'), `dropped for silence (a value, not a sentence), first attempt after each connection: ${reasons.join('; ')}`);
+  t.ok(
+    reasons.length >= 2 && reasons.every((reason) => reason === 'silent 300 ms, attempt 1'),
+    `dropped for silence (a value, not a sentence), first attempt after each connection: ${reasons.join('; ')}`,
+  );
 });

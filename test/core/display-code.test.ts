@@ -1,5 +1,11 @@
 import t from 'tap';
-import { DISPLAY_CODE_ALPHABET, DISPLAY_CODE_COUNT, isDisplayCode, pickDisplayCode, randomDisplayCode } from '../../src/core/orders/display-code.js';
+import {
+  DISPLAY_CODE_ALPHABET,
+  DISPLAY_CODE_COUNT,
+  isDisplayCode,
+  pickDisplayCode,
+  randomDisplayCode,
+} from '../../src/core/orders/display-code.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { UnavailableError } from '../../src/core/errors.js';
 import { everyOf } from '../helpers/assert.js';
@@ -17,19 +23,44 @@ t.test('alphabet has no look-alikes', async (t) => {
   t.notOk(isDisplayCode('ABCD'));
 });
 
-async function insertOrder(app: Awaited<ReturnType<typeof buildTestCore>>, code: string, codeDay: string, status: 'PENDING' | 'PICKED_UP') {
+async function insertOrder(
+  app: Awaited<ReturnType<typeof buildTestCore>>,
+  code: string,
+  codeDay: string,
+  status: 'PENDING' | 'PICKED_UP',
+) {
   await app.runtime.storage.db
     .insertInto('orders')
     .values({
-      display_code: code, code_day: codeDay, table_name: 't', customer: 'c', status, ticket_number: null, ticket_day: null,
-      payment_method: null, subtotal_cents: 0, discount_cents: 0, surcharge_cents: 0, total_cents: 0, user_id: null,
-      cash_register_id: null, created_at: 0, updated_at: 0, confirmed_at: null, completed_at: null,
+      display_code: code,
+      code_day: codeDay,
+      table_name: 't',
+      customer: 'c',
+      status,
+      ticket_number: null,
+      ticket_day: null,
+      payment_method: null,
+      subtotal_cents: 0,
+      discount_cents: 0,
+      surcharge_cents: 0,
+      total_cents: 0,
+      user_id: null,
+      cash_register_id: null,
+      created_at: 0,
+      updated_at: 0,
+      confirmed_at: null,
+      completed_at: null,
     })
     .execute();
 }
 
 /** Every code as an order of `codeDay` with `status`, except `except`. */
-function fillDay(app: Awaited<ReturnType<typeof buildTestCore>>, codeDay: string, status: 'PENDING' | 'PICKED_UP', except: string[] = []) {
+function fillDay(
+  app: Awaited<ReturnType<typeof buildTestCore>>,
+  codeDay: string,
+  status: 'PENDING' | 'PICKED_UP',
+  except: string[] = [],
+) {
   const sqlite = app.runtime.storage.sqlite;
   const insert = sqlite.prepare(
     `insert into orders (display_code, code_day, table_name, customer, status, subtotal_cents, discount_cents, surcharge_cents, total_cents, created_at, updated_at)
@@ -37,7 +68,8 @@ function fillDay(app: Awaited<ReturnType<typeof buildTestCore>>, codeDay: string
   );
   const a = DISPLAY_CODE_ALPHABET;
   sqlite.transaction(() => {
-    for (const x of a) for (const y of a) for (const z of a) if (!except.includes(x + y + z)) insert.run(x + y + z, codeDay, status);
+    for (const x of a)
+      for (const y of a) for (const z of a) if (!except.includes(x + y + z)) insert.run(x + y + z, codeDay, status);
   })();
 }
 
@@ -71,7 +103,11 @@ t.test('picks are random, never repeat in a day, and stay one look-up each as th
   const other = first === '222' ? '223' : '222';
   await insertOrder(second, first, '2026-11-22', 'PENDING');
   await insertOrder(second, other, '2026-11-22', 'PENDING'); // the next code in line, taken by another way
-  await t.rejects(pickDisplayCode(second.runtime.storage.db, owner, '2026-11-22', clock), UnavailableError, 'the last free code was taken meanwhile: refused, not shared');
+  await t.rejects(
+    pickDisplayCode(second.runtime.storage.db, owner, '2026-11-22', clock),
+    UnavailableError,
+    'the last free code was taken meanwhile: refused, not shared',
+  );
 });
 
 t.test('when every code of the day is used, a picked-up code is reused; when all wait, 503', async (t) => {
@@ -86,12 +122,20 @@ t.test('when every code of the day is used, a picked-up code is reused; when all
   await t.rejects(pickDisplayCode(db, owner, '2026-11-21', clock), UnavailableError);
   sqlite.prepare(`update orders set status = 'PICKED_UP' where display_code = 'K7P'`).run();
   clock.advance(999);
-  await t.rejects(pickDisplayCode(db, owner, '2026-11-21', clock), UnavailableError, 'within a second, refused without reading every code again');
+  await t.rejects(
+    pickDisplayCode(db, owner, '2026-11-21', clock),
+    UnavailableError,
+    'within a second, refused without reading every code again',
+  );
   clock.advance(1);
   t.equal(await pickDisplayCode(db, owner, '2026-11-21', clock), 'K7P', 'a second on, a code picked up since is found');
   sqlite.prepare(`update orders set status = 'PENDING' where display_code = 'K7P'`).run();
   await t.rejects(pickDisplayCode(db, owner, '2026-11-21', clock), UnavailableError, 'all waiting again');
   sqlite.prepare(`update orders set status = 'PICKED_UP' where display_code = 'K7Q'`).run();
   clock.advance(-60_000);
-  t.equal(await pickDisplayCode(db, owner, '2026-11-21', clock), 'K7Q', 'a clock set back ends the refusal, not stretches it');
+  t.equal(
+    await pickDisplayCode(db, owner, '2026-11-21', clock),
+    'K7Q',
+    'a clock set back ends the refusal, not stretches it',
+  );
 });

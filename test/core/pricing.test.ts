@@ -33,7 +33,10 @@ t.test('line total = surcharge + unit price x quantity', async (t) => {
 });
 
 t.test('totals use exact line surcharges, discount never makes a negative total', async (t) => {
-  const lines = [priceLine({ quantity: 3, unitPriceCents: 750, surchargeCents: 100 }), priceLine({ quantity: 1, unitPriceCents: 400, surchargeCents: 0 })];
+  const lines = [
+    priceLine({ quantity: 3, unitPriceCents: 750, surchargeCents: 100 }),
+    priceLine({ quantity: 1, unitPriceCents: 400, surchargeCents: 0 }),
+  ];
   t.same(orderTotals(lines, 250), { subtotalCents: 2750, surchargeCents: 100, discountCents: 250, totalCents: 2500 });
   t.same(orderTotals(lines, 2750).totalCents, 0, 'a discount equal to the subtotal is allowed');
   t.throws(() => orderTotals(lines, 2751), InvalidError);

@@ -1,8 +1,18 @@
 import t from 'tap';
 import { write } from '../../src/core/context.js';
 import {
-  findJob, markPrinted, markUnprintable, orphanPrinterJobs, printersReady, queueJobs, requeueAfterFailure, requeueInterrupted, requeueJob,
-  takeJobs, waitingJobs, type NewJob,
+  findJob,
+  markPrinted,
+  markUnprintable,
+  orphanPrinterJobs,
+  printersReady,
+  queueJobs,
+  requeueAfterFailure,
+  requeueInterrupted,
+  requeueJob,
+  takeJobs,
+  waitingJobs,
+  type NewJob,
 } from '../../src/core/printing/job-life.js';
 import { buildTestCore, type TestCore } from '../helpers/core.js';
 import { seedMenu } from '../helpers/seed.js';
@@ -41,18 +51,50 @@ t.test('queued → printing → printed; a job without a printer is held as unro
   const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const menu = await seedMenu(app);
-  const [first, second, held] = await queue(app, [testPage(menu.printers.kitchen), testPage(menu.printers.kitchen), testPage(null)]) as [number, number, number];
-  t.same(await status(app, held), { status: 'unroutable', attempts: 0, lastError: 'no printer for these items: set one on the food, its category or the register', printerId: null });
-  t.ok((await printersReady(ctx)).some((printer) => printer.id === menu.printers.kitchen), 'an ONLINE printer is ready');
+  const [first, second, held] = (await queue(app, [
+    testPage(menu.printers.kitchen),
+    testPage(menu.printers.kitchen),
+    testPage(null),
+  ])) as [number, number, number];
+  t.same(await status(app, held), {
+    status: 'unroutable',
+    attempts: 0,
+    lastError: 'no printer for these items: set one on the food, its category or the register',
+    printerId: null,
+  });
+  t.ok(
+    (await printersReady(ctx)).some((printer) => printer.id === menu.printers.kitchen),
+    'an ONLINE printer is ready',
+  );
   const waiting = await waitingJobs(ctx, menu.printers.kitchen, 20);
-  t.same(waiting.map((job) => job.id), [first, second], 'oldest first, the held job not among them');
-  const taken = await takeJobs(ctx, waiting.map((job) => ({ job })), menu.printers.kitchen);
-  t.same(taken.map(({ job }) => job.id), [first, second]);
-  t.same(await status(app, first), { status: 'printing', attempts: 1, lastError: null, printerId: menu.printers.kitchen });
+  t.same(
+    waiting.map((job) => job.id),
+    [first, second],
+    'oldest first, the held job not among them',
+  );
+  const taken = await takeJobs(
+    ctx,
+    waiting.map((job) => ({ job })),
+    menu.printers.kitchen,
+  );
+  t.same(
+    taken.map(({ job }) => job.id),
+    [first, second],
+  );
+  t.same(await status(app, first), {
+    status: 'printing',
+    attempts: 1,
+    lastError: null,
+    printerId: menu.printers.kitchen,
+  });
   await markPrinted(ctx, [first]);
   t.equal((await status(app, first)).status, 'printed');
   t.ok((await findJob(ctx, first))?.printed_at, 'printed_at is set');
-  t.same((await waitingJobs(ctx, menu.printers.kitchen, 20)).map((job) => job.id), [second], 'a printed job no longer waits');
+  t.same(
+    (await waitingJobs(ctx, menu.printers.kitchen, 20)).map((job) => job.id),
+    [second],
+    'a printed job no longer waits',
+  );
 });
 
 t.test('a failed send is queued again after its delay; a crash mid-send queues it at once', async (t) => {
@@ -64,24 +106,45 @@ t.test('a failed send is queued again after its delay; a crash mid-send queues i
   await takeJobs(ctx, [{ job }], menu.printers.bar);
   await requeueAfterFailure(ctx, [id], 'connection refused', 4000);
   const row = (await findJob(ctx, id))!;
-  t.same(await status(app, id), { status: 'queued', attempts: 1, lastError: 'connection refused', printerId: menu.printers.bar });
+  t.same(await status(app, id), {
+    status: 'queued',
+    attempts: 1,
+    lastError: 'connection refused',
+    printerId: menu.printers.bar,
+  });
   t.equal(row.next_attempt_at, ctx.clock.now().getTime() + 4000);
   await markPrinted(ctx, [id]);
   t.equal((await status(app, id)).status, 'queued', 'only a job being sent can be marked printed');
   await takeJobs(ctx, [{ job: row }], menu.printers.bar);
   await requeueInterrupted(ctx);
-  t.same(await status(app, id), { status: 'queued', attempts: 2, lastError: 'connection refused', printerId: menu.printers.bar });
+  t.same(await status(app, id), {
+    status: 'queued',
+    attempts: 2,
+    lastError: 'connection refused',
+    printerId: menu.printers.bar,
+  });
 });
 
 t.test('take stops at a job retried elsewhere in the meantime (nothing is printed out of order)', async (t) => {
   const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const menu = await seedMenu(app);
-  const ids = await queue(app, [testPage(menu.printers.kitchen), testPage(menu.printers.kitchen), testPage(menu.printers.kitchen)]);
+  const ids = await queue(app, [
+    testPage(menu.printers.kitchen),
+    testPage(menu.printers.kitchen),
+    testPage(menu.printers.kitchen),
+  ]);
   const waiting = await waitingJobs(ctx, menu.printers.kitchen, 20);
   await requeueJob(ctx, ids[1]!, menu.printers.bar);
-  const taken = await takeJobs(ctx, waiting.map((job) => ({ job })), menu.printers.kitchen);
-  t.same(taken.map(({ job }) => job.id), [ids[0]]);
+  const taken = await takeJobs(
+    ctx,
+    waiting.map((job) => ({ job })),
+    menu.printers.kitchen,
+  );
+  t.same(
+    taken.map(({ job }) => job.id),
+    [ids[0]],
+  );
   t.equal((await status(app, ids[2]!)).status, 'queued', 'the job after it waits');
 });
 
@@ -91,7 +154,12 @@ t.test('a ticket that cannot be laid out fails; an operator retries it, but neve
   const menu = await seedMenu(app);
   const [id] = (await queue(app, [testPage(menu.printers.kitchen)])) as [number];
   await markUnprintable(ctx, id, 'too wide');
-  t.same(await status(app, id), { status: 'failed', attempts: 0, lastError: 'cannot lay the ticket out: too wide', printerId: menu.printers.kitchen });
+  t.same(await status(app, id), {
+    status: 'failed',
+    attempts: 0,
+    lastError: 'cannot lay the ticket out: too wide',
+    printerId: menu.printers.kitchen,
+  });
   await requeueJob(ctx, id);
   t.same(await status(app, id), { status: 'queued', attempts: 0, lastError: null, printerId: menu.printers.kitchen });
   const job = (await findJob(ctx, id))!;
@@ -108,11 +176,19 @@ t.test("a deleted printer's waiting jobs are orphaned (unroutable), its printed 
   const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const menu = await seedMenu(app);
-  const [printed, queued] = (await queue(app, [testPage(menu.printers.till), testPage(menu.printers.till)])) as [number, number];
+  const [printed, queued] = (await queue(app, [testPage(menu.printers.till), testPage(menu.printers.till)])) as [
+    number,
+    number,
+  ];
   const job = (await findJob(ctx, printed))!;
   await takeJobs(ctx, [{ job }], menu.printers.till);
   await markPrinted(ctx, [printed]);
   await write(ctx, (trx) => orphanPrinterJobs(trx, ctx, menu.printers.till, 'Till'));
-  t.same(await status(app, queued), { status: 'unroutable', attempts: 0, lastError: 'printer "Till" was deleted: retry on another printer', printerId: null });
+  t.same(await status(app, queued), {
+    status: 'unroutable',
+    attempts: 0,
+    lastError: 'printer "Till" was deleted: retry on another printer',
+    printerId: null,
+  });
   t.equal((await status(app, printed)).status, 'printed');
 });

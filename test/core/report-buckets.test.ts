@@ -5,7 +5,8 @@ import { VenueClock } from '../../src/core/venue-time.js';
 
 const rome = new VenueClock({ timezone: 'Europe/Rome', ticketReset: '12:00', dayStart: '07:00' });
 const ms = (iso: string) => Date.parse(iso);
-const iso = (windows: Array<{ start: number; end: number }>) => windows.map((w) => [new Date(w.start).toISOString(), new Date(w.end).toISOString()]);
+const iso = (windows: Array<{ start: number; end: number }>) =>
+  windows.map((w) => [new Date(w.start).toISOString(), new Date(w.end).toISOString()]);
 
 t.test('hourly and daily buckets of an ordinary day', async (t) => {
   const from = ms('2026-11-20T23:00:00.000Z'); // midnight in Rome
@@ -34,13 +35,23 @@ t.test('DST: the spring day has 23 hours, the autumn day 25', async (t) => {
   const spring = bucketWindows(rome, ms('2026-03-28T23:00:00.000Z'), ms('2026-03-29T22:00:00.000Z'), '1h');
   t.equal(spring.length, 23);
   const springDay = bucketWindows(rome, ms('2026-03-28T23:00:00.000Z'), ms('2026-03-30T22:00:00.000Z'), 'day');
-  t.same(springDay.map((w) => (w.end - w.start) / 3600_000), [23, 24]);
+  t.same(
+    springDay.map((w) => (w.end - w.start) / 3600_000),
+    [23, 24],
+  );
   const springBlocks = bucketWindows(rome, ms('2026-03-28T23:00:00.000Z'), ms('2026-03-29T22:00:00.000Z'), '4h');
-  t.same(springBlocks.map((w) => (w.end - w.start) / 3600_000), [3, 4, 4, 4, 4, 4], 'the 00-04 block has 3 hours');
+  t.same(
+    springBlocks.map((w) => (w.end - w.start) / 3600_000),
+    [3, 4, 4, 4, 4, 4],
+    'the 00-04 block has 3 hours',
+  );
   const autumn = bucketWindows(rome, ms('2026-10-24T22:00:00.000Z'), ms('2026-10-25T23:00:00.000Z'), '1h');
   t.equal(autumn.length, 25);
   const autumnDay = bucketWindows(rome, ms('2026-10-24T22:00:00.000Z'), ms('2026-10-25T23:00:00.000Z'), 'day');
-  t.same(autumnDay.map((w) => (w.end - w.start) / 3600_000), [25]);
+  t.same(
+    autumnDay.map((w) => (w.end - w.start) / 3600_000),
+    [25],
+  );
 });
 
 t.test('venue hours in a zone with a half-hour offset', async (t) => {
@@ -55,6 +66,10 @@ t.test('computed report ids encode their window and are checked', async (t) => {
   const id = windowReportId(window);
   t.match(id, /^c[0-9a-z]{24}$/);
   t.same(parseWindowReportId(id), window);
-  t.equal(parseWindowReportId(`${id.slice(0, -1)}${id.endsWith('a') ? 'b' : 'a'}`), null, 'a changed check digit is refused');
+  t.equal(
+    parseWindowReportId(`${id.slice(0, -1)}${id.endsWith('a') ? 'b' : 'a'}`),
+    null,
+    'a changed check digit is refused',
+  );
   t.equal(parseWindowReportId('cmws1emvywnrzrs9nyxubw66y'), null, 'a random CUID is not a window id');
 });

@@ -15,8 +15,13 @@ t.test('a token signed with node:crypto verifies with jose, with every claim', a
   const issued = signToken(secret, clock.now().getTime(), { ...input, userId: 'u1', credentialsVersion: 3 });
   const claims = await new TokenService(secret, clock).verify(issued.token);
   t.same(claims, {
-    subject: 'token:cli', userId: 'u1', name: 'cli', role: 'admin', jti: issued.jti,
-    expiresAt: new Date('2026-11-21T18:05:00.000Z'), credentialsVersion: 3,
+    subject: 'token:cli',
+    userId: 'u1',
+    name: 'cli',
+    role: 'admin',
+    jti: issued.jti,
+    expiresAt: new Date('2026-11-21T18:05:00.000Z'),
+    credentialsVersion: 3,
   });
   t.same(issued.expiresAt, new Date('2026-11-21T18:05:00.000Z'));
 });
@@ -27,8 +32,12 @@ t.test('the same claims as jose signs them, and the same refusals', async (t) =>
     JSON.parse(Buffer.from(token.split('.')[part]!, 'base64url').toString('utf8'));
   const now = Math.floor(clock.now().getTime() / 1000);
   const theirs = await new SignJWT({ role: 'admin', name: 'cli', uid: null })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer('pos').setSubject('token:cli').setJti(ours.jti)
-    .setIssuedAt(now).setExpirationTime(now + 300)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer('pos')
+    .setSubject('token:cli')
+    .setJti(ours.jti)
+    .setIssuedAt(now)
+    .setExpirationTime(now + 300)
     .sign(secret);
   t.same(decode(ours.token, 0), decode(theirs, 0), 'header');
   t.same(decode(ours.token, 1), decode(theirs, 1), 'claims');

@@ -4,10 +4,18 @@ import { VenueClock } from '../../src/core/venue-time.js';
 const rome = new VenueClock({ timezone: 'Europe/Rome', ticketReset: '12:00', dayStart: '07:00' });
 
 t.test('ticket day runs noon to noon in venue time', async (t) => {
-  t.equal(rome.ticketDay(new Date('2026-11-21T10:59:59.999Z')), '2026-11-20', '11:59:59 in Rome belongs to the day before');
+  t.equal(
+    rome.ticketDay(new Date('2026-11-21T10:59:59.999Z')),
+    '2026-11-20',
+    '11:59:59 in Rome belongs to the day before',
+  );
   t.equal(rome.ticketDay(new Date('2026-11-21T11:00:00.000Z')), '2026-11-21', 'noon in Rome starts a new ticket day');
   t.equal(rome.ticketDay(new Date('2026-11-21T22:59:00.000Z')), '2026-11-21', '23:59');
-  t.equal(rome.ticketDay(new Date('2026-11-21T23:30:00.000Z')), '2026-11-21', 'past midnight keeps the evening sequence');
+  t.equal(
+    rome.ticketDay(new Date('2026-11-21T23:30:00.000Z')),
+    '2026-11-21',
+    'past midnight keeps the evening sequence',
+  );
   t.equal(rome.ticketDay(new Date('2026-11-22T10:00:00.000Z')), '2026-11-21', '11:00 next morning');
 });
 
@@ -25,9 +33,21 @@ t.test('ticket day across DST changes', async (t) => {
 
 t.test('business day starts at 07:00 venue time', async (t) => {
   t.equal(rome.businessDayStart(new Date('2026-11-21T19:00:00.000Z')).toISOString(), '2026-11-21T06:00:00.000Z');
-  t.equal(rome.businessDayStart(new Date('2026-11-22T01:00:00.000Z')).toISOString(), '2026-11-21T06:00:00.000Z', 'before 07:00: yesterday');
-  t.equal(rome.businessDayStart(new Date('2026-11-22T06:00:00.000Z')).toISOString(), '2026-11-22T06:00:00.000Z', 'exactly 07:00');
-  t.equal(rome.businessDayStart(new Date('2026-03-29T12:00:00.000Z')).toISOString(), '2026-03-29T05:00:00.000Z', 'summer time');
+  t.equal(
+    rome.businessDayStart(new Date('2026-11-22T01:00:00.000Z')).toISOString(),
+    '2026-11-21T06:00:00.000Z',
+    'before 07:00: yesterday',
+  );
+  t.equal(
+    rome.businessDayStart(new Date('2026-11-22T06:00:00.000Z')).toISOString(),
+    '2026-11-22T06:00:00.000Z',
+    'exactly 07:00',
+  );
+  t.equal(
+    rome.businessDayStart(new Date('2026-03-29T12:00:00.000Z')).toISOString(),
+    '2026-03-29T05:00:00.000Z',
+    'summer time',
+  );
 });
 
 t.test('configurable reset and other zones', async (t) => {

@@ -10,7 +10,9 @@ import { waitFor } from '../helpers/wait.js';
 
 function runPosAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [POS_BIN, ...args], { env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '' } });
+    const child = spawn(process.execPath, [POS_BIN, ...args], {
+      env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -40,7 +42,10 @@ t.test('pos backup under load, then pos restore: the restored server serves the 
   };
   const sell = () =>
     api('/v1/orders', 'POST', {
-      table: '4', customer: 'Gialli', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register },
+      table: '4',
+      customer: 'Gialli',
+      orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }],
+      confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register },
     });
 
   // Cashiers keep selling while the backup runs.

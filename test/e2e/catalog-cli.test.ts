@@ -15,7 +15,11 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   t.match(server.adminPassword, /^[a-z0-9]{4}(-[a-z0-9]{4}){3}$/);
   // On the server's machine the CLI needs no login: it finds the server and signs its own token. The commands run
   // in-process (the program and exit codes of bin/pos); starting a second server and --help below spawn the executable.
-  const local = (args: string[], input?: string) => runPosInProcess([...args, '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir }, ...(input ? { input } : {}) });
+  const local = (args: string[], input?: string) =>
+    runPosInProcess([...args, '--data-dir', dataDir], {
+      env: { POS_CONFIG_DIR: configDir },
+      ...(input ? { input } : {}),
+    });
   const ok = async (args: string[], input?: string) => {
     const result = await local(args, input);
     t.equal(result.code, 0, `pos ${args.join(' ')}: ${result.stderr}`);
@@ -25,7 +29,18 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   await ok(['printers', 'add', '--name', 'Cassa', '--ip', '192.168.1.51', '--drawer']);
   await ok(['categories', 'add', '--name', 'Pizze', '--position', '1', '--printer', 'Cucina']);
   await ok(['ingredients', 'add', '--name', 'Mozzarella']);
-  await ok(['foods', 'add', '--name', 'Margherita', '--price', '7.50', '--category', 'Pizze', '--ingredient', 'Mozzarella']);
+  await ok([
+    'foods',
+    'add',
+    '--name',
+    'Margherita',
+    '--price',
+    '7.50',
+    '--category',
+    'Pizze',
+    '--ingredient',
+    'Mozzarella',
+  ]);
   await ok(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
   await ok(['users', 'add', '--username', 'anna', '--role', 'operator', '--password-stdin'], 'cassa-uno-2026\n');
   const key = await ok(['keys', 'add', '--name', 'TV', '--scope', 'display']);
@@ -39,7 +54,11 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   const withComma = JSON.parse(await ok(['foods', 'show', 'Margherita', '--json']));
   t.match(withComma, { price: 8.5 }, 'a decimal comma, as the till takes it');
   await ok(['foods', 'edit', 'Margherita', '--price', '8', '--available']);
-  t.match(JSON.parse(await ok(['foods', 'show', 'Margherita', '--json'])), { price: 8, available: true, ingredients: [{ name: 'Mozzarella' }] });
+  t.match(JSON.parse(await ok(['foods', 'show', 'Margherita', '--json'])), {
+    price: 8,
+    available: true,
+    ingredients: [{ name: 'Mozzarella' }],
+  });
   t.match(JSON.parse(await ok(['printers', 'show', 'Cassa', '--json'])), { cashDrawer: true, columns: 48 });
   const shown = await ok(['foods', 'show', 'Margherita']);
   t.match(shown, /^price\s+8\.00$/m, 'money with two decimals');
@@ -47,7 +66,18 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   t.match(shown, /^ingredients\s+Mozzarella$/m, 'a list of records as names');
   t.match(await ok(['ingredients', 'add', '--help']), /create an ingredient/);
 
-  const bad = await local(['foods', 'add', '--name', 'X', '--price', '1', '--category', 'Pizze', '--printer', 'Nowhere']);
+  const bad = await local([
+    'foods',
+    'add',
+    '--name',
+    'X',
+    '--price',
+    '1',
+    '--category',
+    'Pizze',
+    '--printer',
+    'Nowhere',
+  ]);
   t.equal(bad.code, 1);
   t.match(bad.stderr, /no printer "Nowhere"/);
   const conflict = await local(['foods', 'add', '--name', 'margherita', '--price', '1', '--category', 'Pizze']);
@@ -62,7 +92,8 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   t.match(second.stderr, /already using this data dir/);
 
   // pos login from another machine's point of view: URL and password, no data dir.
-  const remote = (args: string[], input?: string) => runPosInProcess(args, { env: { POS_CONFIG_DIR: configDir, POS_URL: server.url }, ...(input ? { input } : {}) });
+  const remote = (args: string[], input?: string) =>
+    runPosInProcess(args, { env: { POS_CONFIG_DIR: configDir, POS_URL: server.url }, ...(input ? { input } : {}) });
   const login = await remote(['login', '--username', 'anna', '--password-stdin'], 'cassa-uno-2026');
   t.equal(login.code, 0, login.stderr);
   t.match(login.stdout, /logged in .* as anna \(operator\)/);
@@ -111,7 +142,9 @@ t.test('--help works for every command and subcommand', async (t) => {
     const program = await loadProgram(['node', 'pos', ...path, '--help']);
     let output = '';
     const capture = (command: Command) => {
-      command.exitOverride().configureOutput({ writeOut: (text) => (output += text), writeErr: (text) => (output += text) });
+      command
+        .exitOverride()
+        .configureOutput({ writeOut: (text) => (output += text), writeErr: (text) => (output += text) });
       command.commands.forEach(capture);
     };
     capture(program);
@@ -123,7 +156,8 @@ t.test('--help works for every command and subcommand', async (t) => {
     }
     t.equal(exitCode, 0, `pos ${path.join(' ')} --help`);
     t.match(output, /Usage: pos/);
-    if (path.length > 0) t.notMatch(output, /Usage: pos \[options\] \[command\]\n\npoint of sale/, 'the subcommand has its own help');
+    if (path.length > 0)
+      t.notMatch(output, /Usage: pos \[options\] \[command\]\n\npoint of sale/, 'the subcommand has its own help');
   }
   const real = runPos(['foods', 'add', '--help']);
   t.equal(real.code, 0);

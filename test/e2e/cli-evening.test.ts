@@ -16,7 +16,10 @@ const dataDir = tempDir(t);
 const configDir = tempDir(t);
 const server = await startRealServer(t, dataDir);
 const pos = (args: string[], input?: string) =>
-  runPosInProcess([...args, '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir }, ...(input === undefined ? {} : { input }) });
+  runPosInProcess([...args, '--data-dir', dataDir], {
+    env: { POS_CONFIG_DIR: configDir },
+    ...(input === undefined ? {} : { input }),
+  });
 const ok = async (args: string[], input?: string) => {
   const result = await pos(args, input);
   if (result.code !== 0) throw new Error(`pos ${args.join(' ')} failed: ${result.stderr}`);
@@ -44,7 +47,11 @@ t.test('lists name the printers, not their ids', async (t) => {
   t.match(await ok(['registers', 'list']), /Cassa 1\s+yes\s+Cassa$/m);
   t.match(await ok(['foods', 'list']), /Birra\s+4\.00\s+yes\s+-\s+Cassa$/m);
   t.match(await ok(['registers', 'show', 'Cassa 1']), /^printer\s+Cassa$/m);
-  t.match(JSON.parse(await ok(['registers', 'list', '--json'])), [{ name: 'Cassa 1', defaultPrinterId: /^c/ }], '--json stays the server\'s own');
+  t.match(
+    JSON.parse(await ok(['registers', 'list', '--json'])),
+    [{ name: 'Cassa 1', defaultPrinterId: /^c/ }],
+    "--json stays the server's own",
+  );
 });
 
 t.test('pos users add states the password rule; --password-stdin is checked against it too', async (t) => {
@@ -66,10 +73,16 @@ t.test('pos users add asks for the password twice, in a terminal, and refuses tw
   const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
   const screen = () => tmux('capture-pane', '-p', '-t', session);
   const shows = async (what: string, check: (text: string) => boolean) =>
-    (await waitFor(`the terminal to show ${what}`, () => {
-      const text = screen();
-      return check(text) ? { text } : null;
-    }, { timeoutMs: 20_000, intervalMs: 100, detail: screen })).text;
+    (
+      await waitFor(
+        `the terminal to show ${what}`,
+        () => {
+          const text = screen();
+          return check(text) ? { text } : null;
+        },
+        { timeoutMs: 20_000, intervalMs: 100, detail: screen },
+      )
+    ).text;
   const run = (username: string) =>
     `env -u CI POS_DATA_DIR=${dataDir} POS_CONFIG_DIR=${configDir} ${process.execPath} ${POS_BIN} users add --username ${username}; ` +
     'echo "exit code $?"; sleep 60';
@@ -101,13 +114,15 @@ t.test('pos users add asks for the password twice, in a terminal, and refuses tw
   t.equal(await login('dora', 'cassa-due-2026'), 200, 'created with that password');
 });
 
-
 t.test('order commands take #12, a display code or the id, and say which order they chose', async (t) => {
   const token = (await ok(['token', 'create', '--role', 'admin'])).trim();
   const api = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${server.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return (await response.json()) as Record<string, any>;
@@ -116,7 +131,9 @@ t.test('order commands take #12, a display code or the id, and say which order t
   const [register] = JSON.parse(await ok(['registers', 'list', '--json'])) as Array<{ id: string }>;
   const sell = (customer: string, confirm: boolean) =>
     api('POST', '/v1/orders', {
-      table: '12', customer, orderItems: [{ foodId: beer!.id, quantity: 1 }],
+      table: '12',
+      customer,
+      orderItems: [{ foodId: beer!.id, quantity: 1 }],
       ...(confirm ? { confirm: { paymentMethod: 'CASH', cashRegisterId: register!.id } } : {}),
     });
   const rossi = await sell('Rossi', true);
@@ -133,9 +150,24 @@ t.test('order commands take #12, a display code or the id, and say which order t
   const old = await storage.db
     .insertInto('orders')
     .values({
-      display_code: 'ZZZ', code_day: '2000-01-01', table_name: '3', customer: 'Ieri', status: 'PICKED_UP', ticket_number: 5, ticket_day: '2000-01-01',
-      payment_method: 'CASH', subtotal_cents: 400, discount_cents: 0, surcharge_cents: 0, total_cents: 400, user_id: null, cash_register_id: null,
-      created_at: twoDaysAgo, updated_at: twoDaysAgo, confirmed_at: twoDaysAgo, completed_at: twoDaysAgo,
+      display_code: 'ZZZ',
+      code_day: '2000-01-01',
+      table_name: '3',
+      customer: 'Ieri',
+      status: 'PICKED_UP',
+      ticket_number: 5,
+      ticket_day: '2000-01-01',
+      payment_method: 'CASH',
+      subtotal_cents: 400,
+      discount_cents: 0,
+      surcharge_cents: 0,
+      total_cents: 400,
+      user_id: null,
+      cash_register_id: null,
+      created_at: twoDaysAgo,
+      updated_at: twoDaysAgo,
+      confirmed_at: twoDaysAgo,
+      completed_at: twoDaysAgo,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -144,8 +176,16 @@ t.test('order commands take #12, a display code or the id, and say which order t
   const shown = await ok(['orders', 'show', '#2']);
   t.match(shown.split('\n')[0], name(bianchi), 'the ticket number of today');
   t.match(shown, /^customer\s+Bianchi$/m);
-  t.match((await ok(['orders', 'show', String(rossi['displayCode']).toLowerCase()])).split('\n')[0], name(rossi), 'a display code, any case');
-  t.match((await ok(['orders', 'show', String(verdi['id'])])).split('\n')[0], name(verdi), 'the id (a pending order has no ticket yet)');
+  t.match(
+    (await ok(['orders', 'show', String(rossi['displayCode']).toLowerCase()])).split('\n')[0],
+    name(rossi),
+    'a display code, any case',
+  );
+  t.match(
+    (await ok(['orders', 'show', String(verdi['id'])])).split('\n')[0],
+    name(verdi),
+    'the id (a pending order has no ticket yet)',
+  );
   t.match((await ok(['orders', 'show', `id:${verdi['id']}`])).split('\n')[0], name(verdi));
 
   t.equal((await ok(['orders', 'status', '#1', 'completed'])).trim(), `${name(rossi)} is now COMPLETED`);
@@ -154,23 +194,39 @@ t.test('order commands take #12, a display code or the id, and say which order t
   t.match(await ok(['print-jobs', 'list', '--order', '#2']), new RegExp(`print jobs of ${name(bianchi)}`));
 
   const earlier = await pos(['orders', 'show', '#5']);
-  t.equal(earlier.code, 1, 'an earlier day\'s ticket number is not today\'s');
-  t.match(earlier.stderr, new RegExp(`no order #5 today .*an earlier day's #5 is order #5 · ZZZ · id ${old.id}: give its id`));
+  t.equal(earlier.code, 1, "an earlier day's ticket number is not today's");
+  t.match(
+    earlier.stderr,
+    new RegExp(`no order #5 today .*an earlier day's #5 is order #5 · ZZZ · id ${old.id}: give its id`),
+  );
   t.match((await pos(['orders', 'show', '#99'])).stderr, /no order #99 today/);
   const wrong = await pos(['orders', 'show', 'Rossi!']);
   t.equal(wrong.code, 1);
-  t.match(wrong.stderr, /"Rossi!" is not an order: give an order as #12 \(its ticket number today\), its display code \(A7K\) or its id/);
-  t.match((await pos(['orders', 'show', '999999'])).stderr, /no order with id 999999 \(for a ticket number write #999999\)/);
+  t.match(
+    wrong.stderr,
+    /"Rossi!" is not an order: give an order as #12 \(its ticket number today\), its display code \(A7K\) or its id/,
+  );
+  t.match(
+    (await pos(['orders', 'show', '999999'])).stderr,
+    /no order with id 999999 \(for a ticket number write #999999\)/,
+  );
 
   // A pending order confirmed from the terminal has no register: it says that no receipt will print.
   const confirmed = await pos(['orders', 'status', String(verdi['displayCode']), 'confirmed']);
   t.equal(confirmed.code, 0, confirmed.stderr);
-  t.match(confirmed.stdout, new RegExp(`^order #3 · ${verdi['displayCode']} · id ${verdi['id']} is now CONFIRMED`, 'm'));
+  t.match(
+    confirmed.stdout,
+    new RegExp(`^order #3 · ${verdi['displayCode']} · id ${verdi['id']} is now CONFIRMED`, 'm'),
+  );
   t.match(confirmed.stderr, /^warning: no receipt/im, 'from the server, or (older server) from the CLI');
   const reprinted = await pos(['orders', 'reprint', '#3', '--receipt']);
   t.equal(reprinted.code, 0, reprinted.stderr);
   t.match(reprinted.stderr, /no receipt/i, 'a receipt reprint of an order without a register says so');
-  t.notMatch((await pos(['orders', 'reprint', '#2', '--receipt'])).stderr, /no receipt/i, 'an order with a register prints its receipt');
+  t.notMatch(
+    (await pos(['orders', 'reprint', '#2', '--receipt'])).stderr,
+    /no receipt/i,
+    'an order with a register prints its receipt',
+  );
 
   const removed = await pos(['orders', 'rm', '#3', '--yes']);
   t.equal(removed.stdout.trim(), `deleted order #3 · ${verdi['displayCode']} · id ${verdi['id']}`);
@@ -179,7 +235,9 @@ t.test('order commands take #12, a display code or the id, and say which order t
 t.test('pos orders list pages on past 100 and says how; --all lists every order', async (t) => {
   const token = (await ok(['token', 'create', '--role', 'operator'])).trim();
   const [beer] = JSON.parse(await ok(['foods', 'list', '--json'])) as Array<{ id: string }>;
-  const listed = JSON.parse(await ok(['orders', 'list', '--json', '--limit', '1'])) as { pagination: { totalItems: number } };
+  const listed = JSON.parse(await ok(['orders', 'list', '--json', '--limit', '1'])) as {
+    pagination: { totalItems: number };
+  };
   const before = listed.pagination.totalItems;
   for (let i = 0; i < 120; i++) {
     const response = await fetch(`${server.url}/v1/orders`, {

@@ -22,10 +22,24 @@ t.test('hostile names print harmless, and times are the venue’s', async (t) =>
   const { id } = await storage.db
     .insertInto('orders')
     .values({
-      display_code: 'K7P', code_day: '2026-11-21', table_name: '\u009b2J7', customer: 'Ros\u001b[31msi\u202e\u001b[1A',
-      status: 'CONFIRMED', ticket_number: 3, ticket_day: '2026-11-21', payment_method: 'CASH', subtotal_cents: 400,
-      discount_cents: 0, surcharge_cents: 0, total_cents: 400, user_id: null, cash_register_id: null,
-      created_at: at, updated_at: at, confirmed_at: at, completed_at: null,
+      display_code: 'K7P',
+      code_day: '2026-11-21',
+      table_name: '\u009b2J7',
+      customer: 'Ros\u001b[31msi\u202e\u001b[1A',
+      status: 'CONFIRMED',
+      ticket_number: 3,
+      ticket_day: '2026-11-21',
+      payment_method: 'CASH',
+      subtotal_cents: 400,
+      discount_cents: 0,
+      surcharge_cents: 0,
+      total_cents: 400,
+      user_id: null,
+      cash_register_id: null,
+      created_at: at,
+      updated_at: at,
+      confirmed_at: at,
+      completed_at: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

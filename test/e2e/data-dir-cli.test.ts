@@ -15,7 +15,12 @@ t.test('--data-dir and POS_DATA_DIR find the server of that data dir, with no lo
   // A session of an earlier evening, for a server that no longer runs.
   writeFileSync(
     join(configDir, 'session.json'),
-    JSON.stringify({ url: 'http://127.0.0.1:1', token: 'old', expiresAt: new Date(Date.now() + 3600_000).toISOString(), username: 'anna' }),
+    JSON.stringify({
+      url: 'http://127.0.0.1:1',
+      token: 'old',
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+      username: 'anna',
+    }),
     { mode: 0o600 },
   );
   await startRealServer(t, dataDir);
@@ -26,7 +31,9 @@ t.test('--data-dir and POS_DATA_DIR find the server of that data dir, with no lo
   t.match(byFlag.stdout, /role\s+admin/, 'a token signed with the data dir secret');
   const before = await runPosInProcess(['--data-dir', dataDir, 'printers', 'list'], { env });
   t.equal(before.code, 0, `the flag before the command: ${before.stderr}`);
-  const byEnv = await runPosInProcess(['printers', 'add', '--name', 'Cucina', '--ip', '10.0.0.5'], { env: { ...env, POS_DATA_DIR: dataDir } });
+  const byEnv = await runPosInProcess(['printers', 'add', '--name', 'Cucina', '--ip', '10.0.0.5'], {
+    env: { ...env, POS_DATA_DIR: dataDir },
+  });
   t.equal(byEnv.code, 0, byEnv.stderr);
   t.match((await runPosInProcess(['printers', 'list'], { env: { ...env, POS_DATA_DIR: dataDir } })).stdout, /Cucina/);
 });
@@ -34,14 +41,21 @@ t.test('--data-dir and POS_DATA_DIR find the server of that data dir, with no lo
 t.test('no server on the data dir: the message names the data dir and how to start it', async (t) => {
   const dataDir = tempDir(t);
   const configDir = tempDir(t);
-  const none = await runPosInProcess(['printers', 'list', '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir } });
+  const none = await runPosInProcess(['printers', 'list', '--data-dir', dataDir], {
+    env: { POS_CONFIG_DIR: configDir },
+  });
   t.equal(none.code, 1);
   t.match(none.stderr, /no pos server found running on the data dir .* \(--data-dir \/ POS_DATA_DIR\)/);
   t.match(none.stderr, new RegExp(`pos serve --data-dir ${dataDir}`));
 
   // A server that died without cleaning up (a power cut) left its server.json: it is not taken for a running one.
-  writeFileSync(join(dataDir, 'server.json'), JSON.stringify({ url: 'http://127.0.0.1:1', port: 1, host: '127.0.0.1', pid: 2 ** 22 + 1, startedAt: '' }));
-  const stale = await runPosInProcess(['printers', 'list', '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir } });
+  writeFileSync(
+    join(dataDir, 'server.json'),
+    JSON.stringify({ url: 'http://127.0.0.1:1', port: 1, host: '127.0.0.1', pid: 2 ** 22 + 1, startedAt: '' }),
+  );
+  const stale = await runPosInProcess(['printers', 'list', '--data-dir', dataDir], {
+    env: { POS_CONFIG_DIR: configDir },
+  });
   t.equal(stale.code, 1);
   t.match(stale.stderr, /no pos server found running on the data dir/);
 

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import t from 'tap';
 import { PACKAGE_ROOT } from '../../src/version.js';
 import { tempDir } from '../helpers/app.js';
@@ -26,24 +25,33 @@ const boxes = () => {
   const doc = (globalThis as any).document;
   return {
     main: JSON.parse(JSON.stringify(doc.querySelector('main').getBoundingClientRect())),
-    headings: [...doc.querySelectorAll('h2')].filter((h: any) => h.getClientRects().length > 0).map((h: any) => ({
-      text: h.textContent,
-      box: JSON.parse(JSON.stringify(h.getBoundingClientRect())),
-      section: JSON.parse(JSON.stringify(h.parentElement.getBoundingClientRect())),
-      overflows: h.scrollWidth > h.clientWidth + 1,
-    })),
-    tiles: [...doc.querySelectorAll('main li')].filter((li: any) => li.style.display !== 'none' && li.getClientRects().length > 0).map((li: any) => ({
-      id: li.dataset.id, column: li.parentElement.id, box: JSON.parse(JSON.stringify(li.getBoundingClientRect())),
-      font: parseFloat((globalThis as any).getComputedStyle(li.querySelector('.number') ?? li).fontSize),
-    })),
+    headings: [...doc.querySelectorAll('h2')]
+      .filter((h: any) => h.getClientRects().length > 0)
+      .map((h: any) => ({
+        text: h.textContent,
+        box: JSON.parse(JSON.stringify(h.getBoundingClientRect())),
+        section: JSON.parse(JSON.stringify(h.parentElement.getBoundingClientRect())),
+        overflows: h.scrollWidth > h.clientWidth + 1,
+      })),
+    tiles: [...doc.querySelectorAll('main li')]
+      .filter((li: any) => li.style.display !== 'none' && li.getClientRects().length > 0)
+      .map((li: any) => ({
+        id: li.dataset.id,
+        column: li.parentElement.id,
+        box: JSON.parse(JSON.stringify(li.getBoundingClientRect())),
+        font: parseFloat((globalThis as any).getComputedStyle(li.querySelector('.number') ?? li).fontSize),
+      })),
     sections: [...doc.querySelectorAll('main section')].map((s: any) => ({
-      id: s.querySelector('ol').id, box: JSON.parse(JSON.stringify(s.getBoundingClientRect())), shown: s.getClientRects().length > 0,
+      id: s.querySelector('ol').id,
+      box: JSON.parse(JSON.stringify(s.getBoundingClientRect())),
+      shown: s.getClientRects().length > 0,
     })),
   };
 };
 type Boxes = ReturnType<typeof boxes>;
 type Box = { left: number; top: number; right: number; bottom: number; width: number; height: number };
-const overlap = (a: Box, b: Box) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+const overlap = (a: Box, b: Box) =>
+  a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 
 t.test('the TV from a phone to 1920×1080: readable, nothing overlapping, nobody forgotten', async (t) => {
   const browser = await launchBrowser(t);
@@ -58,7 +66,12 @@ t.test('the TV from a phone to 1920×1080: readable, nothing overlapping, nobody
   const api = adminApi(dataDir, () => server.url);
   const key = (await api('POST', '/v1/api-keys', { name: 'TV', scope: 'display' }))['key'] as string;
   const confirm = async () =>
-    api('POST', '/v1/orders', { table: '1', customer: 'x', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CASH' } });
+    api('POST', '/v1/orders', {
+      table: '1',
+      customer: 'x',
+      orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }],
+      confirm: { paymentMethod: 'CASH' },
+    });
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   const shot = async (name: string, forDocs = false) => {
     await page.screenshot({ path: join(SHOTS, `${name}.png`) });
@@ -67,10 +80,15 @@ t.test('the TV from a phone to 1920×1080: readable, nothing overlapping, nobody
       await page.screenshot({ path: join(DOC_IMAGES, `${name}.png`) });
     }
   };
-  const settled = async (what: string, check: (b: Boxes) => boolean) => waitFor(what, async () => {
-    const b = await page.evaluate(boxes);
-    return check(b) ? b : null;
-  }, { timeoutMs: 10_000, intervalMs: 100 });
+  const settled = async (what: string, check: (b: Boxes) => boolean) =>
+    waitFor(
+      what,
+      async () => {
+        const b = await page.evaluate(boxes);
+        return check(b) ? b : null;
+      },
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
 
   // Only ready orders: 39 of them, the first one ready the longest.
   const ready: Array<Record<string, any>> = [];
@@ -82,14 +100,20 @@ t.test('the TV from a phone to 1920×1080: readable, nothing overlapping, nobody
   await t.test('an empty column gives its room to the other', async (t) => {
     const b = await settled('39 ready tiles', (b) => b.tiles.filter((tile) => tile.column === 'ready').length > 5);
     const readyColumn = b.sections.find((s) => s.id === 'ready')!;
-    t.ok(readyColumn.box.width >= b.main.width * 0.95, `"Pronti" takes the width (${Math.round(readyColumn.box.width)} of ${Math.round(b.main.width)} px)`);
+    t.ok(
+      readyColumn.box.width >= b.main.width * 0.95,
+      `"Pronti" takes the width (${Math.round(readyColumn.box.width)} of ${Math.round(b.main.width)} px)`,
+    );
     t.notOk(b.sections.find((s) => s.id === 'preparing')!.shown, 'the empty "In preparazione" is not drawn');
   });
 
   await t.test('a full "Pronti" hides neither the oldest nor the one just called; its numbers stay big', async (t) => {
     const b = await settled('the ready tiles', (b) => b.tiles.some((tile) => tile.column === 'ready'));
     const shown = b.tiles.filter((tile) => tile.column === 'ready' && tile.id).map((tile) => Number(tile.id));
-    t.ok(shown.includes(ready[0]!['id']) && shown.includes(ready[1]!['id']), 'the two who waited longest are on screen');
+    t.ok(
+      shown.includes(ready[0]!['id']) && shown.includes(ready[1]!['id']),
+      'the two who waited longest are on screen',
+    );
     t.ok(shown.includes(ready[38]!['id']), 'and the newest');
     const more = await page.textContent('#ready li.more');
     t.match(more, /^\+\d+ altri$/, `the rest are counted (${more})`);
@@ -105,24 +129,38 @@ t.test('the TV from a phone to 1920×1080: readable, nothing overlapping, nobody
     const recalled = ready[20]!; // confirmed before every order now in preparation
     await api('PATCH', `/v1/orders/${recalled['id']}`, { status: 'CONFIRMED' });
     await page.waitForSelector(`#preparing li[data-id="${recalled['id']}"]`, { timeout: 10_000 });
-    const order = await page.$$eval('#preparing li[data-id]', (items) => items.map((item) => Number((item as any).dataset.id)));
+    const order = await page.$$eval('#preparing li[data-id]', (items) =>
+      items.map((item) => Number((item as any).dataset.id)),
+    );
     t.same(order, [recalled['id'], ...preparing.map((o) => o['id'])], 'first in line, as it was confirmed first');
-    const visible = await page.$eval(`#preparing li[data-id="${recalled['id']}"]`, (item) => (item as any).style.display !== 'none');
+    const visible = await page.$eval(
+      `#preparing li[data-id="${recalled['id']}"]`,
+      (item) => (item as any).style.display !== 'none',
+    );
     t.ok(visible, 'and on screen');
   });
 
   await t.test('the headings never run over the tiles, from a phone to the TV', async (t) => {
     for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
-      const b = await settled(`the layout at ${size.name}`, (b) => b.tiles.length > 3 && b.tiles.every((tile) => tile.box.right <= size.width + 1));
+      const b = await settled(
+        `the layout at ${size.name}`,
+        (b) => b.tiles.length > 3 && b.tiles.every((tile) => tile.box.right <= size.width + 1),
+      );
       for (const heading of b.headings) {
         t.notOk(heading.overflows, `${size.name}: "${heading.text}" fits its width`);
         t.ok(heading.box.right <= heading.section.right + 1, `${size.name}: "${heading.text}" stays in its column`);
         const hit = b.tiles.find((tile) => overlap(tile.box, heading.box));
-        t.notOk(hit, `${size.name}: "${heading.text}" is clear of the tiles${hit ? ` (tile ${hit.id ?? 'more'})` : ''}`);
+        t.notOk(
+          hit,
+          `${size.name}: "${heading.text}" is clear of the tiles${hit ? ` (tile ${hit.id ?? 'more'})` : ''}`,
+        );
       }
       const readyShown = b.tiles.filter((tile) => tile.column === 'ready' && tile.id).map((tile) => Number(tile.id));
-      t.ok(readyShown.includes(ready[0]!['id']), `${size.name}: the one who waited longest is on screen (${readyShown.join(' ')})`);
+      t.ok(
+        readyShown.includes(ready[0]!['id']),
+        `${size.name}: the one who waited longest is on screen (${readyShown.join(' ')})`,
+      );
       t.ok(readyShown.length >= 2, `${size.name}: and not alone (${readyShown.length} ready tiles)`);
       await shot(`display-${size.name}`, true);
     }

@@ -10,9 +10,11 @@ import { startRealServer } from '../helpers/server.js';
 import { adminApi, seedServerMenu } from '../helpers/venue.js';
 
 /** Runs in the page: does the banner strip show this title? (The page's CSP forbids evaluating strings.) */
-const bannerTitleIs = (title: string) => (globalThis as { document?: any }).document?.querySelector('footer .title')?.textContent === title;
+const bannerTitleIs = (title: string) =>
+  (globalThis as { document?: any }).document?.querySelector('footer .title')?.textContent === title;
 /** Runs in the page: the text of an element, and the page's title and language. */
-const textIs = ([selector, text]: [string, string]) => (globalThis as { document?: any }).document?.querySelector(selector)?.textContent === text;
+const textIs = ([selector, text]: [string, string]) =>
+  (globalThis as { document?: any }).document?.querySelector(selector)?.textContent === text;
 const words = () => {
   const doc = (globalThis as { document?: any }).document; // no inner functions: the bundler would name them
   return {
@@ -38,24 +40,58 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   const admin = api.token;
   const key = (await api('POST', '/v1/api-keys', { name: 'TV', scope: 'display' }))['key'] as string;
   const banner = await api('POST', '/v1/banners', {
-    name: 'Pro Loco', type: 'SPONSOR', title: 'Pro Loco di Borgo', description: 'Grazie a tutti i volontari!', website: 'https://proloco.example',
-    social1: '@proloco', social2: '', color: '1f6feb', dateTime: '2026-11-21T19:00:00Z', active: true,
+    name: 'Pro Loco',
+    type: 'SPONSOR',
+    title: 'Pro Loco di Borgo',
+    description: 'Grazie a tutti i volontari!',
+    website: 'https://proloco.example',
+    social1: '@proloco',
+    social2: '',
+    color: '1f6feb',
+    dateTime: '2026-11-21T19:00:00Z',
+    active: true,
   });
-  const { payload, headers } = multipartBody('image', 'logo.png', 'image/png', stripedPng(160, 80, [255, 210, 63], [31, 111, 235]));
-  await fetch(`${server.url}/v1/banners/${banner['id']}/image`, { method: 'PATCH', headers: { ...headers, authorization: `Bearer ${admin}` }, body: payload });
+  const { payload, headers } = multipartBody(
+    'image',
+    'logo.png',
+    'image/png',
+    stripedPng(160, 80, [255, 210, 63], [31, 111, 235]),
+  );
+  await fetch(`${server.url}/v1/banners/${banner['id']}/image`, {
+    method: 'PATCH',
+    headers: { ...headers, authorization: `Bearer ${admin}` },
+    body: payload,
+  });
   const confirm = async () =>
-    api('POST', '/v1/orders', { table: '1', customer: 'x', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CASH' } });
+    api('POST', '/v1/orders', {
+      table: '1',
+      customer: 'x',
+      orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }],
+      confirm: { paymentMethod: 'CASH' },
+    });
 
   await api('POST', '/v1/banners', {
-    name: 'Sagra', type: 'EVENT', title: 'Sagra del Tortello', description: 'Domenica dalle 12', website: 'https://sagra.example',
-    social1: '@sagra', social2: '', color: 'ffd23f', dateTime: '2026-11-22T12:00:00Z', active: true,
+    name: 'Sagra',
+    type: 'EVENT',
+    title: 'Sagra del Tortello',
+    description: 'Domenica dalle 12',
+    website: 'https://sagra.example',
+    social1: '@sagra',
+    social2: '',
+    color: 'ffd23f',
+    dateTime: '2026-11-22T12:00:00Z',
+    active: true,
   });
 
   // The page stands alone: nothing from outside the appliance, and a policy that keeps it so.
   const html = await fetch(`${server.url}/display`);
   t.match(html.headers.get('content-security-policy'), /default-src 'self'/);
   const markup = await html.text();
-  t.same(markup.match(/(?:src|href)\s*=\s*["']?(?:https?:)?\/\/[^"'\s>]+/gi) ?? [], [], 'no external script, style, image or font');
+  t.same(
+    markup.match(/(?:src|href)\s*=\s*["']?(?:https?:)?\/\/[^"'\s>]+/gi) ?? [],
+    [],
+    'no external script, style, image or font',
+  );
   t.notMatch(markup, /@import|url\(\s*["']?https?:/i, 'no external stylesheet either');
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
@@ -81,7 +117,11 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   t.equal(await page.getAttribute('footer', 'class'), 'dark', 'light text on the dark blue banner');
   await page.waitForFunction(bannerTitleIs, 'Sagra del Tortello', { timeout: 10_000 });
   t.equal(await page.getAttribute('footer', 'class'), 'light', 'dark text on the yellow banner');
-  t.equal(await page.$eval('footer', (footer) => (globalThis as any).getComputedStyle(footer).color), 'rgb(0, 0, 0)', 'black, chosen by contrast (WCAG)');
+  t.equal(
+    await page.$eval('footer', (footer) => (globalThis as any).getComputedStyle(footer).color),
+    'rgb(0, 0, 0)',
+    'black, chosen by contrast (WCAG)',
+  );
   await page.waitForFunction(bannerTitleIs, 'Pro Loco di Borgo', { timeout: 10_000 });
   t.pass('and round again');
   if (process.env['UPDATE_SCREENSHOTS'] === '1') {
@@ -111,7 +151,10 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   await page.waitForSelector(`#preparing li[data-id="${rush.at(-1)!['id']}"]`, { state: 'attached', timeout: 10_000 });
   const more = await page.waitForSelector('#preparing li.more', { timeout: 10_000 });
   const hidden = Number(/^\+(\d+) more$/.exec((await more.textContent()) ?? '')?.[1]);
-  const visible = await page.$$eval('#preparing li:not(.more)', (items) => items.filter((item) => item.getAttribute('style') !== 'display: none;').length);
+  const visible = await page.$$eval(
+    '#preparing li:not(.more)',
+    (items) => items.filter((item) => item.getAttribute('style') !== 'display: none;').length,
+  );
   const preparing = await page.$$eval('#preparing li:not(.more)', (items) => items.length);
   t.ok(hidden > 0, `${hidden} more`);
   t.equal(visible + hidden, preparing, 'the visible and the counted make every order in the kitchen');
@@ -119,7 +162,14 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   // A wrong key says so in words; ?sound=off leaves out the chime and its "tap for sound".
   const wrong = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   await wrong.goto(`${server.url}/display?key=posk_display_wrong&sound=off`);
-  await wrong.waitForFunction(() => /display key is not valid/.test((globalThis as { document?: any }).document?.getElementById('connection')?.textContent ?? ''), undefined, { timeout: 15_000 });
+  await wrong.waitForFunction(
+    () =>
+      /display key is not valid/.test(
+        (globalThis as { document?: any }).document?.getElementById('connection')?.textContent ?? '',
+      ),
+    undefined,
+    { timeout: 15_000 },
+  );
   t.ok(await wrong.isHidden('#sound'), 'no sound hint with ?sound=off');
   t.ok(await page.isVisible('#sound'), 'the TV without a tap asks for one');
   await wrong.close();
@@ -136,7 +186,9 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   await t.test('a venue that speaks Italian (pos serve --locale it): the TV too, until ?lang=en', async (t) => {
     const italianDir = tempDir(t);
     const italian = await startRealServer(t, italianDir, ['--locale', 'it']);
-    const italianAdmin = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', italianDir])).stdout.trim();
+    const italianAdmin = (
+      await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', italianDir])
+    ).stdout.trim();
     const created = await fetch(`${italian.url}/v1/api-keys`, {
       method: 'POST',
       headers: { authorization: `Bearer ${italianAdmin}`, 'content-type': 'application/json' },
@@ -149,13 +201,29 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
     await tv.goto(`${italian.url}/display?key=${encodeURIComponent(tvKey)}`);
     await tv.waitForSelector('#connection.live', { timeout: 15_000 });
     await tv.waitForFunction(textIs, ['#preparing-title', 'In preparazione'] as [string, string], { timeout: 10_000 });
-    t.same(await tv.evaluate(words), { title: 'Numeri pronti', lang: 'it', preparing: 'In preparazione', ready: 'Pronti', connection: 'in linea' });
+    t.same(await tv.evaluate(words), {
+      title: 'Numeri pronti',
+      lang: 'it',
+      preparing: 'In preparazione',
+      ready: 'Pronti',
+      connection: 'in linea',
+    });
 
     await tv.goto(`${italian.url}/display?key=${encodeURIComponent(tvKey)}&lang=en`);
     await tv.waitForSelector('#connection.live', { timeout: 15_000 });
-    t.same(await tv.evaluate(words), { title: 'Ready numbers', lang: 'en', preparing: 'Preparing', ready: 'Ready', connection: 'live' });
+    t.same(await tv.evaluate(words), {
+      title: 'Ready numbers',
+      lang: 'en',
+      preparing: 'Preparing',
+      ready: 'Ready',
+      connection: 'live',
+    });
     await tv.goto(`${italian.url}/display?key=${encodeURIComponent(tvKey)}`);
     await tv.waitForSelector('#connection.live', { timeout: 15_000 });
-    t.same(await tv.evaluate(words), { title: 'Ready numbers', lang: 'en', preparing: 'Preparing', ready: 'Ready', connection: 'live' }, 'the TV remembers ?lang=en');
+    t.same(
+      await tv.evaluate(words),
+      { title: 'Ready numbers', lang: 'en', preparing: 'Preparing', ready: 'Ready', connection: 'live' },
+      'the TV remembers ?lang=en',
+    );
   });
 });

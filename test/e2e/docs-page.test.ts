@@ -22,7 +22,10 @@ t.test('Swagger UI renders the API under the page policy; no script is refused',
   const response = await page.goto(`http://127.0.0.1:${port}/docs`);
   t.match(response?.headers()['content-security-policy'], /default-src 'self'/);
   await page.getByRole('heading', { name: /^pos/ }).first().waitFor({ timeout: 30_000 });
-  await page.getByRole('button', { name: /\/v1\/auth\/logout/ }).first().waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('button', { name: /\/v1\/auth\/logout/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
   t.pass('the document is rendered, operations listed');
   // Swagger UI's bundle adds one <style> element of its own, which the policy refuses (no 'unsafe-inline'): the page
   // keeps its stylesheet files and works; no script is ever refused.

@@ -16,7 +16,14 @@ t.test('pos doctor: what to fix, then fixed; the server down', async (t) => {
   const dataDir = tempDir(t);
   const backups = tempDir(t);
   const printer = await startEmulatorProcess(t, tempDir(t));
-  const server = await startRealServer(t, dataDir, ['--printer-probe', '200', '--backup-every', '10m', '--backup-dir', backups]);
+  const server = await startRealServer(t, dataDir, [
+    '--printer-probe',
+    '200',
+    '--backup-every',
+    '10m',
+    '--backup-dir',
+    backups,
+  ]);
   const pos = posIn(t, dataDir);
   const doctor = () => {
     const result = runPos(['doctor', '--json', '--data-dir', dataDir], { timeoutMs: 30_000 });
@@ -26,19 +33,35 @@ t.test('pos doctor: what to fix, then fixed; the server down', async (t) => {
 
   const first = doctor();
   t.equal(first.code, 1);
-  t.match(status(first.report), { server: 'ok', printers: 'problem', registers: 'problem', operators: 'problem', backups: 'ok', lan: 'problem' });
+  t.match(status(first.report), {
+    server: 'ok',
+    printers: 'problem',
+    registers: 'problem',
+    operators: 'problem',
+    backups: 'ok',
+    lan: 'problem',
+  });
   t.match(first.report.checks.find((check) => check.id === 'registers')?.findings, [{ fix: /pos registers add/ }]);
-  t.match(first.report.checks.find((check) => check.id === 'lan')?.findings, [{ problem: /listens on 127\.0\.0\.1 only/ }]);
+  t.match(first.report.checks.find((check) => check.id === 'lan')?.findings, [
+    { problem: /listens on 127\.0\.0\.1 only/ },
+  ]);
 
   pos(['printers', 'add', '--name', 'Cassa', '--ip', '127.0.0.1', '--port', String(printer.port)]);
   pos(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
-  const user = runPos(['users', 'add', '--username', 'anna', '--role', 'operator', '--password-stdin', '--data-dir', dataDir], { input: 'cassa-uno-2026\n' });
+  const user = runPos(
+    ['users', 'add', '--username', 'anna', '--role', 'operator', '--password-stdin', '--data-dir', dataDir],
+    { input: 'cassa-uno-2026\n' },
+  );
   t.equal(user.code, 0, user.stderr);
-  const fixed = await waitFor('the printer ONLINE and the other fixes seen by pos doctor', () => {
-    const { report } = doctor();
-    const now = status(report);
-    return now['printers'] === 'ok' ? now : null;
-  }, { timeoutMs: 20_000 });
+  const fixed = await waitFor(
+    'the printer ONLINE and the other fixes seen by pos doctor',
+    () => {
+      const { report } = doctor();
+      const now = status(report);
+      return now['printers'] === 'ok' ? now : null;
+    },
+    { timeoutMs: 20_000 },
+  );
   t.match(fixed, { printers: 'ok', routing: 'ok', registers: 'ok', backups: 'ok', disk: 'ok', lan: 'problem' });
 
   const text = runPos(['doctor', '--data-dir', dataDir], { timeoutMs: 30_000 });

@@ -27,7 +27,11 @@ t.test('missed events are replayed after the server restarts, even after SIGKILL
   const token = (await runPosInProcess(['token', 'create', '--role', 'operator', '--data-dir', dataDir])).stdout.trim();
   t.match(token, /^ey/);
   const auth = { authorization: `Bearer ${token}` };
-  const body = (customer: string) => ({ table: '7', customer, orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }] });
+  const body = (customer: string) => ({
+    table: '7',
+    customer,
+    orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }],
+  });
 
   const first = await openSse(`${server.url}/events/cashier`, auth);
   await order(server.url, token, body('before'));
@@ -45,8 +49,14 @@ t.test('missed events are replayed after the server restarts, even after SIGKILL
   const again = await openSse(`${server.url}/events/cashier`, { ...auth, 'last-event-id': resumeFrom });
   t.teardown(() => again.close());
   await again.waitFor((events) => events.length === 2);
-  t.same(again.events.map((e) => JSON.parse(e.data).id), [missedBeforeStop.id, missedAfterRestart.id]);
-  t.same(again.events.map((e) => e.event), ['new-order', 'new-order']);
+  t.same(
+    again.events.map((e) => JSON.parse(e.data).id),
+    [missedBeforeStop.id, missedAfterRestart.id],
+  );
+  t.same(
+    again.events.map((e) => e.event),
+    ['new-order', 'new-order'],
+  );
   t.ok(Number(again.events[0]!.lastEventId) > Number(resumeFrom), 'event ids keep increasing across restarts');
 });
 
@@ -68,7 +78,10 @@ t.test('`pos events --json` prints the stream, one JSON object per line', async 
   cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await waitFor('pos events to connect', () => stderr.includes('connected'), { detail: () => stderr });
   const created = await order(server.url, token, {
-    table: '1', customer: 'Verdi', orderItems: [{ foodId: menu.foods.beer, quantity: 2 }], confirm: { paymentMethod: 'CASH' },
+    table: '1',
+    customer: 'Verdi',
+    orderItems: [{ foodId: menu.foods.beer, quantity: 2 }],
+    confirm: { paymentMethod: 'CASH' },
   });
   await waitFor('the first event line', () => stdout.includes('\n'), { detail: () => stderr });
   const line = JSON.parse(stdout.split('\n')[0] as string);

@@ -13,7 +13,8 @@ t.test('pos kitchen-url prints the address of a station’s screen with a kitche
   const storage = openStorage(join(dataDir, 'pos.db'));
   const menu = await seedMenuRows(storage.db, Date.now());
   await storage.close();
-  const pos = (args: string[]) => runPosInProcess([...args, '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir } });
+  const pos = (args: string[]) =>
+    runPosInProcess([...args, '--data-dir', dataDir], { env: { POS_CONFIG_DIR: configDir } });
 
   const created = await pos(['kitchen-url', '--station', 'kitchen', '--create-key', 'Grill tablet', '--json']);
   t.equal(created.code, 0, created.stderr);
@@ -33,22 +34,38 @@ t.test('pos kitchen-url prints the address of a station’s screen with a kitche
   const order = await fetch(`${server.url}/v1/orders`, {
     method: 'POST',
     headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ table: '4', customer: 'Gialli', orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CASH' } }),
+    body: JSON.stringify({
+      table: '4',
+      customer: 'Gialli',
+      orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }],
+      confirm: { paymentMethod: 'CASH' },
+    }),
   });
   t.equal(order.status, 201);
-  const view = await fetch(`${server.url}/v1/stations/${menu.printers.kitchen}/orders`, { headers: { 'x-api-key': key } });
+  const view = await fetch(`${server.url}/v1/stations/${menu.printers.kitchen}/orders`, {
+    headers: { 'x-api-key': key },
+  });
   t.equal(view.status, 200);
   t.match(await view.json(), [{ customer: 'Gialli', items: [{ name: 'Margherita' }] }]);
   t.equal((await fetch(`${server.url}/v1/orders`, { headers: { 'x-api-key': key } })).status, 403);
   const bar = await fetch(`${server.url}/v1/stations/${menu.printers.bar}/orders`, { headers: { 'x-api-key': key } });
   t.equal(bar.status, 403, 'the key made for the Kitchen screen does not open another station');
-  const keys = (await (await fetch(`${server.url}/v1/api-keys`, { headers: { authorization: `Bearer ${admin}` } })).json()) as Array<Record<string, unknown>>;
+  const keys = (await (
+    await fetch(`${server.url}/v1/api-keys`, { headers: { authorization: `Bearer ${admin}` } })
+  ).json()) as Array<Record<string, unknown>>;
   t.match(keys, [{ name: 'Grill tablet', scope: 'kitchen', printerId: menu.printers.kitchen }]);
 
   const again = await pos(['kitchen-url', '--station', menu.printers.bar, '--key', key]);
   t.equal(again.code, 0, again.stderr);
-  t.match(again.stdout, new RegExp(`^${server.url}/kitchen\\?station=${menu.printers.bar}&key=${key}$`, 'm'), 'by id, with the key given');
-  t.match(again.stdout, /Scan to open the Bar screen \(http:\/\/127\.0\.0\.1:\d+\/kitchen\?station=\w+&key=…\) on its tablet/);
+  t.match(
+    again.stdout,
+    new RegExp(`^${server.url}/kitchen\\?station=${menu.printers.bar}&key=${key}$`, 'm'),
+    'by id, with the key given',
+  );
+  t.match(
+    again.stdout,
+    /Scan to open the Bar screen \(http:\/\/127\.0\.0\.1:\d+\/kitchen\?station=\w+&key=…\) on its tablet/,
+  );
   t.match(again.stdout, /[▄▀█]/, 'and a QR code');
 
   const unknown = await pos(['kitchen-url', '--station', 'Griglia', '--key', key]);

@@ -42,13 +42,20 @@ t.test('pos serve --locale it prints Italian tickets, receipts and closures with
   const api = (method: string, path: string, body?: unknown) =>
     fetch(`${server.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   const sell = async (customer: string, paymentMethod: 'CASH' | 'CARD') => {
     const response = await api('POST', '/v1/orders', {
-      table: '7', customer,
-      orderItems: [{ foodId: food('Pappardelle al cinghiale'), quantity: 120 }, { foodId: food('Caffè'), quantity: 2, notes: 'più caldo' }],
+      table: '7',
+      customer,
+      orderItems: [
+        { foodId: food('Pappardelle al cinghiale'), quantity: 120 },
+        { foodId: food('Caffè'), quantity: 2, notes: 'più caldo' },
+      ],
       confirm: { paymentMethod, cashRegisterId: register!.id },
     });
     t.equal(response.status, 201);

@@ -29,21 +29,42 @@ t.test('import, export, import again: nothing changes; bad files change nothing 
   t.same(JSON.parse(pos(['foods', 'list', '--json'])), [], 'the dry run added nothing');
 
   t.match(pos(['menu', 'import', fixture('excel-it.csv')]), /Il menu è importato/);
-  const foods = JSON.parse(pos(['foods', 'list', '--json'])) as Array<{ name: string; price: number; stock: number | null }>;
+  const foods = JSON.parse(pos(['foods', 'list', '--json'])) as Array<{
+    name: string;
+    price: number;
+    stock: number | null;
+  }>;
   t.equal(foods.length, 4);
-  t.match(foods.find((food) => food.name === 'Polenta e funghi'), { price: 8.5, stock: 40 });
+  t.match(
+    foods.find((food) => food.name === 'Polenta e funghi'),
+    { price: 8.5, stock: 40 },
+  );
 
   for (const file of ['menu.csv', 'menu.xlsx']) {
     pos(['menu', 'export', join(out, file)]);
-    const again = JSON.parse(pos(['menu', 'import', join(out, file), '--json'])) as { added: unknown[]; changed: unknown[]; unchanged: string[] };
-    t.same([again.added.length, again.changed.length, again.unchanged.length], [0, 0, 4], `export then import of ${file} changes nothing`);
+    const again = JSON.parse(pos(['menu', 'import', join(out, file), '--json'])) as {
+      added: unknown[];
+      changed: unknown[];
+      unchanged: string[];
+    };
+    t.same(
+      [again.added.length, again.changed.length, again.unchanged.length],
+      [0, 0, 4],
+      `export then import of ${file} changes nothing`,
+    );
   }
   const csv = readFileSync(join(out, 'menu.csv'), 'utf8');
-  t.ok(csv.startsWith('\uFEFFcategoria;nome;prezzo;descrizione;stampante;porzioni\r\n'), 'Italian Excel CSV: BOM, ;, Italian headers');
+  t.ok(
+    csv.startsWith('\uFEFFcategoria;nome;prezzo;descrizione;stampante;porzioni\r\n'),
+    'Italian Excel CSV: BOM, ;, Italian headers',
+  );
   t.match(csv, /Primi;Polenta e funghi;8,50;/, 'decimal comma');
 
   const before = pos(['foods', 'list', '--json']);
-  t.match(fail(['menu', 'import', fixture('bad-cells.csv')]), /riga 2, colonna prezzo \(C\): deve essere un importo come 7,50 \(trovato "8,0,0"\)/);
+  t.match(
+    fail(['menu', 'import', fixture('bad-cells.csv')]),
+    /riga 2, colonna prezzo \(C\): deve essere un importo come 7,50 \(trovato "8,0,0"\)/,
+  );
   t.match(fail(['menu', 'import', fixture('bad-header.csv')]), /riga 1: manca la colonna "nome"/);
   const printer = fail(['menu', 'import', fixture('bad-printer.csv')]);
   t.match(printer, /riga 2, colonna stampante \(D\): non esiste la stampante "Forno"/);

@@ -28,16 +28,29 @@ t.test('a receipt printed again alone, and a cancelled order printed CANCELLED i
     const response = await fetch(`${server.url}/v1/orders`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ table: '5', customer, orderItems: [{ foodId: food!.id, quantity: 2 }], confirm: { paymentMethod: 'CARD', ...(cashRegisterId ? { cashRegisterId } : {}) } }),
+      body: JSON.stringify({
+        table: '5',
+        customer,
+        orderItems: [{ foodId: food!.id, quantity: 2 }],
+        confirm: { paymentMethod: 'CARD', ...(cashRegisterId ? { cashRegisterId } : {}) },
+      }),
     });
     t.equal(response.status, 201);
-    return (await response.json()) as { id: number; ticketNumber: number; displayCode: string; warnings: Array<{ reason: string }> };
+    return (await response.json()) as {
+      id: number;
+      ticketNumber: number;
+      displayCode: string;
+      warnings: Array<{ reason: string }>;
+    };
   };
 
   const rossi = await sell('Rossi', register!.id);
   await kitchen.waitForTickets(1);
   await till.waitForTickets(1);
-  t.match(await pos(['orders', 'reprint', String(rossi.id), '--receipt-only']), /receipt of order #\d+ · \w+ · id \d+ sent again/);
+  t.match(
+    await pos(['orders', 'reprint', String(rossi.id), '--receipt-only']),
+    /receipt of order #\d+ · \w+ · id \d+ sent again/,
+  );
   const [, again] = await till.waitForTickets(2);
   t.match(again, /REPRINT/);
   t.match(again, /TOTAL\s+€ 19\.00/);

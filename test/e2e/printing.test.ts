@@ -15,7 +15,19 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
   let server = await startRealServer(t, dataDir, ['--printer-probe', '200']);
   const pos = posInProcess(t, dataDir);
   await pos(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1', '--port', String(kitchen.port)]);
-  await pos(['printers', 'add', '--name', 'Cassa', '--ip', '127.0.0.1', '--port', String(till.port), '--width', '32', '--drawer']);
+  await pos([
+    'printers',
+    'add',
+    '--name',
+    'Cassa',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(till.port),
+    '--width',
+    '32',
+    '--drawer',
+  ]);
   await pos(['categories', 'add', '--name', 'Pizze', '--printer', 'Cucina']);
   await pos(['categories', 'add', '--name', 'Dolci']);
   await pos(['foods', 'add', '--name', 'Margherita', '--price', '7.50', '--category', 'Pizze']);
@@ -29,8 +41,12 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
-        table: '3', customer,
-        orderItems: [{ foodId: foods.find((f) => f.name === 'Margherita')!.id, quantity: 1 }, { foodId: foods.find((f) => f.name === 'Tiramisù')!.id, quantity: 2, notes: 'con più caffè' }],
+        table: '3',
+        customer,
+        orderItems: [
+          { foodId: foods.find((f) => f.name === 'Margherita')!.id, quantity: 1 },
+          { foodId: foods.find((f) => f.name === 'Tiramisù')!.id, quantity: 2, notes: 'con più caffè' },
+        ],
         confirm: { paymentMethod: 'CASH', cashRegisterId: registers[0]!.id },
       }),
     });
@@ -51,7 +67,9 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
   await kitchen.stop();
   const sold = [];
   for (const customer of ['Bianchi', 'Verdi', 'Neri']) sold.push((await sell(customer)).ticketNumber);
-  const waiting = JSON.parse(await pos(['print-jobs', 'list', '--printer', 'Cucina', '--status', 'queued', '--json'])) as unknown[];
+  const waiting = JSON.parse(
+    await pos(['print-jobs', 'list', '--printer', 'Cucina', '--status', 'queued', '--json']),
+  ) as unknown[];
   t.equal(waiting.length, 3, 'three kitchen tickets wait');
   t.match(await pos(['printers', 'list']), /Cucina\s+127\.0\.0\.1:\d+\s+OFFLINE/, 'volunteers see the printer offline');
 
@@ -75,10 +93,16 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
   t.match(kitchen.tickets().at(-1), /T E S T   P A G E/);
   // Its tickets waited in the queue through the crash (none was being sent): none may come out a second time. Once
   // every kitchen job is marked printed nothing is left to send, and a ticket sent twice would be out already.
-  const kitchenJobs = await waitFor('every kitchen job printed', async () => {
-    const jobs = JSON.parse(await pos(['print-jobs', 'list', '--printer', 'Cucina', '--json'])) as Array<{ status: string }>;
-    return jobs.length > 0 && jobs.every((job) => job.status === 'printed') ? jobs : null;
-  }, { timeoutMs: 30_000, intervalMs: 200 });
+  const kitchenJobs = await waitFor(
+    'every kitchen job printed',
+    async () => {
+      const jobs = JSON.parse(await pos(['print-jobs', 'list', '--printer', 'Cucina', '--json'])) as Array<{
+        status: string;
+      }>;
+      return jobs.length > 0 && jobs.every((job) => job.status === 'printed') ? jobs : null;
+    },
+    { timeoutMs: 30_000, intervalMs: 200 },
+  );
   t.equal(kitchenJobs.length, 5, 'five kitchen jobs: the first order, three that waited, the test page');
   t.equal(kitchen.tickets().length, 5, 'the kitchen printed each ticket once');
 

@@ -26,16 +26,29 @@ t.test('start-up catch-up: every missed hour is snapshotted and the reports equa
   const token = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', dataDir])).stdout.trim();
   const db = new BetterSqlite3(file, { readonly: true });
   t.teardown(() => db.close());
-  const watermark = () => Number((db.prepare("select value from settings where key = 'snapshots_through'").get() as { value: string } | undefined)?.value ?? 0);
+  const watermark = () =>
+    Number(
+      (db.prepare("select value from settings where key = 'snapshots_through'").get() as { value: string } | undefined)
+        ?.value ?? 0,
+    );
   await waitFor('the missed hours written', () => watermark() >= span.to, { timeoutMs: 60_000, intervalMs: 100 });
-  const hours = db.prepare('select count(*) as n from snapshot_hours where hour_start >= ? and hour_start < ?').get(span.from, span.to) as { n: number };
+  const hours = db
+    .prepare('select count(*) as n from snapshot_hours where hour_start >= ? and hour_start < ?')
+    .get(span.from, span.to) as { n: number };
   t.equal(hours.n, 48, 'one snapshot for each of the 48 hours with sales');
 
-  const direct = db.prepare('select count(*) as orders, sum(total_cents) as revenue from orders where confirmed_at >= ? and confirmed_at < ?').get(span.from, span.to) as { orders: number; revenue: number };
+  const direct = db
+    .prepare(
+      'select count(*) as orders, sum(total_cents) as revenue from orders where confirmed_at >= ? and confirmed_at < ?',
+    )
+    .get(span.from, span.to) as { orders: number; revenue: number };
   const get = async (groupBy: string) => {
-    const response = await fetch(`${server.url}/v1/reports?from=${new Date(span.from).toISOString()}&to=${new Date(span.to).toISOString()}&groupBy=${groupBy}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const response = await fetch(
+      `${server.url}/v1/reports?from=${new Date(span.from).toISOString()}&to=${new Date(span.to).toISOString()}&groupBy=${groupBy}`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
     t.equal(response.status, 200);
     return (await response.json()) as Array<{ totalOrders: number; totalRevenue: number }>;
   };
@@ -44,7 +57,15 @@ t.test('start-up catch-up: every missed hour is snapshotted and the reports equa
   t.equal(Math.round(all!.totalRevenue * 100), direct.revenue, 'all: the revenue to the cent');
   const hourly = await get('1h');
   t.equal(hourly.length, 48);
-  t.equal(hourly.reduce((sum, r) => sum + r.totalOrders, 0), direct.orders, 'the hours add up to the orders');
-  t.equal(hourly.reduce((sum, r) => sum + Math.round(r.totalRevenue * 100), 0), direct.revenue, 'and to the revenue');
+  t.equal(
+    hourly.reduce((sum, r) => sum + r.totalOrders, 0),
+    direct.orders,
+    'the hours add up to the orders',
+  );
+  t.equal(
+    hourly.reduce((sum, r) => sum + Math.round(r.totalRevenue * 100), 0),
+    direct.revenue,
+    'and to the revenue',
+  );
   t.equal(await server.stop(), 0);
 });

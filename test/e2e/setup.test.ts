@@ -19,14 +19,35 @@ t.test('pos setup: first run, a run that changes nothing, and --from last year',
     runPos(['setup', '--data-dir', dataDir, ...extra], { input: `${answers.join('\n')}\n`, timeoutMs: 90_000 });
 
   const first = setup([
-    'Sagra della castagna', '', // event name, language kept
-    '', 'Cucina', `127.0.0.1:${kitchen.port}`, '', '', // add a printer (Enter: yes), 48 columns, it came out
-    'y', 'Cassa', `127.0.0.1:${till.port}`, '32', 'y', // another one
+    'Sagra della castagna',
+    '', // event name, language kept
+    '',
+    'Cucina',
+    `127.0.0.1:${kitchen.port}`,
+    '',
+    '', // add a printer (Enter: yes), 48 columns, it came out
+    'y',
+    'Cassa',
+    `127.0.0.1:${till.port}`,
+    '32',
+    'y', // another one
     'n', // no more printers
-    '', '', // the menu: the example sagra menu (the default), apply it
-    'Cucina', 'Cucina', 'Cucina', 'Cucina', 'Cucina', '', // a printer per category; drinks at the register
-    '', '', '', 'n', // a register: Cassa 1 with the last printer (Cassa); no more
-    '', '', 'cassa-uno-2026', 'n', // a cashier: cassa1; no more
+    '',
+    '', // the menu: the example sagra menu (the default), apply it
+    'Cucina',
+    'Cucina',
+    'Cucina',
+    'Cucina',
+    'Cucina',
+    '', // a printer per category; drinks at the register
+    '',
+    '',
+    '',
+    'n', // a register: Cassa 1 with the last printer (Cassa); no more
+    '',
+    '',
+    'cassa-uno-2026',
+    'n', // a cashier: cassa1; no more
     'n', // no TV address now
   ]);
   t.match(first.stdout, /== 7\. pos doctor ==/, first.stderr);
@@ -42,16 +63,33 @@ t.test('pos setup: first run, a run that changes nothing, and --from last year',
 
   const state = () => ({
     venue: JSON.parse(pos(['venue', 'show', '--json'])),
-    foods: JSON.parse(pos(['foods', 'list', '--json'])).map((f: { name: string; price: number; categoryId: string }) => [f.name, f.price, f.categoryId]),
-    categories: JSON.parse(pos(['categories', 'list', '--json'])).map((c: { name: string; printerId: string | null }) => [c.name, c.printerId]),
-    printers: JSON.parse(pos(['printers', 'list', '--json'])).map((p: { name: string; ip: string; port: number }) => [p.name, p.ip, p.port]),
-    registers: JSON.parse(pos(['registers', 'list', '--json'])).map((r: { name: string; defaultPrinterId: string }) => [r.name, r.defaultPrinterId]),
-    users: JSON.parse(pos(['users', 'list', '--json'])).map((u: { username: string; role: string }) => [u.username, u.role]),
+    foods: JSON.parse(pos(['foods', 'list', '--json'])).map(
+      (f: { name: string; price: number; categoryId: string }) => [f.name, f.price, f.categoryId],
+    ),
+    categories: JSON.parse(pos(['categories', 'list', '--json'])).map(
+      (c: { name: string; printerId: string | null }) => [c.name, c.printerId],
+    ),
+    printers: JSON.parse(pos(['printers', 'list', '--json'])).map((p: { name: string; ip: string; port: number }) => [
+      p.name,
+      p.ip,
+      p.port,
+    ]),
+    registers: JSON.parse(pos(['registers', 'list', '--json'])).map((r: { name: string; defaultPrinterId: string }) => [
+      r.name,
+      r.defaultPrinterId,
+    ]),
+    users: JSON.parse(pos(['users', 'list', '--json'])).map((u: { username: string; role: string }) => [
+      u.username,
+      u.role,
+    ]),
   });
   const before = state();
   t.match(before.venue, { name: 'Sagra della castagna', receiptHeader: ['Sagra della castagna'], locale: 'it' });
   t.equal(before.foods.length, 19, 'the example sagra menu');
-  t.same(before.printers.map((p: string[]) => p[0]), ['Cassa', 'Cucina']);
+  t.same(
+    before.printers.map((p: string[]) => p[0]),
+    ['Cassa', 'Cucina'],
+  );
   t.same(before.registers.length, 1);
   t.ok(before.users.some(([name, role]: string[]) => name === 'cassa1' && role === 'operator'));
 
@@ -73,16 +111,24 @@ t.test('pos setup: first run, a run that changes nothing, and --from last year',
   const next = tempDir(t);
   const copy = runPos(['setup', '--from', dataDir, '--data-dir', next], { timeoutMs: 30_000 });
   t.equal(copy.code, 0, copy.stderr);
-  t.match(copy.stdout, /Copied from .*: 2 printers, 6 categories, 0 ingredients, 19 foods, 0 food ingredients, 1 cash registers, 2 users, 1 venue\./);
+  t.match(
+    copy.stdout,
+    /Copied from .*: 2 printers, 6 categories, 0 ingredients, 19 foods, 0 food ingredients, 1 cash registers, 2 users, 1 venue\./,
+  );
   const copied = new Database(join(next, 'pos.db'), { readonly: true });
   t.teardown(() => copied.close());
   t.equal((copied.prepare('select count(*) as n from orders').get() as { n: number }).n, 0, 'no orders');
-  t.match(copied.prepare("select name, status from printers order by name").all(), [{ name: 'Cassa', status: 'OFFLINE' }, { name: 'Cucina', status: 'OFFLINE' }]);
+  t.match(copied.prepare('select name, status from printers order by name').all(), [
+    { name: 'Cassa', status: 'OFFLINE' },
+    { name: 'Cucina', status: 'OFFLINE' },
+  ]);
   const nextServer = await startRealServer(t, next);
   const login = await fetch(`${nextServer.url}/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'cassa1', password: 'cassa-uno-2026' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'cassa1', password: 'cassa-uno-2026' }),
   });
-  t.equal(login.status, 200, 'the cashier logs in with last year\'s password');
+  t.equal(login.status, 200, "the cashier logs in with last year's password");
   t.match(JSON.parse(posIn(t, next)(['venue', 'show', '--json'])), { name: 'Sagra della castagna' });
   const refused = runPos(['setup', '--from', dataDir, '--data-dir', next]);
   t.equal(refused.code, 1, 'not while a server runs on the target');

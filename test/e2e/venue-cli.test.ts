@@ -9,8 +9,23 @@ t.test('pos venue set changes only what is given; show prints it; bad input exit
   const dataDir = tempDir(t);
   const server = await startRealServer(t, dataDir, ['--no-tables']);
   const pos = posIn(t, dataDir);
-  t.match(JSON.parse(pos(['venue', 'show', '--json'])), { name: '', askTable: false, pickupAfterMinutes: 10 }, '--no-tables is the default');
-  pos(['venue', 'set', '--name', 'Sagra della castagna', '--header', 'Pro Loco di Borgo', '--header', 'Sagra 2026', '--footer', 'Documento non fiscale']);
+  t.match(
+    JSON.parse(pos(['venue', 'show', '--json'])),
+    { name: '', askTable: false, pickupAfterMinutes: 10 },
+    '--no-tables is the default',
+  );
+  pos([
+    'venue',
+    'set',
+    '--name',
+    'Sagra della castagna',
+    '--header',
+    'Pro Loco di Borgo',
+    '--header',
+    'Sagra 2026',
+    '--footer',
+    'Documento non fiscale',
+  ]);
   pos(['venue', 'set', '--ask-table', '--pickup-after', '15']);
   const shown = pos(['venue', 'show']);
   t.match(shown, /^name\s+Sagra della castagna$/m);
@@ -18,11 +33,30 @@ t.test('pos venue set changes only what is given; show prints it; bad input exit
   t.match(shown, /^ask table\s+yes$/m);
   t.match(shown, /^pickup after\s+15 min$/m);
   pos(['venue', 'set', '--no-header']);
-  t.match(JSON.parse(pos(['venue', 'show', '--json'])), { receiptHeader: [], receiptFooter: ['Documento non fiscale'], askTable: true });
+  t.match(JSON.parse(pos(['venue', 'show', '--json'])), {
+    receiptHeader: [],
+    receiptFooter: ['Documento non fiscale'],
+    askTable: true,
+  });
   const health = (await (await fetch(`${server.url}/health`)).json()) as { tables: boolean };
   t.equal(health.tables, true, 'the till now asks for a table');
 
-  const tooMany = runPos(['venue', 'set', '--footer', '1', '--footer', '2', '--footer', '3', '--footer', '4', '--footer', '5', '--data-dir', dataDir]);
+  const tooMany = runPos([
+    'venue',
+    'set',
+    '--footer',
+    '1',
+    '--footer',
+    '2',
+    '--footer',
+    '3',
+    '--footer',
+    '4',
+    '--footer',
+    '5',
+    '--data-dir',
+    dataDir,
+  ]);
   t.equal(tooMany.code, 1);
   t.match(tooMany.stderr, /at most 4 lines/);
   const nothing = runPos(['venue', 'set', '--data-dir', dataDir]);

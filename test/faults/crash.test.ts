@@ -65,7 +65,11 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
   await migrate(storage);
   const menu = await seedMenuRows(storage.db, Date.now());
   for (const name of ['kitchen', 'bar', 'till'] as const) {
-    await storage.db.updateTable('printers').set({ port: emulators[name].port }).where('id', '=', menu.printers[name]).execute();
+    await storage.db
+      .updateTable('printers')
+      .set({ port: emulators[name].port })
+      .where('id', '=', menu.printers[name])
+      .execute();
   }
   await storage.close();
 
@@ -80,11 +84,26 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
 
   // What a cashier sells: the stations follow the seed's routing (margherita → category printer Kitchen, tiramisù →
   // its own printer Kitchen, beer → category printer Bar); the receipt goes to the register's printer Till.
-  const baskets: Array<{ items: Array<{ foodId: string; quantity: number; notes?: string }>; stations: Array<'kitchen' | 'bar'> }> = [
+  const baskets: Array<{
+    items: Array<{ foodId: string; quantity: number; notes?: string }>;
+    stations: Array<'kitchen' | 'bar'>;
+  }> = [
     { items: [{ foodId: menu.foods.margherita, quantity: 1 }], stations: ['kitchen'] },
     { items: [{ foodId: menu.foods.beer, quantity: 2 }], stations: ['bar'] },
-    { items: [{ foodId: menu.foods.diavola, quantity: 1, notes: 'ben cotta' }, { foodId: menu.foods.beer, quantity: 1 }], stations: ['kitchen', 'bar'] },
-    { items: [{ foodId: menu.foods.margherita, quantity: 2 }, { foodId: menu.foods.tiramisu, quantity: 1 }], stations: ['kitchen'] },
+    {
+      items: [
+        { foodId: menu.foods.diavola, quantity: 1, notes: 'ben cotta' },
+        { foodId: menu.foods.beer, quantity: 1 },
+      ],
+      stations: ['kitchen', 'bar'],
+    },
+    {
+      items: [
+        { foodId: menu.foods.margherita, quantity: 2 },
+        { foodId: menu.foods.tiramisu, quantity: 1 },
+      ],
+      stations: ['kitchen'],
+    },
   ];
 
   const sales: Sale[] = [];
@@ -105,14 +124,28 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
     const sale: Sale = { key, round, mode, createBody, confirmBody, stations: basket.stations };
     sales.push(sale);
     try {
-      sale.created = await postUntil2xx({ baseUrl, path: '/v1/orders', token, key, body: createBody, deadline: deadlineOf(), signal });
+      sale.created = await postUntil2xx({
+        baseUrl,
+        path: '/v1/orders',
+        token,
+        key,
+        body: createBody,
+        deadline: deadlineOf(),
+        signal,
+      });
       sale.orderId = sale.created.body['id'] as number;
       if (mode === 'one-step') {
         sale.ticketNumber = sale.created.body['ticketNumber'] as number;
         return;
       }
       sale.confirmed = await postUntil2xx({
-        baseUrl, path: `/v1/orders/${sale.orderId}/confirm`, token, key: `${key}-confirm`, body: confirmBody, deadline: deadlineOf(), signal,
+        baseUrl,
+        path: `/v1/orders/${sale.orderId}/confirm`,
+        token,
+        key: `${key}-confirm`,
+        body: confirmBody,
+        deadline: deadlineOf(),
+        signal,
       });
       sale.ticketNumber = sale.confirmed.body['ticketNumber'] as number;
     } catch (error) {
@@ -131,7 +164,13 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
     });
     await sleep(50 + Math.floor(random() * 350));
     killed = true;
-    { const f = (await import('node:fs')).readFileSync(`/proc/${server.process.pid}/stat`, 'utf8').split(') ')[1]!.split(' '); cpuTicks.push(`${Number(f[11]) + Number(f[12])}`); }
+    {
+      const f = (await import('node:fs'))
+        .readFileSync(`/proc/${server.process.pid}/stat`, 'utf8')
+        .split(') ')[1]!
+        .split(' ');
+      cpuTicks.push(`${Number(f[11]) + Number(f[12])}`);
+    }
     await server.kill();
     const restarting = Date.now();
     // A lock, a half-written WAL or a stale server.json left by the crash must not stop the next start.
@@ -141,7 +180,10 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
   }
   const roundsDone = Date.now();
   const phase = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-  const retried = sales.reduce((sum, sale) => sum + (sale.created?.attempts ?? 0) - 1 + (sale.confirmed ? sale.confirmed.attempts - 1 : 0), 0);
+  const retried = sales.reduce(
+    (sum, sale) => sum + (sale.created?.attempts ?? 0) - 1 + (sale.confirmed ? sale.confirmed.attempts - 1 : 0),
+    0,
+  );
   const replayedAtFirst2xx = sales.filter((sale) => sale.created?.replayed || sale.confirmed?.replayed).length;
   t.comment(
     `${sales.length} sales in ${ROUNDS} rounds (${((roundsDone - began) / 1000).toFixed(1)} s); ${retried} retried requests; ` +
@@ -160,15 +202,23 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let sale = queue.shift(); sale; sale = queue.shift()) {
-        const checks: Array<[string, string, unknown, Acknowledged | undefined]> = [['/v1/orders', sale.key, sale.createBody, sale.created]];
+        const checks: Array<[string, string, unknown, Acknowledged | undefined]> = [
+          ['/v1/orders', sale.key, sale.createBody, sale.created],
+        ];
         if (sale.mode === 'two-step' && sale.orderId !== undefined) {
           checks.push([`/v1/orders/${sale.orderId}/confirm`, `${sale.key}-confirm`, sale.confirmBody, sale.confirmed]);
         }
         for (const [path, key, body, first] of checks) {
           if (!first) continue;
           const again = await postUntil2xx({ baseUrl, path, token, key, body, deadline: Date.now() + 10_000, signal });
-          if (!again.replayed || again.status !== first.status || JSON.stringify(again.body) !== JSON.stringify(first.body)) {
-            mismatches.push(`${key}: first ${first.status} ${JSON.stringify(first.body)}, now ${again.status} replayed=${again.replayed} ${JSON.stringify(again.body)}`);
+          if (
+            !again.replayed ||
+            again.status !== first.status ||
+            JSON.stringify(again.body) !== JSON.stringify(first.body)
+          ) {
+            mismatches.push(
+              `${key}: first ${first.status} ${JSON.stringify(first.body)}, now ${again.status} replayed=${again.replayed} ${JSON.stringify(again.body)}`,
+            );
           }
         }
       }
@@ -178,13 +228,23 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
 
   // Printing settles: every job printed (the worker marks a job printed only once the printer answered after it).
   const peek = new Database(join(dataDir, 'pos.db'), { readonly: true });
-  const unprinted = () => (peek.prepare(`select count(*) as n from print_jobs where status <> 'printed'`).get() as { n: number }).n;
-  await waitFor('every print job printed', () => unprinted() === 0, { timeoutMs: 20_000, intervalMs: 100, detail: () => `${unprinted()} jobs not printed` });
+  const unprinted = () =>
+    (peek.prepare(`select count(*) as n from print_jobs where status <> 'printed'`).get() as { n: number }).n;
+  await waitFor('every print job printed', () => unprinted() === 0, {
+    timeoutMs: 20_000,
+    intervalMs: 100,
+    detail: () => `${unprinted()} jobs not printed`,
+  });
   t.pass('every print job is printed within 20 s of the last restart');
 
   // The event log replays from the start on every channel (Last-Event-ID: 0), each confirmation exactly once.
   const lastIds = Object.fromEntries(
-    (peek.prepare(`select channel, max(id) as id from events group by channel`).all() as Array<{ channel: string; id: number }>).map((row) => [row.channel, row.id]),
+    (
+      peek.prepare(`select channel, max(id) as id from events group by channel`).all() as Array<{
+        channel: string;
+        id: number;
+      }>
+    ).map((row) => [row.channel, row.id]),
   );
   peek.close();
   const auth = { authorization: `Bearer ${token}`, 'last-event-id': '0' };
@@ -192,8 +252,15 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
   for (const channel of ['cashier', 'display', 'printer'] as const) {
     const stream = await openSse(`${server.url}/events/${channel}`, auth);
     t.equal(stream.status, 200, `${channel} stream`);
-    await stream.waitFor((events) => events.length > 0 && Number(events.at(-1)!.lastEventId) >= (lastIds[channel] ?? 0), 15_000);
-    replayed[channel] = stream.events.map((e) => ({ id: Number(e.lastEventId), event: e.event, data: JSON.parse(e.data) as Record<string, unknown> }));
+    await stream.waitFor(
+      (events) => events.length > 0 && Number(events.at(-1)!.lastEventId) >= (lastIds[channel] ?? 0),
+      15_000,
+    );
+    replayed[channel] = stream.events.map((e) => ({
+      id: Number(e.lastEventId),
+      event: e.event,
+      data: JSON.parse(e.data) as Record<string, unknown>,
+    }));
     stream.close();
   }
 
@@ -204,66 +271,142 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
   t.teardown(() => db.close());
 
   // 1. Every acknowledged order exists exactly once, as acknowledged.
-  const orders = db.prepare(`select id, status, ticket_day, ticket_number, customer, display_code from orders order by id`).all() as Array<{
-    id: number; status: string; ticket_day: string | null; ticket_number: number | null; customer: string; display_code: string;
+  const orders = db
+    .prepare(`select id, status, ticket_day, ticket_number, customer, display_code from orders order by id`)
+    .all() as Array<{
+    id: number;
+    status: string;
+    ticket_day: string | null;
+    ticket_number: number | null;
+    customer: string;
+    display_code: string;
   }>;
   const ackIds = acknowledged.map((sale) => sale.orderId!);
   t.equal(new Set(ackIds).size, ackIds.length, 'no two keys were answered with the same order');
-  t.same(orders.map((o) => o.id).sort((a, b) => a - b), [...ackIds].sort((a, b) => a - b), 'the orders in the database are exactly the acknowledged ones: none lost, none doubled');
+  t.same(
+    orders.map((o) => o.id).sort((a, b) => a - b),
+    [...ackIds].sort((a, b) => a - b),
+    'the orders in the database are exactly the acknowledged ones: none lost, none doubled',
+  );
   const byId = new Map(orders.map((o) => [o.id, o]));
   const byCode = new Map(orders.map((o) => [o.display_code, o.id]));
   const wrong = acknowledged.filter((sale) => {
     const row = byId.get(sale.orderId!);
-    return row?.status !== 'CONFIRMED' || row.ticket_number !== sale.ticketNumber || row.customer !== sale.createBody['customer'];
+    return (
+      row?.status !== 'CONFIRMED' ||
+      row.ticket_number !== sale.ticketNumber ||
+      row.customer !== sale.createBody['customer']
+    );
   });
-  t.same(wrong.map((s) => s.key), [], 'each order is CONFIRMED with the ticket number its cashier was given');
+  t.same(
+    wrong.map((s) => s.key),
+    [],
+    'each order is CONFIRMED with the ticket number its cashier was given',
+  );
 
   // 2. Ticket numbers per ticket day: 1..N, no gap, no duplicate; the counter agrees.
   const days = new Map<string, number[]>();
-  for (const o of orders) if (o.ticket_day !== null && o.ticket_number !== null) days.set(o.ticket_day, [...(days.get(o.ticket_day) ?? []), o.ticket_number]);
-  const counters = new Map((db.prepare(`select ticket_day, last_number from ticket_counters`).all() as Array<{ ticket_day: string; last_number: number }>).map((r) => [r.ticket_day, r.last_number]));
+  for (const o of orders)
+    if (o.ticket_day !== null && o.ticket_number !== null)
+      days.set(o.ticket_day, [...(days.get(o.ticket_day) ?? []), o.ticket_number]);
+  const counters = new Map(
+    (
+      db.prepare(`select ticket_day, last_number from ticket_counters`).all() as Array<{
+        ticket_day: string;
+        last_number: number;
+      }>
+    ).map((r) => [r.ticket_day, r.last_number]),
+  );
   for (const [day, numbers] of days) {
     numbers.sort((a, b) => a - b);
-    t.same(numbers, Array.from({ length: numbers.length }, (_, i) => i + 1), `ticket day ${day}: 1..${numbers.length}, gap-free and unique`);
+    t.same(
+      numbers,
+      Array.from({ length: numbers.length }, (_, i) => i + 1),
+      `ticket day ${day}: 1..${numbers.length}, gap-free and unique`,
+    );
     t.equal(counters.get(day), numbers.length, `ticket day ${day}: the counter stands at the last number given`);
   }
   t.ok(days.size >= 1 && days.size <= 2, 'one ticket day (two if the run crossed the reset time)');
 
   // 3. Events: once per confirmation on each channel, in the log and in the replay; new-order only for two-step sales.
-  const logged = db.prepare(`select id, channel, name, payload from events order by id`).all() as Array<{ id: number; channel: string; name: string; payload: string }>;
-  const count = (list: Array<{ name: string; payloadId: number }>, name: string, id: number) => list.filter((e) => e.name === name && e.payloadId === id).length;
+  const logged = db.prepare(`select id, channel, name, payload from events order by id`).all() as Array<{
+    id: number;
+    channel: string;
+    name: string;
+    payload: string;
+  }>;
+  const count = (list: Array<{ name: string; payloadId: number }>, name: string, id: number) =>
+    list.filter((e) => e.name === name && e.payloadId === id).length;
   const badEvents: string[] = [];
   for (const channel of ['cashier', 'display', 'printer'] as const) {
     const replayedThrough = Math.max(0, ...(replayed[channel] ?? []).map((e) => e.id));
     // (A printer status change after the replay was read would be in the log but not in the replay.)
-    const inLog = logged.filter((e) => e.channel === channel && e.id <= replayedThrough).map((e) => ({ id: e.id, name: e.name, payloadId: (JSON.parse(e.payload) as { id?: number }).id ?? -1 }));
-    const inReplay = (replayed[channel] ?? []).map((e) => ({ id: e.id, name: e.event, payloadId: (e.data['id'] as number | undefined) ?? -1 }));
-    t.same(inReplay.map((e) => `${e.id} ${e.name}`), inLog.map((e) => `${e.id} ${e.name}`), `${channel}: the replay from Last-Event-ID 0 is the whole log, in order`);
+    const inLog = logged
+      .filter((e) => e.channel === channel && e.id <= replayedThrough)
+      .map((e) => ({ id: e.id, name: e.name, payloadId: (JSON.parse(e.payload) as { id?: number }).id ?? -1 }));
+    const inReplay = (replayed[channel] ?? []).map((e) => ({
+      id: e.id,
+      name: e.event,
+      payloadId: (e.data['id'] as number | undefined) ?? -1,
+    }));
+    t.same(
+      inReplay.map((e) => `${e.id} ${e.name}`),
+      inLog.map((e) => `${e.id} ${e.name}`),
+      `${channel}: the replay from Last-Event-ID 0 is the whole log, in order`,
+    );
     for (const sale of acknowledged) {
-      for (const [what, list] of [['log', inLog], ['replay', inReplay]] as const) {
+      for (const [what, list] of [
+        ['log', inLog],
+        ['replay', inReplay],
+      ] as const) {
         const confirmedCount = count(list, 'confirmed-order', sale.orderId!);
-        if (confirmedCount !== 1) badEvents.push(`${channel} ${what}: ${confirmedCount} confirmed-order for order ${sale.orderId} (${sale.key})`);
+        if (confirmedCount !== 1)
+          badEvents.push(
+            `${channel} ${what}: ${confirmedCount} confirmed-order for order ${sale.orderId} (${sale.key})`,
+          );
         if (channel === 'cashier') {
           const created = count(list, 'new-order', sale.orderId!);
-          if (created !== (sale.mode === 'two-step' ? 1 : 0)) badEvents.push(`${channel} ${what}: ${created} new-order for ${sale.mode} order ${sale.orderId}`);
+          if (created !== (sale.mode === 'two-step' ? 1 : 0))
+            badEvents.push(`${channel} ${what}: ${created} new-order for ${sale.mode} order ${sale.orderId}`);
         }
       }
     }
     const confirmations = (replayed[channel] ?? []).filter((e) => e.event === 'confirmed-order');
-    const numberMismatch = confirmations.filter((e) => byId.get(e.data['id'] as number)?.ticket_number !== e.data['ticketNumber']);
-    if (numberMismatch.length > 0) badEvents.push(`${channel}: ${numberMismatch.length} confirmed-order events with a ticket number the order does not have`);
+    const numberMismatch = confirmations.filter(
+      (e) => byId.get(e.data['id'] as number)?.ticket_number !== e.data['ticketNumber'],
+    );
+    if (numberMismatch.length > 0)
+      badEvents.push(
+        `${channel}: ${numberMismatch.length} confirmed-order events with a ticket number the order does not have`,
+      );
   }
-  t.same(badEvents, [], 'every confirmation is in the log and replayed exactly once per channel, with its ticket number');
+  t.same(
+    badEvents,
+    [],
+    'every confirmation is in the log and replayed exactly once per channel, with its ticket number',
+  );
 
   // 4. Print jobs: exactly the expected ones were queued, and each reached its printer at least once.
   const jobs = db.prepare(`select id, printer_id, kind, order_id, status from print_jobs order by id`).all() as Array<{
-    id: number; printer_id: string | null; kind: string; order_id: number | null; status: string;
+    id: number;
+    printer_id: string | null;
+    kind: string;
+    order_id: number | null;
+    status: string;
   }>;
   const printerName = new Map(Object.entries(menu.printers).map(([name, id]) => [id, name]));
-  const expectedJobs = acknowledged.flatMap((sale) => [...sale.stations.map((s) => `${sale.orderId} kitchen ${s}`), `${sale.orderId} receipt till`]).sort();
-  const queuedJobs = jobs.map((job) => `${job.order_id} ${job.kind} ${printerName.get(job.printer_id ?? '') ?? job.printer_id}`).sort();
+  const expectedJobs = acknowledged
+    .flatMap((sale) => [...sale.stations.map((s) => `${sale.orderId} kitchen ${s}`), `${sale.orderId} receipt till`])
+    .sort();
+  const queuedJobs = jobs
+    .map((job) => `${job.order_id} ${job.kind} ${printerName.get(job.printer_id ?? '') ?? job.printer_id}`)
+    .sort();
   t.same(queuedJobs, expectedJobs, 'one kitchen ticket per station and one receipt per order were queued, no more');
-  t.same(jobs.filter((job) => job.status !== 'printed').map((job) => `${job.id} ${job.status}`), [], 'every job is marked printed');
+  t.same(
+    jobs.filter((job) => job.status !== 'printed').map((job) => `${job.id} ${job.status}`),
+    [],
+    'every job is marked printed',
+  );
 
   const undelivered: string[] = [];
   const wrongNumber: string[] = [];
@@ -285,7 +428,8 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
         continue;
       }
       copies.set(read.orderId, (copies.get(read.orderId) ?? 0) + 1);
-      if (read.ticketNumber !== byId.get(read.orderId)?.ticket_number) wrongNumber.push(`${name}: order ${read.orderId} printed as ticket ${read.ticketNumber}`);
+      if (read.ticketNumber !== byId.get(read.orderId)?.ticket_number)
+        wrongNumber.push(`${name}: order ${read.orderId} printed as ticket ${read.ticketNumber}`);
     }
     for (const job of jobs.filter((j) => printerName.get(j.printer_id ?? '') === name)) {
       const got = copies.get(job.order_id!) ?? 0;
@@ -306,6 +450,10 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
 
   // 5. The keys themselves: one per create and one per two-step confirm.
   const keys = (db.prepare(`select count(*) as n from idempotency_keys`).get() as { n: number }).n;
-  t.equal(keys, sales.length + sales.filter((s) => s.mode === 'two-step').length, 'one stored response per Idempotency-Key');
+  t.equal(
+    keys,
+    sales.length + sales.filter((s) => s.mode === 'two-step').length,
+    'one stored response per Idempotency-Key',
+  );
   t.comment(`total ${((Date.now() - began) / 1000).toFixed(1)} s`);
 });

@@ -3,8 +3,11 @@ import { openFuzzSession } from '../helpers/fuzz-session.js';
 
 // The endpoint fuzzer on the catalog: foods, categories, ingredients, cash registers (test/helpers/fuzz-session.ts says how, and what is checked).
 
-t.test('B2, the catalog routes, fuzzed from their schemas: no 5xx, one error shape, a rejected request changes nothing', async (t) => {
-  const fuzz = await openFuzzSession(t);
-  await fuzz.fuzzFamily('catalog');
-  fuzz.report();
-});
+t.test(
+  'B2, the catalog routes, fuzzed from their schemas: no 5xx, one error shape, a rejected request changes nothing',
+  async (t) => {
+    const fuzz = await openFuzzSession(t);
+    await fuzz.fuzzFamily('catalog');
+    fuzz.report();
+  },
+);

@@ -87,10 +87,14 @@ t.test(`${CLIENTS} clients replaying a big log, never reading, keep the server u
   // Every replay started: each client was sent more than its response head (seen at least once: a client the server
   // has let go may have its bytes discarded by the kernel). The server's memory is told either way.
   const started = new Set<number>();
-  const filled = await waitFor('each replay to start', () => {
-    for (const [port, bytes] of bytesInFlight(server.port, ports)) if (bytes > 32 * 1024) started.add(port);
-    return started.size === CLIENTS;
-  }, { timeoutMs: 30_000, intervalMs: 100 }).catch((error: Error) => error);
+  const filled = await waitFor(
+    'each replay to start',
+    () => {
+      for (const [port, bytes] of bytesInFlight(server.port, ports)) if (bytes > 32 * 1024) started.add(port);
+      return started.size === CLIENTS;
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  ).catch((error: Error) => error);
   if (filled instanceof Error) {
     const held = heldClientPorts(pid, server.port);
     const inFlight = bytesInFlight(server.port, ports);
@@ -104,10 +108,14 @@ t.test(`${CLIENTS} clients replaying a big log, never reading, keep the server u
   }
 
   // Clients that take nothing are let go: the server keeps no socket to any of them.
-  await waitFor('the server to drop the clients that never read', () => {
-    const held = heldClientPorts(pid, server.port);
-    return allOf([...ports], (port) => !held.has(port));
-  }, { timeoutMs: 40_000, intervalMs: 200 });
+  await waitFor(
+    'the server to drop the clients that never read',
+    () => {
+      const held = heldClientPorts(pid, server.port);
+      return allOf([...ports], (port) => !held.has(port));
+    },
+    { timeoutMs: 40_000, intervalMs: 200 },
+  );
   clearInterval(sample);
   const highWater = memoryMb(pid, 'VmHWM');
   const mark = `high-water mark ${highWater.toFixed(0)} MB`;

@@ -44,7 +44,13 @@ export const DEFAULT_TEST_START = '2026-11-21T17:00:00.000Z'; // 18:00 in Rome, 
  */
 export async function buildTestApp(
   t: TestLike,
-  options: { config?: Partial<ServerConfig>; start?: string; printerWorkers?: boolean; realTime?: boolean; transport?: PrinterTransport } = {},
+  options: {
+    config?: Partial<ServerConfig>;
+    start?: string;
+    printerWorkers?: boolean;
+    realTime?: boolean;
+    transport?: PrinterTransport;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = tempDir(t);
   const clock = new ManualClock(options.start ?? DEFAULT_TEST_START);
@@ -52,7 +58,11 @@ export async function buildTestApp(
   const runtimeClock = options.realTime ? systemClock : clock;
   const runtime = await createRuntime(
     { ...defaultConfig(), timezone: 'Europe/Rome', logLevel: 'silent', ...options.config, dataDir },
-    { clock: runtimeClock, printerWorkers: options.printerWorkers ?? false, ...(options.transport ? { transport: options.transport } : {}) },
+    {
+      clock: runtimeClock,
+      printerWorkers: options.printerWorkers ?? false,
+      ...(options.transport ? { transport: options.transport } : {}),
+    },
   );
   t.teardown(() => runtime.close());
   await runtime.createInitialAdmin(); // as `pos serve` does once listening
@@ -72,7 +82,12 @@ export async function buildTestApp(
       return issued.token;
     },
     async apiKey(scope) {
-      const response = await app.request({ method: 'POST', url: '/v1/api-keys', as: 'admin', body: { name: `test ${scope}`, scope } });
+      const response = await app.request({
+        method: 'POST',
+        url: '/v1/api-keys',
+        as: 'admin',
+        body: { name: `test ${scope}`, scope },
+      });
       if (response.statusCode !== 201) throw new Error(`cannot create api key: ${response.body}`);
       return (response.json() as { key: string }).key;
     },

@@ -7,7 +7,12 @@ export interface Asserts {
  * Passes when `list` is not empty and every item satisfies `check`. `t.ok(list.every(...))` alone passes on an empty
  * list, which is how a broken query or a stream that never connected slips through; this names the first offender.
  */
-export function everyOf<T>(t: Asserts, list: readonly T[], check: (item: T, index: number) => boolean, what: string): boolean {
+export function everyOf<T>(
+  t: Asserts,
+  list: readonly T[],
+  check: (item: T, index: number) => boolean,
+  what: string,
+): boolean {
   if (list.length === 0) {
     t.ok(false, `${what} (the list is empty: nothing to check)`);
     return false;

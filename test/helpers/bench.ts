@@ -8,14 +8,27 @@ import { CHROMIUM } from './browser.js';
 
 /** The till's figures (step 6): the bundle size always; the rest need Debian's Chromium (always there in CI). */
 export const ALL_TILL_FIGURES = [
-  'till.aloneP95Ms', 'till.firstLoadMs', 'till.gzippedKb', 'till.heapGrowthMb', 'till.payP50Ms', 'till.payP95Ms', 'till.requestP95Ms', 'till.stressP95Ms', 'till.stressPerSecond', 'till.stressRequestP95Ms',
+  'till.aloneP95Ms',
+  'till.firstLoadMs',
+  'till.gzippedKb',
+  'till.heapGrowthMb',
+  'till.payP50Ms',
+  'till.payP95Ms',
+  'till.requestP95Ms',
+  'till.stressP95Ms',
+  'till.stressPerSecond',
+  'till.stressRequestP95Ms',
 ];
 export const TILL_FIGURES = existsSync(CHROMIUM) || process.env['CI'] ? ALL_TILL_FIGURES : ['till.gzippedKb'];
 
 export function runBench(out: string, ...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(PACKAGE_ROOT, 'bench', 'run.ts'), '--smoke', '--out', out, ...args], {
-    cwd: PACKAGE_ROOT,
-    encoding: 'utf8',
-    timeout: 240_000, // a bound for a busy machine: a smoke run takes well under a minute on an idle one
-  });
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(PACKAGE_ROOT, 'bench', 'run.ts'), '--smoke', '--out', out, ...args],
+    {
+      cwd: PACKAGE_ROOT,
+      encoding: 'utf8',
+      timeout: 240_000, // a bound for a busy machine: a smoke run takes well under a minute on an idle one
+    },
+  );
 }

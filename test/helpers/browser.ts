@@ -13,14 +13,22 @@ export const CHROMIUM = process.env['POS_CHROMIUM'] ?? '/usr/bin/chromium';
  */
 export async function launchBrowser(t: TestLike): Promise<Browser | null> {
   if (!existsSync(CHROMIUM)) {
-    if (process.env['CI']) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium before the tests`);
+    if (process.env['CI'])
+      throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium before the tests`);
     return null;
   }
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
       // `http://pos.lan:<port>` reaches the test's server on 127.0.0.1 as a tablet on the venue's Wi-Fi would: an
       // ordinary http origin, not a secure context (127.0.0.1 and localhost are), so the till is tested without the
       // features browsers keep for secure pages (crypto.randomUUID, service workers).

@@ -18,7 +18,10 @@ let running = false;
  *
  * One command at a time: while it runs, process.stdout/stderr.write and process.env are this command's.
  */
-export async function runPosInProcess(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<CliResult> {
+export async function runPosInProcess(
+  args: string[],
+  options: { env?: Record<string, string>; input?: string } = {},
+): Promise<CliResult> {
   if (running) throw new Error('runPosInProcess: one command at a time (await the previous one)');
   running = true;
   const env = { POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '', ...options.env };
@@ -37,7 +40,10 @@ export async function runPosInProcess(args: string[], options: { env?: Record<st
     }) as typeof process.stdout.write;
   try {
     for (const [key, value] of Object.entries(env)) process.env[key] = value;
-    Object.defineProperty(process, 'stdin', { value: Readable.from([Buffer.from(options.input ?? '')]), configurable: true });
+    Object.defineProperty(process, 'stdin', {
+      value: Readable.from([Buffer.from(options.input ?? '')]),
+      configurable: true,
+    });
     process.stdout.write = capture((text) => (stdout += text));
     process.stderr.write = capture((text) => (stderr += text));
     const code = await runCli(['node', 'pos', ...args]);

@@ -21,7 +21,10 @@ export interface TestCore {
  * secret or first admin. For tests of use cases and storage rules that make no request; a test that sends one
  * builds the whole appliance with buildTestApp.
  */
-export async function buildTestCore(t: TestLike, options: { start?: string; printJobs?: boolean } = {}): Promise<TestCore> {
+export async function buildTestCore(
+  t: TestLike,
+  options: { start?: string; printJobs?: boolean } = {},
+): Promise<TestCore> {
   const dataDir = tempDir(t, 'pos-core-');
   const clock = new ManualClock(options.start ?? DEFAULT_TEST_START);
   const config = defaultConfig();

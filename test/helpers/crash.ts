@@ -65,13 +65,18 @@ export async function postUntil2xx(options: {
     try {
       response = await fetch(`${options.baseUrl()}${options.path}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', 'idempotency-key': options.key },
+        headers: {
+          authorization: `Bearer ${options.token}`,
+          'content-type': 'application/json',
+          'idempotency-key': options.key,
+        },
         body: JSON.stringify(options.body),
         signal: AbortSignal.timeout(options.requestTimeoutMs ?? 8000),
       });
       text = await response.text();
     } catch (error) {
-      lastProblem = `${(error as Error).message} ${String((error as { cause?: { code?: string } }).cause?.code ?? '')}`.trim();
+      lastProblem =
+        `${(error as Error).message} ${String((error as { cause?: { code?: string } }).cause?.code ?? '')}`.trim();
       // The server is down (killed, starting again): back off up to 250 ms so the retries do not starve the start
       // on a small machine, but go again at once when the server is back at a new address.
       failures++;
@@ -82,7 +87,12 @@ export async function postUntil2xx(options: {
     }
     failures = 0;
     if (response.status >= 200 && response.status < 300) {
-      return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, attempts, replayed: response.headers.get('idempotent-replayed') === 'true' };
+      return {
+        status: response.status,
+        body: JSON.parse(text) as Record<string, unknown>,
+        attempts,
+        replayed: response.headers.get('idempotent-replayed') === 'true',
+      };
     }
     if (response.status >= 500 || response.status === 408 || response.status === 429) {
       lastProblem = `${response.status} ${text}`;
@@ -91,7 +101,9 @@ export async function postUntil2xx(options: {
     }
     throw new RejectedError(response.status, text, `POST ${options.path} (Idempotency-Key ${options.key})`);
   }
-  throw new Error(`POST ${options.path} (Idempotency-Key ${options.key}): no 2xx before the deadline after ${attempts} attempts; last: ${lastProblem}`);
+  throw new Error(
+    `POST ${options.path} (Idempotency-Key ${options.key}): no 2xx before the deadline after ${attempts} attempts; last: ${lastProblem}`,
+  );
 }
 
 export interface ReadTicket {
@@ -104,7 +116,11 @@ export interface ReadTicket {
 }
 
 /** Reads what an emulated printer received (kitchen ticket or receipt, as laid out by src/printer/layouts). */
-export function readTicket(text: string, kind: 'kitchen' | 'receipt', orderOfCode: (displayCode: string) => number | undefined): ReadTicket {
+export function readTicket(
+  text: string,
+  kind: 'kitchen' | 'receipt',
+  orderOfCode: (displayCode: string) => number | undefined,
+): ReadTicket {
   // Tickets print the ticket number and the display code (labelled), not the internal order id: the display code,
   // unique among the orders of the ticket day, says which order it is.
   const headerCode = /C O D E {3}([0-9A-Z] [0-9A-Z] [0-9A-Z])/.exec(text)?.[1];

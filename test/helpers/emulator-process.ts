@@ -17,10 +17,19 @@ export interface EmulatorProcess {
 }
 
 /** Starts `pos printer-emulator` (the real command) and waits until it listens. */
-export async function startEmulatorProcess(t: TestLike, outDir: string, port = 0, columns = 48): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, [POS_BIN, 'printer-emulator', '--port', String(port), '--out', outDir, '--width', String(columns)], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+export async function startEmulatorProcess(
+  t: TestLike,
+  outDir: string,
+  port = 0,
+  columns = 48,
+): Promise<EmulatorProcess> {
+  const child = spawn(
+    process.execPath,
+    [POS_BIN, 'printer-emulator', '--port', String(port), '--out', outDir, '--width', String(columns)],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -30,12 +39,16 @@ export async function startEmulatorProcess(t: TestLike, outDir: string, port = 0
   t.teardown(() => {
     if (alive) child.kill('SIGKILL');
   });
-  const bound = await waitFor('the printer emulator to listen', () => {
-    const match = /listening on [\d.]+:(\d+)/.exec(output);
-    if (match) return Number(match[1]);
-    if (!alive) throw new Error(`printer emulator exited before it listened:\n${output}`);
-    return 0;
-  }, { timeoutMs: 15_000, detail: () => output });
+  const bound = await waitFor(
+    'the printer emulator to listen',
+    () => {
+      const match = /listening on [\d.]+:(\d+)/.exec(output);
+      if (match) return Number(match[1]);
+      if (!alive) throw new Error(`printer emulator exited before it listened:\n${output}`);
+      return 0;
+    },
+    { timeoutMs: 15_000, detail: () => output },
+  );
   const tickets = () =>
     existsSync(outDir)
       ? readdirSync(outDir)
@@ -49,7 +62,10 @@ export async function startEmulatorProcess(t: TestLike, outDir: string, port = 0
     process: child,
     tickets,
     async waitForTickets(count, timeoutMs = 20_000) {
-      await waitFor(`${count} tickets in ${outDir}`, () => tickets().length >= count, { timeoutMs, detail: () => `${tickets().length} of ${count} tickets written` });
+      await waitFor(`${count} tickets in ${outDir}`, () => tickets().length >= count, {
+        timeoutMs,
+        detail: () => `${tickets().length} of ${count} tickets written`,
+      });
       return tickets();
     },
     send(command) {

@@ -32,9 +32,9 @@ export class Snapshotter {
     /** Tables left out, each with the reason why it may change on a rejected request. */
     readonly excluded: Readonly<Record<string, string>> = {},
   ) {
-    this.tables = (sqlite.prepare("select name from sqlite_master where type = 'table' order by name").pluck().all() as string[]).filter(
-      (name) => !(name in excluded),
-    );
+    this.tables = (
+      sqlite.prepare("select name from sqlite_master where type = 'table' order by name").pluck().all() as string[]
+    ).filter((name) => !(name in excluded));
     this.versionStatement = sqlite.prepare('select total_changes()').pluck();
   }
 
@@ -85,7 +85,10 @@ const StrictErrorBody = ErrorBody.strict();
  * What is wrong with an error response, or null: `{statusCode, code, error, message, details?}` and nothing else,
  * with a code of the documented list on the body and on each detail.
  */
-export function errorShapeProblem(response: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body'>, options: { plainBadRequest?: boolean } = {}): string | null {
+export function errorShapeProblem(
+  response: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body'>,
+  options: { plainBadRequest?: boolean } = {},
+): string | null {
   const status = response.statusCode;
   const type = String(response.headers['content-type'] ?? '');
   if (!type.startsWith('application/json')) return `content-type is "${type}"`;
@@ -96,7 +99,8 @@ export function errorShapeProblem(response: Pick<LightMyRequestResponse, 'status
     return 'body is not JSON';
   }
   const parsed = StrictErrorBody.safeParse(body);
-  if (!parsed.success) return `body does not have the error shape: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`;
+  if (!parsed.success)
+    return `body does not have the error shape: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`;
   const { statusCode, error, message, code, details } = parsed.data;
   if (statusCode !== status) return `statusCode ${statusCode} in a ${status} response`;
   if (!isErrorCode(code)) return `code "${code}" is not one of the documented codes`;
@@ -105,6 +109,7 @@ export function errorShapeProblem(response: Pick<LightMyRequestResponse, 'status
   if (error !== (STATUS_CODES[status] ?? 'Error')) return `error "${error}" for status ${status}`;
   if (status === 401 && message !== 'Unauthorized') return `401 with message "${message}"`;
   if (status === 403 && message !== 'Forbidden') return `403 with message "${message}"`;
-  if (status === 400 && options.plainBadRequest && message !== 'Bad Request') return `400 on a reports route with message "${message}"`;
+  if (status === 400 && options.plainBadRequest && message !== 'Bad Request')
+    return `400 on a reports route with message "${message}"`;
   return null;
 }

@@ -31,11 +31,26 @@ export async function fuzzCredentials(app: TestApp): Promise<FuzzCredentials> {
   const adminPassword = app.runtime.initialAdmin?.password ?? 'unknown';
   const operatorToken = await app.token('operator', 10 * 365 * 86400);
   // Logout revokes the token it is called with: it gets tokens of its own (the first success leaves them revoked).
-  const leaving = { admin: await app.token('admin', 10 * 365 * 86400), operator: await app.token('operator', 10 * 365 * 86400) };
+  const leaving = {
+    admin: await app.token('admin', 10 * 365 * 86400),
+    operator: await app.token('operator', 10 * 365 * 86400),
+  };
   const expiring = await app.token('admin', 60);
   app.clock.advance(120_000);
-  const foreign = await new TokenService(new Uint8Array(32).fill(7), systemClock).issue({ subject: 'x', userId: null, name: 'x', role: 'admin', ttlSeconds: 3600 });
-  const revoked = await fastify.services.tokens.issue({ subject: 'token:gone', userId: null, name: 'gone', role: 'admin', ttlSeconds: 3600 });
+  const foreign = await new TokenService(new Uint8Array(32).fill(7), systemClock).issue({
+    subject: 'x',
+    userId: null,
+    name: 'x',
+    role: 'admin',
+    ttlSeconds: 3600,
+  });
+  const revoked = await fastify.services.tokens.issue({
+    subject: 'token:gone',
+    userId: null,
+    name: 'gone',
+    role: 'admin',
+    ttlSeconds: 3600,
+  });
   await revokeToken(app.runtime.ctx, revoked.jti, null);
 
   const credentials: Credential[] = [
@@ -64,7 +79,12 @@ export async function fuzzCredentials(app: TestApp): Promise<FuzzCredentials> {
     { name: 'bad bearer beats good key', headers: { authorization: 'Bearer nope', 'x-api-key': printerKey } },
     { name: 'garbage ?access_token', headers: {}, queryToken: 'garbage' },
     { name: 'admin logging out', headers: { authorization: `Bearer ${leaving.admin}` }, who: 'admin', forLogout: true },
-    { name: 'operator logging out', headers: { authorization: `Bearer ${leaving.operator}` }, who: 'operator', forLogout: true },
+    {
+      name: 'operator logging out',
+      headers: { authorization: `Bearer ${leaving.operator}` },
+      who: 'operator',
+      forLogout: true,
+    },
   ];
   return { credentials, adminToken, adminPassword, protectedKeyIds };
 }
@@ -76,35 +96,51 @@ export function replenisher(app: TestApp, adminToken: string): () => Promise<voi
   const count = (query: string) => sqlite.prepare(query).pluck().get() as number;
   async function fixture(method: 'POST' | 'PATCH', url: string, body: unknown) {
     const response = await app.request({ method, url, body, as: 'admin' });
-    if (response.statusCode >= 300) throw new Error(`fixture ${method} ${url}: ${response.statusCode} ${response.body}`);
+    if (response.statusCode >= 300)
+      throw new Error(`fixture ${method} ${url}: ${response.statusCode} ${response.body}`);
     return response.json() as Record<string, unknown>;
   }
   let serial = 0;
   async function replenish() {
     const orderable = () =>
       sqlite
-        .prepare('select f.id from foods f join categories c on c.id = f.category_id where f.available = 1 and c.available = 1 limit 2')
+        .prepare(
+          'select f.id from foods f join categories c on c.id = f.category_id where f.available = 1 and c.available = 1 limit 2',
+        )
         .pluck()
         .all() as string[];
     const one = (query: string) => sqlite.prepare(query).pluck().get() as string | undefined;
-    while (count('select count(*) from printers') < 2) await fixture('POST', '/v1/printers', { name: `Fuzz printer ${++serial}`, ip: '127.0.0.1', port: 9 });
+    while (count('select count(*) from printers') < 2)
+      await fixture('POST', '/v1/printers', { name: `Fuzz printer ${++serial}`, ip: '127.0.0.1', port: 9 });
     const printer = one('select id from printers limit 1') as string;
-    if (count('select count(*) from categories where available = 1') < 1) await fixture('POST', '/v1/categories', { name: `Fuzz category ${++serial}`, printerId: printer });
+    if (count('select count(*) from categories where available = 1') < 1)
+      await fixture('POST', '/v1/categories', { name: `Fuzz category ${++serial}`, printerId: printer });
     const category = one('select id from categories where available = 1 limit 1') as string;
-    while (orderable().length < 2) await fixture('POST', '/v1/foods', { name: `Fuzz food ${++serial}`, price: 4.5, categoryId: category, available: true });
+    while (orderable().length < 2)
+      await fixture('POST', '/v1/foods', {
+        name: `Fuzz food ${++serial}`,
+        price: 4.5,
+        categoryId: category,
+        available: true,
+      });
     if (count('select count(*) from cash_registers where enabled = 1 and default_printer_id is not null') < 1) {
       await fixture('POST', '/v1/cash-registers', { name: `Fuzz register ${++serial}`, defaultPrinterId: printer });
     }
     const foods = orderable();
-    const register = sqlite.prepare('select id from cash_registers where enabled = 1 and default_printer_id is not null limit 1').pluck().get() as string;
+    const register = sqlite
+      .prepare('select id from cash_registers where enabled = 1 and default_printer_id is not null limit 1')
+      .pluck()
+      .get() as string;
     const order = (confirm: boolean) => ({
       table: '7',
       customer: 'Fuzz',
       orderItems: foods.map((foodId) => ({ foodId, quantity: 2 })),
       ...(confirm ? { confirm: { paymentMethod: 'CASH', cashRegisterId: register } } : {}),
     });
-    while (count("select count(*) from orders where status = 'PENDING'") < 4) await fixture('POST', '/v1/orders', order(false));
-    while (count("select count(*) from orders where status = 'CONFIRMED'") < 2) await fixture('POST', '/v1/orders', order(true));
+    while (count("select count(*) from orders where status = 'PENDING'") < 4)
+      await fixture('POST', '/v1/orders', order(false));
+    while (count("select count(*) from orders where status = 'CONFIRMED'") < 2)
+      await fixture('POST', '/v1/orders', order(true));
     if (count("select count(*) from orders where status = 'COMPLETED'") < 1) {
       const { id } = await fixture('POST', '/v1/orders', order(true));
       await fixture('PATCH', `/v1/orders/${id}`, { status: 'COMPLETED' });
@@ -133,9 +169,16 @@ export function replenisher(app: TestApp, adminToken: string): () => Promise<voi
       });
       if (response.statusCode !== 200) throw new Error(`fixture image upload: ${response.statusCode} ${response.body}`);
     }
-    while (count('select count(*) from ingredients') < 2) await fixture('POST', '/v1/ingredients', { name: `Basilico ${++serial}` });
-    if (count('select count(*) from users') < 2) await fixture('POST', '/v1/users', { username: `fuzz-op-${++serial}`, password: 'password-123', role: 'operator' });
-    if (count('select count(*) from reports') < 1) await fixture('POST', '/v1/reports/general-closure', { cashRegister: register });
+    while (count('select count(*) from ingredients') < 2)
+      await fixture('POST', '/v1/ingredients', { name: `Basilico ${++serial}` });
+    if (count('select count(*) from users') < 2)
+      await fixture('POST', '/v1/users', {
+        username: `fuzz-op-${++serial}`,
+        password: 'password-123',
+        role: 'operator',
+      });
+    if (count('select count(*) from reports') < 1)
+      await fixture('POST', '/v1/reports/general-closure', { cashRegister: register });
   }
   return replenish;
 }

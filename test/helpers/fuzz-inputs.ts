@@ -100,13 +100,21 @@ const UPLOAD_FILES = [
   { label: 'png sent as text/plain', data: png, type: 'text/plain' },
   { label: 'jpeg sent as image/png', data: JPEG_1X1, type: 'image/png' },
   { label: 'gif', data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), type: 'image/gif' },
-  { label: 'svg', data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', type: 'image/svg+xml' },
+  {
+    label: 'svg',
+    data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    type: 'image/svg+xml',
+  },
   { label: 'text', data: 'hello', type: 'text/plain' },
   { label: 'png magic only', data: png.subarray(0, 8), type: 'image/png' },
   { label: 'truncated png', data: striped.subarray(0, striped.length - 20), type: 'image/png' },
   { label: 'jpeg magic only', data: Buffer.from([0xff, 0xd8, 0xff]), type: 'image/jpeg' },
   { label: 'empty file', data: Buffer.alloc(0), type: 'image/png' },
-  { label: 'garbage', data: Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 7919) % 256)), type: 'application/octet-stream' },
+  {
+    label: 'garbage',
+    data: Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 7919) % 256)),
+    type: 'application/octet-stream',
+  },
 ];
 /** A banner image upload: a real or broken file, in a well-formed or broken multipart body. */
 export const uploadArbitrary: fc.Arbitrary<BodyCase> = fc
@@ -149,7 +157,11 @@ export const uploadArbitrary: fc.Arbitrary<BodyCase> = fc
       case 'unclosed':
         return sent(multipart([part], { close: false }));
       case 'boundary mismatch':
-        return { payload: multipart([part], { boundary: 'one' }).payload, contentType: 'multipart/form-data; boundary=another', label };
+        return {
+          payload: multipart([part], { boundary: 'one' }).payload,
+          contentType: 'multipart/form-data; boundary=another',
+          label,
+        };
       case 'no boundary':
         return { payload: multipart([part]).payload, contentType: 'multipart/form-data', label };
       case 'many fields':
@@ -159,7 +171,11 @@ export const uploadArbitrary: fc.Arbitrary<BodyCase> = fc
       case 'long field':
         return sent(multipart([{ name: 'caption', data: 'x'.repeat(5000) }, part]));
       case 'not multipart':
-        return { payload: JSON.stringify({ image: file.data.toString('base64') }), contentType: 'application/json', label };
+        return {
+          payload: JSON.stringify({ image: file.data.toString('base64') }),
+          contentType: 'application/json',
+          label,
+        };
       default:
         return sent(multipart([part]));
     }

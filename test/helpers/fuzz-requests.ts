@@ -21,7 +21,15 @@ import {
   structuralMutation,
   weirdValue,
 } from './fuzz.js';
-import { API_RESOURCE_TABLES, BAD_PATH_IDS, extraHeaders, ID_FIELD_TABLES, idempotencyKey, uploadArbitrary, WILDCARD_PATHS } from './fuzz-inputs.js';
+import {
+  API_RESOURCE_TABLES,
+  BAD_PATH_IDS,
+  extraHeaders,
+  ID_FIELD_TABLES,
+  idempotencyKey,
+  uploadArbitrary,
+  WILDCARD_PATHS,
+} from './fuzz-inputs.js';
 
 // The endpoint fuzzer's requests: a route's path, query, headers, credential and body drawn from its own schemas,
 // with ids from live pools of the database (it changes as successful requests go through), then mutated.
@@ -73,7 +81,7 @@ export const encode = (value: string) => {
 };
 
 export function requestGenerators(env: RequestEnv) {
-  const { sqlite, now, adminPassword, protectedKeyIds, credentials, accessOf } = env;
+  const { sqlite, now, adminPassword, protectedKeyIds, accessOf } = env;
   // ---- live pools of ids (the database changes as successful requests go through) --------------------------------
   const statements = new Map<string, (...params: unknown[]) => string[]>();
   /** The first column of a query's rows, as strings; queries are prepared once. */
@@ -90,8 +98,19 @@ export function requestGenerators(env: RequestEnv) {
     const ids = column(`select id from ${table}`);
     return table === 'api_keys' ? ids.filter((id) => !protectedKeyIds.has(id)) : ids;
   };
-  const ORDERABLE_FOODS = 'select f.id from foods f join categories c on c.id = f.category_id where f.available = 1 and c.available = 1';
-  const ALL_ID_TABLES = ['foods', 'categories', 'printers', 'cash_registers', 'users', 'ingredients', 'banners', 'reports', 'order_items'];
+  const ORDERABLE_FOODS =
+    'select f.id from foods f join categories c on c.id = f.category_id where f.available = 1 and c.available = 1';
+  const ALL_ID_TABLES = [
+    'foods',
+    'categories',
+    'printers',
+    'cash_registers',
+    'users',
+    'ingredients',
+    'banners',
+    'reports',
+    'order_items',
+  ];
   const unknownCuid = fc.stringMatching(/^c[0-9a-z]{24}$/);
   const pick = (pool: () => string[]) =>
     fc.nat().map((n) => {
@@ -111,7 +130,10 @@ export function requestGenerators(env: RequestEnv) {
   /** Where an id in a body or query points: by field path or name; the path's own id narrows order item ids. */
   function poolOfField(path: string, pathId: string | undefined): () => string[] {
     const name = path.split('.').at(-1) ?? '';
-    if (path === 'orderItems.id') return pathId ? () => column('select id from order_items where order_id = ?', Number(pathId)) : () => idsOf('order_items');
+    if (path === 'orderItems.id')
+      return pathId
+        ? () => column('select id from order_items where order_id = ?', Number(pathId))
+        : () => idsOf('order_items');
     if (name === 'foodId') return () => column(ORDERABLE_FOODS);
     const table = ID_FIELD_TABLES[path] ?? ID_FIELD_TABLES[name];
     return table ? () => idsOf(table) : () => ALL_ID_TABLES.flatMap(idsOf);
@@ -126,7 +148,10 @@ export function requestGenerators(env: RequestEnv) {
 
   const money = fc.oneof(
     { weight: 12, arbitrary: fc.integer({ min: 0, max: 3000 }).map((cents) => cents / 100) },
-    { weight: 1, arbitrary: fc.constantFrom(0, 0.001, 1.005, 0.1 + 0.2, -0.01, 1e9, 1e16, Number.MAX_SAFE_INTEGER, 5e-324) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(0, 0.001, 1.005, 0.1 + 0.2, -0.01, 1e9, 1e16, Number.MAX_SAFE_INTEGER, 5e-324),
+    },
   );
   // Order list bounds may be anywhere; report bounds stay within days of the clock, because every hour of a report's
   // range costs work (see the todo test at the end), and the DST edges are deterministic cases below.
@@ -135,75 +160,119 @@ export function requestGenerators(env: RequestEnv) {
     { weight: 6, arbitrary: fc.integer({ min: 1, max: 120 }).map(String) },
     { weight: 1, arbitrary: fc.constantFrom('0', '01', '+1', '1e1', '0x1', '1.0', ' 1', '9007199254740993', '') },
   );
-  const reportInstant = fc.tuple(fc.integer({ min: now - 4 * 86_400_000, max: now + 86_400_000 }), fc.constantFrom('date-time', 'offset', 'date')).map(([at, form]) => {
-    const iso = new Date(at).toISOString();
-    return form === 'date' ? iso.slice(0, 10) : form === 'offset' ? iso.replace(/\.\d{3}Z$/, '+01:00') : iso;
-  });
+  const reportInstant = fc
+    .tuple(
+      fc.integer({ min: now - 4 * 86_400_000, max: now + 86_400_000 }),
+      fc.constantFrom('date-time', 'offset', 'date'),
+    )
+    .map(([at, form]) => {
+      const iso = new Date(at).toISOString();
+      return form === 'date' ? iso.slice(0, 10) : form === 'offset' ? iso.replace(/\.\d{3}Z$/, '+01:00') : iso;
+    });
 
   /**
    * Generators for what the JSON Schema of a zod schema cannot say: refinements, transforms, ids that exist. `pathId`
    * is the id in the request's path, so a body can name that order's items.
    */
-  const hintFor = (pathId?: string, includeParts: string[] = []): Hint => (path, schema) => {
-    const name = path.split('.').at(-1) ?? '';
-    if (schema.pattern === CUID_PATTERN.source) return idArbitrary(poolOfField(path, pathId));
-    if (schema.enum || schema.anyOf || schema.pattern || schema.format) {
-      if ((name === 'from' || name === 'to') && schema.anyOf) return reportInstant;
-      if ((name === 'dateFrom' || name === 'dateTo') && schema.anyOf) return anyInstant;
-      // Integer query parameters are plain decimal strings (docs/api.md): mostly in range, sometimes spelled otherwise.
-      if (name === 'page' || name === 'limit' || name === 'orderId') return integerSpelling;
-      return undefined;
-    }
-    switch (name) {
-      case 'color':
-        return fc.tuple(fc.constantFrom('', '#', ' #'), fc.stringMatching(/^([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/)).map(([prefix, hex]) => prefix + hex);
-      case 'ip':
-        return fc.oneof(
-          { weight: 6, arbitrary: fc.oneof(fc.ipV4(), fc.constantFrom('printer.local', 'kitchen-1', 'localhost')) },
-          { weight: 1, arbitrary: fc.constantFrom('10.0.0.256', '::1', 'a..b', '-bad-', '1.2.3') },
-        );
-      case 'website':
-        return fc.oneof(
-          { weight: 6, arbitrary: fc.oneof(fc.constant(''), fc.webUrl({ validSchemes: ['http', 'https'] }).filter((url) => url.length <= 500)) },
-          { weight: 1, arbitrary: fc.constantFrom('javascript:alert(1)', 'ftp://x', 'http://') },
-        );
-      case 'social1':
-      case 'social2':
-        return fc.oneof(
-          { weight: 6, arbitrary: fc.oneof(fc.stringMatching(/^@?[a-z0-9_.]{0,20}$/), fc.constant('https://instagram.com/sagra')) },
-          { weight: 1, arbitrary: fc.constantFrom('javascript:alert(1)', 'data:text/html,x') },
-        );
-      case 'ingredients':
-        return fc.uniqueArray(fc.record({ id: idArbitrary(() => idsOf('ingredients')) }), { maxLength: 4, selector: (item) => item.id });
-      case 'include':
-        return fc.oneof(
-          { weight: 4, arbitrary: fc.subarray(includeParts, { minLength: 1 }).map((parts) => parts.join(',')) },
-          { weight: 1, arbitrary: fc.subarray([...includeParts, 'orders', '', ' foods '], { minLength: 1 }).map((parts) => parts.join(',')) },
-        );
-      case 'status':
-        return fc.tuple(fc.constantFrom('PENDING', 'CONFIRMED', 'COMPLETED', 'PICKED_UP', 'COMPLETED', 'PICKED_UP', 'READY'), fc.constantFrom('upper', 'lower', 'mixed')).map(([status, style]) =>
-          style === 'upper' ? status : style === 'lower' ? status.toLowerCase() : status[0] + status.slice(1).toLowerCase(),
-        );
-      case 'price':
-      case 'surcharge':
-      case 'discount':
-        return money;
-      case 'username':
-        return fc.oneof(fc.constantFrom('admin', 'ghost', 'fuzz-operator'), fc.stringMatching(/^[a-z][a-z0-9._-]{0,11}$/));
-      case 'password':
-        return fc.oneof(
-          { weight: 2, arbitrary: fc.constantFrom(adminPassword, 'password-123') },
-          { weight: 6, arbitrary: fc.string({ minLength: 8, maxLength: 24 }) },
-          { weight: 1, arbitrary: fc.string({ maxLength: 7 }) },
-        );
-      case 'lastEventId':
-        return fc.oneof(fc.nat({ max: 5000 }).map(String), fc.constantFrom('', '-1', 'abc', '1e3', ' 7 ', '999999999999999', '18446744073709551616'));
-      case 'access_token':
-        return fc.constantFrom('garbage', 'posk_nope', '');
-      default:
+  const hintFor =
+    (pathId?: string, includeParts: string[] = []): Hint =>
+    (path, schema) => {
+      const name = path.split('.').at(-1) ?? '';
+      if (schema.pattern === CUID_PATTERN.source) return idArbitrary(poolOfField(path, pathId));
+      if (schema.enum || schema.anyOf || schema.pattern || schema.format) {
+        if ((name === 'from' || name === 'to') && schema.anyOf) return reportInstant;
+        if ((name === 'dateFrom' || name === 'dateTo') && schema.anyOf) return anyInstant;
+        // Integer query parameters are plain decimal strings (docs/api.md): mostly in range, sometimes spelled otherwise.
+        if (name === 'page' || name === 'limit' || name === 'orderId') return integerSpelling;
         return undefined;
-    }
-  };
+      }
+      switch (name) {
+        case 'color':
+          return fc
+            .tuple(fc.constantFrom('', '#', ' #'), fc.stringMatching(/^([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/))
+            .map(([prefix, hex]) => prefix + hex);
+        case 'ip':
+          return fc.oneof(
+            { weight: 6, arbitrary: fc.oneof(fc.ipV4(), fc.constantFrom('printer.local', 'kitchen-1', 'localhost')) },
+            { weight: 1, arbitrary: fc.constantFrom('10.0.0.256', '::1', 'a..b', '-bad-', '1.2.3') },
+          );
+        case 'website':
+          return fc.oneof(
+            {
+              weight: 6,
+              arbitrary: fc.oneof(
+                fc.constant(''),
+                fc.webUrl({ validSchemes: ['http', 'https'] }).filter((url) => url.length <= 500),
+              ),
+            },
+            { weight: 1, arbitrary: fc.constantFrom('javascript:alert(1)', 'ftp://x', 'http://') },
+          );
+        case 'social1':
+        case 'social2':
+          return fc.oneof(
+            {
+              weight: 6,
+              arbitrary: fc.oneof(
+                fc.stringMatching(/^@?[a-z0-9_.]{0,20}$/),
+                fc.constant('https://instagram.com/sagra'),
+              ),
+            },
+            { weight: 1, arbitrary: fc.constantFrom('javascript:alert(1)', 'data:text/html,x') },
+          );
+        case 'ingredients':
+          return fc.uniqueArray(fc.record({ id: idArbitrary(() => idsOf('ingredients')) }), {
+            maxLength: 4,
+            selector: (item) => item.id,
+          });
+        case 'include':
+          return fc.oneof(
+            { weight: 4, arbitrary: fc.subarray(includeParts, { minLength: 1 }).map((parts) => parts.join(',')) },
+            {
+              weight: 1,
+              arbitrary: fc
+                .subarray([...includeParts, 'orders', '', ' foods '], { minLength: 1 })
+                .map((parts) => parts.join(',')),
+            },
+          );
+        case 'status':
+          return fc
+            .tuple(
+              fc.constantFrom('PENDING', 'CONFIRMED', 'COMPLETED', 'PICKED_UP', 'COMPLETED', 'PICKED_UP', 'READY'),
+              fc.constantFrom('upper', 'lower', 'mixed'),
+            )
+            .map(([status, style]) =>
+              style === 'upper'
+                ? status
+                : style === 'lower'
+                  ? status.toLowerCase()
+                  : status[0] + status.slice(1).toLowerCase(),
+            );
+        case 'price':
+        case 'surcharge':
+        case 'discount':
+          return money;
+        case 'username':
+          return fc.oneof(
+            fc.constantFrom('admin', 'ghost', 'fuzz-operator'),
+            fc.stringMatching(/^[a-z][a-z0-9._-]{0,11}$/),
+          );
+        case 'password':
+          return fc.oneof(
+            { weight: 2, arbitrary: fc.constantFrom(adminPassword, 'password-123') },
+            { weight: 6, arbitrary: fc.string({ minLength: 8, maxLength: 24 }) },
+            { weight: 1, arbitrary: fc.string({ maxLength: 7 }) },
+          );
+        case 'lastEventId':
+          return fc.oneof(
+            fc.nat({ max: 5000 }).map(String),
+            fc.constantFrom('', '-1', 'abc', '1e3', ' 7 ', '999999999999999', '18446744073709551616'),
+          );
+        case 'access_token':
+          return fc.constantFrom('garbage', 'posk_nope', '');
+        default:
+          return undefined;
+      }
+    };
 
   // ---- request generators ----------------------------------------------------------------------------------------
 
@@ -214,8 +283,20 @@ export function requestGenerators(env: RequestEnv) {
     const segments = route.url.split('/');
     const parts = segments.map((segment, index): fc.Arbitrary<{ raw: string; id?: string }> => {
       const raw = (value: fc.Arbitrary<string>) => value.map((text) => ({ raw: text }));
-      if (segment === '*') return raw(fc.oneof(fc.constantFrom(...WILDCARD_PATHS), pick(uploadedFiles).map((file) => encode(file ?? 'none.png'))));
-      if (segment === ':channel') return raw(fc.oneof(fc.constantFrom('kitchen', 'CASHIER', 'cashier%20', 'printer%2F', '%00', ''), fc.string({ maxLength: 30 }).map(encode)));
+      if (segment === '*')
+        return raw(
+          fc.oneof(
+            fc.constantFrom(...WILDCARD_PATHS),
+            pick(uploadedFiles).map((file) => encode(file ?? 'none.png')),
+          ),
+        );
+      if (segment === ':channel')
+        return raw(
+          fc.oneof(
+            fc.constantFrom('kitchen', 'CASHIER', 'cashier%20', 'printer%2F', '%00', ''),
+            fc.string({ maxLength: 30 }).map(encode),
+          ),
+        );
       if (segment !== ':id') return fc.constant({ raw: segment });
       const resource = segments[index - 1] ?? '';
       const table = API_RESOURCE_TABLES[resource] as string;
@@ -233,14 +314,20 @@ export function requestGenerators(env: RequestEnv) {
         good = fc.oneof(
           idArbitrary(() => idsOf(table)),
           // ids of computed reports encode their window: any window, even an absurd one, must be answered
-          fc.tuple(fc.constantFrom(0, 1, Date.parse('2026-11-21T17:00:00Z'), 36 ** 9 - 2), fc.constantFrom(1, 3_600_000, 86_400_000, 36 ** 9 - 1)).map(([start, length]) =>
-            windowReportId({ start, end: Math.min(start + length, 36 ** 9 - 1) }),
-          ),
+          fc
+            .tuple(
+              fc.constantFrom(0, 1, Date.parse('2026-11-21T17:00:00Z'), 36 ** 9 - 2),
+              fc.constantFrom(1, 3_600_000, 86_400_000, 36 ** 9 - 1),
+            )
+            .map(([start, length]) => windowReportId({ start, end: Math.min(start + length, 36 ** 9 - 1) })),
         );
       } else {
         good = idArbitrary(() => idsOf(table));
       }
-      return fc.oneof({ weight: 4, arbitrary: good.map((id) => ({ raw: encode(id), id })) }, { weight: 1, arbitrary: raw(fc.constantFrom(...BAD_PATH_IDS)) });
+      return fc.oneof(
+        { weight: 4, arbitrary: good.map((id) => ({ raw: encode(id), id })) },
+        { weight: 1, arbitrary: raw(fc.constantFrom(...BAD_PATH_IDS)) },
+      );
     });
     return fc.tuple(...parts).map((values) => {
       const id = values.find((value) => value.id !== undefined)?.id;
@@ -248,14 +335,42 @@ export function requestGenerators(env: RequestEnv) {
     });
   }
 
-  function queryArbitrary(route: CapturedRoute): fc.Arbitrary<{ entries: Array<[string, string]>; raw: string; label: string }> {
+  function queryArbitrary(
+    route: CapturedRoute,
+  ): fc.Arbitrary<{ entries: Array<[string, string]>; raw: string; label: string }> {
     const schema = jsonSchemaOf(route.options.schema?.querystring);
     const querystring = route.options.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
     const includeParts = enumBehind(querystring?.shape?.['include']) ?? [];
-    const valid = schema ? arbitraryOf(schema, hintFor(undefined, includeParts)).map(queryEntries) : fc.constant<Array<[string, string]>>([]);
-    const weirdString = fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.string({ maxLength: 20 }), weirdValue.map((value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))));
+    const valid = schema
+      ? arbitraryOf(schema, hintFor(undefined, includeParts)).map(queryEntries)
+      : fc.constant<Array<[string, string]>>([]);
+    const weirdString = fc.oneof(
+      fc.constantFrom(...NASTY_STRINGS),
+      fc.string({ maxLength: 20 }),
+      weirdValue.map((value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))),
+    );
     return fc
-      .tuple(valid, fc.constantFrom('valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'drop', 'unknown', 'repeat', 'weird', 'empty', 'key-only', 'raw'), fc.nat(), weirdString, fc.constantFrom(...RAW_QUERY_GARBAGE))
+      .tuple(
+        valid,
+        fc.constantFrom(
+          'valid',
+          'valid',
+          'valid',
+          'valid',
+          'valid',
+          'valid',
+          'drop',
+          'unknown',
+          'repeat',
+          'weird',
+          'empty',
+          'key-only',
+          'raw',
+        ),
+        fc.nat(),
+        weirdString,
+        fc.constantFrom(...RAW_QUERY_GARBAGE),
+      )
       .map(([entries, kind, pick, weird, garbage]) => {
         const list = [...entries];
         const at = list.length > 0 ? pick % list.length : 0;
@@ -279,14 +394,28 @@ export function requestGenerators(env: RequestEnv) {
   function bodyArbitrary(route: CapturedRoute, pathId: string | undefined): fc.Arbitrary<BodyCase> {
     const none = fc.constant<BodyCase>({ label: 'no body' });
     if (isStream(route)) return none; // event streams take no body
-    if (isUpload(route)) return fc.oneof({ weight: 9, arbitrary: uploadArbitrary }, { weight: 1, arbitrary: rawBodyMutation(fc.constant({})) });
-    const json = (value: unknown, label: string): BodyCase => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json', label });
+    if (isUpload(route))
+      return fc.oneof(
+        { weight: 9, arbitrary: uploadArbitrary },
+        { weight: 1, arbitrary: rawBodyMutation(fc.constant({})) },
+      );
+    const json = (value: unknown, label: string): BodyCase => ({
+      payload: JSON.stringify(value) ?? 'null',
+      contentType: 'application/json',
+      label,
+    });
     const schema = jsonSchemaOf(route.options.schema?.body);
     if (schema) {
       const valid = arbitraryOf(schema, hintFor(pathId));
       return fc.oneof(
         { weight: 4, arbitrary: valid.map((value) => json(value, 'schema-valid')) },
-        { weight: 5, arbitrary: fc.tuple(valid, structuralMutation).map(([value, mutate]) => { const mutated = mutate(value); return json(mutated.value, mutated.label); }) },
+        {
+          weight: 5,
+          arbitrary: fc.tuple(valid, structuralMutation).map(([value, mutate]) => {
+            const mutated = mutate(value);
+            return json(mutated.value, mutated.label);
+          }),
+        },
         { weight: 2, arbitrary: rawBodyMutation(valid) },
       );
     }
@@ -303,12 +432,21 @@ export function requestGenerators(env: RequestEnv) {
     const access = accessOf.get(keyOf(route)) as Access;
     const logout = route.url === '/v1/auth/logout';
     const tokenOfStaff = (c: Credential) => c.forLogout === true || c.who === 'admin' || c.who === 'operator';
-    const credentials = env.credentials.filter((c) => (logout ? !tokenOfStaff(c) || c.forLogout === true : c.forLogout !== true));
+    const credentials = env.credentials.filter((c) =>
+      logout ? !tokenOfStaff(c) || c.forLogout === true : c.forLogout !== true,
+    );
     const queryToken = route.options.config?.queryToken === true;
-    const honoured = (credential: Credential): Who | undefined => (credential.queryToken !== undefined && !queryToken ? undefined : credential.who);
+    const honoured = (credential: Credential): Who | undefined =>
+      credential.queryToken !== undefined && !queryToken ? undefined : credential.who;
     const allowed = (who: Who | undefined) =>
-      who !== undefined && access !== 'public' && (who === 'admin' || who === 'operator' ? access.roles.includes(who) : (access.scopes?.includes(who) ?? false));
-    if (access === 'public') return fc.oneof({ weight: 4, arbitrary: fc.constant(credentials.find((c) => c.name === 'none') as Credential) }, { weight: 1, arbitrary: fc.constantFrom(...credentials) });
+      who !== undefined &&
+      access !== 'public' &&
+      (who === 'admin' || who === 'operator' ? access.roles.includes(who) : (access.scopes?.includes(who) ?? false));
+    if (access === 'public')
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constant(credentials.find((c) => c.name === 'none') as Credential) },
+        { weight: 1, arbitrary: fc.constantFrom(...credentials) },
+      );
     const good = credentials.filter((c) => allowed(honoured(c)));
     const forbidden = credentials.filter((c) => honoured(c) !== undefined && !allowed(honoured(c)));
     const bad = credentials.filter((c) => honoured(c) === undefined);
@@ -332,30 +470,42 @@ export function requestGenerators(env: RequestEnv) {
     };
     // A body that names items of the order in its path (a reprint) is drawn after the path; building its generator
     // for every request costs time, so only there.
-    const itemsOfPathOrder = route.url.includes(':id') && Boolean(jsonSchemaOf(route.options.schema?.body)?.properties?.['orderItems']?.items?.properties?.['id']);
+    const itemsOfPathOrder =
+      route.url.includes(':id') &&
+      Boolean(jsonSchemaOf(route.options.schema?.body)?.properties?.['orderItems']?.items?.properties?.['id']);
     const drawn = itemsOfPathOrder
-      ? parts.path.chain((path) => fc.record({ ...parts, path: fc.constant(path), body: bodyArbitrary(route, path.id) }))
+      ? parts.path.chain((path) =>
+          fc.record({ ...parts, path: fc.constant(path), body: bodyArbitrary(route, path.id) }),
+        )
       : fc.record(parts);
-    return drawn
-      .map(({ method, path, query, body, credential, headers, idempotencyKey }) => {
-        const entries = [...query.entries];
-        if (credential.queryToken !== undefined) entries.push(['access_token', credential.queryToken]);
-        const search = [...entries.map(([key, value]) => `${encode(key)}=${encode(value)}`), ...(query.raw ? [query.raw] : [])].join('&');
-        const allHeaders: Record<string, string> = { ...headers, ...credential.headers };
-        if (idempotencyKey !== undefined) allHeaders['idempotency-key'] = idempotencyKey;
-        if (body.contentType !== undefined) allHeaders['content-type'] = body.contentType;
-        const url = search ? `${path.path}?${search}` : path.path;
-        const extras = Object.keys(headers).map((name) => `${name}: ${short(headers[name], 20)}`);
-        const label = [
-          `${method} ${short(url, 160).replace(/^"|"$/g, '')}`,
-          `as ${credential.name}`,
-          `query ${query.label}`,
-          `body ${body.label}${body.payload !== undefined ? ` ${short(body.payload.toString(), 120)}` : ''}`,
-          ...(idempotencyKey !== undefined ? [`idempotency-key ${short(idempotencyKey, 20)}`] : []),
-          ...extras,
-        ].join(' | ');
-        return { method, url, headers: allHeaders, ...(body.payload !== undefined ? { payload: body.payload } : {}), label };
-      });
+    return drawn.map(({ method, path, query, body, credential, headers, idempotencyKey }) => {
+      const entries = [...query.entries];
+      if (credential.queryToken !== undefined) entries.push(['access_token', credential.queryToken]);
+      const search = [
+        ...entries.map(([key, value]) => `${encode(key)}=${encode(value)}`),
+        ...(query.raw ? [query.raw] : []),
+      ].join('&');
+      const allHeaders: Record<string, string> = { ...headers, ...credential.headers };
+      if (idempotencyKey !== undefined) allHeaders['idempotency-key'] = idempotencyKey;
+      if (body.contentType !== undefined) allHeaders['content-type'] = body.contentType;
+      const url = search ? `${path.path}?${search}` : path.path;
+      const extras = Object.keys(headers).map((name) => `${name}: ${short(headers[name], 20)}`);
+      const label = [
+        `${method} ${short(url, 160).replace(/^"|"$/g, '')}`,
+        `as ${credential.name}`,
+        `query ${query.label}`,
+        `body ${body.label}${body.payload !== undefined ? ` ${short(body.payload.toString(), 120)}` : ''}`,
+        ...(idempotencyKey !== undefined ? [`idempotency-key ${short(idempotencyKey, 20)}`] : []),
+        ...extras,
+      ].join(' | ');
+      return {
+        method,
+        url,
+        headers: allHeaders,
+        ...(body.payload !== undefined ? { payload: body.payload } : {}),
+        label,
+      };
+    });
   }
 
   return { requestArbitrary, hintFor };

@@ -6,7 +6,15 @@ import { buildTestApp, type TestApp } from './app.js';
 import { arbitraryOf, captureRoutes, type CapturedRoute, jsonSchemaOf, short } from './fuzz.js';
 import { errorShapeProblem, Snapshotter } from './fuzz-checks.js';
 import { fuzzCredentials, replenisher } from './fuzz-fixtures.js';
-import { type Credential, encode, type FuzzRequest, isStream, isUpload, keyOf, requestGenerators } from './fuzz-requests.js';
+import {
+  type Credential,
+  encode,
+  type FuzzRequest,
+  isStream,
+  isUpload,
+  keyOf,
+  requestGenerators,
+} from './fuzz-requests.js';
 
 export type { Credential, FuzzRequest };
 
@@ -79,30 +87,53 @@ export interface FuzzSession {
 /** Boots the app with its fixtures and credentials, and checks that every route is captured. */
 export async function openFuzzSession(t: Test): Promise<FuzzSession> {
   const began = Date.now();
-  const { value: app, routes: captured } = await captureRoutes(() => buildTestApp(t, { config: { keepAliveMs: 60_000 } }));
+  const { value: app, routes: captured } = await captureRoutes(() =>
+    buildTestApp(t, { config: { keepAliveMs: 60_000 } }),
+  );
   const fastify = app.runtime.app;
   const sqlite = app.runtime.storage.sqlite;
 
   // Every route of the registry is captured with its options, and nothing else.
-  t.same(captured.map(keyOf).sort(), fastify.routeAccess.map(keyOf).sort(), 'the captured routes are the route registry');
+  t.same(
+    captured.map(keyOf).sort(),
+    fastify.routeAccess.map(keyOf).sort(),
+    'the captured routes are the route registry',
+  );
   const accessOf = new Map(fastify.routeAccess.map((route) => [keyOf(route), route.access] as const));
 
   // No table is excluded: nothing in the schema is a diagnostic counter (the login limiter and the rate of failed
   // logins live in memory, api_keys.last_used_at is not written by authentication, and failed logins are not
   // audited). A table that legitimately changes on a rejected request would go here, with the reason.
   const snapshotter = new Snapshotter(sqlite, app.runtime.dataDir.uploads, {});
-  t.ok(snapshotter.tables.length >= 20, `snapshots cover ${snapshotter.tables.length} tables: ${snapshotter.tables.join(', ')}`);
+  t.ok(
+    snapshotter.tables.length >= 20,
+    `snapshots cover ${snapshotter.tables.length} tables: ${snapshotter.tables.join(', ')}`,
+  );
 
   const { credentials, adminToken, adminPassword, protectedKeyIds } = await fuzzCredentials(app);
   const replenish = replenisher(app, adminToken);
   const { requestArbitrary, hintFor } = requestGenerators({
-    sqlite, uploadsDir: app.runtime.dataDir.uploads, now: app.clock.now().getTime(), adminPassword, protectedKeyIds, credentials, accessOf,
+    sqlite,
+    uploadsDir: app.runtime.dataDir.uploads,
+    now: app.clock.now().getTime(),
+    adminPassword,
+    protectedKeyIds,
+    credentials,
+    accessOf,
   });
 
   // ---- sending and checking --------------------------------------------------------------------------------------
 
   const withTimeout = <T>(promise: Promise<T>, what: string) =>
-    Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${REQUEST_TIMEOUT_MS} ms: ${what}`)), REQUEST_TIMEOUT_MS).unref())]);
+    Promise.race([
+      promise,
+      new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`no answer in ${REQUEST_TIMEOUT_MS} ms: ${what}`)),
+          REQUEST_TIMEOUT_MS,
+        ).unref(),
+      ),
+    ]);
 
   async function readAll(stream: Readable): Promise<string> {
     const chunks: Buffer[] = [];
@@ -147,7 +178,8 @@ export async function openFuzzSession(t: Test): Promise<FuzzSession> {
         headers = response.headers;
         if (status === 200) {
           response.raw.res.destroy();
-          if (!String(headers['content-type']).startsWith('text/event-stream')) note(tally, 'stream', `200 with content-type ${String(headers['content-type'])}`, request.label);
+          if (!String(headers['content-type']).startsWith('text/event-stream'))
+            note(tally, 'stream', `200 with content-type ${String(headers['content-type'])}`, request.label);
         } else {
           body = await withTimeout(readAll(response.stream()), request.label);
         }
@@ -169,12 +201,22 @@ export async function openFuzzSession(t: Test): Promise<FuzzSession> {
     if (status >= 400) {
       if (request.method !== 'HEAD') {
         // Reports answer a plain "Bad Request"; a URL that does not even decode is refused before any route is chosen.
-        const plainBadRequest = route.options.config?.plainBadRequest === true && decodes(request.url.split('?')[0] as string);
-        const problem = errorShapeProblem({ statusCode: status, headers: headers as Record<string, string>, body }, { plainBadRequest });
+        const plainBadRequest =
+          route.options.config?.plainBadRequest === true && decodes(request.url.split('?')[0] as string);
+        const problem = errorShapeProblem(
+          { statusCode: status, headers: headers as Record<string, string>, body },
+          { plainBadRequest },
+        );
         if (problem) note(tally, 'error shape', `${status} ${problem}`, `${request.label} -> ${body.slice(0, 200)}`);
       }
       const changed = Snapshotter.diff(before, snapshotter.current());
-      if (changed.length > 0) note(tally, 'rejected request changed the database', `${status} changed ${changed.join(', ')}`, `${request.label} -> ${body.slice(0, 200)}`);
+      if (changed.length > 0)
+        note(
+          tally,
+          'rejected request changed the database',
+          `${status} changed ${changed.join(', ')}`,
+          `${request.label} -> ${body.slice(0, 200)}`,
+        );
     }
     return status;
   }
@@ -182,7 +224,11 @@ export async function openFuzzSession(t: Test): Promise<FuzzSession> {
   // ---- the runs ----------------------------------------------------------------------------------------------------
   /** Fewer runs where every accepted request costs a scrypt hash (logins, users with passwords). */
   const runsFor = (route: CapturedRoute) => {
-    if (route.url === '/v1/auth/login' || (route.url.startsWith('/v1/users') && route.method !== 'GET' && route.method !== 'DELETE')) return Math.ceil(RUNS * 0.6);
+    if (
+      route.url === '/v1/auth/login' ||
+      (route.url.startsWith('/v1/users') && route.method !== 'GET' && route.method !== 'DELETE')
+    )
+      return Math.ceil(RUNS * 0.6);
     if (route.url.startsWith('/docs') || route.url.startsWith('/uploads')) return Math.ceil(RUNS * 0.3);
     return RUNS;
   };
@@ -207,7 +253,8 @@ export async function openFuzzSession(t: Test): Promise<FuzzSession> {
         const rejected = samples.map((sample) => bodySchema.safeParse(sample)).filter((result) => !result.success);
         tally.validBodies = 1 - rejected.length / samples.length;
         if (process.env['FUZZ_DEBUG']) {
-          for (const result of rejected.slice(0, 3)) t.comment(`${keyOf(route)}: generated body rejected: ${short(result.error?.issues, 300)}`);
+          for (const result of rejected.slice(0, 3))
+            t.comment(`${keyOf(route)}: generated body rejected: ${short(result.error?.issues, 300)}`);
         }
       }
       const routeStarted = Date.now();
@@ -230,14 +277,23 @@ export async function openFuzzSession(t: Test): Promise<FuzzSession> {
         .sort()
         .map(([name, n]) => `${n} ${name}`)
         .join(', ');
-      const valid = tally.validBodies === undefined ? '' : `; ${Math.round(tally.validBodies * 100)}% of generated bodies pass the zod schema`;
-      t.comment(`${key}: ${tally.sent} requests (${classes})${valid}${tally.ms === undefined ? '' : `, ${tally.ms} ms`}`);
+      const valid =
+        tally.validBodies === undefined
+          ? ''
+          : `; ${Math.round(tally.validBodies * 100)}% of generated bodies pass the zod schema`;
+      t.comment(
+        `${key}: ${tally.sent} requests (${classes})${valid}${tally.ms === undefined ? '' : `, ${tally.ms} ms`}`,
+      );
     }
     for (const [key, tally] of tallies) {
-      const problems = [...tally.problems].map(([problem, { count, example }]) => `${problem} (${count}x), e.g. ${example}`);
+      const problems = [...tally.problems].map(
+        ([problem, { count, example }]) => `${problem} (${count}x), e.g. ${example}`,
+      );
       t.same(problems, [], `${key}: no 5xx, the error shape, rejected requests change nothing`);
     }
-    t.comment(`${total} requests over ${tallies.size} routes in ${((Date.now() - began) / 1000).toFixed(1)} s, seed ${SEED}`);
+    t.comment(
+      `${total} requests over ${tallies.size} routes in ${((Date.now() - began) / 1000).toFixed(1)} s, seed ${SEED}`,
+    );
   }
 
   /** A route's tally (made on first use, so deterministic cases of a family count with its route). */
@@ -252,5 +308,20 @@ export async function openFuzzSession(t: Test): Promise<FuzzSession> {
     return route;
   };
 
-  return { app, fastify, sqlite, adminToken, credentials, fuzzed, isStream, encode, send, replenish, fuzzFamily, tallyOf, routeOf, report };
+  return {
+    app,
+    fastify,
+    sqlite,
+    adminToken,
+    credentials,
+    fuzzed,
+    isStream,
+    encode,
+    send,
+    replenish,
+    fuzzFamily,
+    tallyOf,
+    routeOf,
+    report,
+  };
 }

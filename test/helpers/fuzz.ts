@@ -108,15 +108,31 @@ function textArbitrary(min: number, max: number): fc.Arbitrary<string> {
 
 /** Mostly around the venue's evenings, sometimes anywhere in four-digit years (report ranges of centuries included). */
 const dates = fc.oneof(
-  { weight: 4, arbitrary: fc.date({ min: new Date('2025-06-01T00:00:00Z'), max: new Date('2027-06-01T00:00:00Z'), noInvalidDate: true }) },
-  { weight: 1, arbitrary: fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }) },
+  {
+    weight: 4,
+    arbitrary: fc.date({
+      min: new Date('2025-06-01T00:00:00Z'),
+      max: new Date('2027-06-01T00:00:00Z'),
+      noInvalidDate: true,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.date({
+      min: new Date('1970-01-01T00:00:00Z'),
+      max: new Date('9999-12-31T00:00:00Z'),
+      noInvalidDate: true,
+    }),
+  },
 );
 
-export const isoDateTime: fc.Arbitrary<string> = fc.tuple(dates, fc.constantFrom('Z', '+01:00', '-05:30', 'ms')).map(([date, zone]) => {
-  const iso = date.toISOString();
-  if (zone === 'ms') return iso;
-  return iso.replace(/\.\d{3}Z$/, zone);
-});
+export const isoDateTime: fc.Arbitrary<string> = fc
+  .tuple(dates, fc.constantFrom('Z', '+01:00', '-05:30', 'ms'))
+  .map(([date, zone]) => {
+    const iso = date.toISOString();
+    if (zone === 'ms') return iso;
+    return iso.replace(/\.\d{3}Z$/, zone);
+  });
 export const isoDate: fc.Arbitrary<string> = dates.map((date) => date.toISOString().slice(0, 10));
 
 /** Values that satisfy a JSON Schema (mostly: "valid-ish", since refinements are only as good as the hints). */
@@ -157,10 +173,16 @@ export function arbitraryOf(schema: JsonSchema, hint: Hint, path = ''): fc.Arbit
     }
     case 'integer': {
       const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1000);
-      const max = Math.min(schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 1_000_000), Number.MAX_SAFE_INTEGER);
+      const max = Math.min(
+        schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 1_000_000),
+        Number.MAX_SAFE_INTEGER,
+      );
       return fc.oneof(
         { weight: 4, arbitrary: fc.integer({ min, max: Math.min(max, min + 60) }) },
-        { weight: 1, arbitrary: fc.maxSafeInteger().map((value) => min + (Math.abs(value) % Math.max(1, max - min + 1))) },
+        {
+          weight: 1,
+          arbitrary: fc.maxSafeInteger().map((value) => min + (Math.abs(value) % Math.max(1, max - min + 1))),
+        },
       );
     }
     case 'number':
@@ -222,7 +244,28 @@ export const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom<unknown>(...NASTY_STRINGS) },
   {
     weight: 4,
-    arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -0, -1, 1.5, 0.001, -1e-9, 1e21, 1e308, -1e308, 2 ** 53 + 2, 2 ** 31, [], {}, [null], [1, 2], { a: 1 }, [[[]]]),
+    arbitrary: fc.constantFrom<unknown>(
+      null,
+      true,
+      false,
+      0,
+      -0,
+      -1,
+      1.5,
+      0.001,
+      -1e-9,
+      1e21,
+      1e308,
+      -1e308,
+      2 ** 53 + 2,
+      2 ** 31,
+      [],
+      {},
+      [null],
+      [1, 2],
+      { a: 1 },
+      [[[]]],
+    ),
   },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
   { weight: 1, arbitrary: fc.double() },
@@ -243,7 +286,8 @@ type Node = { path: Array<string | number>; value: unknown };
 function nodesOf(value: unknown, path: Array<string | number> = [], into: Node[] = []): Node[] {
   into.push({ path, value });
   if (Array.isArray(value)) value.forEach((item, index) => nodesOf(item, [...path, index], into));
-  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) nodesOf(item, [...path, key], into);
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) nodesOf(item, [...path, key], into);
   return into;
 }
 
@@ -270,7 +314,9 @@ export const structuralMutation: fc.Arbitrary<(value: unknown) => Mutated> = fc
     const value = structuredClone(original);
     const nodes = nodesOf(value);
     const inner = nodes.filter((node) => node.path.length > 0);
-    const objects = nodes.filter((node) => node.value !== null && typeof node.value === 'object' && !Array.isArray(node.value));
+    const objects = nodes.filter(
+      (node) => node.value !== null && typeof node.value === 'object' && !Array.isArray(node.value),
+    );
     const describe = (path: Array<string | number>) => path.join('.') || '(root)';
     if (kind === 'root' || inner.length === 0) return { value: weird, label: `root=${short(weird)}` };
     if (kind === 'drop') {
@@ -286,7 +332,12 @@ export const structuralMutation: fc.Arbitrary<(value: unknown) => Mutated> = fc
       if (node.value === null || typeof node.value !== 'object') return { value: weird, label: `root=${short(weird)}` };
       const name = kind === 'proto' ? '__proto__' : key;
       // defineProperty: a plain assignment to __proto__ would change the prototype instead of adding a key
-      Object.defineProperty(node.value, name, { value: kind === 'proto' ? { role: 'admin', available: false } : weird, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(node.value, name, {
+        value: kind === 'proto' ? { role: 'admin', available: false } : weird,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       return { value, label: `extra ${describe(node.path)}.${name}=${short(weird)}` };
     }
     const node = inner[pick % inner.length] as Node;
@@ -331,7 +382,11 @@ export function rawBodyMutation(valid: fc.Arbitrary<unknown>): fc.Arbitrary<Body
       { payload: '{"a": 1} // comment', contentType: json, label: 'comment' },
       { payload: '\ufeff{}', contentType: json, label: 'BOM' },
       { payload: '{"__proto__": {"role": "admin"}}', contentType: json, label: '__proto__ key' },
-      { payload: '{"constructor": {"prototype": {"role": "admin"}}}', contentType: json, label: 'constructor.prototype' },
+      {
+        payload: '{"constructor": {"prototype": {"role": "admin"}}}',
+        contentType: json,
+        label: 'constructor.prototype',
+      },
       { payload: 'null', contentType: json, label: 'null' },
       { payload: '"text"', contentType: json, label: 'JSON string' },
       { payload: '42', contentType: json, label: 'JSON number' },
@@ -352,8 +407,18 @@ export function rawBodyMutation(valid: fc.Arbitrary<unknown>): fc.Arbitrary<Body
       { payload: '{}', contentType: ';;;', label: 'content-type ";;;"' },
       { payload: '{}', contentType: '', label: 'empty content-type' },
     ),
-    fc.constantFrom(10_000, 100_000).map((depth): BodyCase => ({ payload: `${'['.repeat(depth)}${']'.repeat(depth)}`, contentType: json, label: `JSON nested ${depth} deep` })),
-    fc.constant<BodyCase>({ payload: `{"name": "${'z'.repeat(300 * 1024)}"}`, contentType: json, label: '300 KiB JSON' }),
+    fc.constantFrom(10_000, 100_000).map(
+      (depth): BodyCase => ({
+        payload: `${'['.repeat(depth)}${']'.repeat(depth)}`,
+        contentType: json,
+        label: `JSON nested ${depth} deep`,
+      }),
+    ),
+    fc.constant<BodyCase>({
+      payload: `{"name": "${'z'.repeat(300 * 1024)}"}`,
+      contentType: json,
+      label: '300 KiB JSON',
+    }),
   );
 }
 
@@ -367,7 +432,10 @@ export interface Part {
 }
 
 /** A multipart/form-data body with any parts, optionally cut short (no closing boundary). */
-export function multipart(parts: Part[], options: { boundary?: string; close?: boolean } = {}): { payload: Buffer; contentType: string } {
+export function multipart(
+  parts: Part[],
+  options: { boundary?: string; close?: boolean } = {},
+): { payload: Buffer; contentType: string } {
   const boundary = options.boundary ?? 'pos-fuzz-boundary';
   const chunks: Buffer[] = [];
   for (const part of parts) {

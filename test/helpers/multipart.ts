@@ -5,7 +5,10 @@ export function multipartBody(field: string, filename: string, contentType: stri
     `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** A real 1×1 PNG and a real 1×1 JPEG. */
@@ -19,7 +22,12 @@ export const JPEG_1X1 = Buffer.from(
 );
 
 /** A real PNG of the given size: a two-colour striped logo, for screenshots and upload tests. */
-export function stripedPng(width: number, height: number, a: [number, number, number], b: [number, number, number]): Buffer {
+export function stripedPng(
+  width: number,
+  height: number,
+  a: [number, number, number],
+  b: [number, number, number],
+): Buffer {
   const { crc32, deflateSync } = require_zlib();
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);

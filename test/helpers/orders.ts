@@ -3,8 +3,18 @@ import type { SeededMenu } from './seed.js';
 
 /** Events recorded in the outbox since `afterId`, parsed. */
 export async function eventsSince(app: TestApp, afterId = 0) {
-  const rows = await app.runtime.storage.db.selectFrom('events').selectAll().where('id', '>', afterId).orderBy('id').execute();
-  return rows.map((row) => ({ id: row.id, channel: row.channel, name: row.name, payload: JSON.parse(row.payload) as Record<string, any> }));
+  const rows = await app.runtime.storage.db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    name: row.name,
+    payload: JSON.parse(row.payload) as Record<string, any>,
+  }));
 }
 
 export async function lastEventId(app: TestApp): Promise<number> {

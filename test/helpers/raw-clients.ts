@@ -134,7 +134,9 @@ export function openNeverReading(port: number, path: string, token: string): Pro
       }
     };
     socket.on('data', onData);
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+    socket.write(
+      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    );
   });
 }
 
@@ -197,7 +199,14 @@ export function churnOnce(
   });
 }
 
-export function httpJson(port: number, agent: Agent | false, method: string, path: string, token: string | null, body?: unknown) {
+export function httpJson(
+  port: number,
+  agent: Agent | false,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+) {
   return new Promise<{ status: number; json: any; at: number }>((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = request(
@@ -215,7 +224,9 @@ export function httpJson(port: number, agent: Agent | false, method: string, pat
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null, at: Date.now() }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null, at: Date.now() }),
+        );
       },
     );
     req.on('error', reject);

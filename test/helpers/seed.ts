@@ -32,9 +32,39 @@ export async function seedMenuRows(db: Db, now: number, id: () => string = cuid)
   await db
     .insertInto('printers')
     .values([
-      { id: printers.kitchen, name: 'Kitchen', ip: '127.0.0.1', port: 9, description: '', status: 'ONLINE', columns: 48, cash_drawer: 0, ...stamp },
-      { id: printers.bar, name: 'Bar', ip: '127.0.0.1', port: 9, description: '', status: 'ONLINE', columns: 42, cash_drawer: 0, ...stamp },
-      { id: printers.till, name: 'Till', ip: '127.0.0.1', port: 9, description: '', status: 'ONLINE', columns: 32, cash_drawer: 1, ...stamp },
+      {
+        id: printers.kitchen,
+        name: 'Kitchen',
+        ip: '127.0.0.1',
+        port: 9,
+        description: '',
+        status: 'ONLINE',
+        columns: 48,
+        cash_drawer: 0,
+        ...stamp,
+      },
+      {
+        id: printers.bar,
+        name: 'Bar',
+        ip: '127.0.0.1',
+        port: 9,
+        description: '',
+        status: 'ONLINE',
+        columns: 42,
+        cash_drawer: 0,
+        ...stamp,
+      },
+      {
+        id: printers.till,
+        name: 'Till',
+        ip: '127.0.0.1',
+        port: 9,
+        description: '',
+        status: 'ONLINE',
+        columns: 32,
+        cash_drawer: 1,
+        ...stamp,
+      },
     ])
     .execute();
   await db
@@ -48,11 +78,56 @@ export async function seedMenuRows(db: Db, now: number, id: () => string = cuid)
   await db
     .insertInto('foods')
     .values([
-      { id: foods.margherita, name: 'Margherita', description: 'Pomodoro e mozzarella', price_cents: 750, category_id: categories.pizzas, printer_id: null, available: 1, ...stamp },
-      { id: foods.diavola, name: 'Diavola', description: 'Salame piccante', price_cents: 850, category_id: categories.pizzas, printer_id: null, available: 1, ...stamp },
-      { id: foods.beer, name: 'Birra', description: '0,4 l', price_cents: 400, category_id: categories.drinks, printer_id: null, available: 1, ...stamp },
-      { id: foods.water, name: 'Acqua', description: '', price_cents: 100, category_id: categories.drinks, printer_id: null, available: 0, ...stamp },
-      { id: foods.tiramisu, name: 'Tiramisù', description: 'Fatto in casa', price_cents: 450, category_id: categories.desserts, printer_id: printers.kitchen, available: 1, ...stamp },
+      {
+        id: foods.margherita,
+        name: 'Margherita',
+        description: 'Pomodoro e mozzarella',
+        price_cents: 750,
+        category_id: categories.pizzas,
+        printer_id: null,
+        available: 1,
+        ...stamp,
+      },
+      {
+        id: foods.diavola,
+        name: 'Diavola',
+        description: 'Salame piccante',
+        price_cents: 850,
+        category_id: categories.pizzas,
+        printer_id: null,
+        available: 1,
+        ...stamp,
+      },
+      {
+        id: foods.beer,
+        name: 'Birra',
+        description: '0,4 l',
+        price_cents: 400,
+        category_id: categories.drinks,
+        printer_id: null,
+        available: 1,
+        ...stamp,
+      },
+      {
+        id: foods.water,
+        name: 'Acqua',
+        description: '',
+        price_cents: 100,
+        category_id: categories.drinks,
+        printer_id: null,
+        available: 0,
+        ...stamp,
+      },
+      {
+        id: foods.tiramisu,
+        name: 'Tiramisù',
+        description: 'Fatto in casa',
+        price_cents: 450,
+        category_id: categories.desserts,
+        printer_id: printers.kitchen,
+        available: 1,
+        ...stamp,
+      },
     ])
     .execute();
   await db
@@ -66,11 +141,17 @@ export async function seedMenuRows(db: Db, now: number, id: () => string = cuid)
 }
 
 /** Every row of a table, for "a rejected request changed nothing" checks. */
-export async function snapshotTables(app: TestApp, tables: string[] = ['orders', 'order_items', 'events', 'ticket_counters', 'idempotency_keys']) {
+export async function snapshotTables(
+  app: TestApp,
+  tables: string[] = ['orders', 'order_items', 'events', 'ticket_counters', 'idempotency_keys'],
+) {
   const db = app.runtime.storage.db;
   const result: Record<string, unknown[]> = {};
   for (const table of tables) {
-    result[table] = await db.selectFrom(table as 'orders').selectAll().execute();
+    result[table] = await db
+      .selectFrom(table as 'orders')
+      .selectAll()
+      .execute();
   }
   return result;
 }

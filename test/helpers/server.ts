@@ -31,7 +31,22 @@ export async function startRealServer(t: TestLike, dataDir: string, extraArgs: s
   // `env -u NODE_OPTIONS` execs node in place (same pid, so signals reach the server).
   const child = spawn(
     'env',
-    ['-u', 'NODE_OPTIONS', process.execPath, POS_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--timezone', 'Europe/Rome', ...extraArgs],
+    [
+      '-u',
+      'NODE_OPTIONS',
+      process.execPath,
+      POS_BIN,
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      dataDir,
+      '--timezone',
+      'Europe/Rome',
+      ...extraArgs,
+    ],
     { env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -45,24 +60,32 @@ export async function startRealServer(t: TestLike, dataDir: string, extraArgs: s
   });
   const info = join(dataDir, 'server.json');
   // Bounds, not budgets: a start takes about a second, longer on a machine busy with other tests.
-  const port = await waitFor('server.json', () => {
-    if (!alive) throw new Error(`pos serve exited early:\n${output}`);
-    if (!existsSync(info)) return null;
-    try {
-      const parsed = JSON.parse(readFileSync(info, 'utf8')) as { port: number; pid: number };
-      return parsed.pid === child.pid ? parsed.port : null;
-    } catch {
-      return null; // a server.json of an older pos, written in place, caught half-written
-    }
-  }, { timeoutMs: 30_000 });
+  const port = await waitFor(
+    'server.json',
+    () => {
+      if (!alive) throw new Error(`pos serve exited early:\n${output}`);
+      if (!existsSync(info)) return null;
+      try {
+        const parsed = JSON.parse(readFileSync(info, 'utf8')) as { port: number; pid: number };
+        return parsed.pid === child.pid ? parsed.port : null;
+      } catch {
+        return null; // a server.json of an older pos, written in place, caught half-written
+      }
+    },
+    { timeoutMs: 30_000 },
+  );
   const url = `http://127.0.0.1:${port}`;
-  await waitFor('/health', async () => {
-    try {
-      return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).ok;
-    } catch {
-      return false;
-    }
-  }, { timeoutMs: 30_000 });
+  await waitFor(
+    '/health',
+    async () => {
+      try {
+        return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).ok;
+      } catch {
+        return false;
+      }
+    },
+    { timeoutMs: 30_000 },
+  );
   return {
     url,
     port,
@@ -72,7 +95,12 @@ export async function startRealServer(t: TestLike, dataDir: string, extraArgs: s
     process: child,
     async stop(signal = 'SIGTERM') {
       child.kill(signal);
-      return Promise.race([exited, new Promise<number | null>((_, reject) => setTimeout(() => reject(new Error('server did not stop within 10 s')), 10_000))]);
+      return Promise.race([
+        exited,
+        new Promise<number | null>((_, reject) =>
+          setTimeout(() => reject(new Error('server did not stop within 10 s')), 10_000),
+        ),
+      ]);
     },
     async kill() {
       child.kill('SIGKILL');
@@ -91,7 +119,10 @@ export function posIn(t: { equal(found: unknown, wanted: unknown, message: strin
 }
 
 /** Runs `bin/pos` to completion (bounded) and returns its exit code and output. */
-export function runPos(args: string[], options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {}) {
+export function runPos(
+  args: string[],
+  options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
+) {
   const result = spawnSync(process.execPath, [POS_BIN, ...args], {
     env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '', ...options.env },
     input: options.input ?? '',

@@ -44,7 +44,15 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
       const waitUntil = (check: () => boolean, timeoutMs: number, what: string) =>
         new Promise<void>((ok, fail) => {
           if (check()) return ok();
-          const timer = setTimeout(() => fail(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; got ${JSON.stringify(events.map((e) => e.event))}`)), timeoutMs);
+          const timer = setTimeout(
+            () =>
+              fail(
+                new Error(
+                  `timed out after ${timeoutMs} ms waiting for ${what}; got ${JSON.stringify(events.map((e) => e.event))}`,
+                ),
+              ),
+            timeoutMs,
+          );
           const previous = notify;
           notify = () => {
             previous();
@@ -67,7 +75,8 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
           await waitUntil(() => predicate(events), timeoutMs, 'events');
           return events;
         },
-        waitForComment: (text, timeoutMs = 20_000) => waitUntil(() => comments.includes(text), timeoutMs, `comment "${text}"`),
+        waitForComment: (text, timeoutMs = 20_000) =>
+          waitUntil(() => comments.includes(text), timeoutMs, `comment "${text}"`),
         close: () => {
           req.destroy();
           res.destroy();

@@ -18,9 +18,17 @@ async function post(app: TestApp, url: string, body: unknown): Promise<{ id: str
   return response.json();
 }
 
-export async function stockMenu(app: TestApp, counts: { porchetta?: number | null; patatine?: number | null } = {}): Promise<StockMenu> {
+export async function stockMenu(
+  app: TestApp,
+  counts: { porchetta?: number | null; patatine?: number | null } = {},
+): Promise<StockMenu> {
   const category = (await post(app, '/v1/categories', { name: 'Panini' })).id;
-  const porchetta = (await post(app, '/v1/ingredients', { name: 'Porchetta', stock: counts.porchetta === undefined ? 10 : counts.porchetta })).id;
+  const porchetta = (
+    await post(app, '/v1/ingredients', {
+      name: 'Porchetta',
+      stock: counts.porchetta === undefined ? 10 : counts.porchetta,
+    })
+  ).id;
   const food = async (name: string, extra: Record<string, unknown>) =>
     (await post(app, '/v1/foods', { name, price: 6, categoryId: category, available: true, ...extra })).id;
   return {
@@ -34,7 +42,10 @@ export async function stockMenu(app: TestApp, counts: { porchetta?: number | nul
 }
 
 /** What the admin's GET /v1/foods/{id} says about a food's portions and availability. */
-export async function foodNow(app: TestApp, id: string): Promise<{ stock: number | null; portionsLeft: number | null; available: boolean }> {
+export async function foodNow(
+  app: TestApp,
+  id: string,
+): Promise<{ stock: number | null; portionsLeft: number | null; available: boolean }> {
   const food = (await app.request({ method: 'GET', url: `/v1/foods/${id}` })).json();
   return { stock: food.stock, portionsLeft: food.portionsLeft, available: food.available };
 }
@@ -53,6 +64,11 @@ export async function order(app: TestApp, items: Array<{ foodId: string; quantit
     method: 'POST',
     url: '/v1/orders',
     as: 'operator',
-    body: { table: '7', customer: 'Bianchi', orderItems: items, ...(confirm ? { confirm: { paymentMethod: 'CASH' } } : {}) },
+    body: {
+      table: '7',
+      customer: 'Bianchi',
+      orderItems: items,
+      ...(confirm ? { confirm: { paymentMethod: 'CASH' } } : {}),
+    },
   });
 }

@@ -13,7 +13,9 @@ export async function seedServerMenu(dataDir: string): Promise<SeededMenu> {
   }
 }
 
-export type AdminApi = ((method: string, path: string, body?: unknown) => Promise<Record<string, any>>) & { token: string };
+export type AdminApi = ((method: string, path: string, body?: unknown) => Promise<Record<string, any>>) & {
+  token: string;
+};
 
 /**
  * JSON calls as an admin to a real server, with a token minted from its data dir (as `pos token create` does).
@@ -24,7 +26,10 @@ export function adminApi(dataDir: string, baseUrl: () => string): AdminApi {
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${baseUrl()}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();

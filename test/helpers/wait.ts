@@ -15,7 +15,11 @@ export interface WaitOptions {
   detail?: () => string;
 }
 
-export async function waitFor<T>(what: string, check: () => T | Promise<T>, options: WaitOptions = {}): Promise<Exclude<T, null | undefined | false | 0 | ''>> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | Promise<T>,
+  options: WaitOptions = {},
+): Promise<Exclude<T, null | undefined | false | 0 | ''>> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const intervalMs = options.intervalMs ?? 50;
   const deadline = Date.now() + timeoutMs;

@@ -21,12 +21,32 @@ t.test('money: grouped, the locale separators, the catalog template on screen an
 
 t.test('dates in the venue time zone, whatever the machine zone, across DST and midnight', async (t) => {
   for (const locale of LOCALES) {
-    t.equal(formatDateTime(locale, Date.parse('2026-11-24T20:05:00Z'), 'Europe/Rome'), '24/11/2026 21:05', `${locale}: winter`);
-    t.equal(formatDateTime(locale, Date.parse('2026-07-01T19:05:00Z'), 'Europe/Rome'), '01/07/2026 21:05', `${locale}: summer`);
-    t.equal(formatDateTime(locale, Date.parse('2026-11-24T23:05:00Z'), 'Europe/Rome'), '25/11/2026 00:05', `${locale}: 00, not 24, after midnight`);
+    t.equal(
+      formatDateTime(locale, Date.parse('2026-11-24T20:05:00Z'), 'Europe/Rome'),
+      '24/11/2026 21:05',
+      `${locale}: winter`,
+    );
+    t.equal(
+      formatDateTime(locale, Date.parse('2026-07-01T19:05:00Z'), 'Europe/Rome'),
+      '01/07/2026 21:05',
+      `${locale}: summer`,
+    );
+    t.equal(
+      formatDateTime(locale, Date.parse('2026-11-24T23:05:00Z'), 'Europe/Rome'),
+      '25/11/2026 00:05',
+      `${locale}: 00, not 24, after midnight`,
+    );
   }
-  t.equal(formatDateTime('it', Date.parse('2026-03-29T01:30:00Z'), 'Europe/Rome'), '29/03/2026 03:30', 'the hour skipped by DST');
-  t.equal(formatDateTime('it', Date.parse('2026-11-24T20:05:00Z'), 'America/New_York'), '24/11/2026 15:05', 'another venue zone');
+  t.equal(
+    formatDateTime('it', Date.parse('2026-03-29T01:30:00Z'), 'Europe/Rome'),
+    '29/03/2026 03:30',
+    'the hour skipped by DST',
+  );
+  t.equal(
+    formatDateTime('it', Date.parse('2026-11-24T20:05:00Z'), 'America/New_York'),
+    '24/11/2026 15:05',
+    'another venue zone',
+  );
 });
 
 t.test('the Italian a sagra volunteer reads', async (t) => {

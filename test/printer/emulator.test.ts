@@ -13,7 +13,10 @@ t.test('one file per ticket, big text spaced out, accents and €; numbering con
   const first = new PrinterEmulator({ outDir: out, columns: 32 });
   await first.start();
   const two = Buffer.concat([
-    encodeTicket([{ op: 'text', text: 'K7P', big: true, align: 'center' }, { op: 'text', text: 'Caffè € 1.20' }, { op: 'cut' }], 32),
+    encodeTicket(
+      [{ op: 'text', text: 'K7P', big: true, align: 'center' }, { op: 'text', text: 'Caffè € 1.20' }, { op: 'cut' }],
+      32,
+    ),
     encodeTicket([{ op: 'text', text: 'second' }, { op: 'cut' }], 32),
   ]);
   await transport.send({ host: '127.0.0.1', port: first.port }, [two]);
@@ -24,9 +27,14 @@ t.test('one file per ticket, big text spaced out, accents and €; numbering con
   const second = new PrinterEmulator({ outDir: out, columns: 32 });
   await second.start();
   t.teardown(() => second.stop());
-  await transport.send({ host: '127.0.0.1', port: second.port }, [encodeTicket([{ op: 'text', text: 'third' }, { op: 'cut' }], 32)]);
+  await transport.send({ host: '127.0.0.1', port: second.port }, [
+    encodeTicket([{ op: 'text', text: 'third' }, { op: 'cut' }], 32),
+  ]);
   const files = readdirSync(out).sort();
-  t.same(files.map((name) => name.slice(0, 4)), ['0001', '0002', '0003']);
+  t.same(
+    files.map((name) => name.slice(0, 4)),
+    ['0001', '0002', '0003'],
+  );
   t.equal(readFileSync(join(out, files[2]!), 'utf8'), 'third\n');
 });
 
@@ -35,7 +43,9 @@ t.test('what arrives while the paper is out comes out when it is back', async (t
   await printer.start();
   t.teardown(() => printer.stop());
   printer.setPaperOut(true);
-  await transport.send({ host: '127.0.0.1', port: printer.port }, [encodeTicket([{ op: 'text', text: 'held' }, { op: 'cut' }], 48)]);
+  await transport.send({ host: '127.0.0.1', port: printer.port }, [
+    encodeTicket([{ op: 'text', text: 'held' }, { op: 'cut' }], 48),
+  ]);
   t.equal(printer.tickets.length, 0);
   printer.setPaperOut(false);
   t.equal(printer.tickets.length, 1);

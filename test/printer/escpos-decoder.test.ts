@@ -38,5 +38,8 @@ t.test('a cut command split across two packets still ends the ticket once', asyn
   decoder.push(Buffer.from([0x41, 0x0a, ESC]));
   decoder.push(Buffer.from([0x69, 0x42, 0x0a]));
   decoder.flush();
-  t.same(tickets, [[{ op: 'text', text: 'A' }, { op: 'cut' }], [{ op: 'text', text: 'B' }, { op: 'cut' }]]);
+  t.same(tickets, [
+    [{ op: 'text', text: 'A' }, { op: 'cut' }],
+    [{ op: 'text', text: 'B' }, { op: 'cut' }],
+  ]);
 });

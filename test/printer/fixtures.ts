@@ -1,47 +1,141 @@
-import type { CancellationPayload, ClosurePayload, KitchenTicketPayload, ReceiptPayload, TestPagePayload } from '../../src/core/printing/payloads.js';
+import type {
+  CancellationPayload,
+  ClosurePayload,
+  KitchenTicketPayload,
+  ReceiptPayload,
+  TestPagePayload,
+} from '../../src/core/printing/payloads.js';
 
 const confirmedAt = Date.parse('2026-11-21T19:04:05.000Z'); // 20:04 in Rome
 
 export const kitchen: KitchenTicketPayload = {
-  kind: 'kitchen', orderId: 42, ticketNumber: 17, displayCode: 'K7P', table: '12', customer: 'Famiglia Bernardoni-Sant’Agata',
-  confirmedAt, reprint: false, station: 'Cucina',
+  kind: 'kitchen',
+  orderId: 42,
+  ticketNumber: 17,
+  displayCode: 'K7P',
+  table: '12',
+  customer: 'Famiglia Bernardoni-Sant’Agata',
+  confirmedAt,
+  reprint: false,
+  station: 'Cucina',
   items: [
-    { quantity: 2, name: 'Pizza margherita con mozzarella di bufala campana', notes: 'più cotta, senza basilico', unitPriceCents: 750, surchargeCents: 0, totalCents: 1500 },
+    {
+      quantity: 2,
+      name: 'Pizza margherita con mozzarella di bufala campana',
+      notes: 'più cotta, senza basilico',
+      unitPriceCents: 750,
+      surchargeCents: 0,
+      totalCents: 1500,
+    },
     { quantity: 1, name: 'Tiramisù', notes: '', unitPriceCents: 450, surchargeCents: 0, totalCents: 450 },
   ],
 };
 
 export const receipt: ReceiptPayload = {
-  kind: 'receipt', orderId: 42, ticketNumber: 17, displayCode: 'K7P', table: '12', customer: 'Rossi', confirmedAt, reprint: false,
-  registerName: 'Cassa 1', paymentMethod: 'CASH',
+  kind: 'receipt',
+  orderId: 42,
+  ticketNumber: 17,
+  displayCode: 'K7P',
+  table: '12',
+  customer: 'Rossi',
+  confirmedAt,
+  reprint: false,
+  registerName: 'Cassa 1',
+  paymentMethod: 'CASH',
   items: [
-    { quantity: 2, name: 'Pizza margherita', notes: 'più cotta', unitPriceCents: 750, surchargeCents: 0, totalCents: 1500 },
+    {
+      quantity: 2,
+      name: 'Pizza margherita',
+      notes: 'più cotta',
+      unitPriceCents: 750,
+      surchargeCents: 0,
+      totalCents: 1500,
+    },
     { quantity: 3, name: 'Caffè', notes: '', unitPriceCents: 120, surchargeCents: 50, totalCents: 410 },
-    { quantity: 1, name: 'Tiramisù della nonna Pierangela', notes: '', unitPriceCents: 450, surchargeCents: 0, totalCents: 450 },
+    {
+      quantity: 1,
+      name: 'Tiramisù della nonna Pierangela',
+      notes: '',
+      unitPriceCents: 450,
+      surchargeCents: 0,
+      totalCents: 450,
+    },
   ],
-  subtotalCents: 2360, discountCents: 360, surchargeCents: 50, totalCents: 2000,
-  header: ['Pro Loco di Borgo San Dalmazzo', 'Sagra della castagna'], footer: ['Documento non fiscale', 'Grazie e arrivederci!'],
+  subtotalCents: 2360,
+  discountCents: 360,
+  surchargeCents: 50,
+  totalCents: 2000,
+  header: ['Pro Loco di Borgo San Dalmazzo', 'Sagra della castagna'],
+  footer: ['Documento non fiscale', 'Grazie e arrivederci!'],
   cashReceivedCents: 5000,
 };
 
 export const closure: ClosurePayload = {
-  kind: 'closure', registerName: 'Cassa 1', from: Date.parse('2026-11-21T06:00:00.000Z'), to: Date.parse('2026-11-22T00:30:00.000Z'),
+  kind: 'closure',
+  registerName: 'Cassa 1',
+  from: Date.parse('2026-11-21T06:00:00.000Z'),
+  to: Date.parse('2026-11-22T00:30:00.000Z'),
   report: {
-    id: 'c1', timestamp: '2026-11-21T06:00:00.000Z', intervalInMinutes: 1110, totalRevenue: 1204.5, totalCashRevenue: 980, totalCardRevenue: 214.5,
-    totalOrders: 87, averageCompletitionTime: 12.25,
+    id: 'c1',
+    timestamp: '2026-11-21T06:00:00.000Z',
+    intervalInMinutes: 1110,
+    totalRevenue: 1204.5,
+    totalCashRevenue: 980,
+    totalCardRevenue: 214.5,
+    totalOrders: 87,
+    averageCompletitionTime: 12.25,
     categoryStats: [
-      { id: 'a', reportId: 'c1', categoryId: 'k1', categoryName: 'Pizze', revenue: 450, quantity: 60, foodStats: [
-        { id: 'f1', categoryStatsId: 'a', foodId: 'p1', foodName: 'Margherita', revenue: 450, quantity: 60 },
-      ] },
-      { id: 'b', reportId: 'c1', categoryId: 'k3', categoryName: 'Primi piatti della tradizione', revenue: 350, quantity: 40, foodStats: [
-        { id: 'f2', categoryStatsId: 'b', foodId: 'p2', foodName: 'Pappardelle al cinghiale', revenue: 350, quantity: 40 },
-      ] },
-      { id: 'c', reportId: 'c1', categoryId: 'k2', categoryName: 'Dolci', revenue: 434.5, quantity: 97, foodStats: [
-        { id: 'f3', categoryStatsId: 'c', foodId: 'd1', foodName: 'Tiramisù', revenue: 434.5, quantity: 97 },
-      ] },
+      {
+        id: 'a',
+        reportId: 'c1',
+        categoryId: 'k1',
+        categoryName: 'Pizze',
+        revenue: 450,
+        quantity: 60,
+        foodStats: [
+          { id: 'f1', categoryStatsId: 'a', foodId: 'p1', foodName: 'Margherita', revenue: 450, quantity: 60 },
+        ],
+      },
+      {
+        id: 'b',
+        reportId: 'c1',
+        categoryId: 'k3',
+        categoryName: 'Primi piatti della tradizione',
+        revenue: 350,
+        quantity: 40,
+        foodStats: [
+          {
+            id: 'f2',
+            categoryStatsId: 'b',
+            foodId: 'p2',
+            foodName: 'Pappardelle al cinghiale',
+            revenue: 350,
+            quantity: 40,
+          },
+        ],
+      },
+      {
+        id: 'c',
+        reportId: 'c1',
+        categoryId: 'k2',
+        categoryName: 'Dolci',
+        revenue: 434.5,
+        quantity: 97,
+        foodStats: [
+          { id: 'f3', categoryStatsId: 'c', foodId: 'd1', foodName: 'Tiramisù', revenue: 434.5, quantity: 97 },
+        ],
+      },
     ],
     cashRegisterStats: [
-      { id: 'r', reportId: 'c1', cashRegisterId: 'x', cashRegisterName: 'Cassa 1', totalRevenue: 1174.5, totalCashRevenue: 960, totalCardRevenue: 204.5 },
+      {
+        id: 'r',
+        reportId: 'c1',
+        cashRegisterId: 'x',
+        cashRegisterName: 'Cassa 1',
+        totalRevenue: 1174.5,
+        totalCashRevenue: 960,
+        totalCardRevenue: 204.5,
+      },
     ],
     // 10.00 of the revenue was confirmed by a status change: no payment method.
     totalDiscount: 30,
@@ -49,8 +143,15 @@ export const closure: ClosurePayload = {
   },
 };
 
-export const testPage: TestPagePayload = { kind: 'test', printerName: 'Cucina', address: '192.168.1.50:9100', requestedAt: confirmedAt };
+export const testPage: TestPagePayload = {
+  kind: 'test',
+  printerName: 'Cucina',
+  address: '192.168.1.50:9100',
+  requestedAt: confirmedAt,
+};
 
 export const cancellation: CancellationPayload = {
-  ...kitchen, kind: 'cancellation', cancelledAt: Date.parse('2026-11-21T19:10:00.000Z'),
+  ...kitchen,
+  kind: 'cancellation',
+  cancelledAt: Date.parse('2026-11-21T19:10:00.000Z'),
 };

@@ -60,24 +60,37 @@ for (const locale of LOCALES) {
   }
 }
 
-t.test('every word a ticket prints, in every language, is in code page 858: accents and € as single bytes', async (t) => {
-  const printed = (Object.keys(CATALOGS.en) as MessageKey[]).filter((key) => /^(ticket|closure|format)\./.test(key));
-  t.ok(printed.length > 40);
-  for (const locale of LOCALES) {
-    for (const key of printed) {
-      const text = translate(locale, key, { amount: '12,00', number: 17, code: 'K7P', table: '12', customer: 'Rossi', time: '21:05', address: 'a', columns: 32, minutes: 12 });
-      const bytes = encodeTicket([{ op: 'text', text }, { op: 'cut' }], 48);
-      const pages = [...bytes.toString('latin1').matchAll(/\x1bt(.)/gs)].map((match) => match[1]!.charCodeAt(0));
-      t.same([...new Set(pages)], [19], `${locale} ${key}: "${text}" stays in PC858`);
-      const [ops] = decode(bytes);
-      t.equal((ops?.[0] as { text: string } | undefined)?.text, text, `${locale} ${key}: printed as written`);
+t.test(
+  'every word a ticket prints, in every language, is in code page 858: accents and € as single bytes',
+  async (t) => {
+    const printed = (Object.keys(CATALOGS.en) as MessageKey[]).filter((key) => /^(ticket|closure|format)\./.test(key));
+    t.ok(printed.length > 40);
+    for (const locale of LOCALES) {
+      for (const key of printed) {
+        const text = translate(locale, key, {
+          amount: '12,00',
+          number: 17,
+          code: 'K7P',
+          table: '12',
+          customer: 'Rossi',
+          time: '21:05',
+          address: 'a',
+          columns: 32,
+          minutes: 12,
+        });
+        const bytes = encodeTicket([{ op: 'text', text }, { op: 'cut' }], 48);
+        const pages = [...bytes.toString('latin1').matchAll(/\x1bt(.)/gs)].map((match) => match[1]!.charCodeAt(0));
+        t.same([...new Set(pages)], [19], `${locale} ${key}: "${text}" stays in PC858`);
+        const [ops] = decode(bytes);
+        t.equal((ops?.[0] as { text: string } | undefined)?.text, text, `${locale} ${key}: printed as written`);
+      }
     }
-  }
-  const total = encodeTicket(layout(receipt, { columns: 32, timezone: 'Europe/Rome', locale: 'it' }), 32);
-  t.ok(total.includes(Buffer.from('TOTALE')), 'TOTALE');
-  t.ok(total.includes(Buffer.from([0xd5, 0x20, ...Buffer.from('20,00')])), '€ 20,00 with € as byte 0xD5');
-  t.ok(total.includes(Buffer.from([...Buffer.from('Tiramis'), 0x97])), 'ù as byte 0x97');
-});
+    const total = encodeTicket(layout(receipt, { columns: 32, timezone: 'Europe/Rome', locale: 'it' }), 32);
+    t.ok(total.includes(Buffer.from('TOTALE')), 'TOTALE');
+    t.ok(total.includes(Buffer.from([0xd5, 0x20, ...Buffer.from('20,00')])), '€ 20,00 with € as byte 0xD5');
+    t.ok(total.includes(Buffer.from([...Buffer.from('Tiramis'), 0x97])), 'ù as byte 0x97');
+  },
+);
 
 t.test('accents and € are encoded in code page 858', async (t) => {
   const bytes = encodeTicket([{ op: 'text', text: 'àèéìòù €' }, { op: 'cut' }], 32);
@@ -93,26 +106,36 @@ t.test('the receipt kicks the drawer only when asked', async (t) => {
   t.notMatch(renderText(layout(receipt, { columns: 48, timezone: 'Europe/Rome' }), 48), /\[drawer\]/);
 });
 
-t.test('text from customers and notes cannot become printer commands, and foreign letters do not garble the ticket', async (t) => {
-  const hostile = { ...kitchen, customer: 'Evil\u001bp\u0000\u0019\u00fa', items: [{ ...kitchen.items[0]!, notes: 'one\u001dV\u0000two' }] };
-  const bytes = encodeTicket(layout(hostile, { columns: 48, timezone: 'Europe/Rome' }), 48);
-  t.notOk(bytes.includes(Buffer.from([0x1b, 0x70])), 'no drawer kick from a customer name');
-  t.equal(decode(bytes).length, 1, 'no cut from a note');
+t.test(
+  'text from customers and notes cannot become printer commands, and foreign letters do not garble the ticket',
+  async (t) => {
+    const hostile = {
+      ...kitchen,
+      customer: 'Evil\u001bp\u0000\u0019\u00fa',
+      items: [{ ...kitchen.items[0]!, notes: 'one\u001dV\u0000two' }],
+    };
+    const bytes = encodeTicket(layout(hostile, { columns: 48, timezone: 'Europe/Rome' }), 48);
+    t.notOk(bytes.includes(Buffer.from([0x1b, 0x70])), 'no drawer kick from a customer name');
+    t.equal(decode(bytes).length, 1, 'no cut from a note');
 
-  const names = 'Ševčík Łukasz Zoë 中文 Ærø € àèéìòù';
-  const [ops] = decode(encodeTicket([{ op: 'text', text: names }, { op: 'text', text: 'Caffè € 1.20' }, { op: 'cut' }], 48));
-  t.same(
-    ops!.filter((op) => op.op === 'text').map((op) => (op as { text: string }).text),
-    ['Ševčík Łukasz Zoë ?? Ærø € àèéìòù', 'Caffè € 1.20'],
-    'other pages for the letters PC858 lacks, "?" for what no page has, and PC858 again after',
-  );
-});
+    const names = 'Ševčík Łukasz Zoë 中文 Ærø € àèéìòù';
+    const [ops] = decode(
+      encodeTicket([{ op: 'text', text: names }, { op: 'text', text: 'Caffè € 1.20' }, { op: 'cut' }], 48),
+    );
+    t.same(
+      ops!.filter((op) => op.op === 'text').map((op) => (op as { text: string }).text),
+      ['Ševčík Łukasz Zoë ?? Ærø € àèéìòù', 'Caffè € 1.20'],
+      'other pages for the letters PC858 lacks, "?" for what no page has, and PC858 again after',
+    );
+  },
+);
 
 t.test('the closure wraps long names, never cuts them, and adds up on paper', async (t) => {
   for (const columns of WIDTHS) {
     const text = renderText(layout(closure, { columns, timezone: 'Europe/Rome' }), columns);
     const words = text.split(/\s+/);
-    for (const word of ['Pappardelle', 'al', 'cinghiale', 'Primi', 'piatti', 'della', 'tradizione']) t.ok(words.includes(word), `${columns}: "${word}" printed whole`);
+    for (const word of ['Pappardelle', 'al', 'cinghiale', 'Primi', 'piatti', 'della', 'tradizione'])
+      t.ok(words.includes(word), `${columns}: "${word}" printed whole`);
     t.notMatch(text, /cingh(?!iale)/, `${columns}: not "Pappardelle al cingh"`);
     t.match(text, /No register +€ 30\.00/, `${columns}: orders without a register on their own line`);
     t.match(text, /Discounts +-€ 30\.00/, `${columns}: the discounts between the categories and the revenue`);
@@ -128,12 +151,22 @@ const twoRegisters: PrintPayload = {
     ...closure.report,
     cashRegisterStats: [
       {
-        id: 'r1', reportId: 'c1', cashRegisterId: 'x', cashRegisterName: 'Cassa principale del bar',
-        totalRevenue: 12345.67, totalCashRevenue: 11234.5, totalCardRevenue: 1111.17,
+        id: 'r1',
+        reportId: 'c1',
+        cashRegisterId: 'x',
+        cashRegisterName: 'Cassa principale del bar',
+        totalRevenue: 12345.67,
+        totalCashRevenue: 11234.5,
+        totalCardRevenue: 1111.17,
       },
       {
-        id: 'r2', reportId: 'c1', cashRegisterId: 'y', cashRegisterName: 'Cassa 2',
-        totalRevenue: 3, totalCashRevenue: 3, totalCardRevenue: 0,
+        id: 'r2',
+        reportId: 'c1',
+        cashRegisterId: 'y',
+        cashRegisterName: 'Cassa 2',
+        totalRevenue: 3,
+        totalCashRevenue: 3,
+        totalCardRevenue: 0,
       },
     ],
   },
@@ -143,7 +176,10 @@ t.test('the closure is headed with every register it covers, and says which one 
   for (const locale of LOCALES) {
     for (const columns of WIDTHS) {
       const text = renderText(layout(twoRegisters, { columns, timezone: 'Europe/Rome', locale }), columns);
-      const head = text.slice(0, text.indexOf(locale === 'en' ? 'From ' : 'Dal ')).split(/\s+/).join(' ');
+      const head = text
+        .slice(0, text.indexOf(locale === 'en' ? 'From ' : 'Dal '))
+        .split(/\s+/)
+        .join(' ');
       const none = translate(locale, 'closure.noRegister');
       const covers = `${translate(locale, 'closure.covers')} Cassa principale del bar, Cassa 2, ${none}`;
       t.ok(head.includes(covers), `${locale} ${columns}: "${covers}" in the heading: ${head}`);
@@ -155,7 +191,11 @@ t.test('the closure is headed with every register it covers, and says which one 
 
 t.test('the average kitchen time prints in whole minutes, never as a fraction', async (t) => {
   const cases: Array<[number, string]> = [
-    [12.01, '12 min'], [12.25, '12 min'], [12.6, '13 min'], [0.3, '< 1 min'], [95.4, '95 min'],
+    [12.01, '12 min'],
+    [12.25, '12 min'],
+    [12.6, '13 min'],
+    [0.3, '< 1 min'],
+    [95.4, '95 min'],
   ];
   for (const locale of LOCALES) {
     for (const [minutes, printed] of cases) {
@@ -175,7 +215,11 @@ t.test('at 32 columns, big amounts stay whole on their own line: label and figur
     const card = translate(locale, 'closure.card');
     const amount = (euros: string) => lines.filter((line) => line.trimEnd().endsWith(euros));
     const en = locale === 'en';
-    t.match(amount(en ? '11,234.50' : '11.234,50'), [new RegExp(`^ +${cash} +`)], `${locale}: a register's cash, labelled`);
+    t.match(
+      amount(en ? '11,234.50' : '11.234,50'),
+      [new RegExp(`^ +${cash} +`)],
+      `${locale}: a register's cash, labelled`,
+    );
     t.match(amount(en ? '1,111.17' : '1.111,17'), [new RegExp(`^ +${card} +`)], `${locale}: its card, labelled`);
     everyOf(t, lines, (line) => !/\/\s*$/.test(line) && !/^\s*\//.test(line), `${locale}: no line broken at a slash`);
   }
@@ -198,7 +242,8 @@ t.test('a price or a measure in a name stays whole when the name wraps: "3,00 / 
 });
 
 t.test('in Italian: the words of a sagra, money as € 1.234,50, dates as 21/11/2026 20:04', async (t) => {
-  const at = (payload: PrintPayload, columns = 48) => renderText(layout(payload, { columns, timezone: 'Europe/Rome', locale: 'it' }), columns);
+  const at = (payload: PrintPayload, columns = 48) =>
+    renderText(layout(payload, { columns, timezone: 'Europe/Rome', locale: 'it' }), columns);
   const kitchenText = at(kitchen);
   t.match(kitchenText, /^TAVOLO: 12$/m);
   t.match(kitchenText, /^CLIENTE: Famiglia Bernardoni-Sant’Agata$/m);
@@ -230,7 +275,11 @@ t.test('in Italian: the words of a sagra, money as € 1.234,50, dates as 21/11/
   t.match(closureText, /^Tempo medio in cucina +12 min$/m);
   t.match(closureText, /^ +Tutte le casse: Cassa 1, Senza cassa$/m);
   t.match(closureText, /^PER CATEGORIA \(prima degli sconti\)$/m);
-  t.match(at(closure, 32), /^PER CATEGORIA \(prima degli\nsconti\)$/m, 'a heading too long for the paper wraps, never cut');
+  t.match(
+    at(closure, 32),
+    /^PER CATEGORIA \(prima degli\nsconti\)$/m,
+    'a heading too long for the paper wraps, never cut',
+  );
   t.match(closureText, /^Dal 21\/11\/2026 07:00$/m);
   t.match(at(testPage), /P A G I N A {3}D I {3}P R O V A/);
 });
@@ -241,6 +290,10 @@ t.test('order tickets print the ticket number and the display code, labelled, an
     t.match(text, /T I C K E T {3}1 7/);
     t.match(text, /C O D E {3}K 7 P/);
     t.notMatch(text, /\b42\b/, `${payload.kind}: the internal order id (42) is not printed`);
-    t.notMatch(renderText(layout(payload, { columns: 48, timezone: 'Europe/Rome', locale: 'it' }), 48), /\b42\b/, `${payload.kind}: nor in Italian`);
+    t.notMatch(
+      renderText(layout(payload, { columns: 48, timezone: 'Europe/Rome', locale: 'it' }), 48),
+      /\b42\b/,
+      `${payload.kind}: nor in Italian`,
+    );
   }
 });

@@ -15,7 +15,9 @@ function sources(dir: string): string[] {
 
 function imports(file: string): string[] {
   const source = readFileSync(file, 'utf8');
-  return [...source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/g)].map((match) => match[1] as string);
+  return [...source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/g)].map(
+    (match) => match[1] as string,
+  );
 }
 
 for (const dir of ['src/printer', 'src/server/sse']) {
@@ -28,7 +30,11 @@ for (const dir of ['src/printer', 'src/server/sse']) {
         t.notMatch(specifier, /(^|\/)storage\/|^kysely$|^better-sqlite3$/, `${name} imports ${specifier}`);
       }
       const source = readFileSync(file, 'utf8');
-      t.notMatch(source, /\b(reader|write)\(this\.ctx|\bselectFrom\(|\bupdateTable\(|\binsertInto\(|\bdeleteFrom\(/, `${name} builds no query`);
+      t.notMatch(
+        source,
+        /\b(reader|write)\(this\.ctx|\bselectFrom\(|\bupdateTable\(|\binsertInto\(|\bdeleteFrom\(/,
+        `${name} builds no query`,
+      );
     }
   });
 }

@@ -16,31 +16,80 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'POST /v1/auth/login': 'public',
   'GET /v1/auth/me': ['admin', 'operator', 'printer', 'display'],
   'POST /v1/auth/logout': STAFF,
-  'GET /v1/users': ADMIN, 'GET /v1/users/:id': ADMIN, 'POST /v1/users': ADMIN, 'PATCH /v1/users/:id': ADMIN, 'DELETE /v1/users/:id': ADMIN,
-  'GET /v1/api-keys': ADMIN, 'POST /v1/api-keys': ADMIN, 'DELETE /v1/api-keys/:id': ADMIN,
-  'GET /v1/printers': [...STAFF, 'printer', 'kitchen'], 'GET /v1/printers/:id': [...STAFF, 'printer', 'kitchen'], 'POST /v1/printers': ADMIN,
-  'PUT /v1/printers/:id': ADMIN, 'PATCH /v1/printers/:id': ['admin', 'printer'], 'DELETE /v1/printers/:id': ADMIN,
-  'GET /v1/categories': [...STAFF, 'printer'], 'GET /v1/categories/:id': [...STAFF, 'printer'], 'POST /v1/categories': ADMIN,
-  'PUT /v1/categories/:id': ADMIN, 'PATCH /v1/categories/:id': ADMIN, 'DELETE /v1/categories/:id': ADMIN,
-  'GET /v1/ingredients': [...STAFF, 'printer'], 'GET /v1/ingredients/:id': [...STAFF, 'printer'], 'POST /v1/ingredients': ADMIN,
-  'PUT /v1/ingredients/:id': ADMIN, 'PATCH /v1/ingredients/:id': ADMIN, 'DELETE /v1/ingredients/:id': ADMIN,
-  'GET /v1/foods': [...STAFF, 'printer', 'kitchen'], 'GET /v1/foods/:id': [...STAFF, 'printer', 'kitchen'], 'POST /v1/foods': ADMIN,
-  'PUT /v1/foods/:id': ADMIN, 'PATCH /v1/foods/:id': ADMIN, 'DELETE /v1/foods/:id': ADMIN,
-  'GET /v1/cash-registers': [...STAFF, 'printer'], 'GET /v1/cash-registers/:id': [...STAFF, 'printer'], 'POST /v1/cash-registers': ADMIN,
-  'PUT /v1/cash-registers/:id': ADMIN, 'PATCH /v1/cash-registers/:id': ADMIN, 'DELETE /v1/cash-registers/:id': ADMIN,
+  'GET /v1/users': ADMIN,
+  'GET /v1/users/:id': ADMIN,
+  'POST /v1/users': ADMIN,
+  'PATCH /v1/users/:id': ADMIN,
+  'DELETE /v1/users/:id': ADMIN,
+  'GET /v1/api-keys': ADMIN,
+  'POST /v1/api-keys': ADMIN,
+  'DELETE /v1/api-keys/:id': ADMIN,
+  'GET /v1/printers': [...STAFF, 'printer', 'kitchen'],
+  'GET /v1/printers/:id': [...STAFF, 'printer', 'kitchen'],
+  'POST /v1/printers': ADMIN,
+  'PUT /v1/printers/:id': ADMIN,
+  'PATCH /v1/printers/:id': ['admin', 'printer'],
+  'DELETE /v1/printers/:id': ADMIN,
+  'GET /v1/categories': [...STAFF, 'printer'],
+  'GET /v1/categories/:id': [...STAFF, 'printer'],
+  'POST /v1/categories': ADMIN,
+  'PUT /v1/categories/:id': ADMIN,
+  'PATCH /v1/categories/:id': ADMIN,
+  'DELETE /v1/categories/:id': ADMIN,
+  'GET /v1/ingredients': [...STAFF, 'printer'],
+  'GET /v1/ingredients/:id': [...STAFF, 'printer'],
+  'POST /v1/ingredients': ADMIN,
+  'PUT /v1/ingredients/:id': ADMIN,
+  'PATCH /v1/ingredients/:id': ADMIN,
+  'DELETE /v1/ingredients/:id': ADMIN,
+  'GET /v1/foods': [...STAFF, 'printer', 'kitchen'],
+  'GET /v1/foods/:id': [...STAFF, 'printer', 'kitchen'],
+  'POST /v1/foods': ADMIN,
+  'PUT /v1/foods/:id': ADMIN,
+  'PATCH /v1/foods/:id': ADMIN,
+  'DELETE /v1/foods/:id': ADMIN,
+  'GET /v1/cash-registers': [...STAFF, 'printer'],
+  'GET /v1/cash-registers/:id': [...STAFF, 'printer'],
+  'POST /v1/cash-registers': ADMIN,
+  'PUT /v1/cash-registers/:id': ADMIN,
+  'PATCH /v1/cash-registers/:id': ADMIN,
+  'DELETE /v1/cash-registers/:id': ADMIN,
   'POST /v1/cash-registers/:id/open-drawer': [...STAFF, 'printer'],
-  'GET /v1/banners': [...STAFF, 'display'], 'GET /v1/banners/:id': [...STAFF, 'display'], 'POST /v1/banners': ADMIN,
-  'PUT /v1/banners/:id': ADMIN, 'PATCH /v1/banners/:id/image': ADMIN, 'DELETE /v1/banners/:id': ADMIN,
-  'GET /v1/orders': STAFF, 'GET /v1/orders/:id': STAFF, 'POST /v1/orders': STAFF, 'POST /v1/orders/:id/confirm': STAFF,
-  'POST /v1/orders/:id/reprint': [...STAFF, 'printer'], 'POST /v1/orders/:id/reprint-receipt': [...STAFF, 'printer'], 'PATCH /v1/orders/:id': STAFF, 'DELETE /v1/orders/:id': STAFF,
-  'GET /events/cashier': STAFF, 'GET /events/display': [...STAFF, 'display'], 'GET /events/printer': [...STAFF, 'printer', 'kitchen'],
+  'GET /v1/banners': [...STAFF, 'display'],
+  'GET /v1/banners/:id': [...STAFF, 'display'],
+  'POST /v1/banners': ADMIN,
+  'PUT /v1/banners/:id': ADMIN,
+  'PATCH /v1/banners/:id/image': ADMIN,
+  'DELETE /v1/banners/:id': ADMIN,
+  'GET /v1/orders': STAFF,
+  'GET /v1/orders/:id': STAFF,
+  'POST /v1/orders': STAFF,
+  'POST /v1/orders/:id/confirm': STAFF,
+  'POST /v1/orders/:id/reprint': [...STAFF, 'printer'],
+  'POST /v1/orders/:id/reprint-receipt': [...STAFF, 'printer'],
+  'PATCH /v1/orders/:id': STAFF,
+  'DELETE /v1/orders/:id': STAFF,
+  'GET /events/cashier': STAFF,
+  'GET /events/display': [...STAFF, 'display'],
+  'GET /events/printer': [...STAFF, 'printer', 'kitchen'],
   'GET /events/:channel': [...STAFF, 'printer', 'display'],
-  'GET /v1/stations/:printerId/orders': [...STAFF, 'kitchen'], 'PATCH /v1/orders/:id/stations/:printerId': [...STAFF, 'kitchen'],
-  'GET /v1/display/state': [...STAFF, 'display'], 'GET /display': 'public', 'GET /kitchen': 'public',
-  'GET /v1/venue': [...STAFF, 'printer', 'display', 'kitchen'], 'PATCH /v1/venue': ADMIN, 'POST /v1/menu/import': ADMIN,
-  'GET /': 'public', 'GET /assets/:file': 'public', // the web build (the till and its files)
-  'GET /v1/print-jobs': STAFF, 'POST /v1/print-jobs/:id/retry': STAFF, 'POST /v1/printers/:id/test': ADMIN,
-  'GET /v1/reports': ADMIN, 'GET /v1/reports/closures': ADMIN, 'GET /v1/reports/:id': ADMIN, 'POST /v1/reports/general-closure': ADMIN,
+  'GET /v1/stations/:printerId/orders': [...STAFF, 'kitchen'],
+  'PATCH /v1/orders/:id/stations/:printerId': [...STAFF, 'kitchen'],
+  'GET /v1/display/state': [...STAFF, 'display'],
+  'GET /display': 'public',
+  'GET /kitchen': 'public',
+  'GET /v1/venue': [...STAFF, 'printer', 'display', 'kitchen'],
+  'PATCH /v1/venue': ADMIN,
+  'POST /v1/menu/import': ADMIN,
+  'GET /': 'public',
+  'GET /assets/:file': 'public', // the web build (the till and its files)
+  'GET /v1/print-jobs': STAFF,
+  'POST /v1/print-jobs/:id/retry': STAFF,
+  'POST /v1/printers/:id/test': ADMIN,
+  'GET /v1/reports': ADMIN,
+  'GET /v1/reports/closures': ADMIN,
+  'GET /v1/reports/:id': ADMIN,
+  'POST /v1/reports/general-closure': ADMIN,
 };
 
 /** A concrete URL for a route pattern: well-formed ids that do not exist, so allowed calls end in 4xx, not 5xx. */
@@ -62,9 +111,24 @@ t.test('every route is in the role table, and the table is enforced', async (t) 
     .sort((a, b) => logoutLast(a) - logoutLast(b));
   const keys = routes.map((route) => `${route.method} ${route.url}`);
   const kitchenKey = async () =>
-    (await app.request({ method: 'POST', url: '/v1/api-keys', as: 'admin', body: { name: 'grill screen', scope: 'kitchen' } })).json().key as string;
-  t.same(keys.filter((key) => !(key in EXPECTED)), [], 'no route is missing from the table');
-  t.same(Object.keys(EXPECTED).filter((key) => !keys.includes(key)), [], 'no row without a route');
+    (
+      await app.request({
+        method: 'POST',
+        url: '/v1/api-keys',
+        as: 'admin',
+        body: { name: 'grill screen', scope: 'kitchen' },
+      })
+    ).json().key as string;
+  t.same(
+    keys.filter((key) => !(key in EXPECTED)),
+    [],
+    'no route is missing from the table',
+  );
+  t.same(
+    Object.keys(EXPECTED).filter((key) => !keys.includes(key)),
+    [],
+    'no row without a route',
+  );
 
   const credentials: Record<Who, Record<string, string>> = {
     admin: { authorization: `Bearer ${await app.token('admin')}` },
@@ -73,9 +137,21 @@ t.test('every route is in the role table, and the table is enforced', async (t) 
     display: { 'x-api-key': await app.apiKey('display') },
     kitchen: { 'x-api-key': await kitchenKey() },
   };
-  const foreign = await new TokenService(new Uint8Array(32).fill(7), systemClock).issue({ subject: 'x', userId: null, name: 'x', role: 'admin', ttlSeconds: 3600 });
+  const foreign = await new TokenService(new Uint8Array(32).fill(7), systemClock).issue({
+    subject: 'x',
+    userId: null,
+    name: 'x',
+    role: 'admin',
+    ttlSeconds: 3600,
+  });
   const expiring = await app.token('admin', 60);
-  const revoked = await app.runtime.app.services.tokens.issue({ subject: 'token:gone', userId: null, name: 'gone', role: 'admin', ttlSeconds: 3600 });
+  const revoked = await app.runtime.app.services.tokens.issue({
+    subject: 'token:gone',
+    userId: null,
+    name: 'gone',
+    role: 'admin',
+    ttlSeconds: 3600,
+  });
   await revokeToken(app.runtime.ctx, revoked.jti, null);
   const bad: Record<string, Record<string, string>> = {
     'no credentials': {},
@@ -97,7 +173,8 @@ t.test('every route is in the role table, and the table is enforced', async (t) 
           body += chunk.toString();
           if (res.statusCode === 200) req.destroy();
         });
-        const done = () => resolve({ statusCode: res.statusCode ?? 0, json: () => JSON.parse(body) as { message: string } });
+        const done = () =>
+          resolve({ statusCode: res.statusCode ?? 0, json: () => JSON.parse(body) as { message: string } });
         if (res.statusCode === 200) {
           req.destroy();
           done();
@@ -110,7 +187,12 @@ t.test('every route is in the role table, and the table is enforced', async (t) 
   const call = (method: string, url: string, headers: Record<string, string>) =>
     url.startsWith('/events/') && url !== '/events/kitchen'
       ? streamStatus(url, headers)
-      : app.runtime.app.inject({ method: method as 'GET', url, headers, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
+      : app.runtime.app.inject({
+          method: method as 'GET',
+          url,
+          headers,
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
 
   for (const route of routes) {
     const key = `${route.method} ${route.url}`;
@@ -129,7 +211,10 @@ t.test('every route is in the role table, and the table is enforced', async (t) 
     for (const who of ['admin', 'operator', 'printer', 'display', 'kitchen'] as Who[]) {
       const response = await call(route.method, url, credentials[who]);
       if (expected.includes(who)) {
-        t.ok(response.statusCode < 500 && response.statusCode !== 401 && response.statusCode !== 403, `${key}: ${who} allowed (${response.statusCode})`);
+        t.ok(
+          response.statusCode < 500 && response.statusCode !== 401 && response.statusCode !== 403,
+          `${key}: ${who} allowed (${response.statusCode})`,
+        );
       } else {
         t.equal(response.statusCode, 403, `${key}: ${who} forbidden`);
         t.equal(response.json().message, 'Forbidden');

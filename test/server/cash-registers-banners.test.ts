@@ -12,33 +12,85 @@ async function post(app: TestApp, url: string, body: unknown) {
 
 t.test('cash registers: defaults, include=printer, enabled filter, PATCH, PUT, DELETE with the record', async (t) => {
   const app = await buildTestApp(t);
-  const till = await post(app, '/v1/printers', { name: 'Cassa printer', ip: '10.0.0.9', columns: 32, cashDrawer: true });
+  const till = await post(app, '/v1/printers', {
+    name: 'Cassa printer',
+    ip: '10.0.0.9',
+    columns: 32,
+    cashDrawer: true,
+  });
   const one = await post(app, '/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: till.id });
   t.same(one, { id: one.id, name: 'Cassa 1', enabled: true, defaultPrinterId: till.id });
   const two = await post(app, '/v1/cash-registers', { name: 'Cassa 2', enabled: false, defaultPrinterId: till.id });
-  const withPrinter = (await app.request({ method: 'GET', url: '/v1/cash-registers?include=printer', as: 'operator' })).json();
+  const withPrinter = (
+    await app.request({ method: 'GET', url: '/v1/cash-registers?include=printer', as: 'operator' })
+  ).json();
   t.same(withPrinter[0].defaultPrinter, till);
-  t.same((await app.request({ method: 'GET', url: '/v1/cash-registers?enabled=true' })).json().map((r: { id: string }) => r.id), [one.id]);
-  t.same((await app.request({ method: 'GET', url: '/v1/cash-registers?enabled=false' })).json().map((r: { id: string }) => r.id), [two.id]);
-  t.same((await app.request({ method: 'GET', url: `/v1/cash-registers/${two.id}?include=printer` })).json().defaultPrinter, till);
-  t.equal((await app.request({ method: 'PATCH', url: `/v1/cash-registers/${two.id}`, body: { enabled: true } })).json().enabled, true);
+  t.same(
+    (await app.request({ method: 'GET', url: '/v1/cash-registers?enabled=true' }))
+      .json()
+      .map((r: { id: string }) => r.id),
+    [one.id],
+  );
+  t.same(
+    (await app.request({ method: 'GET', url: '/v1/cash-registers?enabled=false' }))
+      .json()
+      .map((r: { id: string }) => r.id),
+    [two.id],
+  );
+  t.same(
+    (await app.request({ method: 'GET', url: `/v1/cash-registers/${two.id}?include=printer` })).json().defaultPrinter,
+    till,
+  );
+  t.equal(
+    (await app.request({ method: 'PATCH', url: `/v1/cash-registers/${two.id}`, body: { enabled: true } })).json()
+      .enabled,
+    true,
+  );
   t.equal((await app.request({ method: 'PATCH', url: `/v1/cash-registers/${two.id}`, body: {} })).statusCode, 400);
-  const put = await app.request({ method: 'PUT', url: `/v1/cash-registers/${two.id}`, body: { name: 'Bar', defaultPrinterId: till.id } });
+  const put = await app.request({
+    method: 'PUT',
+    url: `/v1/cash-registers/${two.id}`,
+    body: { name: 'Bar', defaultPrinterId: till.id },
+  });
   t.same(put.json(), { id: two.id, name: 'Bar', enabled: true, defaultPrinterId: till.id });
   const before = await snapshotTables(app, ['cash_registers']);
-  t.equal((await app.request({ method: 'POST', url: '/v1/cash-registers', body: { name: 'X' } })).statusCode, 400, 'defaultPrinterId is required');
-  t.equal((await app.request({ method: 'POST', url: '/v1/cash-registers', body: { name: 'X', defaultPrinterId: 'c000000000000000000000000' } })).statusCode, 400);
+  t.equal(
+    (await app.request({ method: 'POST', url: '/v1/cash-registers', body: { name: 'X' } })).statusCode,
+    400,
+    'defaultPrinterId is required',
+  );
+  t.equal(
+    (
+      await app.request({
+        method: 'POST',
+        url: '/v1/cash-registers',
+        body: { name: 'X', defaultPrinterId: 'c000000000000000000000000' },
+      })
+    ).statusCode,
+    400,
+  );
   t.equal((await app.request({ method: 'GET', url: '/v1/cash-registers?include=drawer' })).statusCode, 400);
   t.same(await snapshotTables(app, ['cash_registers']), before);
   const deleted = await app.request({ method: 'DELETE', url: `/v1/cash-registers/${one.id}` });
   t.equal(deleted.statusCode, 200);
   t.same(deleted.json(), one);
-  t.equal((await app.request({ method: 'GET', url: `/v1/cash-registers/${one.id}` })).json().message, 'Cash register not found');
+  t.equal(
+    (await app.request({ method: 'GET', url: `/v1/cash-registers/${one.id}` })).json().message,
+    'Cash register not found',
+  );
 });
 
 const banner = {
-  name: 'Pro Loco', type: 'SPONSOR', title: 'Pro Loco di Borgo', description: 'Grazie!', website: 'https://proloco.example',
-  social1: '@proloco', social2: 'ProLocoBorgo', color: '#FF8800', dateTime: '2026-11-21T19:00:00+01:00', active: true,
+  name: 'Pro Loco',
+  type: 'SPONSOR',
+  title: 'Pro Loco di Borgo',
+  description: 'Grazie!',
+  website: 'https://proloco.example',
+  social1: '@proloco',
+  social2: 'ProLocoBorgo',
+  color: '#FF8800',
+  dateTime: '2026-11-21T19:00:00+01:00',
+  active: true,
 };
 
 t.test('banners: create, list, replace, image upload by content, served, deleted with their file', async (t) => {
@@ -46,18 +98,28 @@ t.test('banners: create, list, replace, image upload by content, served, deleted
   const created = await post(app, '/v1/banners', banner);
   t.same(created, { ...banner, id: created.id, color: 'FF8800', dateTime: '2026-11-21T18:00:00.000Z', image: null });
   const displayKey = await app.apiKey('display');
-  t.equal((await app.request({ method: 'GET', url: '/v1/banners', as: { key: displayKey } })).json().length, 1, 'display boards read banners');
+  t.equal(
+    (await app.request({ method: 'GET', url: '/v1/banners', as: { key: displayKey } })).json().length,
+    1,
+    'display boards read banners',
+  );
 
   const send = async (bytes: Buffer, field = 'image', type = 'image/png') => {
     const { payload, headers } = multipartBody(field, 'logo.png', type, bytes);
     return app.runtime.app.inject({
-      method: 'PATCH', url: `/v1/banners/${created.id}/image`, payload,
+      method: 'PATCH',
+      url: `/v1/banners/${created.id}/image`,
+      payload,
       headers: { ...headers, host: 'pos.local:4300', authorization: `Bearer ${await app.token('admin')}` },
     });
   };
   const png = await send(PNG_1X1);
   t.equal(png.statusCode, 200);
-  t.match(png.json().image, /^http:\/\/pos\.local:4300\/uploads\/c[0-9a-z]{24}-[0-9a-f]{12}\.png$/, 'an absolute URL as the caller reached the server');
+  t.match(
+    png.json().image,
+    /^http:\/\/pos\.local:4300\/uploads\/c[0-9a-z]{24}-[0-9a-f]{12}\.png$/,
+    'an absolute URL as the caller reached the server',
+  );
   const served = await app.runtime.app.inject({ method: 'GET', url: new URL(png.json().image).pathname });
   t.equal(served.statusCode, 200);
   t.same(served.rawPayload, PNG_1X1);
@@ -65,7 +127,11 @@ t.test('banners: create, list, replace, image upload by content, served, deleted
   const jpeg = await send(JPEG_1X1, 'image', 'application/octet-stream');
   t.equal(jpeg.statusCode, 200, 'recognised by content, not by the declared type');
   t.match(jpeg.json().image, /\.jpg$/);
-  t.same(readdirSync(app.runtime.dataDir.uploads), [new URL(jpeg.json().image).pathname.split('/').pop()], 'the replaced file is gone');
+  t.same(
+    readdirSync(app.runtime.dataDir.uploads),
+    [new URL(jpeg.json().image).pathname.split('/').pop()],
+    'the replaced file is gone',
+  );
 
   const fake = await send(Buffer.from('<svg onload="alert(1)"></svg>'), 'image', 'image/png');
   t.equal(fake.statusCode, 400, 'a non-image named .png is refused');
@@ -75,7 +141,11 @@ t.test('banners: create, list, replace, image upload by content, served, deleted
   t.equal(json.statusCode, 415, 'JSON is not an upload');
   t.equal(readdirSync(app.runtime.dataDir.uploads).length, 1, 'rejected uploads leave no file');
 
-  const replaced = await app.request({ method: 'PUT', url: `/v1/banners/${created.id}`, body: { ...banner, title: 'Nuovo', active: false } });
+  const replaced = await app.request({
+    method: 'PUT',
+    url: `/v1/banners/${created.id}`,
+    body: { ...banner, title: 'Nuovo', active: false },
+  });
   t.match(replaced.json(), { title: 'Nuovo', active: false, image: String }, 'PUT keeps the image');
   const imageFile = readdirSync(app.runtime.dataDir.uploads)[0] as string;
   t.equal((await app.request({ method: 'DELETE', url: `/v1/banners/${created.id}` })).statusCode, 204);
@@ -83,7 +153,11 @@ t.test('banners: create, list, replace, image upload by content, served, deleted
   const missing = await app.request({ method: 'GET', url: `/v1/banners/${created.id}` });
   t.equal(missing.statusCode, 404);
   t.equal(missing.json().message, 'Banner not found');
-  t.equal((await app.runtime.app.inject({ method: 'GET', url: '/uploads/../pos.db' })).statusCode, 404, 'no way out of the uploads folder');
+  t.equal(
+    (await app.runtime.app.inject({ method: 'GET', url: '/uploads/../pos.db' })).statusCode,
+    404,
+    'no way out of the uploads folder',
+  );
 });
 
 t.test('banner validation', async (t) => {
@@ -107,5 +181,5 @@ t.test('banner validation', async (t) => {
     t.equal(response.json().error, 'Bad Request', name);
   }
   t.same(await snapshotTables(app, ['banners']), before);
-  t.match((await post(app, '/v1/banners', { ...banner, color: 'abc', website: '' })), { color: 'abc', website: '' });
+  t.match(await post(app, '/v1/banners', { ...banner, color: 'abc', website: '' }), { color: 'abc', website: '' });
 });

@@ -18,10 +18,20 @@ async function menu(app: TestApp) {
   const mozzarella = await post(app, '/v1/ingredients', { name: 'Mozzarella' });
   const basilico = await post(app, '/v1/ingredients', { name: 'Basilico' });
   const margherita = await post(app, '/v1/foods', {
-    name: 'Margherita', description: 'Classica', price: 7.5, categoryId: pizze.id, available: true,
+    name: 'Margherita',
+    description: 'Classica',
+    price: 7.5,
+    categoryId: pizze.id,
+    available: true,
     ingredients: [{ id: mozzarella.id }, { id: basilico.id }],
   });
-  const birra = await post(app, '/v1/foods', { name: 'Birra', price: 4, categoryId: bevande.id, printerId: null, available: true });
+  const birra = await post(app, '/v1/foods', {
+    name: 'Birra',
+    price: 4,
+    categoryId: bevande.id,
+    printerId: null,
+    available: true,
+  });
   const acqua = await post(app, '/v1/foods', { name: 'Acqua', price: 1, categoryId: bevande.id, available: false });
   return { kitchen, pizze, bevande, mozzarella, basilico, margherita, birra, acqua };
 }
@@ -33,39 +43,86 @@ t.test('categories: CRUD, defaults, ordering, include=foods, availability events
   const dolci = await post(app, '/v1/categories', { name: 'Dolci' });
   t.match(dolci, { available: true, position: 0, printerId: null }, 'defaults');
   const list = (await app.request({ method: 'GET', url: '/v1/categories', as: 'operator' })).json();
-  t.same(list.map((c: { name: string }) => c.name), ['Dolci', 'Pizze', 'Bevande'], 'by position');
-  const withFoods = (await app.request({ method: 'GET', url: `/v1/categories/${m.bevande.id}?include=foods`, as: 'operator' })).json();
-  t.same(withFoods.foods.map((f: { name: string }) => f.name), ['Birra'], 'operators see only available foods');
+  t.same(
+    list.map((c: { name: string }) => c.name),
+    ['Dolci', 'Pizze', 'Bevande'],
+    'by position',
+  );
+  const withFoods = (
+    await app.request({ method: 'GET', url: `/v1/categories/${m.bevande.id}?include=foods`, as: 'operator' })
+  ).json();
+  t.same(
+    withFoods.foods.map((f: { name: string }) => f.name),
+    ['Birra'],
+    'operators see only available foods',
+  );
   const adminFoods = (await app.request({ method: 'GET', url: `/v1/categories/${m.bevande.id}?include=foods` })).json();
-  t.same(adminFoods.foods.map((f: { name: string }) => f.name), ['Acqua', 'Birra']);
+  t.same(
+    adminFoods.foods.map((f: { name: string }) => f.name),
+    ['Acqua', 'Birra'],
+  );
 
   const mark = await lastEventId(app);
-  const patched = await app.request({ method: 'PATCH', url: `/v1/categories/${m.bevande.id}`, body: { available: false } });
+  const patched = await app.request({
+    method: 'PATCH',
+    url: `/v1/categories/${m.bevande.id}`,
+    body: { available: false },
+  });
   t.equal(patched.json().available, false);
   await app.request({ method: 'PATCH', url: `/v1/categories/${m.bevande.id}`, body: { available: false } });
-  await app.request({ method: 'PUT', url: `/v1/categories/${m.bevande.id}`, body: { name: 'Bibite', position: 2, available: true } });
-  t.same((await eventsSince(app, mark)).map((e) => [e.channel, e.name, e.payload]), [
-    ['cashier', 'category-availability-changed', { categoryId: m.bevande.id, available: false }],
-    ['cashier', 'category-availability-changed', { categoryId: m.bevande.id, available: true }],
-  ]);
-  t.equal((await app.request({ method: 'PATCH', url: `/v1/categories/${m.pizze.id}`, body: { printerId: null } })).json().printerId, null);
+  await app.request({
+    method: 'PUT',
+    url: `/v1/categories/${m.bevande.id}`,
+    body: { name: 'Bibite', position: 2, available: true },
+  });
+  t.same(
+    (await eventsSince(app, mark)).map((e) => [e.channel, e.name, e.payload]),
+    [
+      ['cashier', 'category-availability-changed', { categoryId: m.bevande.id, available: false }],
+      ['cashier', 'category-availability-changed', { categoryId: m.bevande.id, available: true }],
+    ],
+  );
+  t.equal(
+    (await app.request({ method: 'PATCH', url: `/v1/categories/${m.pizze.id}`, body: { printerId: null } })).json()
+      .printerId,
+    null,
+  );
 
   const conflict = await app.request({ method: 'POST', url: '/v1/categories', body: { name: 'pizze' } });
   t.equal(conflict.statusCode, 409, 'names are unique case-insensitively');
-  t.equal((await app.request({ method: 'PUT', url: `/v1/categories/${dolci.id}`, body: { name: 'PIZZE' } })).statusCode, 409);
+  t.equal(
+    (await app.request({ method: 'PUT', url: `/v1/categories/${dolci.id}`, body: { name: 'PIZZE' } })).statusCode,
+    409,
+  );
   const busy = await app.request({ method: 'DELETE', url: `/v1/categories/${m.pizze.id}` });
   t.equal(busy.statusCode, 409, 'a category with foods cannot be deleted');
   t.equal((await app.request({ method: 'DELETE', url: `/v1/categories/${dolci.id}` })).statusCode, 204);
   t.equal((await app.request({ method: 'GET', url: `/v1/categories/${dolci.id}` })).statusCode, 404);
-  t.equal((await app.request({ method: 'GET', url: `/v1/categories/${dolci.id}` })).json().message, 'Category not found');
+  t.equal(
+    (await app.request({ method: 'GET', url: `/v1/categories/${dolci.id}` })).json().message,
+    'Category not found',
+  );
 });
 
 t.test('ingredients: CRUD and unique names', async (t) => {
   const app = await buildTestApp(t);
   const m = await menu(app);
-  t.same((await app.request({ method: 'GET', url: '/v1/ingredients', as: 'operator' })).json().map((i: { name: string }) => i.name), ['Basilico', 'Mozzarella']);
-  t.equal((await app.request({ method: 'POST', url: '/v1/ingredients', body: { name: 'MOZZARELLA' } })).statusCode, 409);
-  t.same((await app.request({ method: 'PUT', url: `/v1/ingredients/${m.basilico.id}`, body: { name: 'Basilico fresco' } })).json(), { id: m.basilico.id, name: 'Basilico fresco', stock: null });
+  t.same(
+    (await app.request({ method: 'GET', url: '/v1/ingredients', as: 'operator' }))
+      .json()
+      .map((i: { name: string }) => i.name),
+    ['Basilico', 'Mozzarella'],
+  );
+  t.equal(
+    (await app.request({ method: 'POST', url: '/v1/ingredients', body: { name: 'MOZZARELLA' } })).statusCode,
+    409,
+  );
+  t.same(
+    (
+      await app.request({ method: 'PUT', url: `/v1/ingredients/${m.basilico.id}`, body: { name: 'Basilico fresco' } })
+    ).json(),
+    { id: m.basilico.id, name: 'Basilico fresco', stock: null },
+  );
   t.equal((await app.request({ method: 'DELETE', url: `/v1/ingredients/${m.basilico.id}` })).statusCode, 204);
   const food = (await app.request({ method: 'GET', url: `/v1/foods/${m.margherita.id}?include=ingredients` })).json();
   t.same(food.ingredients, [{ id: m.mozzarella.id, name: 'Mozzarella' }], 'a deleted ingredient leaves the food');
@@ -76,10 +133,20 @@ t.test('foods: fields, filters, non-admin view, ingredients, PATCH, PUT, 409, ev
   const app = await buildTestApp(t);
   const m = await menu(app);
   t.same(m.margherita, {
-    id: m.margherita.id, name: 'Margherita', description: 'Classica', price: 7.5, categoryId: m.pizze.id, printerId: null, available: true,
+    id: m.margherita.id,
+    name: 'Margherita',
+    description: 'Classica',
+    price: 7.5,
+    categoryId: m.pizze.id,
+    printerId: null,
+    available: true,
     category: { id: m.pizze.id, name: 'Pizze', available: true, position: 1 },
-    ingredients: [{ id: m.mozzarella.id, name: 'Mozzarella' }, { id: m.basilico.id, name: 'Basilico' }],
-    stock: null, portionsLeft: null,
+    ingredients: [
+      { id: m.mozzarella.id, name: 'Mozzarella' },
+      { id: m.basilico.id, name: 'Basilico' },
+    ],
+    stock: null,
+    portionsLeft: null,
   });
   const names = async (query: string, as: 'admin' | 'operator' = 'admin') =>
     (await app.request({ method: 'GET', url: `/v1/foods${query}`, as })).json().map((f: { name: string }) => f.name);
@@ -92,24 +159,55 @@ t.test('foods: fields, filters, non-admin view, ingredients, PATCH, PUT, 409, ev
   t.same(await names('?category=Dolci'), []);
   const plain = (await app.request({ method: 'GET', url: '/v1/foods', as: 'operator' })).json();
   t.equal(plain[0].ingredients, undefined, 'ingredients only on request');
-  const withIngredients = (await app.request({ method: 'GET', url: '/v1/foods?include=ingredients', as: 'operator' })).json();
+  const withIngredients = (
+    await app.request({ method: 'GET', url: '/v1/foods?include=ingredients', as: 'operator' })
+  ).json();
   t.equal(withIngredients[0].ingredients.length, 2);
-  t.equal((await app.request({ method: 'GET', url: `/v1/foods/${m.acqua.id}`, as: 'operator' })).json().available, false, 'by id even when unavailable');
+  t.equal(
+    (await app.request({ method: 'GET', url: `/v1/foods/${m.acqua.id}`, as: 'operator' })).json().available,
+    false,
+    'by id even when unavailable',
+  );
 
   const mark = await lastEventId(app);
   const soldOut = await app.request({ method: 'PATCH', url: `/v1/foods/${m.birra.id}`, body: { available: false } });
   t.equal(soldOut.json().available, false);
   await app.request({ method: 'PATCH', url: `/v1/foods/${m.birra.id}`, body: { printerId: m.kitchen.id } });
-  await app.request({ method: 'PUT', url: `/v1/foods/${m.birra.id}`, body: { name: 'Birra media', price: 4.5, categoryId: m.bevande.id, available: true } });
-  t.same((await eventsSince(app, mark)).map((e) => [e.name, e.payload]), [
-    ['food-availability-changed', { foodId: m.birra.id, available: false }],
-    ['food-availability-changed', { foodId: m.birra.id, available: true }],
-  ]);
+  await app.request({
+    method: 'PUT',
+    url: `/v1/foods/${m.birra.id}`,
+    body: { name: 'Birra media', price: 4.5, categoryId: m.bevande.id, available: true },
+  });
+  t.same(
+    (await eventsSince(app, mark)).map((e) => [e.name, e.payload]),
+    [
+      ['food-availability-changed', { foodId: m.birra.id, available: false }],
+      ['food-availability-changed', { foodId: m.birra.id, available: true }],
+    ],
+  );
   const replaced = (await app.request({ method: 'GET', url: `/v1/foods/${m.birra.id}?include=ingredients` })).json();
   t.match(replaced, { name: 'Birra media', price: 4.5, printerId: null, ingredients: [] }, 'PUT replaces everything');
 
-  t.equal((await app.request({ method: 'POST', url: '/v1/foods', body: { name: 'margherita', price: 1, categoryId: m.pizze.id, available: true } })).statusCode, 409);
-  t.equal((await app.request({ method: 'PUT', url: `/v1/foods/${m.birra.id}`, body: { name: 'MARGHERITA', price: 1, categoryId: m.pizze.id, available: true } })).statusCode, 409);
+  t.equal(
+    (
+      await app.request({
+        method: 'POST',
+        url: '/v1/foods',
+        body: { name: 'margherita', price: 1, categoryId: m.pizze.id, available: true },
+      })
+    ).statusCode,
+    409,
+  );
+  t.equal(
+    (
+      await app.request({
+        method: 'PUT',
+        url: `/v1/foods/${m.birra.id}`,
+        body: { name: 'MARGHERITA', price: 1, categoryId: m.pizze.id, available: true },
+      })
+    ).statusCode,
+    409,
+  );
   t.equal((await app.request({ method: 'DELETE', url: `/v1/foods/${m.acqua.id}` })).statusCode, 204);
   t.equal((await app.request({ method: 'GET', url: `/v1/foods/${m.acqua.id}` })).json().message, 'Food not found');
 });
@@ -128,7 +226,12 @@ t.test('catalog bad input: 400 and nothing changes', async (t) => {
     ['unknown category', 'POST', '/v1/foods', { ...food, categoryId: unknown }],
     ['unknown printer', 'POST', '/v1/foods', { ...food, printerId: unknown }],
     ['unknown ingredient', 'POST', '/v1/foods', { ...food, ingredients: [{ id: unknown }] }],
-    ['ingredient twice', 'POST', '/v1/foods', { ...food, ingredients: [{ id: m.mozzarella.id }, { id: m.mozzarella.id }] }],
+    [
+      'ingredient twice',
+      'POST',
+      '/v1/foods',
+      { ...food, ingredients: [{ id: m.mozzarella.id }, { id: m.mozzarella.id }] },
+    ],
     ['empty name', 'POST', '/v1/foods', { ...food, name: '  ' }],
     ['empty PATCH', 'PATCH', `/v1/foods/${m.birra.id}`, {}],
     ['PATCH unknown printer', 'PATCH', `/v1/foods/${m.birra.id}`, { printerId: unknown }],
@@ -158,5 +261,8 @@ t.test('deleting a printer clears the references to it', async (t) => {
   t.equal(deleted.statusCode, 200);
   t.equal((await app.request({ method: 'GET', url: `/v1/categories/${m.pizze.id}` })).json().printerId, null);
   t.equal((await app.request({ method: 'GET', url: `/v1/foods/${m.birra.id}` })).json().printerId, null);
-  t.equal((await app.request({ method: 'GET', url: `/v1/cash-registers/${register.id}` })).json().defaultPrinterId, null);
+  t.equal(
+    (await app.request({ method: 'GET', url: `/v1/cash-registers/${register.id}` })).json().defaultPrinterId,
+    null,
+  );
 });

@@ -44,7 +44,12 @@ function post(port: number, from: string, path: string, body: unknown): Promise<
     const payload = JSON.stringify(body);
     const req = request(
       {
-        host: '127.0.0.1', port, localAddress: from, method: 'POST', path, agent: false,
+        host: '127.0.0.1',
+        port,
+        localAddress: from,
+        method: 'POST',
+        path,
+        agent: false,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
       },
       (res) => {
@@ -75,10 +80,14 @@ t.test('1,000 slow-header connections from one address: 256 held, the rest refus
     flood.push(...(await Promise.all(Array.from({ length: 100 }, () => slowHeaders(port, '127.0.0.2')))));
   }
   const floodDone = Date.now();
-  const refused = await waitFor(`the connections past ${MAX_CONNECTIONS_PER_ADDRESS} to be closed`, () => {
-    const closed = flood.filter((slow) => slow.closedAt !== null);
-    return closed.length >= FLOOD - MAX_CONNECTIONS_PER_ADDRESS ? closed : null;
-  }, { timeoutMs: 5000 });
+  const refused = await waitFor(
+    `the connections past ${MAX_CONNECTIONS_PER_ADDRESS} to be closed`,
+    () => {
+      const closed = flood.filter((slow) => slow.closedAt !== null);
+      return closed.length >= FLOOD - MAX_CONNECTIONS_PER_ADDRESS ? closed : null;
+    },
+    { timeoutMs: 5000 },
+  );
   const over = FLOOD - MAX_CONNECTIONS_PER_ADDRESS;
   t.equal(refused.length, over, `${over} refused, ${MAX_CONNECTIONS_PER_ADDRESS} held`);
   everyOf(t, refused, (slow) => slow.received === '', 'refused before anything was answered');

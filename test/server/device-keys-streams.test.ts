@@ -43,13 +43,21 @@ t.test('a kitchen key tied to a station sees and moves that station only; other 
   t.equal(free.printerId, null, 'a kitchen key without a station is not tied');
 
   const order = await createOrder(app, {
-    table: '3', customer: 'Verdi', confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register },
-    orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }, { foodId: menu.foods.beer, quantity: 1 }],
+    table: '3',
+    customer: 'Verdi',
+    confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register },
+    orderItems: [
+      { foodId: menu.foods.margherita, quantity: 1 },
+      { foodId: menu.foods.beer, quantity: 1 },
+    ],
   });
   const as = { key: grill.key };
   const own = await app.request({ method: 'GET', url: `/v1/stations/${menu.printers.kitchen}/orders`, as });
   t.equal(own.statusCode, 200, 'its own station');
-  t.same(own.json().map((row: { id: number }) => row.id), [order.id]);
+  t.same(
+    own.json().map((row: { id: number }) => row.id),
+    [order.id],
+  );
   const before = await snapshotTables(app, ['order_stations', 'orders', 'events']);
   const other = await app.request({ method: 'GET', url: `/v1/stations/${menu.printers.bar}/orders`, as });
   t.equal(other.statusCode, 403, 'another station is 403');
@@ -96,13 +104,22 @@ t.test('kitchen keys are not sent general-closure, live or replayed; a printer k
   t.equal(closure.statusCode, 201);
   const after = await sell();
   await printerStream.waitFor(() => confirmedIds(printerStream).includes(after.id));
-  t.ok(printerStream.events.some((event) => event.event === 'general-closure'), 'the print service gets the closure');
+  t.ok(
+    printerStream.events.some((event) => event.event === 'general-closure'),
+    'the print service gets the closure',
+  );
   await kitchenStream.waitFor(() => confirmedIds(kitchenStream).includes(after.id));
-  t.notOk(kitchenStream.events.some((event) => event.event === 'general-closure'), 'the kitchen screen does not, live');
+  t.notOk(
+    kitchenStream.events.some((event) => event.event === 'general-closure'),
+    'the kitchen screen does not, live',
+  );
   const replay = await openSse(`${base}/events/printer`, { 'x-api-key': kitchen.key, 'last-event-id': '0' });
   t.teardown(() => replay.close());
   await replay.waitFor(() => confirmedIds(replay).includes(after.id));
-  t.notOk(replay.events.some((event) => event.event === 'general-closure'), 'nor replayed');
+  t.notOk(
+    replay.events.some((event) => event.event === 'general-closure'),
+    'nor replayed',
+  );
 });
 
 t.test('a print service that reconnects without Last-Event-ID gets what was confirmed while it was away', async (t) => {

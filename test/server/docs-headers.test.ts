@@ -10,8 +10,14 @@ t.test('every /docs response carries the web apps’ security headers', async (t
   const app = await buildTestApp(t);
   const routes = app.runtime.app.routeAccess.filter((route) => route.url.startsWith('/docs') && route.method === 'GET');
   const urls = [
-    '/docs', '/docs/', '/docs/static/index.html', '/docs/static/swagger-ui.css', '/docs/static/swagger-initializer.js',
-    '/docs/json', '/docs/openapi.json', '/docs/static/no-such-file.js',
+    '/docs',
+    '/docs/',
+    '/docs/static/index.html',
+    '/docs/static/swagger-ui.css',
+    '/docs/static/swagger-initializer.js',
+    '/docs/json',
+    '/docs/openapi.json',
+    '/docs/static/no-such-file.js',
   ];
   t.ok(routes.length >= 4, `${routes.length} /docs routes`);
   const answers: Array<{ url: string; status: number; headers: Record<string, unknown> }> = [];

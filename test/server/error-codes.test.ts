@@ -24,9 +24,24 @@ t.test('each refusal says what it is by its code', async (t) => {
     return body;
   };
 
-  const invalid = await refusal({ method: 'POST', url: '/v1/orders', body: { table: '', customer: 'x', orderItems: [] } }, 400, 'validation', 'a bad body');
-  everyOf(t, invalid.details ?? [], (detail) => detail.code === 'validation', 'each detail of a bad body says validation');
-  await refusal({ method: 'POST', url: '/v1/orders', as: 'none', body: pizzaOrder(menu) }, 401, 'unauthorized', 'no credentials');
+  const invalid = await refusal(
+    { method: 'POST', url: '/v1/orders', body: { table: '', customer: 'x', orderItems: [] } },
+    400,
+    'validation',
+    'a bad body',
+  );
+  everyOf(
+    t,
+    invalid.details ?? [],
+    (detail) => detail.code === 'validation',
+    'each detail of a bad body says validation',
+  );
+  await refusal(
+    { method: 'POST', url: '/v1/orders', as: 'none', body: pizzaOrder(menu) },
+    401,
+    'unauthorized',
+    'no credentials',
+  );
   const display = await app.apiKey('display');
   await refusal({ method: 'GET', url: '/v1/orders', as: { key: display } }, 403, 'forbidden', 'a display key');
   await refusal({ method: 'GET', url: '/v1/orders/999' }, 404, 'not-found', 'an unknown order');
@@ -47,10 +62,20 @@ t.test('each refusal says what it is by its code', async (t) => {
   t.match(broken.json(), { statusCode: 400, code: 'invalid-json' }, 'broken JSON');
 
   await app.request({ method: 'POST', url: '/v1/categories', body: { name: 'Fritti' } });
-  await refusal({ method: 'POST', url: '/v1/categories', body: { name: 'Fritti' } }, 409, 'name-taken', 'a second category of that name');
+  await refusal(
+    { method: 'POST', url: '/v1/categories', body: { name: 'Fritti' } },
+    409,
+    'name-taken',
+    'a second category of that name',
+  );
 
   const pending = await createOrder(app, pizzaOrder(menu));
-  await app.request({ method: 'POST', url: `/v1/orders/${pending.id}/confirm`, as: 'operator', body: { paymentMethod: 'CASH' } });
+  await app.request({
+    method: 'POST',
+    url: `/v1/orders/${pending.id}/confirm`,
+    as: 'operator',
+    body: { paymentMethod: 'CASH' },
+  });
   await refusal(
     { method: 'POST', url: `/v1/orders/${pending.id}/confirm`, as: 'operator', body: { paymentMethod: 'CASH' } },
     400,
@@ -58,24 +83,52 @@ t.test('each refusal says what it is by its code', async (t) => {
     'confirming twice',
   );
   await refusal(
-    { method: 'POST', url: '/v1/orders', as: 'operator', body: pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', cashRegisterId: menu.disabledRegister } }) },
+    {
+      method: 'POST',
+      url: '/v1/orders',
+      as: 'operator',
+      body: pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', cashRegisterId: menu.disabledRegister } }),
+    },
     400,
     'register-disabled',
     'a disabled register',
   );
   await refusal(
-    { method: 'POST', url: '/v1/orders', as: 'operator', body: pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', discount: 1000 } }) },
+    {
+      method: 'POST',
+      url: '/v1/orders',
+      as: 'operator',
+      body: pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', discount: 1000 } }),
+    },
     400,
     'discount-too-large',
     'a discount above the subtotal',
   );
 
   await app.request({ method: 'PATCH', url: `/v1/foods/${menu.foods.beer}`, body: { available: false } });
-  const off = await refusal({ method: 'POST', url: '/v1/orders', as: 'operator', body: pizzaOrder(menu) }, 400, 'food-unavailable', 'a sold-out food');
-  t.same(off.details?.map((detail) => [detail.path, detail.code]), [['body.orderItems.1.foodId', 'food-unavailable']], 'the detail points at the line');
+  const off = await refusal(
+    { method: 'POST', url: '/v1/orders', as: 'operator', body: pizzaOrder(menu) },
+    400,
+    'food-unavailable',
+    'a sold-out food',
+  );
+  t.same(
+    off.details?.map((detail) => [detail.path, detail.code]),
+    [['body.orderItems.1.foodId', 'food-unavailable']],
+    'the detail points at the line',
+  );
 
   await refusal(
-    { method: 'POST', url: '/v1/orders', body: { table: '1', customer: 'x', orderItems: [{ foodId: menu.foods.water, quantity: 1 }], pad: 'x'.repeat(2_000_000) } },
+    {
+      method: 'POST',
+      url: '/v1/orders',
+      body: {
+        table: '1',
+        customer: 'x',
+        orderItems: [{ foodId: menu.foods.water, quantity: 1 }],
+        pad: 'x'.repeat(2_000_000),
+      },
+    },
     413,
     'payload-too-large',
     'a body past the limit',
@@ -98,5 +151,10 @@ t.test('portions: the 409 and each short food carry portions-short; counts refus
 
 t.test('docs/api.md lists every code with its meaning', async (t) => {
   const docs = readFileSync(join(import.meta.dirname, '../../docs/api.md'), 'utf8');
-  everyOf(t, [...ERROR_CODES], (code) => new RegExp(`^\\| \`${code}\` \\|`, 'm').test(docs), 'a row of the code table in docs/api.md');
+  everyOf(
+    t,
+    [...ERROR_CODES],
+    (code) => new RegExp(`^\\| \`${code}\` \\|`, 'm').test(docs),
+    'a row of the code table in docs/api.md',
+  );
 });

@@ -28,10 +28,18 @@ t.test('stream headers, auth and channel errors', async (t) => {
   t.equal(stream.headers['cache-control'], 'no-cache');
   t.equal(stream.headers['connection'], 'keep-alive');
 
-  t.equal((await getOnce(`${base}/events/kitchen`, { authorization: `Bearer ${operator}` })).status, 400, 'unknown channel');
+  t.equal(
+    (await getOnce(`${base}/events/kitchen`, { authorization: `Bearer ${operator}` })).status,
+    400,
+    'unknown channel',
+  );
   t.equal((await getOnce(`${base}/events/cashier`)).status, 401);
   t.equal((await getOnce(`${base}/events/cashier`, { authorization: 'Bearer nope' })).status, 401);
-  t.equal((await getOnce(`${base}/events/cashier`, { 'x-api-key': displayKey })).status, 403, 'a display key cannot read cashier events');
+  t.equal(
+    (await getOnce(`${base}/events/cashier`, { 'x-api-key': displayKey })).status,
+    403,
+    'a display key cannot read cashier events',
+  );
   t.equal((await getOnce(`${base}/events/printer`, { 'x-api-key': displayKey })).status, 403);
   t.equal((await getOnce(`${base}/events/display`, { 'x-api-key': printerKey })).status, 403);
 
@@ -41,65 +49,125 @@ t.test('stream headers, auth and channel errors', async (t) => {
   const tokenQuery = await openSse(`${base}/events/printer?access_token=${encodeURIComponent(operator)}`);
   t.teardown(() => tokenQuery.close());
   t.equal(tokenQuery.status, 200, 'or a bearer token');
-  t.equal((await getOnce(`${base}/v1/orders?access_token=${encodeURIComponent(operator)}`)).status, 401, 'query tokens only work on streams');
-});
-
-t.test('each operation emits exactly the documented events, on the documented channels, byte-exact frames', async (t) => {
-  const app = await buildTestApp(t);
-  const base = await listen(app);
-  const menu = await seedMenu(app);
-  const auth = { authorization: `Bearer ${await app.token('admin')}` };
-  const cashier = await openSse(`${base}/events/cashier`, auth);
-  const display = await openSse(`${base}/events/display`, auth);
-  const printer = await openSse(`${base}/events/printer`, auth);
-  t.teardown(() => [cashier, display, printer].forEach((s) => s.close()));
-
-  const order = await createOrder(app, pizzaOrder(menu));
-  await cashier.waitFor((events) => events.length === 1);
-  t.equal(cashier.events[0]!.event, 'new-order');
-  t.match(JSON.parse(cashier.events[0]!.data), { id: order.id, status: 'PENDING', orderItems: [{ foodId: menu.foods.margherita }, { foodId: menu.foods.beer }] });
-  t.match(cashier.raw, /id: \d+\nevent: new-order\ndata: \{[^\n]+\}\n\n/, 'frame is id/event/data with LF');
-
-  await app.request({ method: 'POST', url: `/v1/orders/${order.id}/confirm`, body: { paymentMethod: 'CASH', cashRegisterId: menu.register } });
-  await cashier.waitFor((events) => events.length === 2);
-  await display.waitFor((events) => events.length === 1);
-  await printer.waitFor((events) => events.length === 1);
-  const summary = { displayCode: order.displayCode, ticketNumber: 1, id: order.id };
-  t.same([cashier.events[1]!.event, JSON.parse(cashier.events[1]!.data)], ['confirmed-order', summary]);
-  t.same([display.events[0]!.event, JSON.parse(display.events[0]!.data)], ['confirmed-order', summary]);
-  t.equal(printer.events[0]!.event, 'confirmed-order');
-  t.match(JSON.parse(printer.events[0]!.data), { id: order.id, status: 'CONFIRMED', ticketNumber: 1, orderItems: [{ food: { name: 'Margherita', printerId: menu.printers.kitchen } }, { food: { name: 'Birra' } }] });
-
-  await app.request({ method: 'PATCH', url: `/v1/orders/${order.id}`, body: { status: 'COMPLETED' } });
-  await display.waitFor((events) => events.length === 2);
-  t.same([display.events[1]!.event, JSON.parse(display.events[1]!.data)], ['order-status-changed', { ...summary, status: 'COMPLETED' }]);
-
-  // Completed by hand, it leaves the kitchen and the bar: each station's screen is told.
-  await printer.waitFor((events) => events.length === 3);
-  t.same(
-    printer.events.slice(1).map((e) => [e.event, JSON.parse(e.data)]).sort((a, b) => (a[1].printerId < b[1].printerId ? -1 : 1)),
-    [menu.printers.kitchen, menu.printers.bar].sort().map((printerId) => ['order-station-status-changed', { orderId: order.id, printerId, status: 'DONE' }]),
+  t.equal(
+    (await getOnce(`${base}/v1/orders?access_token=${encodeURIComponent(operator)}`)).status,
+    401,
+    'query tokens only work on streams',
   );
-
-  const detail = (await app.request({ method: 'GET', url: `/v1/orders/${order.id}` })).json();
-  await app.request({ method: 'POST', url: `/v1/orders/${order.id}/reprint`, body: { orderItems: [{ id: detail.categorizedItems[0].items[0].id }], reprintReceipt: false } });
-  await printer.waitFor((events) => events.length === 4);
-  t.equal(printer.events[3]!.event, 'reprint-order');
-  t.match(JSON.parse(printer.events[3]!.data), { reprintReceipt: false, reprintOrderItems: [{ food: { name: 'Margherita' } }] });
-
-  await app.request({ method: 'PATCH', url: `/v1/printers/${menu.printers.kitchen}`, body: { status: 'ERROR' } });
-  await app.request({ method: 'PATCH', url: `/v1/printers/${menu.printers.kitchen}`, body: { status: 'ERROR' } }); // no change, no event
-  await app.request({ method: 'DELETE', url: `/v1/orders/${order.id}` });
-  await cashier.waitFor((events) => events.some((e) => e.event === 'order-deleted'));
-  await display.waitFor((events) => events.some((e) => e.event === 'order-deleted'));
-  const station = 'order-station-status-changed';
-  t.same(cashier.events.map((e) => e.event), ['new-order', 'confirmed-order', 'order-status-changed', station, station, 'printer-status-changed', 'order-deleted']);
-  t.same(JSON.parse(cashier.events[5]!.data), { printerId: menu.printers.kitchen, status: 'ERROR', statusReason: null }, 'a person gives no reason');
-  t.same(display.events.map((e) => e.event), ['confirmed-order', 'order-status-changed', station, station, 'order-deleted']);
-  t.same(printer.events.map((e) => e.event), ['confirmed-order', station, station, 'reprint-order']);
-  const ids = cashier.events.map((e) => Number(e.lastEventId));
-  t.same(ids, [...ids].sort((a, b) => a - b), 'ids increase');
 });
+
+t.test(
+  'each operation emits exactly the documented events, on the documented channels, byte-exact frames',
+  async (t) => {
+    const app = await buildTestApp(t);
+    const base = await listen(app);
+    const menu = await seedMenu(app);
+    const auth = { authorization: `Bearer ${await app.token('admin')}` };
+    const cashier = await openSse(`${base}/events/cashier`, auth);
+    const display = await openSse(`${base}/events/display`, auth);
+    const printer = await openSse(`${base}/events/printer`, auth);
+    t.teardown(() => [cashier, display, printer].forEach((s) => s.close()));
+
+    const order = await createOrder(app, pizzaOrder(menu));
+    await cashier.waitFor((events) => events.length === 1);
+    t.equal(cashier.events[0]!.event, 'new-order');
+    t.match(JSON.parse(cashier.events[0]!.data), {
+      id: order.id,
+      status: 'PENDING',
+      orderItems: [{ foodId: menu.foods.margherita }, { foodId: menu.foods.beer }],
+    });
+    t.match(cashier.raw, /id: \d+\nevent: new-order\ndata: \{[^\n]+\}\n\n/, 'frame is id/event/data with LF');
+
+    await app.request({
+      method: 'POST',
+      url: `/v1/orders/${order.id}/confirm`,
+      body: { paymentMethod: 'CASH', cashRegisterId: menu.register },
+    });
+    await cashier.waitFor((events) => events.length === 2);
+    await display.waitFor((events) => events.length === 1);
+    await printer.waitFor((events) => events.length === 1);
+    const summary = { displayCode: order.displayCode, ticketNumber: 1, id: order.id };
+    t.same([cashier.events[1]!.event, JSON.parse(cashier.events[1]!.data)], ['confirmed-order', summary]);
+    t.same([display.events[0]!.event, JSON.parse(display.events[0]!.data)], ['confirmed-order', summary]);
+    t.equal(printer.events[0]!.event, 'confirmed-order');
+    t.match(JSON.parse(printer.events[0]!.data), {
+      id: order.id,
+      status: 'CONFIRMED',
+      ticketNumber: 1,
+      orderItems: [{ food: { name: 'Margherita', printerId: menu.printers.kitchen } }, { food: { name: 'Birra' } }],
+    });
+
+    await app.request({ method: 'PATCH', url: `/v1/orders/${order.id}`, body: { status: 'COMPLETED' } });
+    await display.waitFor((events) => events.length === 2);
+    t.same(
+      [display.events[1]!.event, JSON.parse(display.events[1]!.data)],
+      ['order-status-changed', { ...summary, status: 'COMPLETED' }],
+    );
+
+    // Completed by hand, it leaves the kitchen and the bar: each station's screen is told.
+    await printer.waitFor((events) => events.length === 3);
+    t.same(
+      printer.events
+        .slice(1)
+        .map((e) => [e.event, JSON.parse(e.data)])
+        .sort((a, b) => (a[1].printerId < b[1].printerId ? -1 : 1)),
+      [menu.printers.kitchen, menu.printers.bar]
+        .sort()
+        .map((printerId) => ['order-station-status-changed', { orderId: order.id, printerId, status: 'DONE' }]),
+    );
+
+    const detail = (await app.request({ method: 'GET', url: `/v1/orders/${order.id}` })).json();
+    await app.request({
+      method: 'POST',
+      url: `/v1/orders/${order.id}/reprint`,
+      body: { orderItems: [{ id: detail.categorizedItems[0].items[0].id }], reprintReceipt: false },
+    });
+    await printer.waitFor((events) => events.length === 4);
+    t.equal(printer.events[3]!.event, 'reprint-order');
+    t.match(JSON.parse(printer.events[3]!.data), {
+      reprintReceipt: false,
+      reprintOrderItems: [{ food: { name: 'Margherita' } }],
+    });
+
+    await app.request({ method: 'PATCH', url: `/v1/printers/${menu.printers.kitchen}`, body: { status: 'ERROR' } });
+    await app.request({ method: 'PATCH', url: `/v1/printers/${menu.printers.kitchen}`, body: { status: 'ERROR' } }); // no change, no event
+    await app.request({ method: 'DELETE', url: `/v1/orders/${order.id}` });
+    await cashier.waitFor((events) => events.some((e) => e.event === 'order-deleted'));
+    await display.waitFor((events) => events.some((e) => e.event === 'order-deleted'));
+    const station = 'order-station-status-changed';
+    t.same(
+      cashier.events.map((e) => e.event),
+      [
+        'new-order',
+        'confirmed-order',
+        'order-status-changed',
+        station,
+        station,
+        'printer-status-changed',
+        'order-deleted',
+      ],
+    );
+    t.same(
+      JSON.parse(cashier.events[5]!.data),
+      { printerId: menu.printers.kitchen, status: 'ERROR', statusReason: null },
+      'a person gives no reason',
+    );
+    t.same(
+      display.events.map((e) => e.event),
+      ['confirmed-order', 'order-status-changed', station, station, 'order-deleted'],
+    );
+    t.same(
+      printer.events.map((e) => e.event),
+      ['confirmed-order', station, station, 'reprint-order'],
+    );
+    const ids = cashier.events.map((e) => Number(e.lastEventId));
+    t.same(
+      ids,
+      [...ids].sort((a, b) => a - b),
+      'ids increase',
+    );
+  },
+);
 
 t.test('reconnect with Last-Event-ID gets every missed event once, in order, then live ones', async (t) => {
   const app = await buildTestApp(t);
@@ -117,7 +185,10 @@ t.test('reconnect with Last-Event-ID gets every missed event once, in order, the
   const second = await openSse(`${base}/events/cashier`, { ...auth, 'last-event-id': resumeFrom });
   t.teardown(() => second.close());
   await second.waitFor((events) => events.length === 30);
-  t.same(second.events.map((e) => JSON.parse(e.data).id), missed.map((o) => o.id));
+  t.same(
+    second.events.map((e) => JSON.parse(e.data).id),
+    missed.map((o) => o.id),
+  );
   const live = await createOrder(app, pizzaOrder(menu, { customer: 'live' }));
   await second.waitFor((events) => events.length === 31);
   t.equal(JSON.parse(second.events[30]!.data).id, live.id);
@@ -131,7 +202,10 @@ t.test('a client that saw no event still resumes from where it connected', async
   const auth = { authorization: `Bearer ${await app.token('operator')}` };
   await createOrder(app, pizzaOrder(menu)); // before the client connects: not for it
   const quiet = await openSse(`${base}/events/cashier`, auth);
-  const position = await waitFor('the server to tell the client its position', () => quiet.lastEventId(), { timeoutMs: 5000, intervalMs: 20 });
+  const position = await waitFor('the server to tell the client its position', () => quiet.lastEventId(), {
+    timeoutMs: 5000,
+    intervalMs: 20,
+  });
   t.not(position, '', 'the server told the client its position');
   quiet.close();
   const missed = await createOrder(app, pizzaOrder(menu));
@@ -186,7 +260,11 @@ t.test('a client that never reads does not hold up the others or the request', a
   t.teardown(() => healthy.close());
   const notes = 'x'.repeat(200);
   for (let i = 0; i < 100; i++) {
-    await createOrder(app, { table: String(i), customer: 'y'.repeat(100), orderItems: Array.from({ length: 50 }, () => ({ foodId: menu.foods.margherita, quantity: 1, notes })) });
+    await createOrder(app, {
+      table: String(i),
+      customer: 'y'.repeat(100),
+      orderItems: Array.from({ length: 50 }, () => ({ foodId: menu.foods.margherita, quantity: 1, notes })),
+    });
   }
   await healthy.waitFor((events) => events.length === 100, 10_000);
   t.pass('the healthy client got all 100 events');
@@ -203,12 +281,21 @@ t.test('catalog availability changes reach cashiers', async (t) => {
   await app.request({ method: 'PATCH', url: `/v1/categories/${menu.categories.desserts}`, body: { available: false } });
   await app.request({ method: 'PATCH', url: `/v1/printers/${menu.printers.bar}`, body: { status: 'OFFLINE' } });
   await cashier.waitFor((events) => events.length === 3);
-  t.same(cashier.events.map((e) => [e.event, JSON.parse(e.data)]), [
-    ['food-availability-changed', { foodId: menu.foods.beer, available: false }],
-    ['category-availability-changed', { categoryId: menu.categories.desserts, available: false }],
-    ['printer-status-changed', { printerId: menu.printers.bar, status: 'OFFLINE', statusReason: null }],
-  ]);
-  await createOrder(app, pizzaOrder(menu, { orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }], confirm: { paymentMethod: 'CARD' } }));
+  t.same(
+    cashier.events.map((e) => [e.event, JSON.parse(e.data)]),
+    [
+      ['food-availability-changed', { foodId: menu.foods.beer, available: false }],
+      ['category-availability-changed', { categoryId: menu.categories.desserts, available: false }],
+      ['printer-status-changed', { printerId: menu.printers.bar, status: 'OFFLINE', statusReason: null }],
+    ],
+  );
+  await createOrder(
+    app,
+    pizzaOrder(menu, {
+      orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }],
+      confirm: { paymentMethod: 'CARD' },
+    }),
+  );
   await display.waitFor((events) => events.length === 1);
   t.equal(display.events[0]!.event, 'confirmed-order', 'displays get none of the catalog events');
 });

@@ -32,7 +32,14 @@ async function appWith(test: TestApp, routes: (app: FastifyInstance) => void): P
 }
 
 async function settings(test: TestApp) {
-  return (await test.runtime.storage.db.selectFrom('settings').select('key').where('key', 'like', 'test-%').orderBy('key').execute()).map((row) => row.key);
+  return (
+    await test.runtime.storage.db
+      .selectFrom('settings')
+      .select('key')
+      .where('key', 'like', 'test-%')
+      .orderBy('key')
+      .execute()
+  ).map((row) => row.key);
 }
 
 /** A use case that adds a setting per run and answers how many there are. */
@@ -40,7 +47,10 @@ function addSetting(test: TestApp, name: string, key: Parameters<typeof writeOnc
   const ctx = test.runtime.ctx;
   return writeOnce(ctx, key, async (trx) => {
     const n = (await trx.selectFrom('settings').select('key').where('key', 'like', 'test-%').execute()).length + 1;
-    await trx.insertInto('settings').values({ key: `test-${name}-${n}`, value: '1' }).execute();
+    await trx
+      .insertInto('settings')
+      .values({ key: `test-${name}-${n}`, value: '1' })
+      .execute();
     return { name, n };
   });
 }
@@ -50,14 +60,22 @@ t.test('same key and body: the first response again, once; another body: 422; no
   const app = await appWith(test, (app) =>
     app.withTypeProvider<ZodTypeProvider>().post(
       '/things/:id',
-      { config: { access: ADMIN, idempotent: true }, schema: { params: z.object({ id: z.coerce.number() }), body: Named, response: { 201: Counted } } },
+      {
+        config: { access: ADMIN, idempotent: true },
+        schema: { params: z.object({ id: z.coerce.number() }), body: Named, response: { 201: Counted } },
+      },
       async (request, reply) => reply.code(201).send(await addSetting(test, request.body.name, request.idempotencyKey)),
     ),
   );
   t.teardown(() => app.close());
   const authorization = `Bearer ${await test.token('admin')}`;
   const post = (url: string, body: unknown, key?: string) =>
-    app.inject({ method: 'POST', url, headers: { authorization, ...(key === undefined ? {} : { 'idempotency-key': key }) }, payload: body as object });
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+      payload: body as object,
+    });
 
   const first = await post('/things/1', { name: 'a' }, 'k1');
   t.equal(first.statusCode, 201);
@@ -71,7 +89,12 @@ t.test('same key and body: the first response again, once; another body: 422; no
 
   const other = await post('/things/1', { name: 'b' }, 'k1');
   t.equal(other.statusCode, 422);
-  t.match(other.json(), { statusCode: 422, code: 'idempotency-key-reused', error: 'Unprocessable Entity', message: /different request body/ });
+  t.match(other.json(), {
+    statusCode: 422,
+    code: 'idempotency-key-reused',
+    error: 'Unprocessable Entity',
+    message: /different request body/,
+  });
   t.same(await settings(test), ['test-a-1'], 'a conflicting body changes nothing');
 
   t.equal((await post('/things/2', { name: 'a' }, 'k1')).statusCode, 201, 'the endpoint includes its parameters');
@@ -95,22 +118,31 @@ t.test('a failed attempt stores nothing: its retry runs again', async (t) => {
   const test = await buildTestApp(t);
   let fail = true;
   const app = await appWith(test, (app) =>
-    app.withTypeProvider<ZodTypeProvider>().post(
-      '/flaky',
-      { config: { access: ADMIN, idempotent: true }, schema: { body: Named, response: { 200: Counted } } },
-      (request) =>
-        writeOnce(test.runtime.ctx, request.idempotencyKey, async (trx) => {
-          await trx.insertInto('settings').values({ key: `test-${request.body.name}`, value: '1' }).execute();
-          if (fail) throw new ConflictError('not now');
-          return { name: request.body.name, n: 1 };
-        }),
-    ),
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/flaky',
+        { config: { access: ADMIN, idempotent: true }, schema: { body: Named, response: { 200: Counted } } },
+        (request) =>
+          writeOnce(test.runtime.ctx, request.idempotencyKey, async (trx) => {
+            await trx
+              .insertInto('settings')
+              .values({ key: `test-${request.body.name}`, value: '1' })
+              .execute();
+            if (fail) throw new ConflictError('not now');
+            return { name: request.body.name, n: 1 };
+          }),
+      ),
   );
   t.teardown(() => app.close());
   const headers = { authorization: `Bearer ${await test.token('admin')}`, 'idempotency-key': 'k' };
   t.equal((await app.inject({ method: 'POST', url: '/flaky', headers, payload: { name: 'x' } })).statusCode, 409);
   t.same(await settings(test), [], 'the change rolled back');
-  t.equal((await test.runtime.storage.db.selectFrom('idempotency_keys').selectAll().execute()).length, 0, 'and no key stored');
+  t.equal(
+    (await test.runtime.storage.db.selectFrom('idempotency_keys').selectAll().execute()).length,
+    0,
+    'and no key stored',
+  );
   fail = false;
   const retry = await app.inject({ method: 'POST', url: '/flaky', headers, payload: { name: 'x' } });
   t.equal(retry.statusCode, 200);
@@ -122,15 +154,21 @@ t.test('a replay is brought up to date by the route option, and answers the stor
   const test = await buildTestApp(t);
   const upgrade: IdempotentOption = { replay: async (stored) => ({ ...(stored as object), n: 99 }) };
   const app = await appWith(test, (app) =>
-    app.withTypeProvider<ZodTypeProvider>().post(
-      '/upgraded',
-      { config: { access: ADMIN, idempotent: upgrade }, schema: { body: Named, response: { 201: Counted } } },
-      async (request, reply) => reply.code(201).send(await addSetting(test, request.body.name, request.idempotencyKey)),
-    ),
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/upgraded',
+        { config: { access: ADMIN, idempotent: upgrade }, schema: { body: Named, response: { 201: Counted } } },
+        async (request, reply) =>
+          reply.code(201).send(await addSetting(test, request.body.name, request.idempotencyKey)),
+      ),
   );
   t.teardown(() => app.close());
   const headers = { authorization: `Bearer ${await test.token('admin')}`, 'idempotency-key': 'k' };
-  t.same((await app.inject({ method: 'POST', url: '/upgraded', headers, payload: { name: 'u' } })).json(), { name: 'u', n: 1 });
+  t.same((await app.inject({ method: 'POST', url: '/upgraded', headers, payload: { name: 'u' } })).json(), {
+    name: 'u',
+    n: 1,
+  });
   const replay = await app.inject({ method: 'POST', url: '/upgraded', headers, payload: { name: 'u' } });
   t.equal(replay.statusCode, 201);
   t.same(replay.json(), { name: 'u', n: 99 });
@@ -139,25 +177,45 @@ t.test('a replay is brought up to date by the route option, and answers the stor
 t.test('a route that declares the option but does not hand the key to its use case fails loudly', async (t) => {
   const test = await buildTestApp(t);
   const app = await appWith(test, (app) =>
-    app.withTypeProvider<ZodTypeProvider>().post(
-      '/forgetful',
-      { config: { access: ADMIN, idempotent: true }, schema: { body: Named, response: { 200: Named } } },
-      (request) => write(test.runtime.ctx, async () => request.body),
-    ),
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/forgetful',
+        { config: { access: ADMIN, idempotent: true }, schema: { body: Named, response: { 200: Named } } },
+        (request) => write(test.runtime.ctx, async () => request.body),
+      ),
   );
   t.teardown(() => app.close());
   const authorization = `Bearer ${await test.token('admin')}`;
-  const withKey = await app.inject({ method: 'POST', url: '/forgetful', headers: { authorization, 'idempotency-key': 'k' }, payload: { name: 'f' } });
+  const withKey = await app.inject({
+    method: 'POST',
+    url: '/forgetful',
+    headers: { authorization, 'idempotency-key': 'k' },
+    payload: { name: 'f' },
+  });
   t.equal(withKey.statusCode, 500, 'a retry would have run twice');
-  t.same(withKey.json(), { statusCode: 500, code: 'internal', error: 'Internal Server Error', message: 'Internal Server Error' });
-  t.equal((await app.inject({ method: 'POST', url: '/forgetful', headers: { authorization }, payload: { name: 'f' } })).statusCode, 200);
+  t.same(withKey.json(), {
+    statusCode: 500,
+    code: 'internal',
+    error: 'Internal Server Error',
+    message: 'Internal Server Error',
+  });
+  t.equal(
+    (await app.inject({ method: 'POST', url: '/forgetful', headers: { authorization }, payload: { name: 'f' } }))
+      .statusCode,
+    200,
+  );
 });
 
 t.test('an idempotent route declares exactly one success status (the one stored)', async (t) => {
   const test = await buildTestApp(t);
   await t.rejects(
     appWith(test, (app) =>
-      app.post('/two', { config: { access: ADMIN, idempotent: true }, schema: { response: { 200: Named, 201: Named } } }, async () => ({ name: 'x' })),
+      app.post(
+        '/two',
+        { config: { access: ADMIN, idempotent: true }, schema: { response: { 200: Named, 201: Named } } },
+        async () => ({ name: 'x' }),
+      ),
     ),
     /exactly one 2xx response schema/,
   );
@@ -170,7 +228,9 @@ t.test('the app documents the header on its idempotent routes, and only there', 
   };
   const withHeader = Object.entries(doc.paths).flatMap(([path, operations]) =>
     Object.entries(operations)
-      .filter(([, operation]) => operation.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key'))
+      .filter(([, operation]) =>
+        operation.parameters?.some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key'),
+      )
       .map(([method]) => `${method.toUpperCase()} ${path}`),
   );
   t.same(withHeader.sort(), ['POST /v1/orders', 'POST /v1/orders/{id}/confirm', 'POST /v1/reports/general-closure']);

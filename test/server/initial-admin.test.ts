@@ -18,7 +18,11 @@ t.test('a start on a port in use creates nobody; the next start creates admin an
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
   t.teardown(() => taken.close());
   const config = {
-    ...defaultConfig(), timezone: 'Europe/Rome', logLevel: 'silent' as const, dataDir, host: '127.0.0.1',
+    ...defaultConfig(),
+    timezone: 'Europe/Rome',
+    logLevel: 'silent' as const,
+    dataDir,
+    host: '127.0.0.1',
   };
   await t.rejects(startServer({ ...config, port: (taken.address() as AddressInfo).port }), { code: 'EADDRINUSE' });
   const storage = openStorage(dir.database);
@@ -49,7 +53,8 @@ t.test('the kept password goes when that admin’s password changes, not before'
   await app.request({ method: 'PATCH', url: `/v1/users/${other.id}`, body: { password: 'cassa-due-2026' } });
   await app.request({ method: 'PATCH', url: `/v1/users/${admin.id}`, body: { role: 'admin' } });
   t.ok(existsSync(file), 'another user’s change, or the admin’s role, keeps it');
-  const setPassword = (password: string) => app.request({ method: 'PATCH', url: `/v1/users/${admin.id}`, body: { password } });
+  const setPassword = (password: string) =>
+    app.request({ method: 'PATCH', url: `/v1/users/${admin.id}`, body: { password } });
   t.equal((await setPassword('x')).statusCode, 400);
   t.ok(existsSync(file), 'a refused change keeps it');
   t.equal((await setPassword('nuova-password-2026')).statusCode, 200);

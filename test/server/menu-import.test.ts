@@ -16,7 +16,14 @@ t.test('a dry run says what would change and writes nothing; the import then doe
       { category: 'Pizze', name: 'margherita', price: 8, description: 'Pomodoro e mozzarella' },
       { category: 'pizze', name: 'Diavola', price: 8.5 },
       { category: 'Bevande', name: 'Birra', price: 4, description: '0,4 l', printer: 'bar', stock: 120 },
-      { category: 'Primi', name: 'Polenta e funghi', price: 9, description: 'con porcini', printer: 'Kitchen', stock: 50 },
+      {
+        category: 'Primi',
+        name: 'Polenta e funghi',
+        price: 9,
+        description: 'con porcini',
+        printer: 'Kitchen',
+        stock: 50,
+      },
       { category: 'Dolci', name: 'Tiramisù', price: 4.5 },
     ],
   };
@@ -42,8 +49,18 @@ t.test('a dry run says what would change and writes nothing; the import then doe
   const byName = new Map(foods.map((food) => [food.name, food]));
   t.match(byName.get('margherita'), { price: 8 });
   t.match(byName.get('Birra'), { stock: 120, portionsLeft: 120 });
-  t.match(byName.get('Polenta e funghi'), { price: 9, description: 'con porcini', stock: 50, available: true, category: { name: 'Primi' } });
-  t.match(await eventsSince(app, mark), [{ name: 'food-stock-changed', payload: { portionsLeft: 120 } }], 'the tills hear of the new count');
+  t.match(byName.get('Polenta e funghi'), {
+    price: 9,
+    description: 'con porcini',
+    stock: 50,
+    available: true,
+    category: { name: 'Primi' },
+  });
+  t.match(
+    await eventsSince(app, mark),
+    [{ name: 'food-stock-changed', payload: { portionsLeft: 120 } }],
+    'the tills hear of the new count',
+  );
 
   const again = await app.request({ method: 'POST', url: '/v1/menu/import', body });
   t.same(again.json().unchanged.length, 5, 'the same list again changes nothing');
@@ -54,23 +71,39 @@ t.test('a printer no one has, a food listed twice, a bad price: 400 at each row,
   await seedMenu(app);
   const before = await snapshotTables(app, TABLES);
   const bad = await app.request({
-    method: 'POST', url: '/v1/menu/import',
-    body: { foods: [
-      { category: 'Nuova', name: 'Polenta', price: 9 },
-      { category: 'Pizze', name: 'Margherita', price: 8, printer: 'Forno' },
-      { category: 'Pizze', name: 'POLENTA', price: 9 },
-    ] },
+    method: 'POST',
+    url: '/v1/menu/import',
+    body: {
+      foods: [
+        { category: 'Nuova', name: 'Polenta', price: 9 },
+        { category: 'Pizze', name: 'Margherita', price: 8, printer: 'Forno' },
+        { category: 'Pizze', name: 'POLENTA', price: 9 },
+      ],
+    },
   });
   t.equal(bad.statusCode, 400);
   t.match(bad.json().details, [
     { path: 'body.foods.1.printer', message: 'unknown printer' },
     { path: 'body.foods.2.name', message: 'same food as foods.0' },
   ]);
-  const price = await app.request({ method: 'POST', url: '/v1/menu/import', body: { foods: [{ category: 'Pizze', name: 'X', price: 1.234 }] } });
+  const price = await app.request({
+    method: 'POST',
+    url: '/v1/menu/import',
+    body: { foods: [{ category: 'Pizze', name: 'X', price: 1.234 }] },
+  });
   t.equal(price.statusCode, 400);
   t.match(price.json().details, [{ path: 'body.foods.0.price' }]);
-  t.equal((await app.request({ method: 'POST', url: '/v1/menu/import', body: { foods: [] } })).statusCode, 400, 'an empty list');
-  const operator = await app.request({ method: 'POST', url: '/v1/menu/import', as: 'operator', body: { foods: [{ category: 'A', name: 'B', price: 1 }] } });
+  t.equal(
+    (await app.request({ method: 'POST', url: '/v1/menu/import', body: { foods: [] } })).statusCode,
+    400,
+    'an empty list',
+  );
+  const operator = await app.request({
+    method: 'POST',
+    url: '/v1/menu/import',
+    as: 'operator',
+    body: { foods: [{ category: 'A', name: 'B', price: 1 }] },
+  });
   t.equal(operator.statusCode, 403, 'admin only');
   t.same(await snapshotTables(app, TABLES), before, 'nothing changed');
 });

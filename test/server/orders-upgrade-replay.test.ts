@@ -8,10 +8,18 @@ import { seedMenu } from '../helpers/seed.js';
 
 async function storeAsBefore(app: TestApp, endpoint: string, drop: string[]) {
   const db = app.runtime.storage.db;
-  const row = await db.selectFrom('idempotency_keys').select('response_body').where('endpoint', '=', endpoint).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select('response_body')
+    .where('endpoint', '=', endpoint)
+    .executeTakeFirstOrThrow();
   const body = JSON.parse(row.response_body) as Record<string, unknown>;
   for (const field of drop) delete body[field];
-  await db.updateTable('idempotency_keys').set({ response_body: JSON.stringify(body) }).where('endpoint', '=', endpoint).execute();
+  await db
+    .updateTable('idempotency_keys')
+    .set({ response_body: JSON.stringify(body) })
+    .where('endpoint', '=', endpoint)
+    .execute();
 }
 
 t.test('a creation, a confirmation and a closure stored by an older pos replay in the current shape', async (t) => {
@@ -29,17 +37,39 @@ t.test('a creation, a confirmation and a closure stored by an older pos replay i
 
   const pending = await createOrder(app, pizzaOrder(menu));
   const confirmBody = { paymentMethod: 'CARD', cashRegisterId: menu.register };
-  const confirmed = await app.request({ method: 'POST', url: `/v1/orders/${pending.id}/confirm`, as: 'operator', body: confirmBody, headers });
+  const confirmed = await app.request({
+    method: 'POST',
+    url: `/v1/orders/${pending.id}/confirm`,
+    as: 'operator',
+    body: confirmBody,
+    headers,
+  });
   await storeAsBefore(app, `POST /v1/orders/${pending.id}/confirm`, ['warnings']);
-  const again = await app.request({ method: 'POST', url: `/v1/orders/${pending.id}/confirm`, as: 'operator', body: confirmBody, headers });
+  const again = await app.request({
+    method: 'POST',
+    url: `/v1/orders/${pending.id}/confirm`,
+    as: 'operator',
+    body: confirmBody,
+    headers,
+  });
   t.equal(again.statusCode, 200);
   t.same(again.json(), confirmed.json());
 
   app.clock.advance(60_000);
-  const closure = await app.request({ method: 'POST', url: '/v1/reports/general-closure', body: { cashRegister: menu.register }, headers });
+  const closure = await app.request({
+    method: 'POST',
+    url: '/v1/reports/general-closure',
+    body: { cashRegister: menu.register },
+    headers,
+  });
   t.equal(closure.statusCode, 201);
   await storeAsBefore(app, 'POST /v1/reports/general-closure', ['totalDiscount', 'noRegisterStats']);
-  const closureAgain = await app.request({ method: 'POST', url: '/v1/reports/general-closure', body: { cashRegister: menu.register }, headers });
+  const closureAgain = await app.request({
+    method: 'POST',
+    url: '/v1/reports/general-closure',
+    body: { cashRegister: menu.register },
+    headers,
+  });
   t.equal(closureAgain.statusCode, 201);
   t.same(closureAgain.json(), closure.json(), 'the closure figures derived from its own');
 });

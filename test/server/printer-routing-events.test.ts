@@ -16,8 +16,15 @@ t.test('printer-channel items carry the printer each item is routed to: food, ca
   await app.runtime.storage.db
     .insertInto('foods')
     .values({
-      id: pannaCotta, name: 'Panna cotta', description: '', price_cents: 400, category_id: menu.categories.desserts,
-      printer_id: null, available: 1, created_at: now, updated_at: now,
+      id: pannaCotta,
+      name: 'Panna cotta',
+      description: '',
+      price_cents: 400,
+      category_id: menu.categories.desserts,
+      printer_id: null,
+      available: 1,
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   const foods = [menu.foods.margherita, menu.foods.tiramisu, menu.foods.beer, pannaCotta];
@@ -40,7 +47,9 @@ t.test('printer-channel items carry the printer each item is routed to: food, ca
   const items = confirmed!.payload.orderItems as Array<{ id: string; foodId: string }>;
   const asked = items.filter((item) => item.foodId === pannaCotta || item.foodId === menu.foods.margherita);
   const reprint = await app.request({
-    method: 'POST', url: `/v1/orders/${order.id}/reprint`, as: 'operator',
+    method: 'POST',
+    url: `/v1/orders/${order.id}/reprint`,
+    as: 'operator',
     body: { orderItems: asked.map((item) => ({ id: item.id })), reprintReceipt: false },
   });
   t.equal(reprint.statusCode, 200);

@@ -8,7 +8,15 @@ t.test('printers CRUD with defaults', async (t) => {
   const created = await app.request({ method: 'POST', url: '/v1/printers', body: kitchen });
   t.equal(created.statusCode, 201);
   const printer = created.json();
-  t.match(printer, { name: 'Kitchen', ip: '192.168.1.50', port: 9100, description: '', status: 'ONLINE', columns: 48, cashDrawer: false });
+  t.match(printer, {
+    name: 'Kitchen',
+    ip: '192.168.1.50',
+    port: 9100,
+    description: '',
+    status: 'ONLINE',
+    columns: 48,
+    cashDrawer: false,
+  });
   t.match(printer.id, /^c[0-9a-z]{24}$/);
 
   const list = await app.request({ method: 'GET', url: '/v1/printers', as: 'operator' });
@@ -21,12 +29,24 @@ t.test('printers CRUD with defaults', async (t) => {
   });
   t.equal(replaced.statusCode, 200);
   t.match(replaced.json(), { name: 'Grill', ip: 'grill-printer.local', port: 9101, status: 'ERROR', columns: 32 });
-  await app.request({ method: 'PUT', url: `/v1/printers/${printer.id}`, body: { name: 'Grill', ip: 'grill-printer.local', cashDrawer: true } });
+  await app.request({
+    method: 'PUT',
+    url: `/v1/printers/${printer.id}`,
+    body: { name: 'Grill', ip: 'grill-printer.local', cashDrawer: true },
+  });
   // A client that knows only the interface's fields does not reset the paper width and the drawer.
-  const interfaceOnly = await app.request({ method: 'PUT', url: `/v1/printers/${printer.id}`, body: { name: 'Grill 2', ip: '10.0.0.9', port: 9100, description: 'x' } });
+  const interfaceOnly = await app.request({
+    method: 'PUT',
+    url: `/v1/printers/${printer.id}`,
+    body: { name: 'Grill 2', ip: '10.0.0.9', port: 9100, description: 'x' },
+  });
   t.match(interfaceOnly.json(), { name: 'Grill 2', ip: '10.0.0.9', status: 'ERROR', columns: 32, cashDrawer: true });
 
-  const patched = await app.request({ method: 'PATCH', url: `/v1/printers/${printer.id}`, body: { status: 'OFFLINE' } });
+  const patched = await app.request({
+    method: 'PATCH',
+    url: `/v1/printers/${printer.id}`,
+    body: { status: 'OFFLINE' },
+  });
   t.equal(patched.json().status, 'OFFLINE');
 
   const deleted = await app.request({ method: 'DELETE', url: `/v1/printers/${printer.id}` });
@@ -58,7 +78,11 @@ t.test('printer validation and errors', async (t) => {
   const missing = await app.request({ method: 'GET', url: '/v1/printers/c000000000000000000000000' });
   t.equal(missing.statusCode, 404);
   t.equal(missing.json().message, 'Printer not found');
-  const patch = await app.request({ method: 'PATCH', url: '/v1/printers/c000000000000000000000000', body: { status: 'BAD' } });
+  const patch = await app.request({
+    method: 'PATCH',
+    url: '/v1/printers/c000000000000000000000000',
+    body: { status: 'BAD' },
+  });
   t.equal(patch.statusCode, 400);
 });
 
@@ -73,7 +97,15 @@ t.test('printer routes enforce roles', async (t) => {
   t.equal((await app.request({ method: 'POST', url: '/v1/printers', as: 'operator', body: kitchen })).statusCode, 403);
   const created = await app.request({ method: 'POST', url: '/v1/printers', body: kitchen });
   const id = created.json().id;
-  const keyPatch = await app.request({ method: 'PATCH', url: `/v1/printers/${id}`, as: { key: printerKey }, body: { status: 'ERROR' } });
+  const keyPatch = await app.request({
+    method: 'PATCH',
+    url: `/v1/printers/${id}`,
+    as: { key: printerKey },
+    body: { status: 'ERROR' },
+  });
   t.equal(keyPatch.statusCode, 200);
-  t.equal((await app.request({ method: 'DELETE', url: `/v1/printers/${id}`, as: { key: printerKey } })).statusCode, 403);
+  t.equal(
+    (await app.request({ method: 'DELETE', url: `/v1/printers/${id}`, as: { key: printerKey } })).statusCode,
+    403,
+  );
 });

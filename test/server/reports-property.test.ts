@@ -10,7 +10,14 @@ import { seedMenu } from '../helpers/seed.js';
 // equals a direct aggregation of the orders, and the hourly reports add up to the `all` report.
 
 type Op =
-  | { kind: 'create'; minutes: number; confirm: boolean; payment: 'CASH' | 'CARD'; items: Array<{ food: number; qty: number; surcharge: number }>; discountPct: number }
+  | {
+      kind: 'create';
+      minutes: number;
+      confirm: boolean;
+      payment: 'CASH' | 'CARD';
+      items: Array<{ food: number; qty: number; surcharge: number }>;
+      discountPct: number;
+    }
   | { kind: 'confirm'; minutes: number; pick: number; payment: 'CASH' | 'CARD' }
   | { kind: 'status'; minutes: number; pick: number; status: 'PENDING' | 'CONFIRMED' | 'COMPLETED' | 'PICKED_UP' }
   | { kind: 'delete'; minutes: number; pick: number }
@@ -20,10 +27,36 @@ const minutes = fc.integer({ min: 1, max: 300 });
 const pick = fc.nat();
 const payment = fc.constantFrom<'CASH' | 'CARD'>('CASH', 'CARD');
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('create' as const), minutes, confirm: fc.boolean(), payment, discountPct: fc.integer({ min: 0, max: 50 }),
-    items: fc.array(fc.record({ food: fc.integer({ min: 0, max: 3 }), qty: fc.integer({ min: 1, max: 5 }), surcharge: fc.integer({ min: 0, max: 300 }) }), { minLength: 1, maxLength: 4 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('create' as const),
+      minutes,
+      confirm: fc.boolean(),
+      payment,
+      discountPct: fc.integer({ min: 0, max: 50 }),
+      items: fc.array(
+        fc.record({
+          food: fc.integer({ min: 0, max: 3 }),
+          qty: fc.integer({ min: 1, max: 5 }),
+          surcharge: fc.integer({ min: 0, max: 300 }),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('confirm' as const), minutes, pick, payment }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('status' as const), minutes, pick, status: fc.constantFrom('PENDING', 'CONFIRMED', 'COMPLETED', 'PICKED_UP') as fc.Arbitrary<'PENDING' | 'CONFIRMED' | 'COMPLETED' | 'PICKED_UP'> }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('status' as const),
+      minutes,
+      pick,
+      status: fc.constantFrom('PENDING', 'CONFIRMED', 'COMPLETED', 'PICKED_UP') as fc.Arbitrary<
+        'PENDING' | 'CONFIRMED' | 'COMPLETED' | 'PICKED_UP'
+      >,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), minutes, pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('snapshot' as const), minutes }) },
 );
@@ -50,21 +83,34 @@ function fromReport(report: Record<string, any>): Canonical {
     cash: cents(report.totalCashRevenue),
     card: cents(report.totalCardRevenue),
     average: report.averageCompletitionTime,
-    foods: report.categoryStats.flatMap((c: any) => c.foodStats.map((f: any) => `${c.categoryId}/${f.foodId}:${cents(f.revenue)}x${f.quantity}`)).sort(),
-    registers: report.cashRegisterStats.map((r: any) => `${r.cashRegisterId}:${cents(r.totalRevenue)}/${cents(r.totalCashRevenue)}/${cents(r.totalCardRevenue)}`).sort(),
+    foods: report.categoryStats
+      .flatMap((c: any) => c.foodStats.map((f: any) => `${c.categoryId}/${f.foodId}:${cents(f.revenue)}x${f.quantity}`))
+      .sort(),
+    registers: report.cashRegisterStats
+      .map(
+        (r: any) =>
+          `${r.cashRegisterId}:${cents(r.totalRevenue)}/${cents(r.totalCashRevenue)}/${cents(r.totalCardRevenue)}`,
+      )
+      .sort(),
     discount: cents(report.totalDiscount),
     noRegister: `${cents(report.noRegisterStats.totalRevenue)}/${cents(report.noRegisterStats.totalCashRevenue)}/${cents(report.noRegisterStats.totalCardRevenue)}`,
   };
 }
 
 /** The reference: plain JavaScript over the rows, no SQL aggregation, no snapshots. */
-async function direct(app: TestApp, start: number, end: number): Promise<Canonical & { completed: number; completionMs: number }> {
+async function direct(
+  app: TestApp,
+  start: number,
+  end: number,
+): Promise<Canonical & { completed: number; completionMs: number }> {
   const db = app.runtime.storage.db;
   const orders = await db.selectFrom('orders').selectAll().execute();
   const items = await db.selectFrom('order_items').selectAll().execute();
   const counted = orders.filter((o) => o.confirmed_at !== null && o.confirmed_at >= start && o.confirmed_at < end);
   const ids = new Set(counted.map((o) => o.id));
-  const completed = orders.filter((o) => o.confirmed_at !== null && o.completed_at !== null && o.completed_at >= start && o.completed_at < end);
+  const completed = orders.filter(
+    (o) => o.confirmed_at !== null && o.completed_at !== null && o.completed_at >= start && o.completed_at < end,
+  );
   const completionMs = completed.reduce((sum, o) => sum + ((o.completed_at as number) - (o.confirmed_at as number)), 0);
   const foods = new Map<string, { revenue: number; qty: number }>();
   for (const item of items.filter((i) => ids.has(i.order_id))) {
@@ -91,7 +137,8 @@ async function direct(app: TestApp, start: number, end: number): Promise<Canonic
     foods: [...foods].map(([key, v]) => `${key}:${v.revenue}x${v.qty}`).sort(),
     registers: [...registers].map(([id, v]) => `${id}:${v.revenue}/${v.cash}/${v.card}`).sort(),
     discount: counted.reduce((sum, o) => sum + o.discount_cents, 0),
-    noRegister: ((rows) => `${sum(rows, () => true)}/${sum(rows, (o) => o.payment_method === 'CASH')}/${sum(rows, (o) => o.payment_method === 'CARD')}`)(
+    noRegister: ((rows) =>
+      `${sum(rows, () => true)}/${sum(rows, (o) => o.payment_method === 'CASH')}/${sum(rows, (o) => o.payment_method === 'CARD')}`)(
       counted.filter((o) => o.cash_register_id === null),
     ),
     completed: completed.length,
@@ -111,87 +158,119 @@ function strip(c: Canonical & { completed?: number; completionMs?: number }): Ca
 t.test('every groupBy over every window equals a direct aggregation of the orders', async (t) => {
   let runs = 0;
   await fc.assert(
-    fc.asyncProperty(fc.integer({ min: 0, max: 36 * 60 }), fc.array(op, { minLength: 4, maxLength: 30 }), async (startOffset, ops) => {
-      runs++;
-      // From 2026-03-28 17:00 Rome (+ up to 36 h): the night of the DST change, noon, midnight and 07:00 are crossed.
-      const start = Date.parse('2026-03-28T16:00:00.000Z') + startOffset * 60_000;
-      const app = await buildTestApp({ teardown: () => {} }, { start: new Date(start).toISOString() });
-      try {
-        const menu = await seedMenu(app);
-        const foods = [menu.foods.margherita, menu.foods.diavola, menu.foods.beer, menu.foods.tiramisu];
-        const ids: number[] = [];
-        const times: number[] = [];
-        for (const step of ops) {
-          app.clock.advance(step.minutes * 60_000 + 7_000);
-          times.push(app.clock.now().getTime());
-          const target = ids.length === 0 ? null : (ids[('pick' in step ? step.pick : 0) % ids.length] as number);
-          if (step.kind === 'create') {
-            const subtotal = step.items.reduce((sum, i) => sum + i.qty * [750, 850, 400, 450][i.food]! + i.surcharge, 0);
-            const discount = Math.floor((subtotal * step.discountPct) / 100) / 100;
-            const body = {
-              table: 't', customer: 'c',
-              orderItems: step.items.map((i) => ({ foodId: foods[i.food], quantity: i.qty, surcharge: i.surcharge / 100 })),
-              // Every third discount level confirms without a register (the dashboard did): its own line in reports.
-              ...(step.confirm ? { confirm: { paymentMethod: step.payment, discount, ...(step.discountPct % 3 === 0 ? {} : { cashRegisterId: menu.register }) } } : {}),
-            };
-            const response = await app.request({ method: 'POST', url: '/v1/orders', body });
-            if (response.statusCode !== 201) throw new Error(response.body);
-            ids.push(response.json().id);
-          } else if (step.kind === 'confirm' && target !== null) {
-            await app.request({ method: 'POST', url: `/v1/orders/${target}/confirm`, body: { paymentMethod: step.payment } });
-          } else if (step.kind === 'status' && target !== null) {
-            await app.request({ method: 'PATCH', url: `/v1/orders/${target}`, body: { status: step.status } });
-          } else if (step.kind === 'delete' && target !== null) {
-            await app.request({ method: 'DELETE', url: `/v1/orders/${target}` });
-            ids.splice(ids.indexOf(target), 1);
-          } else if (step.kind === 'snapshot') {
-            await writeDueSnapshots(app.runtime.ctx);
-          }
-        }
-        const end = app.clock.now().getTime();
-        // Unaligned windows that start just before an operation, so partial first hours hold real orders.
-        const early = times[Math.min(1, times.length - 1)] as number;
-        const middle = times[Math.floor(times.length / 2)] as number;
-        const windows = [
-          { from: start - 3600_000, to: end + 3600_000 },
-          { from: early - 2 * 60_000 - 500, to: end },
-          { from: middle - 61_000, to: Math.max(middle, end - 90 * 60_000) },
-          { from: start + 37 * 60_000 + 13_000, to: Math.max(start + 38 * 60_000, end - 2 * 3600_000) },
-        ];
-        for (const { from, to } of windows) {
-          let allReport: Canonical | null = null;
-          const hourlyTotals = { orders: 0, revenue: 0, cash: 0, card: 0 };
-          for (const groupBy of GROUP_BY) {
-            const url = `/v1/reports?from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}&groupBy=${groupBy}`;
-            const listed = (await app.request({ method: 'GET', url })).json() as Array<Record<string, any>>;
-            const expected: Array<{ window: { start: number; end: number }; reference: Canonical }> = [];
-            for (const window of bucketWindows(app.runtime.ctx.venue, from, to, groupBy)) {
-              const reference = await direct(app, window.start, window.end);
-              if (reference.orders > 0 || reference.completed > 0) expected.push({ window, reference: strip(reference) });
+    fc.asyncProperty(
+      fc.integer({ min: 0, max: 36 * 60 }),
+      fc.array(op, { minLength: 4, maxLength: 30 }),
+      async (startOffset, ops) => {
+        runs++;
+        // From 2026-03-28 17:00 Rome (+ up to 36 h): the night of the DST change, noon, midnight and 07:00 are crossed.
+        const start = Date.parse('2026-03-28T16:00:00.000Z') + startOffset * 60_000;
+        const app = await buildTestApp({ teardown: () => {} }, { start: new Date(start).toISOString() });
+        try {
+          const menu = await seedMenu(app);
+          const foods = [menu.foods.margherita, menu.foods.diavola, menu.foods.beer, menu.foods.tiramisu];
+          const ids: number[] = [];
+          const times: number[] = [];
+          for (const step of ops) {
+            app.clock.advance(step.minutes * 60_000 + 7_000);
+            times.push(app.clock.now().getTime());
+            const target = ids.length === 0 ? null : (ids[('pick' in step ? step.pick : 0) % ids.length] as number);
+            if (step.kind === 'create') {
+              const subtotal = step.items.reduce(
+                (sum, i) => sum + i.qty * [750, 850, 400, 450][i.food]! + i.surcharge,
+                0,
+              );
+              const discount = Math.floor((subtotal * step.discountPct) / 100) / 100;
+              const body = {
+                table: 't',
+                customer: 'c',
+                orderItems: step.items.map((i) => ({
+                  foodId: foods[i.food],
+                  quantity: i.qty,
+                  surcharge: i.surcharge / 100,
+                })),
+                // Every third discount level confirms without a register (the dashboard did): its own line in reports.
+                ...(step.confirm
+                  ? {
+                      confirm: {
+                        paymentMethod: step.payment,
+                        discount,
+                        ...(step.discountPct % 3 === 0 ? {} : { cashRegisterId: menu.register }),
+                      },
+                    }
+                  : {}),
+              };
+              const response = await app.request({ method: 'POST', url: '/v1/orders', body });
+              if (response.statusCode !== 201) throw new Error(response.body);
+              ids.push(response.json().id);
+            } else if (step.kind === 'confirm' && target !== null) {
+              await app.request({
+                method: 'POST',
+                url: `/v1/orders/${target}/confirm`,
+                body: { paymentMethod: step.payment },
+              });
+            } else if (step.kind === 'status' && target !== null) {
+              await app.request({ method: 'PATCH', url: `/v1/orders/${target}`, body: { status: step.status } });
+            } else if (step.kind === 'delete' && target !== null) {
+              await app.request({ method: 'DELETE', url: `/v1/orders/${target}` });
+              ids.splice(ids.indexOf(target), 1);
+            } else if (step.kind === 'snapshot') {
+              await writeDueSnapshots(app.runtime.ctx);
             }
-            t.equal(listed.length, expected.length, `${groupBy}: one report per non-empty bucket`);
-            listed.forEach((report, i) => {
-              t.same(parseWindowReportId(report.id), expected[i]?.window, `${groupBy}: bucket ${i} window`);
-              t.same(fromReport(report), expected[i]?.reference, `${groupBy}: bucket ${i} figures`);
-            });
-            if (groupBy === 'all') allReport = listed[0] ? fromReport(listed[0]) : null;
-            if (groupBy === '1h') {
-              for (const report of listed) {
-                hourlyTotals.orders += report.totalOrders;
-                hourlyTotals.revenue += cents(report.totalRevenue);
-                hourlyTotals.cash += cents(report.totalCashRevenue);
-                hourlyTotals.card += cents(report.totalCardRevenue);
+          }
+          const end = app.clock.now().getTime();
+          // Unaligned windows that start just before an operation, so partial first hours hold real orders.
+          const early = times[Math.min(1, times.length - 1)] as number;
+          const middle = times[Math.floor(times.length / 2)] as number;
+          const windows = [
+            { from: start - 3600_000, to: end + 3600_000 },
+            { from: early - 2 * 60_000 - 500, to: end },
+            { from: middle - 61_000, to: Math.max(middle, end - 90 * 60_000) },
+            { from: start + 37 * 60_000 + 13_000, to: Math.max(start + 38 * 60_000, end - 2 * 3600_000) },
+          ];
+          for (const { from, to } of windows) {
+            let allReport: Canonical | null = null;
+            const hourlyTotals = { orders: 0, revenue: 0, cash: 0, card: 0 };
+            for (const groupBy of GROUP_BY) {
+              const url = `/v1/reports?from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}&groupBy=${groupBy}`;
+              const listed = (await app.request({ method: 'GET', url })).json() as Array<Record<string, any>>;
+              const expected: Array<{ window: { start: number; end: number }; reference: Canonical }> = [];
+              for (const window of bucketWindows(app.runtime.ctx.venue, from, to, groupBy)) {
+                const reference = await direct(app, window.start, window.end);
+                if (reference.orders > 0 || reference.completed > 0)
+                  expected.push({ window, reference: strip(reference) });
+              }
+              t.equal(listed.length, expected.length, `${groupBy}: one report per non-empty bucket`);
+              listed.forEach((report, i) => {
+                t.same(parseWindowReportId(report.id), expected[i]?.window, `${groupBy}: bucket ${i} window`);
+                t.same(fromReport(report), expected[i]?.reference, `${groupBy}: bucket ${i} figures`);
+              });
+              if (groupBy === 'all') allReport = listed[0] ? fromReport(listed[0]) : null;
+              if (groupBy === '1h') {
+                for (const report of listed) {
+                  hourlyTotals.orders += report.totalOrders;
+                  hourlyTotals.revenue += cents(report.totalRevenue);
+                  hourlyTotals.cash += cents(report.totalCashRevenue);
+                  hourlyTotals.card += cents(report.totalCardRevenue);
+                }
               }
             }
+            const all = allReport ?? { orders: 0, revenue: 0, cash: 0, card: 0 };
+            t.same(
+              hourlyTotals,
+              { orders: all.orders, revenue: all.revenue, cash: all.cash, card: all.card },
+              'the hourly reports add up to the all report',
+            );
           }
-          const all = allReport ?? { orders: 0, revenue: 0, cash: 0, card: 0 };
-          t.same(hourlyTotals, { orders: all.orders, revenue: all.revenue, cash: all.cash, card: all.card }, 'the hourly reports add up to the all report');
+        } finally {
+          await app.runtime.close();
         }
-      } finally {
-        await app.runtime.close();
-      }
-    }),
-    { numRuns: Number(process.env['POS_PROPERTY_RUNS'] ?? 25), seed: process.env['POS_PROPERTY_SEED'] ? Number(process.env['POS_PROPERTY_SEED']) : undefined },
+      },
+    ),
+    {
+      numRuns: Number(process.env['POS_PROPERTY_RUNS'] ?? 25),
+      seed: process.env['POS_PROPERTY_SEED'] ? Number(process.env['POS_PROPERTY_SEED']) : undefined,
+    },
   );
   t.ok(runs >= 1);
 });

@@ -38,7 +38,10 @@ t.test('customer, table and notes with control, bidi or only invisible character
   }
   t.same(await snapshotTables(app), before, 'nothing was stored');
   const orderItems = [{ foodId: menu.foods.beer, quantity: 1, notes: '' }];
-  const fine = await createOrder(app, pizzaOrder(menu, { customer: 'Müller 😀 دانيال', table: '\u200bA1', orderItems }));
+  const fine = await createOrder(
+    app,
+    pizzaOrder(menu, { customer: 'Müller 😀 دانيال', table: '\u200bA1', orderItems }),
+  );
   const detail = (await app.request({ method: 'GET', url: `/v1/orders/${fine.id}` })).json();
   const kept = [detail.customer, detail.table, detail.categorizedItems[0].items[0].notes];
   t.same(kept, ['Müller 😀 دانيال', '\u200bA1', ''], 'visible text is kept as sent; no note is fine');
@@ -74,7 +77,15 @@ t.test('order statuses: upper or lower case exactly; pıcked_up (dotless ı) and
   const order = await createOrder(app, pizzaOrder(menu));
   const patch = (status: string) => app.request({ method: 'PATCH', url: `/v1/orders/${order.id}`, body: { status } });
   const before = await snapshotTables(app);
-  for (const spelling of ['pıcked_up', 'PİCKED_UP', 'Picked_Up', 'picked_UP', 'ＰＩＣＫＥＤ_ＵＰ', 'picked_up ', 'pickedup']) {
+  for (const spelling of [
+    'pıcked_up',
+    'PİCKED_UP',
+    'Picked_Up',
+    'picked_UP',
+    'ＰＩＣＫＥＤ_ＵＰ',
+    'picked_up ',
+    'pickedup',
+  ]) {
     const response = await patch(spelling);
     t.equal(response.statusCode, 400, JSON.stringify(spelling));
     const list = await app.request({ method: 'GET', url: `/v1/orders?status=${encodeURIComponent(spelling)}` });

@@ -30,7 +30,10 @@ t.test('the served app has request, header and idle timeouts', async (t) => {
 t.test('a body that trickles in forever is cut off with 408 and the connection closed', async (t) => {
   const base = await buildTestApp(t);
   // The same appliance behind an app with short timeouts, so the test takes a second, not a minute.
-  const app = await buildApp({ services: base.runtime.app.services, timeouts: { requestMs: 800, headersMs: 800, idleMs: 5000, checkEveryMs: 100 } });
+  const app = await buildApp({
+    services: base.runtime.app.services,
+    timeouts: { requestMs: 800, headersMs: 800, idleMs: 5000, checkEveryMs: 100 },
+  });
   t.teardown(() => app.close());
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -41,23 +44,35 @@ t.test('a body that trickles in forever is cut off with 408 and the connection c
   socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
   socket.on('error', () => {});
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  socket.write('POST /v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+  socket.write(
+    'POST /v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+  );
   const started = Date.now();
   const trickle = setInterval(() => socket.writable && socket.write(' '), 50); // one byte every 50 ms: never idle
   t.teardown(() => clearInterval(trickle));
-  const outcome = await within(closed.then(() => 'closed'), 10_000, 'still open');
+  const outcome = await within(
+    closed.then(() => 'closed'),
+    10_000,
+    'still open',
+  );
   clearInterval(trickle);
   t.equal(outcome, 'closed', 'the server closed the connection');
   t.ok(Date.now() - started < 5000, `within the request timeout and a check (${Date.now() - started} ms)`);
   t.match(answer, /^HTTP\/1\.1 408/, 'answered 408 Request Timeout');
-  t.match(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), { statusCode: 408, code: 'timeout', error: 'Request Timeout', message: /\w/ }, 'in the one error shape');
+  t.match(
+    JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)),
+    { statusCode: 408, code: 'timeout', error: 'Request Timeout', message: /\w/ },
+    'in the one error shape',
+  );
 
   // An event stream is quiet by design: the idle timeout does not cut it.
   const quiet = await buildApp({ services: base.runtime.app.services, timeouts: { idleMs: 300, checkEveryMs: 100 } });
   t.teardown(() => quiet.close());
   await quiet.listen({ port: 0, host: '127.0.0.1' });
   const quietPort = (quiet.server.address() as { port: number }).port;
-  const stream = await openSse(`http://127.0.0.1:${quietPort}/events/display`, { authorization: `Bearer ${await base.token('operator')}` });
+  const stream = await openSse(`http://127.0.0.1:${quietPort}/events/display`, {
+    authorization: `Bearer ${await base.token('operator')}`,
+  });
   t.teardown(() => stream.close());
   let cut = false;
   void stream.closed.then(() => (cut = true));

@@ -11,8 +11,16 @@ import { snapshotTables } from '../helpers/seed.js';
 
 const LIMIT = 5 * 1024 * 1024;
 const banner = {
-  name: 'Pro Loco', type: 'SPONSOR', title: 'Pro Loco di Borgo', description: '', website: '', social1: '', social2: '',
-  color: '#FF8800', dateTime: '2026-11-21T19:00:00+01:00', active: true,
+  name: 'Pro Loco',
+  type: 'SPONSOR',
+  title: 'Pro Loco di Borgo',
+  description: '',
+  website: '',
+  social1: '',
+  social2: '',
+  color: '#FF8800',
+  dateTime: '2026-11-21T19:00:00+01:00',
+  active: true,
 };
 
 /** A PNG-looking file of exactly `size` bytes (the server checks the signature, not the rest). */
@@ -25,8 +33,15 @@ async function upload(app: TestApp, bannerId: string, pieces: Buffer[], headers:
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = httpRequest(
       {
-        host: '127.0.0.1', port, method: 'PATCH', path: `/v1/banners/${bannerId}/image`,
-        headers: { ...headers, authorization: `Bearer ${token}`, 'content-length': String(Buffer.concat(pieces).length) },
+        host: '127.0.0.1',
+        port,
+        method: 'PATCH',
+        path: `/v1/banners/${bannerId}/image`,
+        headers: {
+          ...headers,
+          authorization: `Bearer ${token}`,
+          'content-length': String(Buffer.concat(pieces).length),
+        },
       },
       (res) => {
         let body = '';

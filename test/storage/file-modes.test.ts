@@ -18,17 +18,20 @@ const modeOf = (path: string) => statSync(path).mode & 0o777;
 const previousUmask = process.umask(0o022);
 t.teardown(() => process.umask(previousUmask));
 
-t.test('a new data dir: the folder 0700, the database and its -wal/-shm, the secret and the uploads folder private', async (t) => {
-  const app = await buildTestApp(t);
-  await app.request({ method: 'POST', url: '/v1/printers', body: { name: 'Cucina', ip: '127.0.0.1' } }); // a write: WAL in use
-  const dir = resolveDataDir(app.dataDir);
-  t.equal(modeOf(dir.root), 0o700, 'data dir');
-  t.equal(modeOf(dir.uploads), 0o700, 'uploads');
-  for (const file of [dir.database, `${dir.database}-wal`, `${dir.database}-shm`, dir.secret]) {
-    t.ok(existsSync(file), `${file} exists`);
-    t.equal(modeOf(file), 0o600, file);
-  }
-});
+t.test(
+  'a new data dir: the folder 0700, the database and its -wal/-shm, the secret and the uploads folder private',
+  async (t) => {
+    const app = await buildTestApp(t);
+    await app.request({ method: 'POST', url: '/v1/printers', body: { name: 'Cucina', ip: '127.0.0.1' } }); // a write: WAL in use
+    const dir = resolveDataDir(app.dataDir);
+    t.equal(modeOf(dir.root), 0o700, 'data dir');
+    t.equal(modeOf(dir.uploads), 0o700, 'uploads');
+    for (const file of [dir.database, `${dir.database}-wal`, `${dir.database}-shm`, dir.secret]) {
+      t.ok(existsSync(file), `${file} exists`);
+      t.equal(modeOf(file), 0o600, file);
+    }
+  },
+);
 
 t.test('an existing data dir left world-readable is tightened at start', async (t) => {
   const first = await buildTestApp(t);
@@ -44,11 +47,15 @@ t.test('an existing data dir left world-readable is tightened at start', async (
   }
   const { createRuntime } = await import('../../src/server/runtime.js');
   const { defaultConfig } = await import('../../src/config.js');
-  const again = await createRuntime({ ...defaultConfig(), timezone: 'Europe/Rome', logLevel: 'silent', dataDir: dir.root }, { printerWorkers: false });
+  const again = await createRuntime(
+    { ...defaultConfig(), timezone: 'Europe/Rome', logLevel: 'silent', dataDir: dir.root },
+    { printerWorkers: false },
+  );
   t.teardown(() => again.close());
   t.equal(modeOf(dir.root), 0o700, 'data dir');
   t.equal(modeOf(dir.uploads), 0o700, 'uploads');
-  for (const file of [dir.database, `${dir.database}-wal`, `${dir.database}-shm`, dir.secret]) t.equal(modeOf(file), 0o600, file);
+  for (const file of [dir.database, `${dir.database}-wal`, `${dir.database}-shm`, dir.secret])
+    t.equal(modeOf(file), 0o600, file);
 });
 
 t.test('backups are private and stand alone: no -wal/-shm beside the copy, even after it is checked', async (t) => {
@@ -71,7 +78,11 @@ t.test('backups are private and stand alone: no -wal/-shm beside the copy, even 
   // Scheduled backups: their folder is created 0700, or tightened.
   const scheduled = join(tempDir(t), 'scheduled');
   mkdirSync(scheduled, { mode: 0o755 });
-  const stop = startBackups(app.runtime.storage, { everyMs: 3_600_000, dir: scheduled, keep: 3 }, { done: () => {}, failed: (error) => t.fail(String(error)) });
+  const stop = startBackups(
+    app.runtime.storage,
+    { everyMs: 3_600_000, dir: scheduled, keep: 3 },
+    { done: () => {}, failed: (error) => t.fail(String(error)) },
+  );
   await stop();
   t.equal(modeOf(scheduled), 0o700, 'the --backup-dir');
 

@@ -17,7 +17,10 @@ t.test('concurrent writes share commits; a failing write rolls back alone', asyn
   const storage = await setup(t);
   const writes = Array.from({ length: 30 }, (_, i) =>
     storage.writer.run(async (trx) => {
-      await trx.insertInto('settings').values(setting(`k${i}`)).execute();
+      await trx
+        .insertInto('settings')
+        .values(setting(`k${i}`))
+        .execute();
       if (i % 7 === 3) throw new Error(`write ${i} fails`);
       return i;
     }),
@@ -26,7 +29,14 @@ t.test('concurrent writes share commits; a failing write rolls back alone', asyn
   const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [i] : []));
   t.same(failed, [3, 10, 17, 24]);
   const keys = (await storage.db.selectFrom('settings').select('key').orderBy('key').execute()).map((r) => r.key);
-  t.same(keys.sort(), Array.from({ length: 30 }, (_, i) => i).filter((i) => i % 7 !== 3).map((i) => `k${i}`).sort(), 'only the failing writes left nothing');
+  t.same(
+    keys.sort(),
+    Array.from({ length: 30 }, (_, i) => i)
+      .filter((i) => i % 7 !== 3)
+      .map((i) => `k${i}`)
+      .sort(),
+    'only the failing writes left nothing',
+  );
 });
 
 t.test('writes queued in one turn of the event loop share one commit, as requests parsed together do', async (t) => {
@@ -35,10 +45,17 @@ t.test('writes queued in one turn of the event loop share one commit, as request
   const writes = await new Promise<Array<Promise<number>>>((resolve) => {
     const queued: Array<Promise<number>> = [];
     for (let i = 0; i < 10; i++) {
-      queueMicrotask(() => queued.push(storage.writer.run(async (trx) => {
-        await trx.insertInto('settings').values(setting(`k${i}`)).execute();
-        return i;
-      })));
+      queueMicrotask(() =>
+        queued.push(
+          storage.writer.run(async (trx) => {
+            await trx
+              .insertInto('settings')
+              .values(setting(`k${i}`))
+              .execute();
+            return i;
+          }),
+        ),
+      );
     }
     setImmediate(() => resolve(queued));
   });
@@ -56,18 +73,29 @@ t.test('writes run in order and each sees the writes before it', async (t) => {
       storage.writer.run(async (trx) => {
         const rows = await trx.selectFrom('settings').select('key').execute();
         seen.push(rows.length);
-        await trx.insertInto('settings').values(setting(`k${i}`)).execute();
+        await trx
+          .insertInto('settings')
+          .values(setting(`k${i}`))
+          .execute();
       }),
     ),
   );
-  t.same(seen, Array.from({ length: 20 }, (_, i) => i));
+  t.same(
+    seen,
+    Array.from({ length: 20 }, (_, i) => i),
+  );
 });
 
 t.test('nobody hears back before the commit: a failed commit fails every write of the batch', async (t) => {
   const storage = await setup(t);
   // A deferred foreign key is only checked at COMMIT: make one write break it, so the shared commit fails.
-  await storage.db.schema.createTable('parent').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
-  await storage.sqlite.exec('create table child (id integer primary key, parent integer references parent(id) deferrable initially deferred)');
+  await storage.db.schema
+    .createTable('parent')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .execute();
+  await storage.sqlite.exec(
+    'create table child (id integer primary key, parent integer references parent(id) deferrable initially deferred)',
+  );
   // Hold the writer so the next two writes queue up and share one commit.
   let release = () => {};
   let started = () => {};
@@ -89,7 +117,10 @@ t.test('nobody hears back before the commit: a failed commit fails every write o
   release();
   await holder;
   const results = await Promise.allSettled([ok, breaking]);
-  t.same(results.map((r) => r.status), ['rejected', 'rejected']);
+  t.same(
+    results.map((r) => r.status),
+    ['rejected', 'rejected'],
+  );
   t.equal((await storage.db.selectFrom('settings').selectAll().execute()).length, 0);
   await storage.writer.run(async (trx) => {
     await trx.insertInto('settings').values(setting('after')).execute();

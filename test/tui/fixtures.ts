@@ -29,7 +29,17 @@ export function newOrder(order: Pick<NewOrder, 'id' | 'displayCode' | 'table' | 
 }
 
 export function food(id: string, name: string, category: string, extra: Partial<FoodCard> = {}): FoodCard {
-  return { id, name, category, categoryId: `c-${category}`, available: true, categoryAvailable: true, stock: null, portionsLeft: null, ...extra };
+  return {
+    id,
+    name,
+    category,
+    categoryId: `c-${category}`,
+    available: true,
+    categoryAvailable: true,
+    stock: null,
+    portionsLeft: null,
+    ...extra,
+  };
 }
 
 export type { OrderSummary };

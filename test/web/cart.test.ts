@@ -1,5 +1,17 @@
 import t from 'tap';
-import { addFood, canAddOne, canPay, cartTotals, changeQuantity, EMPTY_CART, NOT_GIVEN, orderBody, quantityOf, shortages, updateLine } from '../../src/web/till/cart.js';
+import {
+  addFood,
+  canAddOne,
+  canPay,
+  cartTotals,
+  changeQuantity,
+  EMPTY_CART,
+  NOT_GIVEN,
+  orderBody,
+  quantityOf,
+  shortages,
+  updateLine,
+} from '../../src/web/till/cart.js';
 import { changeCents, keypadPress, quickAmounts } from '../../src/web/till/change.js';
 
 const margherita = { id: 'cmargherita000000000000000', name: 'Margherita', priceCents: 750 };
@@ -7,12 +19,22 @@ const birra = { id: 'cbirra00000000000000000000', name: 'Birra', priceCents: 400
 
 t.test('tapping a food adds one; − and + change the line; − on one removes it', async (t) => {
   let cart = addFood(addFood(addFood(EMPTY_CART, margherita), margherita), birra);
-  t.same(cart.lines.map((line) => [line.name, line.quantity]), [['Margherita', 2], ['Birra', 1]]);
+  t.same(
+    cart.lines.map((line) => [line.name, line.quantity]),
+    [
+      ['Margherita', 2],
+      ['Birra', 1],
+    ],
+  );
   cart = changeQuantity(cart, cart.lines[1]!.id, +1);
   t.equal(cart.lines[1]!.quantity, 2);
   cart = changeQuantity(cart, cart.lines[1]!.id, -1);
   cart = changeQuantity(cart, cart.lines[1]!.id, -1);
-  t.same(cart.lines.map((line) => line.name), ['Margherita'], 'the last one removed takes the line away');
+  t.same(
+    cart.lines.map((line) => line.name),
+    ['Margherita'],
+    'the last one removed takes the line away',
+  );
   t.equal(EMPTY_CART.lines.length, 0, 'the empty cart is never changed in place');
 });
 
@@ -20,43 +42,67 @@ t.test('a line with a note stays apart: the next tap starts a plain line', async
   let cart = addFood(EMPTY_CART, margherita);
   cart = updateLine(cart, cart.lines[0]!.id, { notes: 'senza glutine', surchargeCents: 150 });
   cart = addFood(cart, margherita);
-  t.same(cart.lines.map((line) => [line.quantity, line.notes, line.surchargeCents]), [[1, 'senza glutine', 150], [1, '', 0]]);
+  t.same(
+    cart.lines.map((line) => [line.quantity, line.notes, line.surchargeCents]),
+    [
+      [1, 'senza glutine', 150],
+      [1, '', 0],
+    ],
+  );
 });
 
 t.test('totals: surcharge per line, discount, and pay refused above the subtotal', async (t) => {
   let cart = addFood(addFood(addFood(EMPTY_CART, margherita), margherita), birra);
   cart = updateLine(cart, cart.lines[0]!.id, { surchargeCents: 100 });
-  t.same(cartTotals({ ...cart, discountCents: 250 }), { subtotalCents: 2000, surchargeCents: 100, discountCents: 250, totalCents: 1750 });
+  t.same(cartTotals({ ...cart, discountCents: 250 }), {
+    subtotalCents: 2000,
+    surchargeCents: 100,
+    discountCents: 250,
+    totalCents: 1750,
+  });
   t.ok(canPay({ ...cart, discountCents: 2000 }), 'a discount of the whole subtotal is allowed');
   t.notOk(canPay({ ...cart, discountCents: 2001 }), 'a larger one is not (the server refuses it)');
   t.notOk(canPay(EMPTY_CART), 'nothing to pay for an empty order');
 });
 
-t.test('the order body: amounts in cents (the client writes them out), and a dash for what the cashier left empty', async (t) => {
-  let cart = addFood(addFood(EMPTY_CART, margherita), birra);
-  cart = updateLine(cart, cart.lines[0]!.id, { notes: '  allergia noci ', surchargeCents: 50 });
-  const body = orderBody({ ...cart, discountCents: 120, customer: '  ' }, { method: 'CASH', userId: 'u1', cashRegisterId: 'r1' });
-  t.same(body, {
-    table: NOT_GIVEN,
-    customer: NOT_GIVEN,
-    orderItems: [
-      { foodId: margherita.id, quantity: 1, notes: 'allergia noci', surcharge: 50 },
-      { foodId: birra.id, quantity: 1 },
-    ],
-    confirm: { paymentMethod: 'CASH', discount: 120, userId: 'u1', cashRegisterId: 'r1' },
-  });
-});
+t.test(
+  'the order body: amounts in cents (the client writes them out), and a dash for what the cashier left empty',
+  async (t) => {
+    let cart = addFood(addFood(EMPTY_CART, margherita), birra);
+    cart = updateLine(cart, cart.lines[0]!.id, { notes: '  allergia noci ', surchargeCents: 50 });
+    const body = orderBody(
+      { ...cart, discountCents: 120, customer: '  ' },
+      { method: 'CASH', userId: 'u1', cashRegisterId: 'r1' },
+    );
+    t.same(body, {
+      table: NOT_GIVEN,
+      customer: NOT_GIVEN,
+      orderItems: [
+        { foodId: margherita.id, quantity: 1, notes: 'allergia noci', surcharge: 50 },
+        { foodId: birra.id, quantity: 1 },
+      ],
+      confirm: { paymentMethod: 'CASH', discount: 120, userId: 'u1', cashRegisterId: 'r1' },
+    });
+  },
+);
 
-t.test('a cash payment sends the cash received (for the receipt), never less than the total; a card payment none', async (t) => {
-  const cart = addFood(addFood(EMPTY_CART, margherita), birra);
-  const total = cartTotals(cart).totalCents;
-  const confirm = (method: 'CASH' | 'CARD', receivedCents: number | null) => orderBody(cart, { method, userId: null, cashRegisterId: 'r1', receivedCents }).confirm;
-  t.equal(confirm('CASH', 5000).cashReceived, 5000);
-  t.equal(confirm('CASH', total).cashReceived, total, 'the exact amount');
-  t.notOk('cashReceived' in confirm('CASH', total - 1), 'less than the total is not sent (the server would refuse the order)');
-  t.notOk('cashReceived' in confirm('CARD', 5000), 'card');
-  t.notOk('cashReceived' in confirm('CASH', null), 'not known');
-});
+t.test(
+  'a cash payment sends the cash received (for the receipt), never less than the total; a card payment none',
+  async (t) => {
+    const cart = addFood(addFood(EMPTY_CART, margherita), birra);
+    const total = cartTotals(cart).totalCents;
+    const confirm = (method: 'CASH' | 'CARD', receivedCents: number | null) =>
+      orderBody(cart, { method, userId: null, cashRegisterId: 'r1', receivedCents }).confirm;
+    t.equal(confirm('CASH', 5000).cashReceived, 5000);
+    t.equal(confirm('CASH', total).cashReceived, total, 'the exact amount');
+    t.notOk(
+      'cashReceived' in confirm('CASH', total - 1),
+      'less than the total is not sent (the server would refuse the order)',
+    );
+    t.notOk('cashReceived' in confirm('CARD', 5000), 'card');
+    t.notOk('cashReceived' in confirm('CASH', null), 'not known');
+  },
+);
 
 t.test('change and quick amounts', async (t) => {
   t.equal(changeCents(1900, 2000), 100);
@@ -81,7 +127,14 @@ t.test('portions: never more than is left on a tap; what is short is named befor
   t.ok(canAddOne(cart, margherita.id, null), 'a food not counted always fits');
   cart = updateLine(cart, cart.lines[0]!.id, { notes: 'senza sale' });
   t.equal(addFood(cart, patatine), cart, 'lines with notes count too');
-  t.same(shortages(cart, () => 2), [], 'nothing short');
+  t.same(
+    shortages(cart, () => 2),
+    [],
+    'nothing short',
+  );
   const left = new Map([[patatine.id, 1]]); // another till sold one meanwhile
-  t.same(shortages(addFood(cart, margherita), (id) => left.get(id) ?? null), [{ foodId: patatine.id, name: 'Patatine', requested: 2, left: 1 }]);
+  t.same(
+    shortages(addFood(cart, margherita), (id) => left.get(id) ?? null),
+    [{ foodId: patatine.id, name: 'Patatine', requested: 2, left: 1 }],
+  );
 });

@@ -22,12 +22,18 @@ t.test('a receipt-only printer is no station', async (t) => {
     { categoryId: 'c-drinks', printerId: null },
     { categoryId: 'c-sweets', printerId: 'p-fry' },
   ];
-  t.same(kitchenStations(printers, categories, foods, registers).map((s) => s.name), ['Griglia', 'Bar', 'Friggitrice']);
+  t.same(
+    kitchenStations(printers, categories, foods, registers).map((s) => s.name),
+    ['Griglia', 'Bar', 'Friggitrice'],
+  );
 });
 
 t.test('the register printer is a station when items fall through to it', async (t) => {
   const foods = [{ categoryId: 'c-sweets', printerId: null }];
-  t.same(kitchenStations(printers, categories, foods, registers).map((s) => s.name), ['Griglia', 'Bar', 'Cassa']);
+  t.same(
+    kitchenStations(printers, categories, foods, registers).map((s) => s.name),
+    ['Griglia', 'Bar', 'Cassa'],
+  );
 });
 
 t.test('nothing routed: no stations', async (t) => {

@@ -14,7 +14,11 @@ t.test('the tablet total equals the server total', async (t) => {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
   const foods = [menu.foods.margherita, menu.foods.diavola, menu.foods.beer, menu.foods.tiramisu];
-  const food = await Promise.all(foods.map(async (id) => (await app.request({ method: 'GET', url: `/v1/foods/${id}` })).json() as Record<string, any>));
+  const food = await Promise.all(
+    foods.map(
+      async (id) => (await app.request({ method: 'GET', url: `/v1/foods/${id}` })).json() as Record<string, any>,
+    ),
+  );
 
   const line = fc.record({
     food: fc.integer({ min: 0, max: foods.length - 1 }),
@@ -36,27 +40,53 @@ t.test('the tablet total equals the server total', async (t) => {
         const response = await app.request({
           method: 'PUT',
           url: `/v1/foods/${id}`,
-          body: { name: current['name'], description: current['description'], price: prices[index]! / 100, categoryId: current['categoryId'], printerId: current['printerId'], available: true },
+          body: {
+            name: current['name'],
+            description: current['description'],
+            price: prices[index]! / 100,
+            categoryId: current['categoryId'],
+            printerId: current['printerId'],
+            available: true,
+          },
         });
         if (response.statusCode !== 200) throw new Error(response.body);
       }
       let cart: Cart = EMPTY_CART;
       for (const [n, picked] of lines.entries()) {
-        const chosen = { id: foods[picked.food]!, name: food[picked.food]!['name'] as string, priceCents: prices[picked.food]! };
+        const chosen = {
+          id: foods[picked.food]!,
+          name: food[picked.food]!['name'] as string,
+          priceCents: prices[picked.food]!,
+        };
         // A line of its own (a note makes it distinct), with its quantity and surcharge.
         cart = addFood(cart, chosen);
         const added = cart.lines.at(-1)!;
         cart = updateLine(cart, added.id, { notes: picked.note || added.quantity > 1 ? `n${n}` : '' });
         const target = cart.lines.find((l) => l.notes === `n${n}`) ?? cart.lines.at(-1)!;
-        cart = { ...cart, lines: cart.lines.map((l) => (l.id === target.id ? { ...l, quantity: picked.quantity, surchargeCents: picked.surchargeCents } : l)) };
+        cart = {
+          ...cart,
+          lines: cart.lines.map((l) =>
+            l.id === target.id ? { ...l, quantity: picked.quantity, surchargeCents: picked.surchargeCents } : l,
+          ),
+        };
       }
       const subtotal = cartTotals(cart).subtotalCents;
       cart = { ...cart, discountCents: Math.floor(subtotal * discountShare) };
       const tablet = cartTotals(cart);
       if (!canPay(cart)) throw new Error('a discount within the subtotal must be payable');
-      const created = await app.request({ method: 'POST', url: '/v1/orders', as: 'operator', body: encodeMoney(CreateOrderInput, orderBody(cart, { method: 'CASH', userId: null, cashRegisterId: menu.register })) });
+      const created = await app.request({
+        method: 'POST',
+        url: '/v1/orders',
+        as: 'operator',
+        body: encodeMoney(
+          CreateOrderInput,
+          orderBody(cart, { method: 'CASH', userId: null, cashRegisterId: menu.register }),
+        ),
+      });
       if (created.statusCode !== 201) throw new Error(created.body);
-      const detail = (await app.request({ method: 'GET', url: `/v1/orders/${(created.json() as { id: number }).id}` })).json() as Record<string, string>;
+      const detail = (
+        await app.request({ method: 'GET', url: `/v1/orders/${(created.json() as { id: number }).id}` })
+      ).json() as Record<string, string>;
       runs += 1;
       return (
         toCents(Number(detail['total'])) === tablet.totalCents &&
@@ -70,9 +100,22 @@ t.test('the tablet total equals the server total', async (t) => {
   t.equal(runs, 150, 'every run compared a real order');
 
   // Above the subtotal: the tablet does not offer pay, and the server would refuse it.
-  const beer = toCents(((await app.request({ method: 'GET', url: `/v1/foods/${menu.foods.beer}` })).json() as { price: number }).price) as number;
-  const cart = { ...addFood(EMPTY_CART, { id: menu.foods.beer, name: 'Birra', priceCents: beer }), discountCents: beer + 1 };
+  const beer = toCents(
+    ((await app.request({ method: 'GET', url: `/v1/foods/${menu.foods.beer}` })).json() as { price: number }).price,
+  ) as number;
+  const cart = {
+    ...addFood(EMPTY_CART, { id: menu.foods.beer, name: 'Birra', priceCents: beer }),
+    discountCents: beer + 1,
+  };
   t.notOk(canPay(cart));
-  const refused = await app.request({ method: 'POST', url: '/v1/orders', as: 'operator', body: encodeMoney(CreateOrderInput, orderBody(cart, { method: 'CASH', userId: null, cashRegisterId: menu.register })) });
+  const refused = await app.request({
+    method: 'POST',
+    url: '/v1/orders',
+    as: 'operator',
+    body: encodeMoney(
+      CreateOrderInput,
+      orderBody(cart, { method: 'CASH', userId: null, cashRegisterId: menu.register }),
+    ),
+  });
   t.equal(refused.statusCode, 400);
 });

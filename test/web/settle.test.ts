@@ -29,8 +29,21 @@ t.test('paid again: the cash handed over in all, so a second refusal tells it ri
 });
 
 t.test('the outbox keeps what was paid and received through a refusal', async (t) => {
-  const body = { table: '1', customer: 'Gino', orderItems: [{ foodId: 'f1', quantity: 1 }], confirm: { paymentMethod: 'CASH' as const } };
-  const entry = { key: 'k1', createdAt: '2026-11-26T20:00:00Z', userId: 'u1', username: 'anna', body, names: {}, totalCents: 2600 };
+  const body = {
+    table: '1',
+    customer: 'Gino',
+    orderItems: [{ foodId: 'f1', quantity: 1 }],
+    confirm: { paymentMethod: 'CASH' as const },
+  };
+  const entry = {
+    key: 'k1',
+    createdAt: '2026-11-26T20:00:00Z',
+    userId: 'u1',
+    username: 'anna',
+    body,
+    names: {},
+    totalCents: 2600,
+  };
   let box = enqueue(EMPTY_OUTBOX, { ...entry, paid: cash });
   box = refused(started(box, 'k1'), 'k1', 409, 'sold out');
   t.same(paidOf(box.entries[0]!), cash);

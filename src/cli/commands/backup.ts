@@ -15,7 +15,8 @@ export function registerBackup(program: Command): void {
     .action(async (file: string, _flags: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const dir = resolveDataDir(globals.dataDir);
-      if (!existsSync(dir.database)) throw new CliError(`no database in ${dir.root}: give the data dir with --data-dir`);
+      if (!existsSync(dir.database))
+        throw new CliError(`no database in ${dir.root}: give the data dir with --data-dir`);
       if (existsSync(file)) throw new CliError(`${file} already exists: choose a new file name`);
       const { default: BetterSqlite3 } = await import('better-sqlite3');
       const { backupDatabase, checkBackup } = await import('../../storage/backup.js');
@@ -54,15 +55,19 @@ export function registerBackup(program: Command): void {
       try {
         release = acquireLock(dir);
       } catch (error) {
-        if (error instanceof DataDirLockedError) throw new CliError(`${error.message.split('.')[0]}: stop it before restoring`);
+        if (error instanceof DataDirLockedError)
+          throw new CliError(`${error.message.split('.')[0]}: stop it before restoring`);
         throw error;
       }
       try {
         if (!flags.yes) {
-          if (!process.stdin.isTTY) throw new CliError('restoring replaces the database: add --yes when not run interactively');
+          if (!process.stdin.isTTY)
+            throw new CliError('restoring replaces the database: add --yes when not run interactively');
           const { createInterface } = await import('node:readline/promises');
           const rl = createInterface({ input: process.stdin, output: process.stderr });
-          const answer = await rl.question(`Replace the database in ${dir.root} with ${file} (${check.orders} orders)? [y/N] `);
+          const answer = await rl.question(
+            `Replace the database in ${dir.root} with ${file} (${check.orders} orders)? [y/N] `,
+          );
           rl.close();
           if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('nothing restored');
         }

@@ -50,7 +50,8 @@ export function registerBanners(program: Command): void {
       body.dateTime ??= new Date().toISOString();
       body.active ??= true;
     },
-    examples: '  pos banners add --name ProLoco --type SPONSOR --title "Pro Loco" --color ff8800\n  pos banners image ProLoco logo.png',
+    examples:
+      '  pos banners add --name ProLoco --type SPONSOR --title "Pro Loco" --color ff8800\n  pos banners image ProLoco logo.png',
   }).addCommand(bannerImageCommand());
 }
 

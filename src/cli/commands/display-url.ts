@@ -7,7 +7,9 @@ import { printAddresses, screenBases } from '../screen-addresses.js';
 export function registerDisplayUrl(program: Command): void {
   program
     .command('display-url')
-    .description('print the address of the ready-number screen for each network, with a QR code to open it on a TV or tablet')
+    .description(
+      'print the address of the ready-number screen for each network, with a QR code to open it on a TV or tablet',
+    )
     .option('--key <key>', 'an existing display key (posk_display_...)')
     .option('--create-key [name]', 'create a new display key for this screen')
     .addHelpText('after', '\nExample:\n  pos display-url --create-key "TV by the bar"')
@@ -20,8 +22,11 @@ export function registerDisplayUrl(program: Command): void {
         key = (await client.createApiKey({ name, scope: 'display' })).key;
       }
       if (!key) throw new CliError('give the display key with --key, or make one with --create-key "TV by the bar"');
-      if (!key.startsWith('posk_display_')) throw new CliError('that is not a display key (they start with posk_display_)');
-      const urls = screenBases(globals, client.baseUrl, 'screens').map((base) => `${base}/display?key=${encodeURIComponent(key as string)}`);
+      if (!key.startsWith('posk_display_'))
+        throw new CliError('that is not a display key (they start with posk_display_)');
+      const urls = screenBases(globals, client.baseUrl, 'screens').map(
+        (base) => `${base}/display?key=${encodeURIComponent(key as string)}`,
+      );
       await printAddresses(globals, urls, { urls }, (shown) => `Scan to open ${shown} on the screen:`);
     });
 }

@@ -7,7 +7,10 @@ export function registerDoctor(program: Command): void {
   program
     .command('doctor')
     .description('check that the venue is ready: server, printers, menu routing, registers, cashiers, backups, Wi-Fi')
-    .addHelpText('after', '\nExit code: 0 ready, 1 something to fix (each problem comes with the command that fixes it).\n\nExample:\n  pos doctor')
+    .addHelpText(
+      'after',
+      '\nExit code: 0 ready, 1 something to fix (each problem comes with the command that fixes it).\n\nExample:\n  pos doctor',
+    )
     .action(async (_flags: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const { gatherFacts } = await import('../doctor/gather.js');

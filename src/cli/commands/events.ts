@@ -1,5 +1,11 @@
 import { Argument, type Command, Option } from 'commander';
-import { type CashierEvent, CHANNEL_EVENTS, type DisplayEvent, EVENT_CHANNELS, type PrinterEvent } from '../../api/events.js';
+import {
+  type CashierEvent,
+  CHANNEL_EVENTS,
+  type DisplayEvent,
+  EVENT_CHANNELS,
+  type PrinterEvent,
+} from '../../api/events.js';
 import { decodeMoney } from '../../api/money-codec.js';
 import type { z } from 'zod';
 import type { ErrorBody } from '../../api/common.js';
@@ -23,7 +29,8 @@ const code = (p: { id: number; displayCode?: string; ticketNumber?: number | nul
   return `${ticket}${p.displayCode ?? '?'} (id ${p.id})`;
 };
 // Payloads are read as the server sent them (not parsed): an older server may leave a list out.
-const items = (list: Item[] | undefined) => (list ?? []).map((i) => `${i.quantity}× ${i.food?.name ?? i.foodId}`).join(', ');
+const items = (list: Item[] | undefined) =>
+  (list ?? []).map((i) => `${i.quantity}× ${i.food?.name ?? i.foodId}`).join(', ');
 
 /**
  * The event with its amounts in cents, read by the union of a channel that carries its name (the printer channel's
@@ -56,7 +63,9 @@ function describe(event: AnyEvent): string | null {
     case 'confirmed-order': {
       const p = event.payload;
       // The printer channel carries the whole order; the cashier and display channels its numbers.
-      return 'orderItems' in p ? `confirmed ${code(p)} · ${p.paymentMethod ?? '-'} ${money(p.total)} · ${items(p.orderItems)}` : `confirmed ${code(p)}`;
+      return 'orderItems' in p
+        ? `confirmed ${code(p)} · ${p.paymentMethod ?? '-'} ${money(p.total)} · ${items(p.orderItems)}`
+        : `confirmed ${code(p)}`;
     }
     case 'order-status-changed':
       return `${code(event.payload)} → ${event.payload.status}`;
@@ -81,7 +90,9 @@ function describe(event: AnyEvent): string | null {
     case 'order-station-status-changed': {
       // The event names the order by id only: the station's part is done, or back to waiting (undone).
       const p = event.payload;
-      return p.status === 'DONE' ? `station ${p.printerId} done with order id ${p.orderId}` : `station ${p.printerId}: order id ${p.orderId} waiting again`;
+      return p.status === 'DONE'
+        ? `station ${p.printerId} done with order id ${p.orderId}`
+        : `station ${p.printerId}: order id ${p.orderId} waiting again`;
     }
     case 'general-closure': {
       const p = event.payload;
@@ -147,7 +158,8 @@ export function registerEvents(program: Command): void {
         },
         onStatus: (status) => {
           if (status.state === 'connected') process.stderr.write(`connected to ${channel} events\n`);
-          else printErr(`disconnected (${dropText(status.cause)}); retrying in ${Math.round(status.retryInMs / 1000)} s`);
+          else
+            printErr(`disconnected (${dropText(status.cause)}); retrying in ${Math.round(status.retryInMs / 1000)} s`);
         },
         onFatal: (status, body) => {
           let parsed: unknown = body;

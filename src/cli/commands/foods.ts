@@ -37,7 +37,8 @@ export function registerFoods(program: Command): void {
         flags: '--category <category>',
         description: 'its category (name or id)',
         requiredOnAdd: true,
-        apply: async (b, v, client) => void (b.categoryId = await resolveId(client, '/v1/categories', String(v), 'category')),
+        apply: async (b, v, client) =>
+          void (b.categoryId = await resolveId(client, '/v1/categories', String(v), 'category')),
       },
       text('--description <text>', 'description on tablets', 'description'),
       printerRef('--printer <printer>', 'printer override for its kitchen tickets (name, id or none)', 'printerId'),
@@ -46,7 +47,9 @@ export function registerFoods(program: Command): void {
         description: 'its ingredients (names or ids), replacing the list',
         apply: async (b, v, client) => {
           const names = v as string[];
-          b.ingredients = await Promise.all(names.map(async (name) => ({ id: await resolveId(client, '/v1/ingredients', name, 'ingredient') })));
+          b.ingredients = await Promise.all(
+            names.map(async (name) => ({ id: await resolveId(client, '/v1/ingredients', name, 'ingredient') })),
+          );
         },
       },
       toggle('--available', 'orderable', 'available', true),

@@ -20,7 +20,10 @@ export function registerKeys(program: Command): void {
       { header: 'scope', value: (r) => r.scope },
       { header: 'created', value: (r) => r.createdAt },
     ],
-    fields: [text('--name <name>', 'what the key is for (e.g. "TV by the bar")', 'name', true), text('--scope <scope>', 'printer, display or kitchen', 'scope', true)],
+    fields: [
+      text('--name <name>', 'what the key is for (e.g. "TV by the bar")', 'name', true),
+      text('--scope <scope>', 'printer, display or kitchen', 'scope', true),
+    ],
     afterAdd: (created, json) => {
       if (json) return printJson(created);
       print(`created ${created.scope} key "${created.name}" (${created.id}):\n\n  ${created.key}\n`);

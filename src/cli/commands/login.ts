@@ -21,7 +21,9 @@ export function registerLogin(program: Command): void {
       const result = await new PosClient({ baseUrl: url }).login({ username, password });
       saveSession({ url, token: result.accessToken, expiresAt: result.expiresAt, username: result.user.username });
       if (globals.json) return printJson({ url, user: result.user, expiresAt: result.expiresAt });
-      print(`logged in to ${url} as ${result.user.username} (${result.user.role}) until ${new Date(result.expiresAt).toLocaleString('en-GB')}`);
+      print(
+        `logged in to ${url} as ${result.user.username} (${result.user.role}) until ${new Date(result.expiresAt).toLocaleString('en-GB')}`,
+      );
     });
 
   program
@@ -40,6 +42,14 @@ export function registerLogin(program: Command): void {
       const client = await connect(globals);
       const me = await client.me();
       if (globals.json) return printJson({ url: client.baseUrl, ...me });
-      print(formatRecord([['server', client.baseUrl], ...Object.entries(me).map(([key, value]): [string, string | null] => [key, value === null ? null : String(value)])]));
+      print(
+        formatRecord([
+          ['server', client.baseUrl],
+          ...Object.entries(me).map(([key, value]): [string, string | null] => [
+            key,
+            value === null ? null : String(value),
+          ]),
+        ]),
+      );
     });
 }

@@ -5,10 +5,12 @@ import type { GlobalOptions } from '../program.js';
 
 /** `pos menu export|import`: the whole menu as a spreadsheet the committee edits in Excel or LibreOffice. */
 export function registerMenu(program: Command): void {
-  const menu = program.command('menu').description('the whole menu as a spreadsheet: export it, edit it in Excel, import it back');
+  const menu = program
+    .command('menu')
+    .description('the whole menu as a spreadsheet: export it, edit it in Excel, import it back');
   menu
     .command('export')
-    .description('write the menu to a .csv or .xlsx file (columns in the venue\'s language)')
+    .description("write the menu to a .csv or .xlsx file (columns in the venue's language)")
     .argument('<file>', 'menu.csv or menu.xlsx')
     .addHelpText('after', '\nExample:\n  pos menu export menu.xlsx')
     .action(async (file: string, _flags: unknown, command: Command) => {
@@ -29,7 +31,10 @@ export function registerMenu(program: Command): void {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const client = await connect(globals);
       const { importMenu } = await import('../menu/menu-io.js');
-      const outcome = await importMenu(client, file, { dryRun: flags.dryRun === true, locale: (await client.health()).locale });
+      const outcome = await importMenu(client, file, {
+        dryRun: flags.dryRun === true,
+        locale: (await client.health()).locale,
+      });
       if (globals.json) return printJson(outcome.result);
       print(outcome.report.join('\n'));
     });

@@ -11,7 +11,10 @@ export function registerMigrate(program: Command): void {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const dir = resolveDataDir(globals.dataDir);
       ensureDataDir(dir);
-      const [{ openStorage }, { migrate }] = await Promise.all([import('../../storage/database.js'), import('../../storage/migrate.js')]);
+      const [{ openStorage }, { migrate }] = await Promise.all([
+        import('../../storage/database.js'),
+        import('../../storage/migrate.js'),
+      ]);
       const storage = openStorage(dir.database);
       try {
         const result = await migrate(storage);

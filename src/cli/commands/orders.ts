@@ -39,15 +39,20 @@ export function registerOrders(program: Command): void {
       const page = positive(flags.page, '--page');
       const limit = flags.all ? 'all' : positive(flags.limit, '--limit');
       const client = await connect(globals);
-      const listed = await ordersPage(client, {
-        search: flags.search,
-        displayCode: flags.code,
-        status: flags.status,
-        dateFrom: flags.from,
-        dateTo: flags.to,
-        sortBy: flags.sortBy,
-        order: flags.asc ? 'asc' : 'desc',
-      }, page, limit);
+      const listed = await ordersPage(
+        client,
+        {
+          search: flags.search,
+          displayCode: flags.code,
+          status: flags.status,
+          dateFrom: flags.from,
+          dateTo: flags.to,
+          sortBy: flags.sortBy,
+          order: flags.asc ? 'asc' : 'desc',
+        },
+        page,
+        limit,
+      );
       const result = { orders: listed.orders, pagination: listed.pagination };
       if (globals.json) return printJson(result, OrderList);
       const { timezone } = await client.health();
@@ -100,7 +105,9 @@ export function registerOrders(program: Command): void {
       for (const group of order.categorizedItems) {
         print(`\n${group.category.name}`);
         for (const item of group.items) {
-          print(`  ${String(item.quantity).padStart(3)} × ${item.food.name}${item.notes ? ` (${item.notes})` : ''}  ${money(item.total)}  [${item.id}]`);
+          print(
+            `  ${String(item.quantity).padStart(3)} × ${item.food.name}${item.notes ? ` (${item.notes})` : ''}  ${money(item.total)}  [${item.id}]`,
+          );
         }
       }
     });
@@ -117,7 +124,9 @@ export function registerOrders(program: Command): void {
       const order = await client.setOrderStatus(chosen.id, status);
       // A first confirmation by PATCH has no register: no receipt, no drawer.
       const firstConfirmation = chosen.confirmedAt === null && order.confirmedAt !== null;
-      await warnNoReceipt(order, async () => (firstConfirmation ? 'confirmed without a register (a till or the dashboard chooses one)' : null));
+      await warnNoReceipt(order, async () =>
+        firstConfirmation ? 'confirmed without a register (a till or the dashboard chooses one)' : null,
+      );
       if (globals.json) return printJson(order, OrderResponse);
       print(`${orderName(order)} is now ${order.status.toUpperCase()}`);
     });
@@ -129,27 +138,40 @@ export function registerOrders(program: Command): void {
     .option('--item <itemId...>', 'only these items (ids from `pos orders show`)')
     .option('--receipt', 'also reprint the customer receipt')
     .option('--receipt-only', 'reprint only the customer receipt (no kitchen tickets)')
-    .option('--register <register>', 'with --receipt-only: print it at this register (name or id) instead of the order’s')
-    .action(async (wanted: string, flags: { item?: string[]; receipt?: boolean; receiptOnly?: boolean; register?: string }, command: Command) => {
-      const globals = command.optsWithGlobals<GlobalOptions>();
-      const client = await connect(globals);
-      const chosen = await resolveOrder(client, wanted);
-      if (flags.receiptOnly) {
-        const cashRegisterId = flags.register ? await resolveId(client, '/v1/cash-registers', flags.register, 'register') : undefined;
-        const reprinted = await client.reprintReceipt(chosen.id, cashRegisterId ? { cashRegisterId } : {});
-        if (globals.json) return printJson(reprinted, ReprintResponse);
-        return print(`receipt of ${orderName(chosen)} sent again`);
-      }
-      const detail = await client.order(chosen.id);
-      const items = flags.item ?? detail.categorizedItems.flatMap((group) => group.items.map((item) => item.id));
-      const result = await client.reprint(chosen.id, {
-        orderItems: items.map((itemId) => ({ id: itemId })),
-        reprintReceipt: flags.receipt === true,
-      });
-      if (flags.receipt) await warnNoReceipt(result, () => registerProblem(client, detail.cashRegisterId));
-      if (globals.json) return printJson(result, ReprintResponse);
-      print(`reprint of ${orderName(detail)} sent: ${result.reprintOrderItems.length} item(s)${flags.receipt ? ' and the receipt' : ''}`);
-    });
+    .option(
+      '--register <register>',
+      'with --receipt-only: print it at this register (name or id) instead of the order’s',
+    )
+    .action(
+      async (
+        wanted: string,
+        flags: { item?: string[]; receipt?: boolean; receiptOnly?: boolean; register?: string },
+        command: Command,
+      ) => {
+        const globals = command.optsWithGlobals<GlobalOptions>();
+        const client = await connect(globals);
+        const chosen = await resolveOrder(client, wanted);
+        if (flags.receiptOnly) {
+          const cashRegisterId = flags.register
+            ? await resolveId(client, '/v1/cash-registers', flags.register, 'register')
+            : undefined;
+          const reprinted = await client.reprintReceipt(chosen.id, cashRegisterId ? { cashRegisterId } : {});
+          if (globals.json) return printJson(reprinted, ReprintResponse);
+          return print(`receipt of ${orderName(chosen)} sent again`);
+        }
+        const detail = await client.order(chosen.id);
+        const items = flags.item ?? detail.categorizedItems.flatMap((group) => group.items.map((item) => item.id));
+        const result = await client.reprint(chosen.id, {
+          orderItems: items.map((itemId) => ({ id: itemId })),
+          reprintReceipt: flags.receipt === true,
+        });
+        if (flags.receipt) await warnNoReceipt(result, () => registerProblem(client, detail.cashRegisterId));
+        if (globals.json) return printJson(result, ReprintResponse);
+        print(
+          `reprint of ${orderName(detail)} sent: ${result.reprintOrderItems.length} item(s)${flags.receipt ? ' and the receipt' : ''}`,
+        );
+      },
+    );
 
   orders
     .command('rm')
@@ -158,7 +180,8 @@ export function registerOrders(program: Command): void {
     .option('-y, --yes', 'do not ask for confirmation')
     .action(async (wanted: string, flags: { yes?: boolean }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      if (!flags.yes && !process.stdin.isTTY) throw new CliError('deleting an order needs --yes when not run interactively');
+      if (!flags.yes && !process.stdin.isTTY)
+        throw new CliError('deleting an order needs --yes when not run interactively');
       const client = await connect(globals);
       const order = await resolveOrder(client, wanted);
       if (!flags.yes) {

@@ -17,7 +17,8 @@ export function registerPrinterEmulator(program: Command): void {
     .addHelpText('after', `\nWhile it runs, type a command and Enter to simulate trouble:\n  ${HELP}`)
     .action(async (flags: { port: string; host: string; out?: string; width: string }) => {
       const port = Number(flags.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0 to 65535, got "${flags.port}"`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new CliError(`--port must be 0 to 65535, got "${flags.port}"`);
       const columns = Number(flags.width);
       if (![32, 42, 48].includes(columns)) throw new CliError(`--width must be 32, 42 or 48, got "${flags.width}"`);
       const outDir = flags.out ? resolve(flags.out) : undefined;
@@ -28,15 +29,22 @@ export function registerPrinterEmulator(program: Command): void {
         columns,
         ...(outDir ? { outDir } : {}),
         onTicket: (ticket) => {
-          const first = ticket.text.split('\n').find((line) => line.trim() !== '' && line !== '[drawer]')?.trim() ?? '';
-          print(`ticket ${ticket.sequence}: ${first} (${ticket.text.split('\n').length - 1} lines)${ticket.file ? ` -> ${ticket.file}` : ''}`);
+          const first =
+            ticket.text
+              .split('\n')
+              .find((line) => line.trim() !== '' && line !== '[drawer]')
+              ?.trim() ?? '';
+          print(
+            `ticket ${ticket.sequence}: ${first} (${ticket.text.split('\n').length - 1} lines)${ticket.file ? ` -> ${ticket.file}` : ''}`,
+          );
           if (!outDir) print(ticket.text);
         },
       });
       try {
         await emulator.start();
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`port ${port} is already in use: choose another with --port`);
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+          throw new CliError(`port ${port} is already in use: choose another with --port`);
         throw error;
       }
       print(`printer emulator listening on ${flags.host}:${emulator.port}${outDir ? `, tickets go to ${outDir}` : ''}`);
@@ -60,7 +68,9 @@ export function registerPrinterEmulator(program: Command): void {
         const action = actions[command];
         if (!command) return;
         if (!action) return print(`unknown command "${command}"; ${HELP}`);
-        void Promise.resolve(action()).then(() => print(`state: ${JSON.stringify(state)} (${emulator.tickets.length} tickets printed)`));
+        void Promise.resolve(action()).then(() =>
+          print(`state: ${JSON.stringify(state)} (${emulator.tickets.length} tickets printed)`),
+        );
       });
       await new Promise<void>((done) => {
         const stop = () => {

@@ -35,12 +35,18 @@ export function registerPrinters(program: Command): void {
       toggle('--drawer', 'a cash drawer is wired to it', 'cashDrawer', true),
       toggle('--no-drawer', 'no cash drawer', 'cashDrawer', false),
       toggle('--kitchen-tickets', 'print kitchen tickets here (the default)', 'kitchenTickets', true),
-      toggle('--no-kitchen-tickets', 'no kitchen tickets: its station works from a screen (pos kitchen-url)', 'kitchenTickets', false),
+      toggle(
+        '--no-kitchen-tickets',
+        'no kitchen tickets: its station works from a screen (pos kitchen-url)',
+        'kitchenTickets',
+        false,
+      ),
       text('--status <status>', 'ONLINE, OFFLINE or ERROR', 'status'),
     ],
     // Width, drawer, kitchen tickets and status left out of a PUT are kept as they are.
     toInput: (r) => ({ name: r.name, ip: r.ip, port: r.port, description: r.description }),
-    examples: '  pos printers add --name Cucina --ip 192.168.1.50 --width 48\n  pos printers edit Cucina --ip 192.168.1.51\n  pos printers test Cucina',
+    examples:
+      '  pos printers add --name Cucina --ip 192.168.1.50 --width 48\n  pos printers edit Cucina --ip 192.168.1.51\n  pos printers test Cucina',
   }).addCommand(printerTestCommand());
 }
 

@@ -24,11 +24,14 @@ export function resolveDay(value: string, timezone: string, now: number = Date.n
   if (value === 'today') return today.toISODate() as string;
   if (value === 'yesterday') return today.minus({ days: 1 }).toISODate() as string;
   if (/^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)?)?$/.test(value)) return value;
-  throw new CliError(`--from/--to take today, yesterday, a date (2026-11-21) or a date-time (2026-11-21T18:00, venue time), got "${value}"`);
+  throw new CliError(
+    `--from/--to take today, yesterday, a date (2026-11-21) or a date-time (2026-11-21T18:00, venue time), got "${value}"`,
+  );
 }
 
 /** An instant as the venue's wall clock: 2026-11-21 19:00. */
-export const venueStamp = (iso: string, timezone: string) => DateTime.fromISO(iso, { zone: timezone }).toFormat('yyyy-MM-dd HH:mm');
+export const venueStamp = (iso: string, timezone: string) =>
+  DateTime.fromISO(iso, { zone: timezone }).toFormat('yyyy-MM-dd HH:mm');
 
 export function reportsCsv(reports: Report[], timezone: string): string {
   const header = 'start,start_utc,minutes,orders,revenue,cash,card,average_completion_minutes';
@@ -71,7 +74,10 @@ export function registerReports(program: Command): void {
   program
     .command('report')
     .description('sales figures per hour, block or day (snapshots + live figures up to now)')
-    .option('--from <when>', 'start: today, yesterday, a date or a date-time (venue time unless it has an offset); default: the start of the business day (07:00)')
+    .option(
+      '--from <when>',
+      'start: today, yesterday, a date or a date-time (venue time unless it has an offset); default: the start of the business day (07:00)',
+    )
     .option('--to <when>', 'end (exclusive); default: now')
     .addOption(new Option('--group-by <size>', 'bucket size').choices([...GROUP_BY]).default('1h'))
     .option('--csv', 'comma-separated values for a spreadsheet')
@@ -87,7 +93,9 @@ export function registerReports(program: Command): void {
       });
       if (globals.json) return printJson(reports, z.array(Report));
       if (flags.csv) return print(reportsCsv(reports, timezone));
-      const since = flags.from ? '' : ` since the start of the business day (${venueStamp(businessDayStart, timezone)})`;
+      const since = flags.from
+        ? ''
+        : ` since the start of the business day (${venueStamp(businessDayStart, timezone)})`;
       if (reports.length === 0) return print(`no sales${since || ' in this period'}`);
       print(
         formatTable(reports, [

@@ -20,12 +20,17 @@ function stockCommand(kind: 'food' | 'ingredient'): Command {
   const path = kind === 'food' ? ('/v1/foods' as const) : ('/v1/ingredients' as const);
   return (
     new Command('stock')
-      .description(`show or change the portion count of ${kind === 'food' ? 'a food' : 'an ingredient (shared by the foods that list it)'}`)
+      .description(
+        `show or change the portion count of ${kind === 'food' ? 'a food' : 'an ingredient (shared by the foods that list it)'}`,
+      )
       .argument('<name>', `${kind} name or id`)
       .argument('[count]', '200 sets the count, +50 restocks, -3 writes off, off stops counting; none: show it')
       // "-3" is a count, not an option.
       .allowUnknownOption()
-      .addHelpText('after', `\nExamples:\n  pos ${kind}s stock Porchetta 200\n  pos ${kind}s stock Porchetta +50\n  pos ${kind}s stock Porchetta -3      # written off\n  pos ${kind}s stock Porchetta off`)
+      .addHelpText(
+        'after',
+        `\nExamples:\n  pos ${kind}s stock Porchetta 200\n  pos ${kind}s stock Porchetta +50\n  pos ${kind}s stock Porchetta -3      # written off\n  pos ${kind}s stock Porchetta off`,
+      )
       .action(async (name: string, count: string | undefined, _flags: unknown, command: Command) => {
         const globals = command.optsWithGlobals<GlobalOptions>();
         // Checked before connecting: a typo needs no server.

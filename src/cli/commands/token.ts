@@ -51,15 +51,21 @@ export function registerToken(program: Command): void {
       const dir = resolveDataDir(globals.dataDir);
       if (!existsSync(dir.database)) throw new CliError(notADataDir(dir.root));
       // Written straight into the database: a running server checks revocations on every request.
-      const [{ openStorage }, { migrate }, { revokeToken }, { CommitSignal, storagePort }, { cuid }, { VenueClock, machineTimezone }] =
-        await Promise.all([
-          import('../../storage/database.js'),
-          import('../../storage/migrate.js'),
-          import('../../core/auth/authenticate.js'),
-          import('../../core/context.js'),
-          import('../../core/ids.js'),
-          import('../../core/venue-time.js'),
-        ]);
+      const [
+        { openStorage },
+        { migrate },
+        { revokeToken },
+        { CommitSignal, storagePort },
+        { cuid },
+        { VenueClock, machineTimezone },
+      ] = await Promise.all([
+        import('../../storage/database.js'),
+        import('../../storage/migrate.js'),
+        import('../../core/auth/authenticate.js'),
+        import('../../core/context.js'),
+        import('../../core/ids.js'),
+        import('../../core/venue-time.js'),
+      ]);
       const storage = openStorage(dir.database);
       try {
         await migrate(storage);

@@ -10,7 +10,11 @@ const { text } = flagsOf('/v1/users');
 /** `pos users`: the people who log in. A password is asked for (or read from stdin), never given as a flag. */
 export function registerUsers(program: Command): void {
   // The password flags choose how the password is read: they set nothing of the body themselves.
-  const passwordFlag = (flags: string, description: string): FieldFlag<'/v1/users'> => ({ flags, description, apply: () => {} });
+  const passwordFlag = (flags: string, description: string): FieldFlag<'/v1/users'> => ({
+    flags,
+    description,
+    apply: () => {},
+  });
   registerResource(program, {
     command: 'users',
     what: 'user',
@@ -35,7 +39,8 @@ export function registerUsers(program: Command): void {
       if (!editing) body.role ??= 'operator';
       if (!editing || fromStdin || flags['password'] === true) body.password = await newPassword(fromStdin);
     },
-    examples: '  pos users add --username anna --role operator          # asks for the password\n  echo "$PW" | pos users edit anna --password-stdin',
+    examples:
+      '  pos users add --username anna --role operator          # asks for the password\n  echo "$PW" | pos users edit anna --password-stdin',
   });
 }
 
@@ -61,6 +66,7 @@ async function newPassword(fromStdin: boolean): Promise<string> {
       if (again !== password) throw new CliError('the two passwords are not the same: nothing was changed, try again');
     }
   }
-  if (!UserInput.shape.password.safeParse(password).success) throw new CliError(`the password needs ${rule}: nothing was changed`);
+  if (!UserInput.shape.password.safeParse(password).success)
+    throw new CliError(`the password needs ${rule}: nothing was changed`);
   return password;
 }

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { z } from 'zod';
 import type { Venue, VenuePatch } from '../../api/venue.js';
 import { connect } from '../client.js';
@@ -23,7 +23,7 @@ export function registerVenue(program: Command): void {
   venue
     .command('set')
     .description('change venue settings (admin): only the options given change')
-    .option('--name <name>', "the venue's name, such as \"Sagra della castagna\"")
+    .option('--name <name>', 'the venue\'s name, such as "Sagra della castagna"')
     .option('--header <line>', 'a line printed above every receipt (repeat for up to 4 lines)', collect)
     .option('--footer <line>', 'a line printed below every receipt (repeat for up to 4 lines)', collect)
     .option('--no-header', 'print no header lines')
@@ -32,14 +32,20 @@ export function registerVenue(program: Command): void {
     .addOption(new Option('--no-ask-table', 'counter service: the till asks no table number'))
     .addOption(new Option('--waiter-tables', 'waiters bring the table number later'))
     .addOption(new Option('--no-waiter-tables', 'no waiters'))
-    .option('--pickup-after <minutes>', 'minutes before a ready order moves to the TV\'s "still to collect" strip', (value) =>
-      parseInteger(value, '--pickup-after'),
+    .option(
+      '--pickup-after <minutes>',
+      'minutes before a ready order moves to the TV\'s "still to collect" strip',
+      (value) => parseInteger(value, '--pickup-after'),
     )
-    .addHelpText('after', '\nExamples:\n  pos venue set --name "Sagra della castagna" --header "Pro Loco di Borgo" --footer "Documento non fiscale"\n  pos venue set --no-ask-table')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  pos venue set --name "Sagra della castagna" --header "Pro Loco di Borgo" --footer "Documento non fiscale"\n  pos venue set --no-ask-table',
+    )
     .action(async (flags: VenueFlags, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const patch = patchOf(flags);
-      if (Object.keys(patch).length === 0) throw new CliError('nothing to change: give at least one option (see pos venue set --help)');
+      if (Object.keys(patch).length === 0)
+        throw new CliError('nothing to change: give at least one option (see pos venue set --help)');
       const changed = await (await connect(globals)).patchVenue(patch);
       if (globals.json) return printJson(changed);
       print(formatVenue(changed));

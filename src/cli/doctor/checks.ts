@@ -73,7 +73,12 @@ function skipped(id: CheckId, title: string, why: Finding): CheckResult {
 export function checkServer(facts: DoctorFacts): CheckResult {
   const title = `server answers at ${facts.url}`;
   if (facts.serverError === null) return result('server', title, []);
-  return result('server', title, [{ problem: `no answer: ${facts.serverError}`, fix: 'pos serve  (start the server on this laptop and leave it running)' }]);
+  return result('server', title, [
+    {
+      problem: `no answer: ${facts.serverError}`,
+      fix: 'pos serve  (start the server on this laptop and leave it running)',
+    },
+  ]);
 }
 
 export function checkPrinters(catalog: NonNullable<DoctorFacts['catalog']>): CheckResult {
@@ -83,7 +88,8 @@ export function checkPrinters(catalog: NonNullable<DoctorFacts['catalog']>): Che
       problem: `printer ${printer.name} (${printer.ip}:${printer.port}) is ${printer.status}${printer.statusReason ? ` (${printer.statusReason})` : ''}`,
       fix: `switch it on, check paper and cable, then pos printers test ${quote(printer.name)}  (wrong address: pos printers edit ${quote(printer.name)} --ip …)`,
     }));
-  if (catalog.printers.length === 0) findings.push({ problem: 'no printers', fix: 'pos printers add --name Cucina --ip 192.168.1.50' });
+  if (catalog.printers.length === 0)
+    findings.push({ problem: 'no printers', fix: 'pos printers add --name Cucina --ip 192.168.1.50' });
   return result('printers', 'every printer is ONLINE', findings);
 }
 
@@ -94,7 +100,9 @@ export function checkPrinters(catalog: NonNullable<DoctorFacts['catalog']>): Che
 export function checkRouting(catalog: NonNullable<DoctorFacts['catalog']>): CheckResult {
   const printers = new Set(catalog.printers.map((printer) => printer.id));
   const categoryPrinter = new Map(catalog.categories.map((category) => [category.id, category.printerId]));
-  const registersPrint = catalog.registers.filter((r) => r.enabled).every((r) => r.defaultPrinterId !== null && printers.has(r.defaultPrinterId));
+  const registersPrint = catalog.registers
+    .filter((r) => r.enabled)
+    .every((r) => r.defaultPrinterId !== null && printers.has(r.defaultPrinterId));
   const lost = new Map<string, string[]>();
   for (const food of catalog.foods.filter((food) => food.available)) {
     const target = food.printerId ?? categoryPrinter.get(food.categoryId) ?? null;
@@ -116,7 +124,10 @@ export function checkRegisters(catalog: NonNullable<DoctorFacts['catalog']>): Ch
     findings.push(
       catalog.registers.length === 0
         ? { problem: 'no cash register', fix: 'pos registers add --name "Cassa 1" --printer <printer>' }
-        : { problem: 'every cash register is disabled', fix: `pos registers edit ${quote(catalog.registers[0]!.name)} --enabled` },
+        : {
+            problem: 'every cash register is disabled',
+            fix: `pos registers edit ${quote(catalog.registers[0]!.name)} --enabled`,
+          },
     );
   }
   return result('registers', 'an enabled cash register exists', findings);
@@ -124,30 +135,55 @@ export function checkRegisters(catalog: NonNullable<DoctorFacts['catalog']>): Ch
 
 export function checkOperators(catalog: NonNullable<DoctorFacts['catalog']>): CheckResult {
   const operators = catalog.users.filter((user) => user.role === 'operator');
-  const findings = operators.length > 0 ? [] : [{ problem: 'no operator: cashiers cannot log in on the tills', fix: 'pos users add --username cassa1 --role operator' }];
+  const findings =
+    operators.length > 0
+      ? []
+      : [
+          {
+            problem: 'no operator: cashiers cannot log in on the tills',
+            fix: 'pos users add --username cassa1 --role operator',
+          },
+        ];
   return result('operators', 'an operator (cashier login) exists', findings);
 }
 
 export function checkBackups(facts: DoctorFacts): CheckResult {
   const title = 'rotating backups are on, with room on their disk';
   const local = facts.local;
-  if (!local) return skipped('backups', title, { problem: 'the server runs on another machine', fix: 'run pos doctor on the server\'s laptop' });
-  if (local.backup === undefined) return skipped('backups', title, { problem: 'this server does not say how it backs up', fix: 'restart it with this version of pos' });
+  if (!local)
+    return skipped('backups', title, {
+      problem: 'the server runs on another machine',
+      fix: "run pos doctor on the server's laptop",
+    });
+  if (local.backup === undefined)
+    return skipped('backups', title, {
+      problem: 'this server does not say how it backs up',
+      fix: 'restart it with this version of pos',
+    });
   if (local.backup === null) {
-    return result('backups', title, [{
-      problem: 'no rotating backups: a broken laptop loses the evening',
-      fix: 'pos serve --backup-every 10m --backup-dir /media/usb/pos-backups  (restart the server with them; a USB stick)',
-    }]);
+    return result('backups', title, [
+      {
+        problem: 'no rotating backups: a broken laptop loses the evening',
+        fix: 'pos serve --backup-every 10m --backup-dir /media/usb/pos-backups  (restart the server with them; a USB stick)',
+      },
+    ]);
   }
   const needed = Math.max(MIN_FREE_BYTES, BACKUPS_OF_ROOM * local.databaseBytes);
   if (local.backupFreeBytes === null) {
-    return result('backups', title, [{ problem: `the backup folder ${local.backup.dir} cannot be reached`, fix: 'plug in the USB stick, or restart pos serve with another --backup-dir' }]);
+    return result('backups', title, [
+      {
+        problem: `the backup folder ${local.backup.dir} cannot be reached`,
+        fix: 'plug in the USB stick, or restart pos serve with another --backup-dir',
+      },
+    ]);
   }
   if (local.backupFreeBytes < needed) {
-    return result('backups', title, [{
-      problem: `only ${megabytes(local.backupFreeBytes)} free for backups in ${local.backup.dir} (${megabytes(needed)} needed)`,
-      fix: 'free some space there, or restart pos serve with another --backup-dir',
-    }]);
+    return result('backups', title, [
+      {
+        problem: `only ${megabytes(local.backupFreeBytes)} free for backups in ${local.backup.dir} (${megabytes(needed)} needed)`,
+        fix: 'free some space there, or restart pos serve with another --backup-dir',
+      },
+    ]);
   }
   return result('backups', title, []);
 }
@@ -155,10 +191,19 @@ export function checkBackups(facts: DoctorFacts): CheckResult {
 export function checkDisk(facts: DoctorFacts): CheckResult {
   const title = 'room on the disk of the data dir';
   const local = facts.local;
-  if (!local || local.dataDirFreeBytes === null) return skipped('disk', title, { problem: 'the data dir is not on this machine', fix: 'run pos doctor on the server\'s laptop' });
+  if (!local || local.dataDirFreeBytes === null)
+    return skipped('disk', title, {
+      problem: 'the data dir is not on this machine',
+      fix: "run pos doctor on the server's laptop",
+    });
   const needed = Math.max(MIN_FREE_BYTES, BACKUPS_OF_ROOM * local.databaseBytes);
   if (local.dataDirFreeBytes >= needed) return result('disk', title, []);
-  return result('disk', title, [{ problem: `only ${megabytes(local.dataDirFreeBytes)} free in ${local.dataDir} (${megabytes(needed)} needed)`, fix: 'free some space on the laptop\'s disk' }]);
+  return result('disk', title, [
+    {
+      problem: `only ${megabytes(local.dataDirFreeBytes)} free in ${local.dataDir} (${megabytes(needed)} needed)`,
+      fix: "free some space on the laptop's disk",
+    },
+  ]);
 }
 
 /** The address the tablets use must answer on the LAN interface, not only on this machine's own (localhost). */
@@ -170,21 +215,32 @@ export function checkLan(facts: DoctorFacts): CheckResult {
     return result('lan', title, []);
   }
   if (!['0.0.0.0', '::'].includes(local.host)) {
-    return result('lan', title, [{
-      problem: `the server listens on ${local.host} only: tablets on the Wi-Fi cannot reach it`,
-      fix: 'pos serve --host 0.0.0.0  (restart the server; the default)',
-    }]);
+    return result('lan', title, [
+      {
+        problem: `the server listens on ${local.host} only: tablets on the Wi-Fi cannot reach it`,
+        fix: 'pos serve --host 0.0.0.0  (restart the server; the default)',
+      },
+    ]);
   }
   if (facts.lan.length === 0) {
-    return result('lan', title, [{ problem: 'this laptop is on no network', fix: 'connect it to the venue\'s Wi-Fi router (a cable is best), then pos till-url' }]);
+    return result('lan', title, [
+      {
+        problem: 'this laptop is on no network',
+        fix: "connect it to the venue's Wi-Fi router (a cable is best), then pos till-url",
+      },
+    ]);
   }
   const answered = facts.lan.filter((probe) => probe.ok);
   if (answered.length > 0) return result('lan', title, []);
   const port = new URL(facts.url).port || '80';
-  return result('lan', title, facts.lan.map((probe) => ({
-    problem: `no answer at ${probe.url}${probe.error ? ` (${probe.error})` : ''}`,
-    fix: `let TCP port ${port} through the laptop's firewall (e.g. sudo ufw allow ${port}/tcp), then pos doctor again`,
-  })));
+  return result(
+    'lan',
+    title,
+    facts.lan.map((probe) => ({
+      problem: `no answer at ${probe.url}${probe.error ? ` (${probe.error})` : ''}`,
+      fix: `let TCP port ${port} through the laptop's firewall (e.g. sudo ufw allow ${port}/tcp), then pos doctor again`,
+    })),
+  );
 }
 
 export function runChecks(facts: DoctorFacts): CheckResult[] {

@@ -65,10 +65,12 @@ export async function gatherFacts(globals: GlobalOptions): Promise<DoctorFacts> 
     };
     if (['0.0.0.0', '::'].includes(info.host) && serverError === null) {
       const urls = lanUrls(info.host, info.port).filter((address) => !address.includes('//localhost'));
-      lan = await Promise.all(urls.map(async (address) => {
-        const error = await answers(address);
-        return error === null ? { url: address, ok: true } : { url: address, ok: false, error };
-      }));
+      lan = await Promise.all(
+        urls.map(async (address) => {
+          const error = await answers(address);
+          return error === null ? { url: address, ok: true } : { url: address, ok: false, error };
+        }),
+      );
     }
   }
   return { url, serverError, catalog, local, lan };

@@ -70,6 +70,7 @@ export function parseCsv(input: string): CsvTable {
 
 /** One CSV text as Excel writes it: a byte order mark (so Excel reads UTF-8), CRLF, quotes only where needed. */
 export function writeCsv(rows: ReadonlyArray<ReadonlyArray<string>>, delimiter: ';' | ','): string {
-  const quote = (cell: string) => (/["\r\n]/.test(cell) || cell.includes(delimiter) ? `"${cell.replaceAll('"', '""')}"` : cell);
+  const quote = (cell: string) =>
+    /["\r\n]/.test(cell) || cell.includes(delimiter) ? `"${cell.replaceAll('"', '""')}"` : cell;
   return `\uFEFF${rows.map((row) => row.map(quote).join(delimiter)).join('\r\n')}\r\n`;
 }

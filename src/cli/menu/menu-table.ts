@@ -8,7 +8,16 @@ import type { Cell, Sheet } from './spreadsheet.js';
 // the rows into what POST /v1/menu/import takes, and every problem into "line 7, column price (C): ..." in the
 // venue's language; writing is the other way round.
 
-export const COLUMNS = ['category', 'name', 'price', 'description', 'printer', 'stock', 'allergens', 'position'] as const;
+export const COLUMNS = [
+  'category',
+  'name',
+  'price',
+  'description',
+  'printer',
+  'stock',
+  'allergens',
+  'position',
+] as const;
 export type Column = (typeof COLUMNS)[number];
 
 /** Columns foods do not have yet: read and ignored, with a notice. */
@@ -17,20 +26,31 @@ const REQUIRED: readonly Column[] = ['category', 'name', 'price'];
 const EXPORTED: readonly Column[] = ['category', 'name', 'price', 'description', 'printer', 'stock'];
 
 const HEADERS: Record<string, Column> = {
-  category: 'category', categoria: 'category',
-  name: 'name', nome: 'name',
-  price: 'price', prezzo: 'price',
-  description: 'description', descrizione: 'description',
-  printer: 'printer', stampante: 'printer',
-  stock: 'stock', porzioni: 'stock', portions: 'stock',
-  allergens: 'allergens', allergeni: 'allergens',
-  position: 'position', posizione: 'position',
+  category: 'category',
+  categoria: 'category',
+  name: 'name',
+  nome: 'name',
+  price: 'price',
+  prezzo: 'price',
+  description: 'description',
+  descrizione: 'description',
+  printer: 'printer',
+  stampante: 'printer',
+  stock: 'stock',
+  porzioni: 'stock',
+  portions: 'stock',
+  allergens: 'allergens',
+  allergeni: 'allergens',
+  position: 'position',
+  posizione: 'position',
 };
 
 const MAX_LENGTH: Partial<Record<Column, number>> = { category: 100, name: 100, description: 500, printer: 100 };
 
-export const columnTitle = (locale: Locale, column: Column) => translate(locale, `import.field.${column}` as MessageKey);
-const letter = (index: number): string => (index >= 26 ? letter(Math.floor(index / 26) - 1) : '') + String.fromCharCode(65 + (index % 26));
+export const columnTitle = (locale: Locale, column: Column) =>
+  translate(locale, `import.field.${column}` as MessageKey);
+const letter = (index: number): string =>
+  (index >= 26 ? letter(Math.floor(index / 26) - 1) : '') + String.fromCharCode(65 + (index % 26));
 
 export interface MenuProblem {
   line: number;
@@ -55,7 +75,12 @@ export function describeProblem(locale: Locale, problem: MenuProblem): string {
 }
 
 /** A cell's text on one line: a line break typed inside a cell (Alt+Enter in Excel) becomes a space. */
-const text = (cell: Cell | undefined) => (cell === null || cell === undefined ? '' : String(cell).replace(/\s*[\r\n]+\s*/g, ' ').trim());
+const text = (cell: Cell | undefined) =>
+  cell === null || cell === undefined
+    ? ''
+    : String(cell)
+        .replace(/\s*[\r\n]+\s*/g, ' ')
+        .trim();
 
 /** 7,50 / 7.50 / € 7,50 / 7 from a CSV, or a number from Excel: cents, or null. */
 export function parsePrice(cell: Cell | undefined): number | null {
@@ -86,8 +111,18 @@ export function readMenu(sheet: Sheet, locale: Locale): ReadMenu {
     if (title === '') return;
     const column = HEADERS[title.toLocaleLowerCase('it')];
     const where = `${title} (${letter(at)})`;
-    if (!column) return result.problems.push({ line: headerLine, column: where, problem: t('import.unknownColumn', { column: title }) });
-    if (index.has(column)) return result.problems.push({ line: headerLine, column: where, problem: t('import.twiceColumn', { column: title }) });
+    if (!column)
+      return result.problems.push({
+        line: headerLine,
+        column: where,
+        problem: t('import.unknownColumn', { column: title }),
+      });
+    if (index.has(column))
+      return result.problems.push({
+        line: headerLine,
+        column: where,
+        problem: t('import.twiceColumn', { column: title }),
+      });
     index.set(column, at);
     result.columnAt[column] = where;
   });
@@ -96,27 +131,39 @@ export function readMenu(sheet: Sheet, locale: Locale): ReadMenu {
     return { ...result, problems: [{ line: headerLine, problem: t('import.notMenu', { found }) }] };
   }
   for (const column of REQUIRED) {
-    if (!index.has(column)) result.problems.push({ line: headerLine, problem: t('import.missingColumn', { column: columnTitle(locale, column) }) });
+    if (!index.has(column))
+      result.problems.push({
+        line: headerLine,
+        problem: t('import.missingColumn', { column: columnTitle(locale, column) }),
+      });
   }
   if (result.problems.length > 0) return result;
   if (rows.length === 0) return { ...result, problems: [{ line: headerLine, problem: t('import.noRows') }] };
-  result.ignored = IGNORED.filter((column) => index.has(column) && rows.some((row) => text(row[index.get(column) as number]) !== ''));
+  result.ignored = IGNORED.filter(
+    (column) => index.has(column) && rows.some((row) => text(row[index.get(column) as number]) !== ''),
+  );
 
   rows.forEach((row, at) => {
     const line = sheet.lines[at + 1] ?? at + 2;
     const cell = (column: Column) => (index.has(column) ? row[index.get(column) as number] : undefined);
-    const problem = (column: Column, message: string) => result.problems.push({ line, column: result.columnAt[column] as string, problem: message });
+    const problem = (column: Column, message: string) =>
+      result.problems.push({ line, column: result.columnAt[column] as string, problem: message });
     const before = result.problems.length;
     for (const column of REQUIRED) if (text(cell(column)) === '') problem(column, t('import.required'));
     for (const [column, max] of Object.entries(MAX_LENGTH) as Array<[Column, number]>) {
       if (text(cell(column)).length > max) problem(column, t('import.tooLong', { max }));
     }
     const price = parsePrice(cell('price'));
-    if (price === null && text(cell('price')) !== '') problem('price', t('import.price', { value: text(cell('price')) }));
+    if (price === null && text(cell('price')) !== '')
+      problem('price', t('import.price', { value: text(cell('price')) }));
     const stock = index.has('stock') ? parseStock(cell('stock')) : null;
     if (stock === undefined) problem('stock', t('import.stock', { value: text(cell('stock')) }));
     if (result.problems.length > before) return;
-    const food: z.input<typeof MenuFoodInput> = { category: text(cell('category')), name: text(cell('name')), price: price as number };
+    const food: z.input<typeof MenuFoodInput> = {
+      category: text(cell('category')),
+      name: text(cell('name')),
+      price: price as number,
+    };
     if (index.has('description')) food.description = text(cell('description'));
     if (index.has('printer')) food.printer = text(cell('printer')) || null;
     if (index.has('stock')) food.stock = stock as number | null;
@@ -130,14 +177,19 @@ export function readMenu(sheet: Sheet, locale: Locale): ReadMenu {
  * The server's refusal of a food, placed at its line and column: `details` paths are `body.foods.<n>.<field>`.
  * Returns null for a problem that is not about one food.
  */
-export function placeServerProblem(menu: ReadMenu, locale: Locale, detail: { path: string; message: string }): MenuProblem | null {
+export function placeServerProblem(
+  menu: ReadMenu,
+  locale: Locale,
+  detail: { path: string; message: string },
+): MenuProblem | null {
   const match = /^body\.foods\.(\d+)\.(\w+)/.exec(detail.path);
   if (!match) return null;
   const line = menu.lines[Number(match[1])] ?? 0;
   const column = menu.columnAt[match[2] as Column];
   const food = menu.foods[Number(match[1])];
   let problem = detail.message;
-  if (detail.message === 'unknown printer') problem = translate(locale, 'import.unknownPrinter', { value: food?.printer ?? '' });
+  if (detail.message === 'unknown printer')
+    problem = translate(locale, 'import.unknownPrinter', { value: food?.printer ?? '' });
   const twice = /^same food as foods\.(\d+)$/.exec(detail.message);
   if (twice) problem = translate(locale, 'import.twice', { other: menu.lines[Number(twice[1])] ?? '?' });
   return column ? { line, column, problem } : { line, problem };
@@ -156,7 +208,14 @@ export interface ExportFood {
 export function menuRows(foods: readonly ExportFood[], locale: Locale): Cell[][] {
   return [
     EXPORTED.map((column) => columnTitle(locale, column)),
-    ...foods.map((food) => [food.category, food.name, centsToNumber(food.priceCents), food.description, food.printer ?? '', food.stock]),
+    ...foods.map((food) => [
+      food.category,
+      food.name,
+      centsToNumber(food.priceCents),
+      food.description,
+      food.printer ?? '',
+      food.stock,
+    ]),
   ];
 }
 

@@ -33,7 +33,10 @@ export async function readSheet(file: string, format: SheetFormat): Promise<Shee
   const rows: Cell[][] = [];
   const lines: number[] = [];
   data.forEach((row, index) => {
-    const cells = row.map((value): Cell => (value === null || value === undefined ? null : typeof value === 'number' ? value : String(value)));
+    const cells = row.map(
+      (value): Cell =>
+        value === null || value === undefined ? null : typeof value === 'number' ? value : String(value),
+    );
     if (cells.every((cell) => cell === null || cell === '')) return;
     rows.push(cells);
     lines.push(index + 1);
@@ -51,7 +54,13 @@ export async function writeSheet(
   moneyColumn?: number,
 ): Promise<void> {
   if (format === 'csv') {
-    await writeFile(file, writeCsv(rows.map((row) => row.map((cell, column) => csv.text(cell, column))), csv.delimiter));
+    await writeFile(
+      file,
+      writeCsv(
+        rows.map((row) => row.map((cell, column) => csv.text(cell, column))),
+        csv.delimiter,
+      ),
+    );
     return;
   }
   const { default: writeXlsx } = await import('write-excel-file/node');

@@ -58,22 +58,28 @@ async function printersStep(io: Prompter, client: PosClient): Promise<void> {
   for (const printer of existing) io.say(`  ${printer.name}  ${printer.ip}:${printer.port}  ${printer.status}`);
   if (existing.length > 0 && (await io.confirm('Test-print the printers above?', false))) {
     for (const printer of existing) {
-      if (!(await testPrint(io, client, printer))) io.say(`  check its paper, cable and address (pos printers edit ${printer.name} --ip …)`);
+      if (!(await testPrint(io, client, printer)))
+        io.say(`  check its paper, cable and address (pos printers edit ${printer.name} --ip …)`);
     }
   }
   while (await io.confirm(existing.length === 0 ? 'Add a printer?' : 'Add another printer?', existing.length === 0)) {
     const name = await io.ask('  Printer name (Cucina, Bar, Cassa…)');
     const { ip, port } = parseAddress(await io.ask('  Its address (IP, or IP:port; port 9100 if not given)'));
     const columns = Number(await io.ask('  Paper width in characters (32, 42 or 48)', '48'));
-    const created = await attempt(io, () => client.create('/v1/printers', { name, ip, port, columns: columns as 32 | 42 | 48 }));
+    const created = await attempt(io, () =>
+      client.create('/v1/printers', { name, ip, port, columns: columns as 32 | 42 | 48 }),
+    );
     if (!created) continue;
     existing.push(created);
     if (!(await testPrint(io, client, created))) {
       const fixed = await io.ask('  Check power, paper and cable. A different address? (Enter: keep it)');
       if (fixed) {
         const address = parseAddress(fixed);
-        const edited = await attempt(io, () => client.replace('/v1/printers', created.id, { name, ip: address.ip, port: address.port }));
-        if (edited && !(await testPrint(io, client, edited))) io.say('  still nothing: pos doctor will say more once the printer answers');
+        const edited = await attempt(io, () =>
+          client.replace('/v1/printers', created.id, { name, ip: address.ip, port: address.port }),
+        );
+        if (edited && !(await testPrint(io, client, edited)))
+          io.say('  still nothing: pos doctor will say more once the printer answers');
       }
     }
   }
@@ -106,7 +112,8 @@ async function importStep(io: Prompter, client: PosClient, file: string, locale:
   });
   if (!dry) return;
   io.say(dry.report.slice(0, -1).join('\n'));
-  if (await io.confirm('Apply these changes?', true)) io.say((await importMenu(client, file, { dryRun: false, locale })).report.at(-1) ?? '');
+  if (await io.confirm('Apply these changes?', true))
+    io.say((await importMenu(client, file, { dryRun: false, locale })).report.at(-1) ?? '');
 }
 
 async function menuStep(io: Prompter, client: PosClient, locale: Locale): Promise<void> {
@@ -115,7 +122,12 @@ async function menuStep(io: Prompter, client: PosClient, locale: Locale): Promis
   io.say(`  The menu has ${foods.length} foods.`);
   const choice = await io.choose(
     foods.length === 0 ? 'How do you start?' : 'Change it?',
-    ['import a file (.csv or .xlsx)', 'start from the example sagra menu', 'type it here', foods.length === 0 ? 'later' : 'leave it as it is'],
+    [
+      'import a file (.csv or .xlsx)',
+      'start from the example sagra menu',
+      'type it here',
+      foods.length === 0 ? 'later' : 'leave it as it is',
+    ],
     foods.length === 0 ? 1 : 3,
   );
   if (choice === 0) await importStep(io, client, await io.ask('  File'), locale);
@@ -126,7 +138,9 @@ async function menuStep(io: Prompter, client: PosClient, locale: Locale): Promis
   if (printers.length === 0) return;
   for (const category of await client.categories()) {
     if (category.printerId !== null) continue;
-    const wanted = await io.ask(`  Which printer prints ${category.name}? (${printers.map((p) => p.name).join(', ')}; Enter: the register's)`);
+    const wanted = await io.ask(
+      `  Which printer prints ${category.name}? (${printers.map((p) => p.name).join(', ')}; Enter: the register's)`,
+    );
     const printer = printers.find((p) => p.name.toLowerCase() === wanted.toLowerCase());
     if (wanted && !printer) io.say(`  no printer "${wanted}": left to the register`);
     if (printer) await attempt(io, () => client.patch('/v1/categories', category.id, { printerId: printer.id }));
@@ -138,19 +152,26 @@ async function registersStep(io: Prompter, client: PosClient): Promise<void> {
   const registers = await client.cashRegisters();
   for (const register of registers) io.say(`  ${register.name}${register.enabled ? '' : ' (disabled)'}`);
   const printers = await client.printers();
-  while (await io.confirm(registers.length === 0 ? 'Add a register?' : 'Add another register?', registers.length === 0)) {
+  while (
+    await io.confirm(registers.length === 0 ? 'Add a register?' : 'Add another register?', registers.length === 0)
+  ) {
     if (printers.length === 0) {
       io.say('  a register needs a printer for its receipts: add one first (pos printers add)');
       return;
     }
     const name = await io.ask('  Register name', `Cassa ${registers.length + 1}`);
-    const wanted = await io.ask(`  Its receipt printer (${printers.map((p) => p.name).join(', ')})`, printers.at(-1)?.name);
+    const wanted = await io.ask(
+      `  Its receipt printer (${printers.map((p) => p.name).join(', ')})`,
+      printers.at(-1)?.name,
+    );
     const printer = printers.find((p) => p.name.toLowerCase() === wanted.toLowerCase());
     if (!printer) {
       io.say(`  no printer "${wanted}"`);
       continue;
     }
-    const created = await attempt(io, () => client.create('/v1/cash-registers', { name, defaultPrinterId: printer.id }));
+    const created = await attempt(io, () =>
+      client.create('/v1/cash-registers', { name, defaultPrinterId: printer.id }),
+    );
     if (created) registers.push(created);
   }
 }
@@ -159,7 +180,12 @@ async function cashiersStep(io: Prompter, client: PosClient): Promise<void> {
   io.say('\n== 5. Cashiers ==');
   const operators = (await client.list('/v1/users')).filter((user) => user.role === 'operator');
   for (const user of operators) io.say(`  ${user.username}`);
-  while (await io.confirm(operators.length === 0 ? 'Add a cashier login?' : 'Add another cashier login?', operators.length === 0)) {
+  while (
+    await io.confirm(
+      operators.length === 0 ? 'Add a cashier login?' : 'Add another cashier login?',
+      operators.length === 0,
+    )
+  ) {
     const username = await io.ask('  Username', `cassa${operators.length + 1}`);
     const password = await io.ask('  Password (at least 8 characters; shown as you type)');
     const created = await attempt(io, () => client.create('/v1/users', { username, password, role: 'operator' }));

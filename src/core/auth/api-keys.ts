@@ -32,7 +32,12 @@ export async function createApiKey(
     await trx
       .insertInto('api_keys')
       .values({
-        id, name: input.name, scope: input.scope, key_hash: hashApiKey(key), created_at: now, last_used_at: null,
+        id,
+        name: input.name,
+        scope: input.scope,
+        key_hash: hashApiKey(key),
+        created_at: now,
+        last_used_at: null,
         printer_id: printerId,
       })
       .execute();

@@ -6,7 +6,9 @@ import type { Principal, Role } from './principal.js';
 import type { TokenService } from './tokens.js';
 
 // Every request asks these: built and compiled once.
-const revokedToken = prepared<{ jti: string }, { jti: string }>((db, p) => db.selectFrom('revoked_tokens').select('jti').where('jti', '=', p.jti));
+const revokedToken = prepared<{ jti: string }, { jti: string }>((db, p) =>
+  db.selectFrom('revoked_tokens').select('jti').where('jti', '=', p.jti),
+);
 const tokenUser = prepared<{ id: string }, { role: Role; username: string; credentials_version: number }>((db, p) =>
   db.selectFrom('users').select(['role', 'username', 'credentials_version']).where('id', '=', p.id),
 );
@@ -15,7 +17,11 @@ const tokenUser = prepared<{ id: string }, { role: Role; username: string; crede
  * A bearer token's principal, or null when it is invalid, expired, revoked, its user is gone, or the user's password
  * or role changed after it was issued.
  */
-export async function principalFromToken(ctx: CoreContext, tokens: TokenService, token: string): Promise<Principal | null> {
+export async function principalFromToken(
+  ctx: CoreContext,
+  tokens: TokenService,
+  token: string,
+): Promise<Principal | null> {
   const claims = await tokens.verify(token);
   if (!claims) return null;
   const db = reader(ctx);

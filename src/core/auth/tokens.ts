@@ -5,7 +5,6 @@ import { ISSUER, type IssuedToken, signToken, type TokenInput } from './token-si
 
 export type { IssuedToken } from './token-signer.js';
 
-
 export interface TokenClaims {
   subject: string;
   /** The user the token was issued to at login; null for tokens minted with `pos token create`. */

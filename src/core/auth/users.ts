@@ -50,7 +50,8 @@ export async function createUser(
 ): Promise<User> {
   const passwordHash = await hashPassword(input.password); // slow: outside the transaction
   return write(ctx, async (trx) => {
-    if (await usernameTaken(trx, input.username)) throw new ConflictError(`Username "${input.username}" already exists`, 'name-taken');
+    if (await usernameTaken(trx, input.username))
+      throw new ConflictError(`Username "${input.username}" already exists`, 'name-taken');
     const now = ctx.clock.now().getTime();
     const row: UserRow = {
       id: ctx.newId(),

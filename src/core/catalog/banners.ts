@@ -81,7 +81,8 @@ export async function deleteBanner(ctx: CoreContext, uploadsDir: string, id: str
 
 /** The image kinds accepted, recognised by their first bytes (never by file name or declared type). */
 export function detectImageType(bytes: Buffer): 'png' | 'jpg' | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
   return null;
 }
@@ -90,9 +91,17 @@ export function detectImageType(bytes: Buffer): 'png' | 'jpg' | null {
  * Stores a new image for the banner: the file is written first under a generated name, then the database points to
  * it; the old file is removed only after the commit. Nothing of the upload's own name reaches the file system.
  */
-export async function setBannerImage(ctx: CoreContext, uploadsDir: string, id: string, bytes: Buffer): Promise<BannerRow> {
+export async function setBannerImage(
+  ctx: CoreContext,
+  uploadsDir: string,
+  id: string,
+  bytes: Buffer,
+): Promise<BannerRow> {
   const type = detectImageType(bytes);
-  if (!type) throw new InvalidError('The image must be a PNG or JPEG file', [{ path: 'body.image', message: 'not a PNG or JPEG image' }]);
+  if (!type)
+    throw new InvalidError('The image must be a PNG or JPEG file', [
+      { path: 'body.image', message: 'not a PNG or JPEG image' },
+    ]);
   await getBanner(ctx, id); // 404 before writing anything
   const file = `${id}-${randomBytes(6).toString('hex')}.${type}`;
   const path = join(uploadsDir, file);
@@ -105,7 +114,11 @@ export async function setBannerImage(ctx: CoreContext, uploadsDir: string, id: s
       if (!before) throw new NotFoundError('Banner not found');
       previous = before.image_file;
       const updated: BannerRow = { ...before, image_file: file, updated_at: ctx.clock.now().getTime() };
-      await trx.updateTable('banners').set({ image_file: file, updated_at: updated.updated_at }).where('id', '=', id).execute();
+      await trx
+        .updateTable('banners')
+        .set({ image_file: file, updated_at: updated.updated_at })
+        .where('id', '=', id)
+        .execute();
       return updated;
     });
     if (previous) rmSync(join(uploadsDir, previous), { force: true });

@@ -10,18 +10,24 @@ async function toRegisters(db: Db, rows: CashRegisterRow[], includePrinter: bool
   const printers = new Map<string, ReturnType<typeof toPrinter>>();
   const ids = [...new Set(rows.map((row) => row.default_printer_id).filter((id): id is string => id !== null))];
   if (includePrinter && ids.length > 0) {
-    for (const row of await db.selectFrom('printers').selectAll().where('id', 'in', ids).execute()) printers.set(row.id, toPrinter(row));
+    for (const row of await db.selectFrom('printers').selectAll().where('id', 'in', ids).execute())
+      printers.set(row.id, toPrinter(row));
   }
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     enabled: row.enabled === 1,
     defaultPrinterId: row.default_printer_id,
-    ...(includePrinter ? { defaultPrinter: row.default_printer_id === null ? null : (printers.get(row.default_printer_id) ?? null) } : {}),
+    ...(includePrinter
+      ? { defaultPrinter: row.default_printer_id === null ? null : (printers.get(row.default_printer_id) ?? null) }
+      : {}),
   }));
 }
 
-export async function listCashRegisters(ctx: CoreContext, options: { includePrinter: boolean; enabled?: boolean | undefined }): Promise<CashRegister[]> {
+export async function listCashRegisters(
+  ctx: CoreContext,
+  options: { includePrinter: boolean; enabled?: boolean | undefined },
+): Promise<CashRegister[]> {
   const db = reader(ctx);
   let query = db.selectFrom('cash_registers').selectAll();
   if (options.enabled !== undefined) query = query.where('enabled', '=', options.enabled ? 1 : 0);
@@ -52,7 +58,11 @@ export async function createCashRegister(ctx: CoreContext, input: CashRegisterIn
   });
 }
 
-export async function replaceCashRegister(ctx: CoreContext, id: string, input: CashRegisterInput): Promise<CashRegister> {
+export async function replaceCashRegister(
+  ctx: CoreContext,
+  id: string,
+  input: CashRegisterInput,
+): Promise<CashRegister> {
   return write(ctx, async (trx) => {
     const before = await trx.selectFrom('cash_registers').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new NotFoundError('Cash register not found');
@@ -74,7 +84,11 @@ export async function setCashRegisterEnabled(ctx: CoreContext, id: string, enabl
     const before = await trx.selectFrom('cash_registers').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new NotFoundError('Cash register not found');
     const row: CashRegisterRow = { ...before, enabled: enabled ? 1 : 0, updated_at: ctx.clock.now().getTime() };
-    await trx.updateTable('cash_registers').set({ enabled: row.enabled, updated_at: row.updated_at }).where('id', '=', id).execute();
+    await trx
+      .updateTable('cash_registers')
+      .set({ enabled: row.enabled, updated_at: row.updated_at })
+      .where('id', '=', id)
+      .execute();
     return (await toRegisters(trx, [row], false))[0] as CashRegister;
   });
 }

@@ -8,7 +8,13 @@ import { listFoodsOfCategories } from './foods.js';
 import { checkPrinterRef, nameTaken } from './references.js';
 
 function toCategory(row: CategoryRow): Category {
-  return { id: row.id, name: row.name, available: row.available === 1, position: row.position, printerId: row.printer_id };
+  return {
+    id: row.id,
+    name: row.name,
+    available: row.available === 1,
+    position: row.position,
+    printerId: row.printer_id,
+  };
 }
 
 export async function listCategories(
@@ -18,7 +24,11 @@ export async function listCategories(
   const db = reader(ctx);
   const rows = await db.selectFrom('categories').selectAll().orderBy('position').orderBy('name').execute();
   if (!options.includeFoods) return rows.map(toCategory);
-  const foods = await listFoodsOfCategories(db, rows.map((row) => row.id), options.onlyAvailableFoods);
+  const foods = await listFoodsOfCategories(
+    db,
+    rows.map((row) => row.id),
+    options.onlyAvailableFoods,
+  );
   return rows.map((row) => ({ ...toCategory(row), foods: foods.get(row.id) ?? [] }));
 }
 
@@ -36,14 +46,21 @@ export async function getCategory(
 }
 
 /** `category-availability-changed` on the cashier channel, only when the value really changes. */
-async function announceAvailability(trx: Db, ctx: CoreContext, categoryId: string, before: boolean, after: boolean): Promise<void> {
+async function announceAvailability(
+  trx: Db,
+  ctx: CoreContext,
+  categoryId: string,
+  before: boolean,
+  after: boolean,
+): Promise<void> {
   if (before === after) return;
   await appendEvent(trx, ctx.clock.now(), 'cashier', 'category-availability-changed', { categoryId, available: after });
 }
 
 export async function createCategory(ctx: CoreContext, input: CategoryInput): Promise<Category> {
   return write(ctx, async (trx) => {
-    if (await nameTaken(trx, 'categories', input.name)) throw new ConflictError(`A category named "${input.name}" already exists`, 'name-taken');
+    if (await nameTaken(trx, 'categories', input.name))
+      throw new ConflictError(`A category named "${input.name}" already exists`, 'name-taken');
     await checkPrinterRef(trx, input.printerId);
     const now = ctx.clock.now().getTime();
     const row: CategoryRow = {
@@ -64,7 +81,8 @@ export async function replaceCategory(ctx: CoreContext, id: string, input: Categ
   return write(ctx, async (trx) => {
     const before = await trx.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new NotFoundError('Category not found');
-    if (await nameTaken(trx, 'categories', input.name, id)) throw new ConflictError(`A category named "${input.name}" already exists`, 'name-taken');
+    if (await nameTaken(trx, 'categories', input.name, id))
+      throw new ConflictError(`A category named "${input.name}" already exists`, 'name-taken');
     await checkPrinterRef(trx, input.printerId);
     const row: CategoryRow = {
       ...before,
@@ -104,7 +122,11 @@ export async function deleteCategory(ctx: CoreContext, id: string): Promise<void
     const row = await trx.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError('Category not found');
     const food = await trx.selectFrom('foods').select('name').where('category_id', '=', id).limit(1).executeTakeFirst();
-    if (food) throw new ConflictError(`The category still has foods (for example "${food.name}"): move or delete them first`, 'in-use');
+    if (food)
+      throw new ConflictError(
+        `The category still has foods (for example "${food.name}"): move or delete them first`,
+        'in-use',
+      );
     await trx.deleteFrom('categories').where('id', '=', id).execute();
   });
 }

@@ -40,7 +40,12 @@ function toFood(row: FoodWithCategory, ingredients?: IngredientRef[]): Food {
     categoryId: row.category_id,
     printerId: row.printer_id,
     available: row.available === 1,
-    category: { id: row.category_id, name: row.category_name, available: row.category_available === 1, position: row.category_position },
+    category: {
+      id: row.category_id,
+      name: row.category_name,
+      available: row.category_available === 1,
+      position: row.category_position,
+    },
     ...(ingredients ? { ingredients } : {}),
     stock: row.stock,
     portionsLeft: portionsLeft(row.stock, [row.ingredients_left]),
@@ -76,11 +81,20 @@ export async function listFoods(ctx: CoreContext, query: FoodsQuery, options: Fo
   if (query.available !== undefined) select = select.where('foods.available', '=', query.available ? 1 : 0);
   if (query.category && query.category.length > 0) select = select.where('categories.name', 'in', query.category);
   const rows = await select.orderBy('categories.position').orderBy('categories.name').orderBy('foods.name').execute();
-  const ingredients = options.includeIngredients ? await ingredientsOf(db, rows.map((row) => row.id)) : null;
+  const ingredients = options.includeIngredients
+    ? await ingredientsOf(
+        db,
+        rows.map((row) => row.id),
+      )
+    : null;
   return rows.map((row) => toFood(row, ingredients?.get(row.id)));
 }
 
-export async function listFoodsOfCategories(db: Db, categoryIds: string[], onlyAvailable: boolean): Promise<Map<string, Food[]>> {
+export async function listFoodsOfCategories(
+  db: Db,
+  categoryIds: string[],
+  onlyAvailable: boolean,
+): Promise<Map<string, Food[]>> {
   const result = new Map<string, Food[]>(categoryIds.map((id) => [id, []]));
   if (categoryIds.length === 0) return result;
   let select = foodsWithCategory(db).where('foods.category_id', 'in', categoryIds);
@@ -104,12 +118,21 @@ export async function getFood(ctx: CoreContext, id: string, includeIngredients: 
 }
 
 async function checkReferences(trx: Db, input: FoodInput): Promise<void> {
-  const category = await trx.selectFrom('categories').select('id').where('id', '=', input.categoryId).executeTakeFirst();
-  if (!category) throw new InvalidError(`Unknown category ${input.categoryId}`, [{ path: 'body.categoryId', message: 'unknown category' }]);
+  const category = await trx
+    .selectFrom('categories')
+    .select('id')
+    .where('id', '=', input.categoryId)
+    .executeTakeFirst();
+  if (!category)
+    throw new InvalidError(`Unknown category ${input.categoryId}`, [
+      { path: 'body.categoryId', message: 'unknown category' },
+    ]);
   await checkPrinterRef(trx, input.printerId);
   const ids = input.ingredients.map((item) => item.id);
   if (ids.length > 0) {
-    const found = new Set((await trx.selectFrom('ingredients').select('id').where('id', 'in', ids).execute()).map((row) => row.id));
+    const found = new Set(
+      (await trx.selectFrom('ingredients').select('id').where('id', 'in', ids).execute()).map((row) => row.id),
+    );
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) {
       throw new InvalidError(
@@ -131,7 +154,8 @@ async function setIngredients(trx: Db, foodId: string, ingredients: Array<{ id: 
 
 export async function createFood(ctx: CoreContext, input: FoodInput): Promise<Food> {
   return write(ctx, async (trx) => {
-    if (await nameTaken(trx, 'foods', input.name)) throw new ConflictError(`A food named "${input.name}" already exists`, 'name-taken');
+    if (await nameTaken(trx, 'foods', input.name))
+      throw new ConflictError(`A food named "${input.name}" already exists`, 'name-taken');
     await checkReferences(trx, input);
     const now = ctx.clock.now().getTime();
     const row: FoodRow = {
@@ -160,12 +184,16 @@ export async function replaceFood(ctx: CoreContext, id: string, input: FoodInput
   return write(ctx, async (trx) => {
     const before = await trx.selectFrom('foods').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new NotFoundError('Food not found');
-    if (await nameTaken(trx, 'foods', input.name, id)) throw new ConflictError(`A food named "${input.name}" already exists`, 'name-taken');
+    if (await nameTaken(trx, 'foods', input.name, id))
+      throw new ConflictError(`A food named "${input.name}" already exists`, 'name-taken');
     await checkReferences(trx, input);
     const states = await foodStates(trx, [id]);
     // A client of the interface copies `available` from what it read: an unchanged value is no decision of a person,
     // so a food sold out by running out stays that way (and comes back when restocked).
-    const on = input.available === (before.available === 1) ? before.available === 1 || before.sold_out_by_stock === 1 : input.available;
+    const on =
+      input.available === (before.available === 1)
+        ? before.available === 1 || before.sold_out_by_stock === 1
+        : input.available;
     await trx
       .updateTable('foods')
       .set({

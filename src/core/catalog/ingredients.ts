@@ -22,8 +22,14 @@ export async function getIngredient(ctx: CoreContext, id: string): Promise<Ingre
 
 export async function createIngredient(ctx: CoreContext, input: IngredientInput): Promise<Ingredient> {
   return write(ctx, async (trx) => {
-    if (await nameTaken(trx, 'ingredients', input.name)) throw new ConflictError(`An ingredient named "${input.name}" already exists`, 'name-taken');
-    const row = { id: ctx.newId(), name: input.name, stock: input.stock ?? null, created_at: ctx.clock.now().getTime() };
+    if (await nameTaken(trx, 'ingredients', input.name))
+      throw new ConflictError(`An ingredient named "${input.name}" already exists`, 'name-taken');
+    const row = {
+      id: ctx.newId(),
+      name: input.name,
+      stock: input.stock ?? null,
+      created_at: ctx.clock.now().getTime(),
+    };
     await trx.insertInto('ingredients').values(row).execute();
     return { id: row.id, name: row.name, stock: row.stock };
   });
@@ -43,9 +49,12 @@ export async function replaceIngredient(ctx: CoreContext, id: string, input: Ing
   return write(ctx, async (trx) => {
     const row = await trx.selectFrom('ingredients').select(COLUMNS).where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError('Ingredient not found');
-    if (await nameTaken(trx, 'ingredients', input.name, id)) throw new ConflictError(`An ingredient named "${input.name}" already exists`, 'name-taken');
+    if (await nameTaken(trx, 'ingredients', input.name, id))
+      throw new ConflictError(`An ingredient named "${input.name}" already exists`, 'name-taken');
     const stock = input.stock === undefined ? row.stock : input.stock;
-    await changingFoodsOf(trx, ctx, id, () => trx.updateTable('ingredients').set({ name: input.name, stock }).where('id', '=', id).execute());
+    await changingFoodsOf(trx, ctx, id, () =>
+      trx.updateTable('ingredients').set({ name: input.name, stock }).where('id', '=', id).execute(),
+    );
     return { id, name: input.name, stock };
   });
 }
@@ -56,7 +65,9 @@ export async function patchIngredient(ctx: CoreContext, id: string, patch: Ingre
     const row = await trx.selectFrom('ingredients').select(COLUMNS).where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError('Ingredient not found');
     const stock = patchedStock(row.name, row.stock, patch);
-    await changingFoodsOf(trx, ctx, id, () => trx.updateTable('ingredients').set({ stock }).where('id', '=', id).execute());
+    await changingFoodsOf(trx, ctx, id, () =>
+      trx.updateTable('ingredients').set({ stock }).where('id', '=', id).execute(),
+    );
     return { id, name: row.name, stock };
   });
 }

@@ -24,15 +24,23 @@ function checkRows(foods: readonly MenuFoodInput[], printers: ReadonlyMap<string
   const first = new Map<string, number>();
   foods.forEach((food, index) => {
     const earlier = first.get(key(food.name));
-    if (earlier !== undefined) details.push({ path: `body.foods.${index}.name`, message: `same food as foods.${earlier}` });
+    if (earlier !== undefined)
+      details.push({ path: `body.foods.${index}.name`, message: `same food as foods.${earlier}` });
     else first.set(key(food.name), index);
-    if (food.printer && !printers.has(key(food.printer))) details.push({ path: `body.foods.${index}.printer`, message: 'unknown printer' });
+    if (food.printer && !printers.has(key(food.printer)))
+      details.push({ path: `body.foods.${index}.printer`, message: 'unknown printer' });
   });
-  if (details.length > 0) throw new InvalidError(`The menu has ${details.length} problem(s): ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`, details);
+  if (details.length > 0)
+    throw new InvalidError(
+      `The menu has ${details.length} problem(s): ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`,
+      details,
+    );
 }
 
 async function plan(db: Db, ctx: CoreContext, input: MenuImportInput): Promise<Plan> {
-  const printers = new Map((await db.selectFrom('printers').select(['id', 'name']).execute()).map((row) => [key(row.name), row.id]));
+  const printers = new Map(
+    (await db.selectFrom('printers').select(['id', 'name']).execute()).map((row) => [key(row.name), row.id]),
+  );
   checkRows(input.foods, printers);
   const categoryRows = await db.selectFrom('categories').selectAll().execute();
   const categories = new Map(categoryRows.map((row) => [key(row.name), row]));
@@ -47,7 +55,15 @@ async function plan(db: Db, ctx: CoreContext, input: MenuImportInput): Promise<P
     let category = categories.get(key(food.category));
     if (!category) {
       position += 1;
-      category = { id: ctx.newId(), name: food.category, available: 1, position, printer_id: null, created_at: now, updated_at: now };
+      category = {
+        id: ctx.newId(),
+        name: food.category,
+        available: 1,
+        position,
+        printer_id: null,
+        created_at: now,
+        updated_at: now,
+      };
       categories.set(key(food.category), category);
       newCategories.push(category);
       result.categoriesAdded.push(food.category);
@@ -56,9 +72,17 @@ async function plan(db: Db, ctx: CoreContext, input: MenuImportInput): Promise<P
     const existing = foods.get(key(food.name));
     if (!existing) {
       newFoods.push({
-        id: ctx.newId(), name: food.name, description: food.description ?? '', price_cents: food.price, category_id: category.id,
-        printer_id: food.printer === undefined ? null : printerId, available: 1, created_at: now, updated_at: now,
-        stock: food.stock ?? null, sold_out_by_stock: 0,
+        id: ctx.newId(),
+        name: food.name,
+        description: food.description ?? '',
+        price_cents: food.price,
+        category_id: category.id,
+        printer_id: food.printer === undefined ? null : printerId,
+        available: 1,
+        created_at: now,
+        updated_at: now,
+        stock: food.stock ?? null,
+        sold_out_by_stock: 0,
       });
       result.added.push({ name: food.name, category: category.name });
       continue;
@@ -96,10 +120,17 @@ export async function importMenu(ctx: CoreContext, input: MenuImportInput): Prom
   return write(ctx, async (trx) => {
     const { result, newCategories, newFoods, updates } = await plan(trx, ctx, input);
     if (newCategories.length > 0) await trx.insertInto('categories').values(newCategories).execute();
-    const before = await foodStates(trx, updates.map((update) => update.id));
+    const before = await foodStates(
+      trx,
+      updates.map((update) => update.id),
+    );
     // A food sold out by running out comes back when its count is set again (settleFoods), as after a PUT.
     for (const update of updates) await trx.updateTable('foods').set(update.set).where('id', '=', update.id).execute();
-    for (let i = 0; i < newFoods.length; i += 100) await trx.insertInto('foods').values(newFoods.slice(i, i + 100)).execute();
+    for (let i = 0; i < newFoods.length; i += 100)
+      await trx
+        .insertInto('foods')
+        .values(newFoods.slice(i, i + 100))
+        .execute();
     await settleFoods(trx, ctx, before, [...updates.map((update) => update.id), ...newFoods.map((food) => food.id)]);
     return result;
   });

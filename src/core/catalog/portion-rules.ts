@@ -18,7 +18,9 @@ export interface FoodCounts {
 }
 
 /** Units taken from one count: a food's own, or an ingredient's. */
-export type Take = { foodId: string; ingredientId?: undefined; units: number } | { foodId?: undefined; ingredientId: string; units: number };
+export type Take =
+  | { foodId: string; ingredientId?: undefined; units: number }
+  | { foodId?: undefined; ingredientId: string; units: number };
 
 export interface Shortage {
   foodId: string;
@@ -67,7 +69,11 @@ export function planTake(
       );
     }
     if (reasons.length > 0) {
-      const left = portionsLeft(food.stock, [...food.ingredients.values()].map((ingredient) => ingredient.stock)) ?? 0;
+      const left =
+        portionsLeft(
+          food.stock,
+          [...food.ingredients.values()].map((ingredient) => ingredient.stock),
+        ) ?? 0;
       short.push({ foodId, name: food.name, requested: quantity, left, reason: reasons.join('; ') });
     }
   }

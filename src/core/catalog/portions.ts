@@ -37,8 +37,17 @@ const countedUnits = prepared<{ ids: string[] }, CountedUnit>((db, _p, count) =>
   db
     .selectFrom('foods')
     .leftJoin('food_ingredients', 'food_ingredients.food_id', 'foods.id')
-    .leftJoin('ingredients', (join) => join.onRef('ingredients.id', '=', 'food_ingredients.ingredient_id').on('ingredients.stock', 'is not', null))
-    .select(['foods.id', 'foods.name', 'foods.stock', 'ingredients.id as ingredient_id', 'ingredients.name as ingredient_name', 'ingredients.stock as ingredient_stock'])
+    .leftJoin('ingredients', (join) =>
+      join.onRef('ingredients.id', '=', 'food_ingredients.ingredient_id').on('ingredients.stock', 'is not', null),
+    )
+    .select([
+      'foods.id',
+      'foods.name',
+      'foods.stock',
+      'ingredients.id as ingredient_id',
+      'ingredients.name as ingredient_name',
+      'ingredients.stock as ingredient_stock',
+    ])
     .where('foods.id', 'in', listParams<string>('ids', count))
     .where((eb) => eb.or([eb('foods.stock', 'is not', null), eb('ingredients.stock', 'is not', null)])),
 );
@@ -47,9 +56,13 @@ function countsOf(rows: readonly CountedUnit[]): Map<string, FoodCounts> {
   const counts = new Map<string, FoodCounts & { ingredients: Map<string, { name: string; stock: number }> }>();
   for (const row of rows) {
     let food = counts.get(row.id);
-    if (!food) counts.set(row.id, (food = { foodId: row.id, name: row.name, stock: row.stock, ingredients: new Map() }));
+    if (!food)
+      counts.set(row.id, (food = { foodId: row.id, name: row.name, stock: row.stock, ingredients: new Map() }));
     if (row.ingredient_id !== null && row.ingredient_stock !== null) {
-      food.ingredients.set(row.ingredient_id, { name: row.ingredient_name ?? row.ingredient_id, stock: row.ingredient_stock });
+      food.ingredients.set(row.ingredient_id, {
+        name: row.ingredient_name ?? row.ingredient_id,
+        stock: row.ingredient_stock,
+      });
     }
   }
   return counts;
@@ -91,10 +104,21 @@ export async function checkPortions(trx: Db, lines: readonly PortionLine[]): Pro
  */
 export async function takePortions(trx: Db, ctx: CoreContext, orderId: number, takes: readonly Take[]): Promise<void> {
   if (takes.length === 0) return;
-  await changeCounts(trx, ctx, takes.map((take) => ({ ...take, units: -take.units })));
+  await changeCounts(
+    trx,
+    ctx,
+    takes.map((take) => ({ ...take, units: -take.units })),
+  );
   await trx
     .insertInto('order_portions')
-    .values(takes.map((take) => ({ order_id: orderId, food_id: take.foodId ?? null, ingredient_id: take.ingredientId ?? null, units: take.units })))
+    .values(
+      takes.map((take) => ({
+        order_id: orderId,
+        food_id: take.foodId ?? null,
+        ingredient_id: take.ingredientId ?? null,
+        units: take.units,
+      })),
+    )
     .execute();
 }
 
@@ -106,12 +130,21 @@ export async function takePortions(trx: Db, ctx: CoreContext, orderId: number, t
  */
 export async function givePortionsBack(trx: Db, ctx: CoreContext, order: OrderRow): Promise<void> {
   if (order.confirmed_at === null || wasCooked(order)) return;
-  const rows = await trx.selectFrom('order_portions').select(['food_id', 'ingredient_id', 'units']).where('order_id', '=', order.id).execute();
+  const rows = await trx
+    .selectFrom('order_portions')
+    .select(['food_id', 'ingredient_id', 'units'])
+    .where('order_id', '=', order.id)
+    .execute();
   if (rows.length === 0) return;
   await changeCounts(
     trx,
     ctx,
-    rows.map((row): Take => (row.food_id !== null ? { foodId: row.food_id, units: row.units } : { ingredientId: row.ingredient_id as string, units: row.units })),
+    rows.map(
+      (row): Take =>
+        row.food_id !== null
+          ? { foodId: row.food_id, units: row.units }
+          : { ingredientId: row.ingredient_id as string, units: row.units },
+    ),
   );
 }
 
@@ -124,14 +157,27 @@ export function wasCooked(order: Pick<OrderRow, 'status' | 'ever_completed'>): b
 async function changeCounts(trx: Db, ctx: CoreContext, deltas: readonly Take[]): Promise<void> {
   if (deltas.length === 0) return;
   const ingredientIds = deltas.flatMap((delta) => (delta.ingredientId === undefined ? [] : [delta.ingredientId]));
-  const affected = [...new Set([...deltas.flatMap((delta) => (delta.foodId === undefined ? [] : [delta.foodId])), ...(await foodsUsing(trx, ingredientIds))])];
+  const affected = [
+    ...new Set([
+      ...deltas.flatMap((delta) => (delta.foodId === undefined ? [] : [delta.foodId])),
+      ...(await foodsUsing(trx, ingredientIds)),
+    ]),
+  ];
   const before = await foodStates(trx, affected);
   for (const delta of deltas) {
     // A count switched off (null) since stays off: null + n is null.
     if (delta.foodId !== undefined) {
-      await trx.updateTable('foods').set((eb) => ({ stock: eb('stock', '+', delta.units) })).where('id', '=', delta.foodId).execute();
+      await trx
+        .updateTable('foods')
+        .set((eb) => ({ stock: eb('stock', '+', delta.units) }))
+        .where('id', '=', delta.foodId)
+        .execute();
     } else {
-      await trx.updateTable('ingredients').set((eb) => ({ stock: eb('stock', '+', delta.units) })).where('id', '=', delta.ingredientId).execute();
+      await trx
+        .updateTable('ingredients')
+        .set((eb) => ({ stock: eb('stock', '+', delta.units) }))
+        .where('id', '=', delta.ingredientId)
+        .execute();
     }
   }
   await settleFoods(trx, ctx, before, affected);
@@ -141,26 +187,44 @@ async function changeCounts(trx: Db, ctx: CoreContext, deltas: readonly Take[]):
  * The stock after a PATCH: `stock` sets it, `stockAdd` adds to what is left right now (the writer runs one change at
  * a time, so a sale cannot slip in between the read and the write).
  */
-export function patchedStock(name: string, current: number | null, patch: { stock?: number | null; stockAdd?: number }): number | null {
+export function patchedStock(
+  name: string,
+  current: number | null,
+  patch: { stock?: number | null; stockAdd?: number },
+): number | null {
   if (patch.stock !== undefined) return patch.stock;
   if (patch.stockAdd === undefined) return current;
   if (current === null) {
-    throw new InvalidError(`${name} is not counted: set its stock first`, [{ path: 'body.stockAdd', message: 'not counted: set stock first' }], 'not-counted');
+    throw new InvalidError(
+      `${name} is not counted: set its stock first`,
+      [{ path: 'body.stockAdd', message: 'not counted: set stock first' }],
+      'not-counted',
+    );
   }
   const next = current + patch.stockAdd;
   if (next < 0) {
-    throw new InvalidError(`${name} has only ${current} left: cannot take off ${-patch.stockAdd}`, [
-      { path: 'body.stockAdd', message: `only ${current} left` },
-    ], 'stock-short');
+    throw new InvalidError(
+      `${name} has only ${current} left: cannot take off ${-patch.stockAdd}`,
+      [{ path: 'body.stockAdd', message: `only ${current} left` }],
+      'stock-short',
+    );
   }
-  if (next > MAX_STOCK) throw new InvalidError(`${name} would have more than ${MAX_STOCK}`, [{ path: 'body.stockAdd', message: `at most ${MAX_STOCK} in all` }]);
+  if (next > MAX_STOCK)
+    throw new InvalidError(`${name} would have more than ${MAX_STOCK}`, [
+      { path: 'body.stockAdd', message: `at most ${MAX_STOCK} in all` },
+    ]);
   return next;
 }
 
 /** Foods that list any of the ingredients. */
 export async function foodsUsing(trx: Db, ingredientIds: readonly string[]): Promise<string[]> {
   if (ingredientIds.length === 0) return [];
-  const rows = await trx.selectFrom('food_ingredients').select('food_id').distinct().where('ingredient_id', 'in', ingredientIds).execute();
+  const rows = await trx
+    .selectFrom('food_ingredients')
+    .select('food_id')
+    .distinct()
+    .where('ingredient_id', 'in', ingredientIds)
+    .execute();
   return rows.map((row) => row.food_id);
 }
 
@@ -204,7 +268,12 @@ export function ingredientsLeft(eb: ExpressionBuilder<Database, 'foods'>) {
  * `food-stock-changed` when what is left changed, `food-availability-changed` when the menu did. `before` holds the
  * states before the change (a food missing from it is new: it announces nothing).
  */
-export async function settleFoods(trx: Db, ctx: CoreContext, before: ReadonlyMap<string, FoodState>, foodIds: readonly string[]): Promise<void> {
+export async function settleFoods(
+  trx: Db,
+  ctx: CoreContext,
+  before: ReadonlyMap<string, FoodState>,
+  foodIds: readonly string[],
+): Promise<void> {
   const after = await foodStates(trx, foodIds);
   const events: NewEvent[] = [];
   for (const [foodId, now] of after) {
@@ -219,10 +288,18 @@ export async function settleFoods(trx: Db, ctx: CoreContext, before: ReadonlyMap
     const was = before.get(foodId);
     if (!was) continue;
     if (was.portionsLeft !== now.portionsLeft) {
-      events.push({ channel: 'cashier', name: 'food-stock-changed', payload: { foodId, portionsLeft: now.portionsLeft } });
+      events.push({
+        channel: 'cashier',
+        name: 'food-stock-changed',
+        payload: { foodId, portionsLeft: now.portionsLeft },
+      });
     }
     if (was.available !== next.available) {
-      events.push({ channel: 'cashier', name: 'food-availability-changed', payload: { foodId, available: next.available } });
+      events.push({
+        channel: 'cashier',
+        name: 'food-availability-changed',
+        payload: { foodId, available: next.available },
+      });
     }
   }
   await appendEvents(trx, ctx.clock.now(), events);

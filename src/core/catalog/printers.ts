@@ -69,12 +69,25 @@ interface StatusNow {
  * Emits `printer-status-changed` on the cashier channel when the status or its reason really changes (paper out,
  * then the cover opened to change it), in the caller's transaction. Shared by PUT, PATCH and the status monitor.
  */
-export async function recordStatusChange(trx: Db, ctx: CoreContext, printerId: string, before: StatusNow, after: StatusNow): Promise<void> {
+export async function recordStatusChange(
+  trx: Db,
+  ctx: CoreContext,
+  printerId: string,
+  before: StatusNow,
+  after: StatusNow,
+): Promise<void> {
   if (before.status === after.status && before.reason === after.reason) return;
-  await appendEvent(trx, ctx.clock.now(), 'cashier', 'printer-status-changed', { printerId, status: after.status, statusReason: after.reason });
+  await appendEvent(trx, ctx.clock.now(), 'cashier', 'printer-status-changed', {
+    printerId,
+    status: after.status,
+    statusReason: after.reason,
+  });
 }
 
-const statusOf = (row: PrinterRow): StatusNow => ({ status: row.status, reason: row.status === 'ERROR' ? row.status_reason : null });
+const statusOf = (row: PrinterRow): StatusNow => ({
+  status: row.status,
+  reason: row.status === 'ERROR' ? row.status_reason : null,
+});
 
 /**
  * Full replacement of the interface's fields. `status` is owned by the status monitor, and the paper width, cash
@@ -107,14 +120,26 @@ export async function replacePrinter(ctx: CoreContext, id: string, input: Printe
  * The status, and for ERROR why, when the printer said (the status monitor). Without a reason (a person's PATCH)
  * the same status keeps the printer's reason and another has none. A reason is kept only with ERROR.
  */
-export async function setPrinterStatus(ctx: CoreContext, id: string, status: PrinterStatus, reason?: PrinterStatusReason): Promise<Printer> {
+export async function setPrinterStatus(
+  ctx: CoreContext,
+  id: string,
+  status: PrinterStatus,
+  reason?: PrinterStatusReason,
+): Promise<Printer> {
   return write(ctx, async (trx) => {
     const before = await requirePrinter(trx, id);
     const now = statusOf(before);
-    const next: StatusNow = { status, reason: status !== 'ERROR' ? null : reason === undefined ? (now.status === status ? now.reason : null) : reason };
+    const next: StatusNow = {
+      status,
+      reason: status !== 'ERROR' ? null : reason === undefined ? (now.status === status ? now.reason : null) : reason,
+    };
     if (now.status === next.status && now.reason === next.reason) return toPrinter(before);
     const row: PrinterRow = { ...before, status, status_reason: next.reason, updated_at: ctx.clock.now().getTime() };
-    await trx.updateTable('printers').set({ status, status_reason: next.reason, updated_at: row.updated_at }).where('id', '=', id).execute();
+    await trx
+      .updateTable('printers')
+      .set({ status, status_reason: next.reason, updated_at: row.updated_at })
+      .where('id', '=', id)
+      .execute();
     await recordStatusChange(trx, ctx, id, now, next);
     return toPrinter(row);
   });

@@ -49,5 +49,7 @@ type NewEventRow = Omit<EventRow, 'id'>;
 const EVENT_COLUMNS = allColumns<NewEventRow>()(['channel', 'name', 'payload', 'created_at']);
 
 const insertEvents = prepared<{ rows: NewEventRow[] }, never>((db, _p, count) =>
-  db.insertInto('events').values(Array.from({ length: count }, (_, index) => rowParams<NewEventRow>('rows', index, EVENT_COLUMNS))),
+  db
+    .insertInto('events')
+    .values(Array.from({ length: count }, (_, index) => rowParams<NewEventRow>('rows', index, EVENT_COLUMNS))),
 );

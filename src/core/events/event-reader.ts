@@ -35,7 +35,12 @@ export function eventsAfter(ctx: CoreContext, after: number): Promise<LoggedEven
 }
 
 /** Up to a page of one channel's events in (after, through], oldest first (a replay). */
-export function channelEvents(ctx: CoreContext, channel: EventChannel, after: number, through: number): Promise<LoggedEventRow[]> {
+export function channelEvents(
+  ctx: CoreContext,
+  channel: EventChannel,
+  after: number,
+  through: number,
+): Promise<LoggedEventRow[]> {
   return reader(ctx)
     .selectFrom('events')
     .selectAll()

@@ -12,7 +12,10 @@ export async function prunedThrough(db: Db): Promise<number> {
 }
 
 /** Housekeeping of the durable logs: events past retention, idempotency keys past 24 h, expired revocations. */
-export async function pruneLogs(ctx: CoreContext, eventRetentionMs = DEFAULT_EVENT_RETENTION_MS): Promise<{ events: number }> {
+export async function pruneLogs(
+  ctx: CoreContext,
+  eventRetentionMs = DEFAULT_EVENT_RETENTION_MS,
+): Promise<{ events: number }> {
   const now = ctx.clock.now().getTime();
   return write(ctx, async (trx) => {
     const { maxId } = await trx
@@ -31,7 +34,10 @@ export async function pruneLogs(ctx: CoreContext, eventRetentionMs = DEFAULT_EVE
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(through) }))
         .execute();
     }
-    await trx.deleteFrom('idempotency_keys').where('created_at', '<', now - IDEMPOTENCY_RETENTION_MS).execute();
+    await trx
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', now - IDEMPOTENCY_RETENTION_MS)
+      .execute();
     await trx.deleteFrom('revoked_tokens').where('expires_at', 'is not', null).where('expires_at', '<', now).execute();
     return { events };
   });

@@ -25,9 +25,10 @@ export interface ConfirmationDetails {
   inputPath?: string;
 }
 
-const confirmingRegister = prepared<{ id: string }, { enabled: number; name: string; default_printer_id: string | null }>((db, p) =>
-  db.selectFrom('cash_registers').select(['enabled', 'name', 'default_printer_id']).where('id', '=', p.id),
-);
+const confirmingRegister = prepared<
+  { id: string },
+  { enabled: number; name: string; default_printer_id: string | null }
+>((db, p) => db.selectFrom('cash_registers').select(['enabled', 'name', 'default_printer_id']).where('id', '=', p.id));
 
 /** The register must exist and be enabled, the user must exist. Returns the register (null: none given). */
 async function checkReferences(trx: Db, details: ConfirmationDetails): Promise<RegisterPrinting | null> {
@@ -35,15 +36,23 @@ async function checkReferences(trx: Db, details: ConfirmationDetails): Promise<R
   const at = details.inputPath ?? 'body';
   if (details.cashRegisterId !== null) {
     const row = await confirmingRegister.executeTakeFirst(trx, { id: details.cashRegisterId });
-    if (!row) throw new InvalidError(`Unknown cash register ${details.cashRegisterId}`, [{ path: `${at}.cashRegisterId`, message: 'unknown cash register' }]);
+    if (!row)
+      throw new InvalidError(`Unknown cash register ${details.cashRegisterId}`, [
+        { path: `${at}.cashRegisterId`, message: 'unknown cash register' },
+      ]);
     if (row.enabled !== 1) {
-      throw new InvalidError(`Cash register "${row.name}" is disabled`, [{ path: `${at}.cashRegisterId`, message: 'disabled cash register' }], 'register-disabled');
+      throw new InvalidError(
+        `Cash register "${row.name}" is disabled`,
+        [{ path: `${at}.cashRegisterId`, message: 'disabled cash register' }],
+        'register-disabled',
+      );
     }
     register = { name: row.name, default_printer_id: row.default_printer_id };
   }
   if (details.userId !== null) {
     const user = await trx.selectFrom('users').select('id').where('id', '=', details.userId).executeTakeFirst();
-    if (!user) throw new InvalidError(`Unknown user ${details.userId}`, [{ path: `${at}.userId`, message: 'unknown user' }]);
+    if (!user)
+      throw new InvalidError(`Unknown user ${details.userId}`, [{ path: `${at}.userId`, message: 'unknown user' }]);
   }
   return register;
 }
@@ -53,13 +62,16 @@ function checkCashReceived(details: ConfirmationDetails, totalCents: number): vo
   if (received === undefined || received === null) return;
   const path = `${details.inputPath ?? 'body'}.cashReceived`;
   if (details.paymentMethod !== 'CASH') {
-    throw new InvalidError('cashReceived is only for orders paid in cash', [{ path, message: 'only with paymentMethod CASH' }]);
+    throw new InvalidError('cashReceived is only for orders paid in cash', [
+      { path, message: 'only with paymentMethod CASH' },
+    ]);
   }
   if (received < totalCents) {
     const message = `must be at least the total (${centsToDecimal(totalCents)})`;
-    throw new InvalidError(`The cash received (${centsToDecimal(received)}) is less than the total (${centsToDecimal(totalCents)})`, [
-      { path, message },
-    ]);
+    throw new InvalidError(
+      `The cash received (${centsToDecimal(received)}) is less than the total (${centsToDecimal(totalCents)})`,
+      [{ path, message }],
+    );
   }
 }
 
@@ -143,5 +155,9 @@ export async function applyConfirmation(
   const { id, ...changes } = confirmed;
   await trx.updateTable('orders').set(changes).where('id', '=', id).execute();
   await refreshSnapshotsFor(trx, ctx, [order, confirmed]);
-  return { order: confirmed, record: await publishConfirmation(trx, ctx, confirmed, items, routing, register, details.cashReceivedCents), register };
+  return {
+    order: confirmed,
+    record: await publishConfirmation(trx, ctx, confirmed, items, routing, register, details.cashReceivedCents),
+    register,
+  };
 }

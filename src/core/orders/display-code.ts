@@ -58,7 +58,12 @@ const EXHAUSTED_RECHECK_MS = 1000;
 
 const pools = new WeakMap<object, Pool>();
 
-async function freeCodes(trx: Db, codeDay: string, relaxed: boolean, random: (max: number) => number): Promise<string[]> {
+async function freeCodes(
+  trx: Db,
+  codeDay: string,
+  relaxed: boolean,
+  random: (max: number) => number,
+): Promise<string[]> {
   const taken = relaxed
     ? await trx.selectFrom('orders').select('display_code').distinct().where('status', '!=', 'PICKED_UP').execute()
     : await trx
@@ -130,4 +135,5 @@ export async function pickDisplayCode(
   throw exhausted();
 }
 
-const exhausted = () => new UnavailableError('Every display code is in use by an order not yet picked up: mark picked-up orders first');
+const exhausted = () =>
+  new UnavailableError('Every display code is in use by an order not yet picked up: mark picked-up orders first');

@@ -82,7 +82,11 @@ export async function buildOrderItems(
       parts.push(`${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not available (sold out or switched off)`);
     }
     if (unknown.size > 0) parts.push(`unknown foods (reload the menu): ${[...unknown].join(', ')}`);
-    throw new InvalidError(`Cannot order: ${parts.join('; ')}`, details, unavailable.size > 0 ? 'food-unavailable' : 'unknown-food');
+    throw new InvalidError(
+      `Cannot order: ${parts.join('; ')}`,
+      details,
+      unavailable.size > 0 ? 'food-unavailable' : 'unknown-food',
+    );
   }
   const routing: Routing = { foodPrinters: new Map(), categoryPrinters: new Map() };
   for (const food of foods.values()) {

@@ -6,7 +6,10 @@ import { centsToDecimal } from '../money.js';
 export { priceLine, unitSurcharge, type LineInput, type OrderTotals, type PricedLine } from '../../api/pricing.js';
 
 /** Subtotal = Σ line totals; total = subtotal − discount, never negative (a larger discount is refused). */
-export function orderTotals(lines: ReadonlyArray<{ totalCents: number; surchargeCents: number }>, discountCents: number): OrderTotals {
+export function orderTotals(
+  lines: ReadonlyArray<{ totalCents: number; surchargeCents: number }>,
+  discountCents: number,
+): OrderTotals {
   const totals = totalsOf(lines, discountCents);
   if (discountTooLarge(totals)) {
     throw new InvalidError(

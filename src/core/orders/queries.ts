@@ -21,7 +21,10 @@ const NEVER_NULL = new Set<string>(['created_at', 'total_cents']);
 
 /** A row of the list: the schema of the list keeps the fields it shows (amounts, times, ticket, payment). */
 function listItem(order: OrderRow) {
-  return { ...orderFields(order), status: order.status.toLowerCase() as 'pending' | 'confirmed' | 'completed' | 'picked_up' };
+  return {
+    ...orderFields(order),
+    status: order.status.toLowerCase() as 'pending' | 'confirmed' | 'completed' | 'picked_up',
+  };
 }
 
 /** A plain date bound is that whole venue-time day; a date-time is taken as is. */
@@ -101,7 +104,10 @@ async function readOrderPage(ctx: CoreContext, query: ListOrdersQuery) {
     .offset((query.page - 1) * query.limit)
     .execute();
   const totalItems = Number(count);
-  const stations = await stationsOfOrders(reader(ctx), rows.map((row) => row.id));
+  const stations = await stationsOfOrders(
+    reader(ctx),
+    rows.map((row) => row.id),
+  );
   return {
     orders: rows.map((row) => ({ ...listItem(row), stations: stations.get(row.id) ?? [] })),
     pagination: { currentPage: query.page, totalItems, totalPages: Math.ceil(totalItems / query.limit) },
@@ -109,16 +115,19 @@ async function readOrderPage(ctx: CoreContext, query: ListOrdersQuery) {
 }
 
 // The detail view's reads, built once (tablets open orders all evening).
-const orderById = prepared<{ id: number }, OrderRow>((db, p) => db.selectFrom('orders').selectAll().where('id', '=', p.id));
+const orderById = prepared<{ id: number }, OrderRow>((db, p) =>
+  db.selectFrom('orders').selectAll().where('id', '=', p.id),
+);
 const itemsOfOrder = prepared<{ id: number }, OrderItemRow>((db, p) =>
   db.selectFrom('order_items').selectAll().where('order_id', '=', p.id).orderBy('position'),
 );
-const foodAvailability = prepared<{ ids: string[] }, { id: string; available: number; category_available: number }>((db, _p, count) =>
-  db
-    .selectFrom('foods')
-    .innerJoin('categories', 'categories.id', 'foods.category_id')
-    .select(['foods.id', 'foods.available', 'categories.available as category_available'])
-    .where('foods.id', 'in', listParams<string>('ids', count)),
+const foodAvailability = prepared<{ ids: string[] }, { id: string; available: number; category_available: number }>(
+  (db, _p, count) =>
+    db
+      .selectFrom('foods')
+      .innerJoin('categories', 'categories.id', 'foods.category_id')
+      .select(['foods.id', 'foods.available', 'categories.available as category_available'])
+      .where('foods.id', 'in', listParams<string>('ids', count)),
 );
 const foodIngredients = prepared<{ ids: string[] }, { food_id: string; id: string; name: string }>((db, _p, count) =>
   db
@@ -151,7 +160,11 @@ export async function getOrderDetail(ctx: CoreContext, id: number) {
   for (const item of items) {
     let group = groups.get(item.category_id);
     if (!group) {
-      group = { position: item.category_position, category: { id: item.category_id, name: item.category_name }, items: [] };
+      group = {
+        position: item.category_position,
+        category: { id: item.category_id, name: item.category_name },
+        items: [],
+      };
       groups.set(item.category_id, group);
     }
     group.items.push({
@@ -175,5 +188,9 @@ export async function getOrderDetail(ctx: CoreContext, id: number) {
     .sort((a, b) => a.position - b.position || a.category.name.localeCompare(b.category.name))
     .map(({ category, items: groupItems }) => ({ category, items: groupItems }));
 
-  return { ...orderFields(order), categorizedItems, stations: (await stationsOfOrders(db, [order.id])).get(order.id) ?? [] };
+  return {
+    ...orderFields(order),
+    categorizedItems,
+    stations: (await stationsOfOrders(db, [order.id])).get(order.id) ?? [],
+  };
 }

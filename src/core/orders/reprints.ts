@@ -42,7 +42,13 @@ async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: Reprin
     reprintOrderItems: allRecordItems.filter((item) => wanted.includes(item.id)),
   };
   await recordReprint(trx, ctx, actor, payload, { itemIds: wanted, reprintReceipt: input.reprintReceipt });
-  await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: wanted, receipt: input.reprintReceipt } });
+  await queueOrderPrintJobs(trx, ctx, {
+    order,
+    items,
+    routing,
+    register,
+    reprint: { itemIds: wanted, receipt: input.reprintReceipt },
+  });
   return { ...payload, warnings: input.reprintReceipt ? warningsFor(register) : [] };
 }
 
@@ -59,25 +65,41 @@ export async function reprintReceipt(ctx: CoreContext, id: number, input: Reprin
 async function reprintReceiptOnly(trx: Db, ctx: CoreContext, id: number, input: ReprintReceiptInput, actor: Principal) {
   const order = await requireOrder(trx, id);
   if (order.confirmed_at === null || order.status === 'PENDING') {
-    throw new InvalidError(`Order ${id} ${order.status === 'PENDING' ? 'is pending' : 'was never confirmed'}: it has no receipt to reprint`, undefined, 'not-confirmed');
+    throw new InvalidError(
+      `Order ${id} ${order.status === 'PENDING' ? 'is pending' : 'was never confirmed'}: it has no receipt to reprint`,
+      undefined,
+      'not-confirmed',
+    );
   }
   const registerId = input.cashRegisterId ?? order.cash_register_id;
   const path = 'body.cashRegisterId';
   if (registerId === null) {
-    throw new InvalidError(`Order ${id} was confirmed without a cash register: give cashRegisterId to print its receipt`, [
-      { path, message: 'required: the order has no register' },
-    ]);
+    throw new InvalidError(
+      `Order ${id} was confirmed without a cash register: give cashRegisterId to print its receipt`,
+      [{ path, message: 'required: the order has no register' }],
+    );
   }
   const row = await registerPrinting.executeTakeFirst(trx, { id: registerId });
   if (!row) {
     throw new InvalidError(
-      input.cashRegisterId ? `Unknown cash register ${registerId}` : `The register of order ${id} was deleted: give cashRegisterId`,
+      input.cashRegisterId
+        ? `Unknown cash register ${registerId}`
+        : `The register of order ${id} was deleted: give cashRegisterId`,
       [{ path, message: 'unknown cash register' }],
     );
   }
-  if (input.cashRegisterId && row.enabled !== 1) throw new InvalidError(`Cash register "${row.name}" is disabled`, [{ path, message: 'disabled cash register' }], 'register-disabled');
+  if (input.cashRegisterId && row.enabled !== 1)
+    throw new InvalidError(
+      `Cash register "${row.name}" is disabled`,
+      [{ path, message: 'disabled cash register' }],
+      'register-disabled',
+    );
   if (row.default_printer_id === null) {
-    throw new InvalidError(`Cash register "${row.name}" has no printer: give it one, or choose another register`, [{ path, message: 'register without a printer' }], 'register-without-printer');
+    throw new InvalidError(
+      `Cash register "${row.name}" has no printer: give it one, or choose another register`,
+      [{ path, message: 'register without a printer' }],
+      'register-without-printer',
+    );
   }
   const register: RegisterPrinting = { name: row.name, default_printer_id: row.default_printer_id };
   const items = await loadItems(trx, id);
@@ -90,7 +112,12 @@ async function reprintReceiptOnly(trx: Db, ctx: CoreContext, id: number, input: 
     reprintReceipt: true,
     reprintOrderItems: [],
   };
-  await recordReprint(trx, ctx, actor, payload, { itemIds: [], reprintReceipt: true, receiptOnly: true, cashRegisterId: registerId });
+  await recordReprint(trx, ctx, actor, payload, {
+    itemIds: [],
+    reprintReceipt: true,
+    receiptOnly: true,
+    cashRegisterId: registerId,
+  });
   await queueOrderPrintJobs(trx, ctx, { order, items, routing, register, reprint: { itemIds: [], receipt: true } });
   return { ...payload, warnings: [] };
 }

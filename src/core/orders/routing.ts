@@ -15,7 +15,9 @@ export interface Routing {
 export async function loadRouting(trx: Db, items: readonly OrderItemRow[]): Promise<Routing> {
   const foodIds = [...new Set(items.map((item) => item.food_id))];
   const categoryIds = [...new Set(items.map((item) => item.category_id))];
-  const foods = foodIds.length ? await trx.selectFrom('foods').select(['id', 'printer_id']).where('id', 'in', foodIds).execute() : [];
+  const foods = foodIds.length
+    ? await trx.selectFrom('foods').select(['id', 'printer_id']).where('id', 'in', foodIds).execute()
+    : [];
   const categories = categoryIds.length
     ? await trx.selectFrom('categories').select(['id', 'printer_id']).where('id', 'in', categoryIds).execute()
     : [];
@@ -26,6 +28,10 @@ export async function loadRouting(trx: Db, items: readonly OrderItemRow[]): Prom
 }
 
 /** Item → food's printer → category's printer → the register's default printer → none (null). */
-export function printerFor(routing: Routing, item: Pick<OrderItemRow, 'food_id' | 'category_id'>, registerPrinter: string | null): string | null {
+export function printerFor(
+  routing: Routing,
+  item: Pick<OrderItemRow, 'food_id' | 'category_id'>,
+  registerPrinter: string | null,
+): string | null {
   return routing.foodPrinters.get(item.food_id) ?? routing.categoryPrinters.get(item.category_id) ?? registerPrinter;
 }

@@ -13,7 +13,11 @@ export async function currentCreationResponse(ctx: CoreContext, body: unknown): 
   if (typeof stored !== 'object' || stored === null || ('total' in stored && 'warnings' in stored)) return body;
   let { discount, total } = stored;
   if (total === undefined || discount === undefined) {
-    const order = await reader(ctx).selectFrom('orders').select(['discount_cents', 'total_cents']).where('id', '=', Number(stored['id'])).executeTakeFirst();
+    const order = await reader(ctx)
+      .selectFrom('orders')
+      .select(['discount_cents', 'total_cents'])
+      .where('id', '=', Number(stored['id']))
+      .executeTakeFirst();
     // An order deleted since: what the creation answered then, before any discount.
     discount = order ? centsToDecimal(order.discount_cents) : '0.00';
     total = order ? centsToDecimal(order.total_cents) : stored['subTotal'];

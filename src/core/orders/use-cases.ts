@@ -1,4 +1,11 @@
-import { type ConfirmInput, type CreateOrderInput, type OrderCancelledEvent, OrderRecord, type OrderStatus, type OrderWarning } from '../../api/orders.js';
+import {
+  type ConfirmInput,
+  type CreateOrderInput,
+  type OrderCancelledEvent,
+  OrderRecord,
+  type OrderStatus,
+  type OrderWarning,
+} from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
 import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
@@ -24,22 +31,55 @@ import { loadRouting, type Routing } from './routing.js';
 // Idempotency-Key, recorded in that same transaction (`writeOnce`). The steps below them take the `trx`.
 
 const ORDER_COLUMNS = allColumns<Omit<OrderRow, 'id'>>()([
-  'display_code', 'code_day', 'table_name', 'customer', 'status', 'ticket_number', 'ticket_day', 'payment_method', 'subtotal_cents',
-  'discount_cents', 'surcharge_cents', 'total_cents', 'user_id', 'cash_register_id', 'created_at', 'updated_at', 'confirmed_at', 'completed_at',
+  'display_code',
+  'code_day',
+  'table_name',
+  'customer',
+  'status',
+  'ticket_number',
+  'ticket_day',
+  'payment_method',
+  'subtotal_cents',
+  'discount_cents',
+  'surcharge_cents',
+  'total_cents',
+  'user_id',
+  'cash_register_id',
+  'created_at',
+  'updated_at',
+  'confirmed_at',
+  'completed_at',
   'ever_completed',
 ]);
 
 const ITEM_COLUMNS = allColumns<OrderItemRow>()([
-  'id', 'order_id', 'position', 'food_id', 'food_name', 'food_description', 'category_id', 'category_name', 'category_position', 'quantity',
-  'notes', 'unit_price_cents', 'surcharge_cents', 'total_cents',
+  'id',
+  'order_id',
+  'position',
+  'food_id',
+  'food_name',
+  'food_description',
+  'category_id',
+  'category_name',
+  'category_position',
+  'quantity',
+  'notes',
+  'unit_price_cents',
+  'surcharge_cents',
+  'total_cents',
 ]);
 
 // The writes of every order, built once (per number of lines).
 const insertOrder = prepared<{ rows: Array<Omit<OrderRow, 'id'>> }, { id: number }>((db) =>
-  db.insertInto('orders').values(rowParams<Omit<OrderRow, 'id'>>('rows', 0, ORDER_COLUMNS)).returning('id'),
+  db
+    .insertInto('orders')
+    .values(rowParams<Omit<OrderRow, 'id'>>('rows', 0, ORDER_COLUMNS))
+    .returning('id'),
 );
 const insertItems = prepared<{ rows: OrderItemRow[] }, never>((db, _p, count) =>
-  db.insertInto('order_items').values(Array.from({ length: count }, (_, index) => rowParams<OrderItemRow>('rows', index, ITEM_COLUMNS))),
+  db
+    .insertInto('order_items')
+    .values(Array.from({ length: count }, (_, index) => rowParams<OrderItemRow>('rows', index, ITEM_COLUMNS))),
 );
 
 async function insertOrderItems(trx: Db, items: OrderItemRow[]): Promise<void> {
@@ -62,7 +102,12 @@ function confirmingUser(actor: Principal, named: string | null | undefined): str
 }
 
 /** A new order, pending or (with `confirm`) confirmed at once. Returns the creation response. */
-export async function createOrder(ctx: CoreContext, input: CreateOrderInput, actor: Principal, key?: IdempotencyKey | null) {
+export async function createOrder(
+  ctx: CoreContext,
+  input: CreateOrderInput,
+  actor: Principal,
+  key?: IdempotencyKey | null,
+) {
   return writeOnce(ctx, key, async (trx) => (await insertNewOrder(trx, ctx, input, actor)).response);
 }
 
@@ -73,7 +118,10 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
   // Portions first: a food sold out by running out is a 409 "0 left", not an unavailable food.
   const portions = input.confirm ? await checkPortions(trx, input.orderItems) : [];
   const { items, routing } = await buildOrderItems(trx, ctx, 0, input.orderItems);
-  const totals = orderTotals(items.map((item) => ({ totalCents: item.total_cents, surchargeCents: item.surcharge_cents })), 0);
+  const totals = orderTotals(
+    items.map((item) => ({ totalCents: item.total_cents, surchargeCents: item.surcharge_cents })),
+    0,
+  );
   let draft: Omit<OrderRow, 'id'> = {
     display_code: await pickDisplayCode(trx, ctx.storage, codeDay, ctx.clock),
     code_day: codeDay,
@@ -117,14 +165,23 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
     await publishConfirmation(trx, ctx, order, items, routing, register, input.confirm.cashReceived ?? null);
   } else {
     // Typed as `new-order` items (no food object): the key order of the record is kept.
-    await appendEvent(trx, now, 'cashier', 'new-order', { ...orderRecord(order, []), orderItems: items.map(newOrderItem) });
+    await appendEvent(trx, now, 'cashier', 'new-order', {
+      ...orderRecord(order, []),
+      orderItems: items.map(newOrderItem),
+    });
   }
   const warnings = input.confirm ? warningsFor(register) : [];
   return { order, items, response: { ...creationResponse(order), warnings } };
 }
 
 /** Confirms a pending order: ticket number, payment, kitchen tickets. Returns the order response. */
-export async function confirmOrder(ctx: CoreContext, id: number, input: ConfirmInput, actor: Principal, key?: IdempotencyKey | null) {
+export async function confirmOrder(
+  ctx: CoreContext,
+  id: number,
+  input: ConfirmInput,
+  actor: Principal,
+  key?: IdempotencyKey | null,
+) {
   return writeOnce(ctx, key, async (trx) => (await confirmPending(trx, ctx, id, input, actor)).response);
 }
 
@@ -143,7 +200,11 @@ async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: Conf
     );
   }
   if (order.status !== 'PENDING') {
-    throw new InvalidError(`Order ${id} is ${order.status.toLowerCase()}, only a pending order can be confirmed`, undefined, 'already-confirmed');
+    throw new InvalidError(
+      `Order ${id} is ${order.status.toLowerCase()}, only a pending order can be confirmed`,
+      undefined,
+      'already-confirmed',
+    );
   }
   let items: OrderItemRow[];
   let routing: Routing;
@@ -164,7 +225,11 @@ async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: Conf
     cashRegisterId: input.cashRegisterId ?? null,
     cashReceivedCents: input.cashReceived ?? null,
   });
-  return { order: confirmed.order, items, response: { ...confirmed.record, warnings: warningsFor(confirmed.register) } };
+  return {
+    order: confirmed.order,
+    items,
+    response: { ...confirmed.record, warnings: warningsFor(confirmed.register) },
+  };
 }
 
 /** PATCH of an order's status (see `changeOrderStatus`). Returns the order response. */
@@ -262,7 +327,12 @@ async function removeOrder(trx: Db, ctx: CoreContext, id: number, actor: Princip
   // printed anywhere (an order confirmed once and moved back to PENDING was).
   if (order.confirmed_at !== null) {
     const routing = await loadRouting(trx, items);
-    const printers = await queueCancellationJobs(trx, ctx, { order, items, routing, register: await orderRegister(trx, order) });
+    const printers = await queueCancellationJobs(trx, ctx, {
+      order,
+      items,
+      routing,
+      register: await orderRegister(trx, order),
+    });
     const cancelled: OrderCancelledEvent = {
       orderId: id,
       ticketNumber: order.ticket_number,

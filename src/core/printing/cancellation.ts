@@ -35,7 +35,9 @@ export async function queueCancellationJobs(
   }
   const stationIds = [...stations.keys()];
   if (stationIds.length === 0) return [];
-  const names = new Map((await printerNames.execute(trx, { ids: stationIds }, stationIds.length)).map((row) => [row.id, row.name]));
+  const names = new Map(
+    (await printerNames.execute(trx, { ids: stationIds }, stationIds.length)).map((row) => [row.id, row.name]),
+  );
   const printerIds = stationIds.filter((id) => names.has(id)); // a printer deleted since has nobody to tell
   const now = ctx.clock.now().getTime();
   await queueJobs(

@@ -67,7 +67,17 @@ export async function queueJobs(trx: Db, ctx: CoreContext, jobs: readonly NewJob
 
 type NewJobRow = Omit<PrintJobRow, 'id' | 'attempts'>;
 const JOB_COLUMNS = allColumns<NewJobRow>()([
-  'printer_id', 'kind', 'order_id', 'report_id', 'payload', 'status', 'last_error', 'next_attempt_at', 'created_at', 'updated_at', 'printed_at',
+  'printer_id',
+  'kind',
+  'order_id',
+  'report_id',
+  'payload',
+  'status',
+  'last_error',
+  'next_attempt_at',
+  'created_at',
+  'updated_at',
+  'printed_at',
 ]);
 
 const insertPrintJobs = prepared<{ rows: NewJobRow[] }, { id: number }>((db, _p, count) =>
@@ -78,7 +88,10 @@ const insertPrintJobs = prepared<{ rows: NewJobRow[] }, { id: number }>((db, _p,
 );
 
 /** An order's kitchen jobs that have a printer, oldest first (where its cancellation must go). */
-export async function orderKitchenJobs(trx: Db, orderId: number): Promise<Array<{ printerId: string; payload: PrintPayload }>> {
+export async function orderKitchenJobs(
+  trx: Db,
+  orderId: number,
+): Promise<Array<{ printerId: string; payload: PrintPayload }>> {
   const rows = await trx
     .selectFrom('print_jobs')
     .select(['printer_id', 'payload'])
@@ -95,7 +108,11 @@ export async function orderKitchenJobs(trx: Db, orderId: number): Promise<Array<
 /** Jobs caught mid-send by a crash or a stop go out again, first in line (at start). */
 export async function requeueInterrupted(ctx: CoreContext): Promise<void> {
   await write(ctx, (trx) =>
-    trx.updateTable('print_jobs').set({ status: 'queued', next_attempt_at: ctx.clock.now().getTime() }).where('status', '=', 'printing').execute(),
+    trx
+      .updateTable('print_jobs')
+      .set({ status: 'queued', next_attempt_at: ctx.clock.now().getTime() })
+      .where('status', '=', 'printing')
+      .execute(),
   );
 }
 
@@ -123,15 +140,25 @@ export async function waitingJobs(ctx: CoreContext, printerId: string, limit: nu
  * leading jobs that are still queued for this printer are taken: one retried elsewhere in the meantime must not be
  * printed here, nor anything after it out of order. Returns the candidates taken, in order.
  */
-export async function takeJobs<T extends { job: QueuedJob }>(ctx: CoreContext, candidates: T[], printerId: string): Promise<T[]> {
+export async function takeJobs<T extends { job: QueuedJob }>(
+  ctx: CoreContext,
+  candidates: T[],
+  printerId: string,
+): Promise<T[]> {
   if (candidates.length === 0) return [];
   return write(ctx, async (trx) => {
     const current = await trx
       .selectFrom('print_jobs')
       .select(['id', 'status', 'printer_id'])
-      .where('id', 'in', candidates.map(({ job }) => job.id))
+      .where(
+        'id',
+        'in',
+        candidates.map(({ job }) => job.id),
+      )
       .execute();
-    const stillQueued = new Set(current.filter((row) => row.status === 'queued' && row.printer_id === printerId).map((row) => row.id));
+    const stillQueued = new Set(
+      current.filter((row) => row.status === 'queued' && row.printer_id === printerId).map((row) => row.id),
+    );
     const taken: T[] = [];
     for (const candidate of candidates) {
       if (!stillQueued.has(candidate.job.id)) break;
@@ -141,7 +168,11 @@ export async function takeJobs<T extends { job: QueuedJob }>(ctx: CoreContext, c
       await trx
         .updateTable('print_jobs')
         .set({ status: 'printing', attempts: sql<number>`attempts + 1`, updated_at: ctx.clock.now().getTime() })
-        .where('id', 'in', taken.map(({ job }) => job.id))
+        .where(
+          'id',
+          'in',
+          taken.map(({ job }) => job.id),
+        )
         .execute();
     }
     return taken;
@@ -156,11 +187,24 @@ export async function markPrinted(ctx: CoreContext, ids: readonly number[]): Pro
 }
 
 /** A send that did not get through: queued again, tried after `delayMs` (0: first in line). */
-export async function requeueAfterFailure(ctx: CoreContext, ids: readonly number[], error: string, delayMs: number): Promise<void> {
-  await finishSending(ctx, ids, { status: 'queued', last_error: error, next_attempt_at: ctx.clock.now().getTime() + delayMs });
+export async function requeueAfterFailure(
+  ctx: CoreContext,
+  ids: readonly number[],
+  error: string,
+  delayMs: number,
+): Promise<void> {
+  await finishSending(ctx, ids, {
+    status: 'queued',
+    last_error: error,
+    next_attempt_at: ctx.clock.now().getTime() + delayMs,
+  });
 }
 
-async function finishSending(ctx: CoreContext, ids: readonly number[], changes: Partial<Pick<PrintJobRow, 'status' | 'last_error' | 'printed_at' | 'next_attempt_at'>>): Promise<void> {
+async function finishSending(
+  ctx: CoreContext,
+  ids: readonly number[],
+  changes: Partial<Pick<PrintJobRow, 'status' | 'last_error' | 'printed_at' | 'next_attempt_at'>>,
+): Promise<void> {
   if (ids.length === 0) return;
   await write(ctx, (trx) =>
     trx
@@ -179,7 +223,11 @@ export async function markUnprintable(ctx: CoreContext, id: number, reason: stri
   await write(ctx, (trx) =>
     trx
       .updateTable('print_jobs')
-      .set({ status: 'failed', last_error: `cannot lay the ticket out: ${reason}`, updated_at: ctx.clock.now().getTime() })
+      .set({
+        status: 'failed',
+        last_error: `cannot lay the ticket out: ${reason}`,
+        updated_at: ctx.clock.now().getTime(),
+      })
       .where('id', '=', id)
       .where('status', '=', 'queued')
       .execute(),
@@ -199,9 +247,13 @@ export async function requeueJob(ctx: CoreContext, id: number, printerId?: strin
     if (!job) throw new NotFoundError('Print job not found');
     if (job.status === 'printing') throw new ConflictError('The job is being sent right now', 'job-busy');
     const target = printerId ?? job.printer_id;
-    if (!target) throw new InvalidError('This job has no printer: give one with printerId', [{ path: 'body.printerId', message: 'required for an unroutable job' }]);
+    if (!target)
+      throw new InvalidError('This job has no printer: give one with printerId', [
+        { path: 'body.printerId', message: 'required for an unroutable job' },
+      ]);
     const printer = await trx.selectFrom('printers').select('id').where('id', '=', target).executeTakeFirst();
-    if (!printer) throw new InvalidError(`Unknown printer ${target}`, [{ path: 'body.printerId', message: 'unknown printer' }]);
+    if (!printer)
+      throw new InvalidError(`Unknown printer ${target}`, [{ path: 'body.printerId', message: 'unknown printer' }]);
     const now = ctx.clock.now().getTime();
     await trx
       .updateTable('print_jobs')
@@ -214,10 +266,20 @@ export async function requeueJob(ctx: CoreContext, id: number, printerId?: strin
 // ---- orphaned ----------------------------------------------------------------------------------------------------
 
 /** When a printer is deleted its waiting jobs are not lost: they become unroutable until sent elsewhere. */
-export async function orphanPrinterJobs(trx: Db, ctx: CoreContext, printerId: string, printerName: string): Promise<void> {
+export async function orphanPrinterJobs(
+  trx: Db,
+  ctx: CoreContext,
+  printerId: string,
+  printerName: string,
+): Promise<void> {
   await trx
     .updateTable('print_jobs')
-    .set({ printer_id: null, status: 'unroutable', last_error: `printer "${printerName}" was deleted: retry on another printer`, updated_at: ctx.clock.now().getTime() })
+    .set({
+      printer_id: null,
+      status: 'unroutable',
+      last_error: `printer "${printerName}" was deleted: retry on another printer`,
+      updated_at: ctx.clock.now().getTime(),
+    })
     .where('printer_id', '=', printerId)
     .where('status', 'in', ['queued', 'printing', 'failed'])
     .execute();

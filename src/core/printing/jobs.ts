@@ -67,9 +67,17 @@ export async function retryPrintJob(ctx: CoreContext, id: number, printerId?: st
 
 export async function printTestPage(ctx: CoreContext, printerId: string): Promise<PrintJob> {
   // With printing off nothing would ever send it: say so rather than queue a page that never comes out.
-  if (!ctx.printJobs) throw new ConflictError('Printing is off (pos serve --printing off): print a test page from the print service', 'printing-off');
+  if (!ctx.printJobs)
+    throw new ConflictError(
+      'Printing is off (pos serve --printing off): print a test page from the print service',
+      'printing-off',
+    );
   const id = await write(ctx, async (trx) => {
-    const printer = await trx.selectFrom('printers').select(['id', 'name', 'ip', 'port']).where('id', '=', printerId).executeTakeFirst();
+    const printer = await trx
+      .selectFrom('printers')
+      .select(['id', 'name', 'ip', 'port'])
+      .where('id', '=', printerId)
+      .executeTakeFirst();
     if (!printer) throw new NotFoundError('Printer not found');
     return queueTestPage(trx, ctx, printer);
   });

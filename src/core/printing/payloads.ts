@@ -73,4 +73,9 @@ export interface TestPagePayload {
   requestedAt: number;
 }
 
-export type PrintPayload = KitchenTicketPayload | CancellationPayload | ReceiptPayload | ClosurePayload | TestPagePayload;
+export type PrintPayload =
+  | KitchenTicketPayload
+  | CancellationPayload
+  | ReceiptPayload
+  | ClosurePayload
+  | TestPagePayload;

@@ -15,8 +15,12 @@ import { type ReceiptRegister, receiptWarning } from './receipt-check.js';
 
 export const UNROUTABLE_STATION = 'no printer';
 
-export const printerNames = prepared<{ ids: string[] }, { id: string; name: string; kitchen_tickets: number }>((db, _p, count) =>
-  db.selectFrom('printers').select(['id', 'name', 'kitchen_tickets']).where('id', 'in', listParams<string>('ids', count)),
+export const printerNames = prepared<{ ids: string[] }, { id: string; name: string; kitchen_tickets: number }>(
+  (db, _p, count) =>
+    db
+      .selectFrom('printers')
+      .select(['id', 'name', 'kitchen_tickets'])
+      .where('id', 'in', listParams<string>('ids', count)),
 );
 
 async function insertJob(trx: Db, ctx: CoreContext, job: NewJob): Promise<number> {
@@ -62,7 +66,11 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
     request.register !== undefined
       ? request.register
       : order.cash_register_id
-        ? ((await trx.selectFrom('cash_registers').select(['name', 'default_printer_id']).where('id', '=', order.cash_register_id).executeTakeFirst()) ?? null)
+        ? ((await trx
+            .selectFrom('cash_registers')
+            .select(['name', 'default_printer_id'])
+            .where('id', '=', order.cash_register_id)
+            .executeTakeFirst()) ?? null)
         : null;
   const registerPrinter = register?.default_printer_id ?? null;
   const routes = new Map<string | null, OrderItemRow[]>();
@@ -89,7 +97,12 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
   const jobs: NewJob[] = [];
   const kitchenKind: PrintJobKind = reprint ? 'reprint-kitchen' : 'kitchen';
   for (const [printerId, routed] of routes) {
-    const payload: KitchenTicketPayload = { kind: 'kitchen', ...base, station: printerId ? (names.get(printerId) ?? '') : UNROUTABLE_STATION, items: routed.map(ticketItem) };
+    const payload: KitchenTicketPayload = {
+      kind: 'kitchen',
+      ...base,
+      station: printerId ? (names.get(printerId) ?? '') : UNROUTABLE_STATION,
+      items: routed.map(ticketItem),
+    };
     jobs.push({ printerId, kind: kitchenKind, orderId: order.id, payload });
   }
   if (!reprint || reprint.receipt) {
@@ -107,7 +120,13 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
       cashReceivedCents: request.cashReceivedCents ?? null,
     };
     const problem = receiptWarning(register);
-    jobs.push({ printerId: registerPrinter, kind: reprint ? 'reprint-receipt' : 'receipt', orderId: order.id, payload, ...(problem ? { lastError: problem.message } : {}) });
+    jobs.push({
+      printerId: registerPrinter,
+      kind: reprint ? 'reprint-receipt' : 'receipt',
+      orderId: order.id,
+      payload,
+      ...(problem ? { lastError: problem.message } : {}),
+    });
   }
   return queueJobs(trx, ctx, jobs);
 }
@@ -122,7 +141,11 @@ export async function queueClosurePrintJob(
   request: { report: Report; cashRegisterId: string; from?: number; to?: number },
 ): Promise<number | null> {
   if (!ctx.printJobs) return null;
-  const register = await trx.selectFrom('cash_registers').select(['name', 'default_printer_id']).where('id', '=', request.cashRegisterId).executeTakeFirst();
+  const register = await trx
+    .selectFrom('cash_registers')
+    .select(['name', 'default_printer_id'])
+    .where('id', '=', request.cashRegisterId)
+    .executeTakeFirst();
   if (!register) return null;
   const from = request.from ?? Date.parse(request.report.timestamp);
   const to = request.to ?? from + request.report.intervalInMinutes * 60_000;
@@ -134,10 +157,19 @@ export async function queueClosurePrintJob(
   });
 }
 
-export async function queueTestPage(trx: Db, ctx: CoreContext, printer: { id: string; name: string; ip: string; port: number }): Promise<number> {
+export async function queueTestPage(
+  trx: Db,
+  ctx: CoreContext,
+  printer: { id: string; name: string; ip: string; port: number },
+): Promise<number> {
   return insertJob(trx, ctx, {
     printerId: printer.id,
     kind: 'test',
-    payload: { kind: 'test', printerName: printer.name, address: `${printer.ip}:${printer.port}`, requestedAt: ctx.clock.now().getTime() },
+    payload: {
+      kind: 'test',
+      printerName: printer.name,
+      address: `${printer.ip}:${printer.port}`,
+      requestedAt: ctx.clock.now().getTime(),
+    },
   });
 }

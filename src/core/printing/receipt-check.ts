@@ -15,7 +15,8 @@ export function receiptWarning(register: ReceiptRegister | null): OrderWarning |
     return {
       code: 'no-receipt',
       reason: 'no-register',
-      message: 'No receipt printed: no cash register was chosen (no receipt, no cash drawer). Choose a register to print one.',
+      message:
+        'No receipt printed: no cash register was chosen (no receipt, no cash drawer). Choose a register to print one.',
     };
   }
   if (register.default_printer_id === null) {

@@ -15,10 +15,20 @@ export interface ProbeTarget {
 }
 
 export async function probeTargets(ctx: CoreContext): Promise<ProbeTarget[]> {
-  return reader(ctx).selectFrom('printers').select(['id', 'ip', 'port', 'status', 'status_reason as statusReason']).execute();
+  return reader(ctx)
+    .selectFrom('printers')
+    .select(['id', 'ip', 'port', 'status', 'status_reason as statusReason'])
+    .execute();
 }
 
 /** The printer's status (and its reason) now; undefined when it was deleted. */
-export async function printerStatus(ctx: CoreContext, printerId: string): Promise<Pick<ProbeTarget, 'status' | 'statusReason'> | undefined> {
-  return reader(ctx).selectFrom('printers').select(['status', 'status_reason as statusReason']).where('id', '=', printerId).executeTakeFirst();
+export async function printerStatus(
+  ctx: CoreContext,
+  printerId: string,
+): Promise<Pick<ProbeTarget, 'status' | 'statusReason'> | undefined> {
+  return reader(ctx)
+    .selectFrom('printers')
+    .select(['status', 'status_reason as statusReason'])
+    .where('id', '=', printerId)
+    .executeTakeFirst();
 }

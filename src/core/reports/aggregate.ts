@@ -12,15 +12,26 @@ export async function liveFigures(db: Db, start: number, end: number): Promise<F
   const figures = emptyFigures();
   if (end <= start) return figures;
   // biome-ignore lint/suspicious/noExplicitAny: one filter for the builders of several queries, each its own type
-  const inWindow = (column: 'confirmed_at' | 'completed_at') => (qb: any) => qb.where(column, '>=', start).where(column, '<', end);
+  const inWindow = (column: 'confirmed_at' | 'completed_at') => (qb: any) =>
+    qb.where(column, '>=', start).where(column, '<', end);
 
   const totals = await db
     .selectFrom('orders')
     .select((eb) => [
       eb.fn.countAll<number>().as('orders'),
       sum('total_cents').as('revenue'),
-      eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('payment_method', '=', 'CASH').then(eb.ref('total_cents')).else(0).end()), eb.lit(0)).as('cash'),
-      eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('payment_method', '=', 'CARD').then(eb.ref('total_cents')).else(0).end()), eb.lit(0)).as('card'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(eb.case().when('payment_method', '=', 'CASH').then(eb.ref('total_cents')).else(0).end()),
+          eb.lit(0),
+        )
+        .as('cash'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(eb.case().when('payment_method', '=', 'CARD').then(eb.ref('total_cents')).else(0).end()),
+          eb.lit(0),
+        )
+        .as('card'),
     ])
     .$call(inWindow('confirmed_at'))
     .executeTakeFirstOrThrow();
@@ -31,7 +42,10 @@ export async function liveFigures(db: Db, start: number, end: number): Promise<F
 
   const completion = await db
     .selectFrom('orders')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), sql<number>`coalesce(sum(completed_at - confirmed_at), 0)`.as('ms')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      sql<number>`coalesce(sum(completed_at - confirmed_at), 0)`.as('ms'),
+    ])
     .$call(inWindow('completed_at'))
     .where('confirmed_at', 'is not', null)
     .executeTakeFirstOrThrow();
@@ -72,8 +86,18 @@ export async function liveFigures(db: Db, start: number, end: number): Promise<F
     .select((eb) => [
       'cash_register_id',
       sum('total_cents').as('revenue'),
-      eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('payment_method', '=', 'CASH').then(eb.ref('total_cents')).else(0).end()), eb.lit(0)).as('cash'),
-      eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('payment_method', '=', 'CARD').then(eb.ref('total_cents')).else(0).end()), eb.lit(0)).as('card'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(eb.case().when('payment_method', '=', 'CASH').then(eb.ref('total_cents')).else(0).end()),
+          eb.lit(0),
+        )
+        .as('cash'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(eb.case().when('payment_method', '=', 'CARD').then(eb.ref('total_cents')).else(0).end()),
+          eb.lit(0),
+        )
+        .as('card'),
     ])
     .$call(inWindow('confirmed_at'))
     .where('cash_register_id', 'is not', null)
@@ -81,7 +105,12 @@ export async function liveFigures(db: Db, start: number, end: number): Promise<F
     .execute();
   for (const row of registers) {
     const id = row.cash_register_id as string;
-    figures.registers.set(id, { cashRegisterId: id, revenueCents: Number(row.revenue), cashCents: Number(row.cash), cardCents: Number(row.card) });
+    figures.registers.set(id, {
+      cashRegisterId: id,
+      revenueCents: Number(row.revenue),
+      cashCents: Number(row.cash),
+      cardCents: Number(row.card),
+    });
   }
   return figures;
 }
@@ -139,7 +168,12 @@ export async function snapshotFigures(db: Db, start: number, end: number): Promi
   }
   const registers = await db
     .selectFrom('snapshot_registers')
-    .select(['cash_register_id', sum('revenue_cents').as('revenue'), sum('cash_cents').as('cash'), sum('card_cents').as('card')])
+    .select([
+      'cash_register_id',
+      sum('revenue_cents').as('revenue'),
+      sum('cash_cents').as('cash'),
+      sum('card_cents').as('card'),
+    ])
     .where('hour_start', '>=', start)
     .where('hour_start', '<', end)
     .groupBy('cash_register_id')
@@ -183,6 +217,8 @@ export async function nextActivity(db: Db, from: number): Promise<number | null>
         .where(column, '>=', from)
         .executeTakeFirstOrThrow()
     ).at;
-  const candidates = [await first('confirmed_at'), await first('completed_at')].filter((value): value is number => value !== null);
+  const candidates = [await first('confirmed_at'), await first('completed_at')].filter(
+    (value): value is number => value !== null,
+  );
   return candidates.length > 0 ? Math.min(...candidates) : null;
 }

@@ -14,7 +14,11 @@ export interface Window {
 const HOURS: Record<'1h' | '4h' | '12h', number> = { '1h': 1, '4h': 4, '12h': 12 };
 
 /** The bucket of venue wall-clock time that contains `at`, and the start of the next one. DST days are honest. */
-function bucketAround(venue: VenueClock, at: number, groupBy: Exclude<GroupBy, 'all'>): { start: DateTime; next: DateTime } {
+function bucketAround(
+  venue: VenueClock,
+  at: number,
+  groupBy: Exclude<GroupBy, 'all'>,
+): { start: DateTime; next: DateTime } {
   const local = venue.local(at);
   if (groupBy === 'day') {
     const start = local.startOf('day');
@@ -27,7 +31,10 @@ function bucketAround(venue: VenueClock, at: number, groupBy: Exclude<GroupBy, '
   }
   const hour = local.hour - (local.hour % size);
   const start = local.startOf('day').set({ hour });
-  const next = hour + size >= 24 ? local.startOf('day').plus({ days: 1 }).startOf('day') : local.startOf('day').set({ hour: hour + size });
+  const next =
+    hour + size >= 24
+      ? local.startOf('day').plus({ days: 1 }).startOf('day')
+      : local.startOf('day').set({ hour: hour + size });
   return { start, next };
 }
 

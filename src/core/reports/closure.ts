@@ -26,10 +26,21 @@ export async function generalClosure(
   return writeOnce(ctx, key, (trx) => closeBusinessDay(trx, ctx, cashRegisterId, actor));
 }
 
-async function closeBusinessDay(trx: Db, ctx: CoreContext, cashRegisterId: string, actor: Principal): Promise<Report & { cashRegisterId: string }> {
-  const register = await trx.selectFrom('cash_registers').select(['id', 'name']).where('id', '=', cashRegisterId).executeTakeFirst();
+async function closeBusinessDay(
+  trx: Db,
+  ctx: CoreContext,
+  cashRegisterId: string,
+  actor: Principal,
+): Promise<Report & { cashRegisterId: string }> {
+  const register = await trx
+    .selectFrom('cash_registers')
+    .select(['id', 'name'])
+    .where('id', '=', cashRegisterId)
+    .executeTakeFirst();
   if (!register) {
-    throw new InvalidError(`Unknown cash register ${cashRegisterId}`, [{ path: 'body.cashRegister', message: 'unknown cash register' }]);
+    throw new InvalidError(`Unknown cash register ${cashRegisterId}`, [
+      { path: 'body.cashRegister', message: 'unknown cash register' },
+    ]);
   }
   const now = ctx.clock.now();
   const window = { start: ctx.venue.businessDayStart(now).getTime(), end: now.getTime() };
@@ -61,7 +72,11 @@ async function closeBusinessDay(trx: Db, ctx: CoreContext, cashRegisterId: strin
       action: 'general-closure',
       entity: 'report',
       entity_id: id,
-      data: JSON.stringify({ cashRegisterId: register.id, totalRevenue: centsToNumber(report.totalRevenue), totalOrders: report.totalOrders }),
+      data: JSON.stringify({
+        cashRegisterId: register.id,
+        totalRevenue: centsToNumber(report.totalRevenue),
+        totalOrders: report.totalOrders,
+      }),
     })
     .execute();
   const response = { ...report, cashRegisterId: register.id };
@@ -72,7 +87,20 @@ async function closeBusinessDay(trx: Db, ctx: CoreContext, cashRegisterId: strin
 }
 
 /** Saved closures, newest first (extension: the treasurer's history). */
-export async function listClosures(ctx: CoreContext, limit = 50): Promise<Array<Report & { cashRegisterId: string | null; createdAt: string }>> {
-  const rows = await reader(ctx).selectFrom('reports').selectAll().where('kind', '=', 'closure').orderBy('created_at', 'desc').limit(limit).execute();
-  return rows.map((row) => ({ ...savedReport(row.data), cashRegisterId: row.cash_register_id, createdAt: new Date(row.created_at).toISOString() }));
+export async function listClosures(
+  ctx: CoreContext,
+  limit = 50,
+): Promise<Array<Report & { cashRegisterId: string | null; createdAt: string }>> {
+  const rows = await reader(ctx)
+    .selectFrom('reports')
+    .selectAll()
+    .where('kind', '=', 'closure')
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    ...savedReport(row.data),
+    cashRegisterId: row.cash_register_id,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
 }

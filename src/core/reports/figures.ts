@@ -30,7 +30,16 @@ export interface Figures {
 }
 
 export function emptyFigures(): Figures {
-  return { orders: 0, revenueCents: 0, cashCents: 0, cardCents: 0, completedOrders: 0, completionMs: 0, foods: new Map(), registers: new Map() };
+  return {
+    orders: 0,
+    revenueCents: 0,
+    cashCents: 0,
+    cardCents: 0,
+    completedOrders: 0,
+    completionMs: 0,
+    foods: new Map(),
+    registers: new Map(),
+  };
 }
 
 export const foodKey = (categoryId: string, foodId: string) => `${categoryId}\u0000${foodId}`;

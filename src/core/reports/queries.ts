@@ -9,7 +9,11 @@ import { snapshotWatermark } from './snapshots.js';
 async function figuresOf(ctx: CoreContext, windows: Window[]): Promise<Figures[]> {
   const db = reader(ctx);
   const watermark = (await snapshotWatermark(db)) ?? Number.NEGATIVE_INFINITY;
-  const hours = { watermark, ceilHour: (at: number) => ceilHour(ctx.venue, at), floorHour: (at: number) => floorHour(ctx.venue, at) };
+  const hours = {
+    watermark,
+    ceilHour: (at: number) => ceilHour(ctx.venue, at),
+    floorHour: (at: number) => floorHour(ctx.venue, at),
+  };
   const result: Figures[] = [];
   for (const window of windows) result.push(await windowFigures(db, window, hours));
   return result;
@@ -20,7 +24,13 @@ async function figuresOf(ctx: CoreContext, windows: Window[]): Promise<Figures[]
  * to the next: a range of years with two busy evenings costs two buckets, not tens of thousands of empty ones.
  * Buckets that start after `now` cannot hold anything yet.
  */
-async function activeWindows(ctx: CoreContext, from: number, to: number, groupBy: GroupBy, now: number): Promise<Window[]> {
+async function activeWindows(
+  ctx: CoreContext,
+  from: number,
+  to: number,
+  groupBy: GroupBy,
+  now: number,
+): Promise<Window[]> {
   if (to <= from) return [];
   if (groupBy === 'all') return from <= now ? [{ start: from, end: to }] : [];
   const db = reader(ctx);
@@ -41,7 +51,10 @@ async function activeWindows(ctx: CoreContext, from: number, to: number, groupBy
 }
 
 /** Reports of [from, to) grouped into venue-time buckets; `to` defaults to now. Empty buckets are left out. */
-export async function listReports(ctx: CoreContext, query: { from: number; to?: number | undefined; groupBy: GroupBy }): Promise<Report[]> {
+export async function listReports(
+  ctx: CoreContext,
+  query: { from: number; to?: number | undefined; groupBy: GroupBy },
+): Promise<Report[]> {
   const now = ctx.clock.now().getTime();
   const windows = await activeWindows(ctx, query.from, query.to ?? now, query.groupBy, now);
   const figures = await figuresOf(ctx, windows);

@@ -61,15 +61,27 @@ export async function catalogNames(db: Db, figures: Figures[]): Promise<CatalogN
   }
   const names: CatalogNames = { categories: new Map(), foods: new Map(), registers: new Map() };
   if (categoryIds.size > 0) {
-    const rows = await db.selectFrom('categories').select(['id', 'name', 'position']).where('id', 'in', [...categoryIds]).execute();
+    const rows = await db
+      .selectFrom('categories')
+      .select(['id', 'name', 'position'])
+      .where('id', 'in', [...categoryIds])
+      .execute();
     for (const row of rows) names.categories.set(row.id, { name: row.name, position: row.position });
   }
   if (foodIds.size > 0) {
-    const rows = await db.selectFrom('foods').select(['id', 'name']).where('id', 'in', [...foodIds]).execute();
+    const rows = await db
+      .selectFrom('foods')
+      .select(['id', 'name'])
+      .where('id', 'in', [...foodIds])
+      .execute();
     for (const row of rows) names.foods.set(row.id, row.name);
   }
   if (registerIds.size > 0) {
-    const rows = await db.selectFrom('cash_registers').select(['id', 'name']).where('id', 'in', [...registerIds]).execute();
+    const rows = await db
+      .selectFrom('cash_registers')
+      .select(['id', 'name'])
+      .where('id', 'in', [...registerIds])
+      .execute();
     for (const row of rows) names.registers.set(row.id, row.name);
   }
   return names;
@@ -162,7 +174,9 @@ type WireReport = z.input<typeof Report>;
  * (item revenue minus revenue; totals minus the register lines), so old closures answer in today's shape. Saved
  * reports (and stored responses) keep the wire's numbers of currency units; this works on those.
  */
-export function completeReport(saved: Omit<WireReport, 'totalDiscount' | 'noRegisterStats'> & Partial<WireReport>): WireReport {
+export function completeReport(
+  saved: Omit<WireReport, 'totalDiscount' | 'noRegisterStats'> & Partial<WireReport>,
+): WireReport {
   if (saved.totalDiscount !== undefined && saved.noRegisterStats !== undefined) return saved as WireReport;
   const cents = (units: number) => toCents(units) ?? 0;
   const sum = (values: number[]) => values.reduce((total, value) => total + cents(value), 0);

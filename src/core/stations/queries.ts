@@ -32,12 +32,26 @@ interface StationRow {
 function stationRows(db: Db, printerId: string) {
   return db
     .selectFrom('order_stations as os')
-    .innerJoin('order_station_items as osi', (join) => join.onRef('osi.order_id', '=', 'os.order_id').onRef('osi.printer_id', '=', 'os.printer_id'))
+    .innerJoin('order_station_items as osi', (join) =>
+      join.onRef('osi.order_id', '=', 'os.order_id').onRef('osi.printer_id', '=', 'os.printer_id'),
+    )
     .innerJoin('orders as o', 'o.id', 'os.order_id')
     .innerJoin('order_items as oi', 'oi.id', 'osi.item_id')
     .select([
-      'o.id as order_id', 'o.display_code', 'o.ticket_number', 'o.table_name', 'o.customer', 'o.confirmed_at', 'o.status as order_status',
-      'os.status as station_status', 'os.done_at', 'oi.id as item_id', 'oi.food_id', 'oi.food_name', 'oi.quantity', 'oi.notes',
+      'o.id as order_id',
+      'o.display_code',
+      'o.ticket_number',
+      'o.table_name',
+      'o.customer',
+      'o.confirmed_at',
+      'o.status as order_status',
+      'os.status as station_status',
+      'os.done_at',
+      'oi.id as item_id',
+      'oi.food_id',
+      'oi.food_name',
+      'oi.quantity',
+      'oi.notes',
     ])
     .where('os.printer_id', '=', printerId)
     .orderBy('o.confirmed_at')
@@ -64,7 +78,13 @@ function toStationOrders(rows: readonly StationRow[]): StationOrder[] {
       };
       orders.set(row.order_id, order);
     }
-    order.items.push({ id: row.item_id, foodId: row.food_id, name: row.food_name, quantity: row.quantity, notes: row.notes });
+    order.items.push({
+      id: row.item_id,
+      foodId: row.food_id,
+      name: row.food_name,
+      quantity: row.quantity,
+      notes: row.notes,
+    });
   }
   return [...orders.values()];
 }
@@ -79,17 +99,28 @@ async function requireStation(db: Db, printerId: string): Promise<void> {
  * done in the last hour that are not picked up yet (so it can recall one). The event position is read first, so a
  * screen that follows the stream from it may see an event it already reflects, never miss one.
  */
-export async function listStationOrders(ctx: CoreContext, printerId: string, includeDone: boolean): Promise<{ orders: StationOrder[]; lastEventId: number }> {
+export async function listStationOrders(
+  ctx: CoreContext,
+  printerId: string,
+  includeDone: boolean,
+): Promise<{ orders: StationOrder[]; lastEventId: number }> {
   const db = reader(ctx);
   await requireStation(db, printerId);
-  const { maxId } = await db.selectFrom('events').select((eb) => eb.fn.max<number | null>('id').as('maxId')).executeTakeFirstOrThrow();
+  const { maxId } = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max<number | null>('id').as('maxId'))
+    .executeTakeFirstOrThrow();
   const since = ctx.clock.now().getTime() - DONE_HORIZON_MS;
   // Without the done ones, the station's WAITING rows alone are read (index printer_id, status).
   const select = includeDone
     ? stationRows(db, printerId).where((eb) =>
         eb.or([
           eb.and([eb('os.status', '=', 'WAITING'), eb('o.status', '=', 'CONFIRMED')]),
-          eb.and([eb('os.status', '=', 'DONE'), eb('os.done_at', '>=', since), eb('o.status', 'in', ['CONFIRMED', 'COMPLETED'])]),
+          eb.and([
+            eb('os.status', '=', 'DONE'),
+            eb('os.done_at', '>=', since),
+            eb('o.status', 'in', ['CONFIRMED', 'COMPLETED']),
+          ]),
         ]),
       )
     : stationRows(db, printerId).where('os.status', '=', 'WAITING').where('o.status', '=', 'CONFIRMED');
@@ -104,15 +135,23 @@ export async function stationOrder(db: Db, orderId: number, printerId: string): 
   return order;
 }
 
-const stationsOfOrderList = prepared<{ ids: number[] }, { order_id: number; printer_id: string; name: string; status: StationStatus; done_at: number | null }>(
-  (db, _p, count) =>
-    db
-      .selectFrom('order_stations')
-      .innerJoin('printers', 'printers.id', 'order_stations.printer_id')
-      .select(['order_stations.order_id', 'order_stations.printer_id', 'printers.name', 'order_stations.status', 'order_stations.done_at'])
-      .where('order_stations.order_id', 'in', listParams<number>('ids', count))
-      .orderBy('printers.name')
-      .orderBy('printers.id'),
+const stationsOfOrderList = prepared<
+  { ids: number[] },
+  { order_id: number; printer_id: string; name: string; status: StationStatus; done_at: number | null }
+>((db, _p, count) =>
+  db
+    .selectFrom('order_stations')
+    .innerJoin('printers', 'printers.id', 'order_stations.printer_id')
+    .select([
+      'order_stations.order_id',
+      'order_stations.printer_id',
+      'printers.name',
+      'order_stations.status',
+      'order_stations.done_at',
+    ])
+    .where('order_stations.order_id', 'in', listParams<number>('ids', count))
+    .orderBy('printers.name')
+    .orderBy('printers.id'),
 );
 
 /** The stations of each order (none for an order never confirmed), for the order list and detail. */

@@ -15,12 +15,16 @@ const STATION_COLUMNS = allColumns<OrderStationsTable>()(['order_id', 'printer_i
 const ITEM_COLUMNS = allColumns<OrderStationItemsTable>()(['order_id', 'printer_id', 'item_id']);
 
 const insertStations = prepared<{ rows: OrderStationsTable[] }, never>((db, _p, count) =>
-  db.insertInto('order_stations').values(Array.from({ length: count }, (_, index) => rowParams<OrderStationsTable>('rows', index, STATION_COLUMNS))),
+  db
+    .insertInto('order_stations')
+    .values(Array.from({ length: count }, (_, index) => rowParams<OrderStationsTable>('rows', index, STATION_COLUMNS))),
 );
 const insertStationItems = prepared<{ rows: OrderStationItemsTable[] }, never>((db, _p, count) =>
   db
     .insertInto('order_station_items')
-    .values(Array.from({ length: count }, (_, index) => rowParams<OrderStationItemsTable>('rows', index, ITEM_COLUMNS))),
+    .values(
+      Array.from({ length: count }, (_, index) => rowParams<OrderStationItemsTable>('rows', index, ITEM_COLUMNS)),
+    ),
 );
 
 /**
@@ -44,19 +48,36 @@ export async function enterStations(
     itemRows.push({ order_id: order.id, printer_id: printerId, item_id: item.id });
   }
   if (stations.size === 0) return;
-  const rows = [...stations].map((printerId): OrderStationsTable => ({ order_id: order.id, printer_id: printerId, status: 'WAITING', done_at: null }));
+  const rows = [...stations].map(
+    (printerId): OrderStationsTable => ({
+      order_id: order.id,
+      printer_id: printerId,
+      status: 'WAITING',
+      done_at: null,
+    }),
+  );
   await insertStations.run(trx, { rows }, rows.length);
   await insertStationItems.run(trx, { rows: itemRows }, itemRows.length);
 }
 
 /** `order-station-status-changed` for each station whose part changed, on the cashier, display and printer channels. */
-export async function announceStations(trx: Db, ctx: CoreContext, orderId: number, printerIds: readonly string[], status: StationStatus): Promise<void> {
+export async function announceStations(
+  trx: Db,
+  ctx: CoreContext,
+  orderId: number,
+  printerIds: readonly string[],
+  status: StationStatus,
+): Promise<void> {
   await appendEvents(
     trx,
     ctx.clock.now(),
     printerIds.flatMap((printerId) => {
       const payload: OrderStationStatusChanged = { orderId, printerId, status };
-      return (['cashier', 'display', 'printer'] as const).map((channel) => ({ channel, name: 'order-station-status-changed', payload }));
+      return (['cashier', 'display', 'printer'] as const).map((channel) => ({
+        channel,
+        name: 'order-station-status-changed',
+        payload,
+      }));
     }),
   );
 }
@@ -80,7 +101,12 @@ async function waitingAt(trx: Db, orderId: number): Promise<string[]> {
 export async function leaveStations(trx: Db, ctx: CoreContext, orderId: number): Promise<void> {
   const waiting = await waitingAt(trx, orderId);
   if (waiting.length === 0) return;
-  await trx.updateTable('order_stations').set({ status: 'DONE', done_at: null }).where('order_id', '=', orderId).where('status', '=', 'WAITING').execute();
+  await trx
+    .updateTable('order_stations')
+    .set({ status: 'DONE', done_at: null })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'WAITING')
+    .execute();
   await announceStations(trx, ctx, orderId, waiting, 'DONE');
 }
 
@@ -99,12 +125,22 @@ async function returnToStations(trx: Db, ctx: CoreContext, orderId: number): Pro
   const stillWaiting = rows.some((row) => row.status === 'WAITING');
   const back = (left.length > 0 || stillWaiting ? left : rows).map((row) => row.printer_id);
   if (back.length === 0) return;
-  await trx.updateTable('order_stations').set({ status: 'WAITING', done_at: null }).where('order_id', '=', orderId).where('printer_id', 'in', back).execute();
+  await trx
+    .updateTable('order_stations')
+    .set({ status: 'WAITING', done_at: null })
+    .where('order_id', '=', orderId)
+    .where('printer_id', 'in', back)
+    .execute();
   await announceStations(trx, ctx, orderId, back, 'WAITING');
 }
 
 /** The stations follow a status change of a confirmed order (PATCH, or a station's last tap). */
-export async function stationsFollowStatus(trx: Db, ctx: CoreContext, before: OrderRow, after: OrderRow): Promise<void> {
+export async function stationsFollowStatus(
+  trx: Db,
+  ctx: CoreContext,
+  before: OrderRow,
+  after: OrderRow,
+): Promise<void> {
   if (after.status === before.status || before.confirmed_at === null) return;
   if (after.status === 'CONFIRMED') await returnToStations(trx, ctx, after.id);
   else await leaveStations(trx, ctx, after.id);

@@ -11,15 +11,30 @@ import { announceStations } from './rules.js';
  * CONFIRMED order, and a recall reopens a COMPLETED one, exactly as a person's PATCH of the order would (completedAt,
  * `order-status-changed`), in the same transaction. Setting the status a part already has changes nothing.
  */
-export async function setStationStatus(ctx: CoreContext, orderId: number, printerId: string, status: StationStatus): Promise<StationOrder> {
+export async function setStationStatus(
+  ctx: CoreContext,
+  orderId: number,
+  printerId: string,
+  status: StationStatus,
+): Promise<StationOrder> {
   return write(ctx, (trx) => markStation(trx, ctx, orderId, printerId, status));
 }
 
-async function markStation(trx: Db, ctx: CoreContext, orderId: number, printerId: string, status: StationStatus): Promise<StationOrder> {
+async function markStation(
+  trx: Db,
+  ctx: CoreContext,
+  orderId: number,
+  printerId: string,
+  status: StationStatus,
+): Promise<StationOrder> {
   const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).executeTakeFirst();
   if (!order) throw new NotFoundError('Order not found');
   if (order.status !== 'CONFIRMED' && order.status !== 'COMPLETED') {
-    throw new InvalidError(`Order ${orderId} is ${order.status.toLowerCase()}: only a confirmed or completed order is at the stations`, undefined, 'not-confirmed');
+    throw new InvalidError(
+      `Order ${orderId} is ${order.status.toLowerCase()}: only a confirmed or completed order is at the stations`,
+      undefined,
+      'not-confirmed',
+    );
   }
   const part = await trx
     .selectFrom('order_stations')
@@ -37,7 +52,12 @@ async function markStation(trx: Db, ctx: CoreContext, orderId: number, printerId
       .execute();
     await announceStations(trx, ctx, orderId, [printerId], status);
     if (status === 'DONE' && order.status === 'CONFIRMED') {
-      const waiting = await trx.selectFrom('order_stations').select('printer_id').where('order_id', '=', orderId).where('status', '=', 'WAITING').executeTakeFirst();
+      const waiting = await trx
+        .selectFrom('order_stations')
+        .select('printer_id')
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'WAITING')
+        .executeTakeFirst();
       if (!waiting) await changeOrderStatus(trx, ctx, orderId, 'COMPLETED');
     } else if (status === 'WAITING' && order.status === 'COMPLETED') {
       await changeOrderStatus(trx, ctx, orderId, 'CONFIRMED');

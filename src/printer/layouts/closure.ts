@@ -14,7 +14,8 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
   const p = paper(options);
   const row = (left: string, right: string, bold = false, hang = 2): PrintOp[] =>
     leftRightWrapped(left, right, columns, hang).map((text) => ({ op: 'text', text, bold }));
-  const heading = (text: string): PrintOp[] => wrap(text, columns).map((line) => ({ op: 'text', text: line, bold: true }));
+  const heading = (text: string): PrintOp[] =>
+    wrap(text, columns).map((line) => ({ op: 'text', text: line, bold: true }));
   const cents = {
     revenue: report.totalRevenue,
     cash: report.totalCashRevenue,
@@ -25,9 +26,21 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
   const unpaid = cents.revenue - cents.cash - cents.card;
   const noRegister = report.noRegisterStats;
   const registers = [
-    ...report.cashRegisterStats.map((r) => ({ name: r.cashRegisterName, revenue: r.totalRevenue, cash: r.totalCashRevenue, card: r.totalCardRevenue })),
+    ...report.cashRegisterStats.map((r) => ({
+      name: r.cashRegisterName,
+      revenue: r.totalRevenue,
+      cash: r.totalCashRevenue,
+      card: r.totalCardRevenue,
+    })),
     ...(noRegister.totalRevenue !== 0 || noRegister.totalCashRevenue !== 0 || noRegister.totalCardRevenue !== 0
-      ? [{ name: p.t('closure.noRegister'), revenue: noRegister.totalRevenue, cash: noRegister.totalCashRevenue, card: noRegister.totalCardRevenue }]
+      ? [
+          {
+            name: p.t('closure.noRegister'),
+            revenue: noRegister.totalRevenue,
+            cash: noRegister.totalCashRevenue,
+            card: noRegister.totalCardRevenue,
+          },
+        ]
       : []),
   ];
   const centred = (text: string) =>
@@ -36,7 +49,11 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
   // names every register it counts, then the one that asked.
   const covered =
     registers.length > 0
-      ? nameList(p.t('closure.covers'), registers.map((r) => r.name), columns)
+      ? nameList(
+          p.t('closure.covers'),
+          registers.map((r) => r.name),
+          columns,
+        )
       : wrap(p.t('closure.coversNone'), columns);
   const ops: PrintOp[] = [
     ...big(p.t('closure.title'), columns),

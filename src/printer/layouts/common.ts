@@ -1,5 +1,13 @@
 import type { OrderTicketBase } from '../../core/printing/payloads.js';
-import { formatAmount, formatDateTime, formatMoney, formatNumber, type Locale, type MessageKey, translate } from '../../i18n/index.js';
+import {
+  formatAmount,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  type Locale,
+  type MessageKey,
+  translate,
+} from '../../i18n/index.js';
 import { capacity, type PrintOp, wrap } from './ops.js';
 
 export interface LayoutOptions {
@@ -49,7 +57,12 @@ export function lines(text: string, columns: number, indent = ''): PrintOp[] {
 export function orderHeader(payload: OrderTicketBase, columns: number, p: Paper): PrintOp[] {
   const ops: PrintOp[] = [];
   if (payload.reprint) ops.push({ op: 'text', text: p.t('ticket.reprint'), align: 'center', bold: true });
-  ops.push(...big(payload.ticketNumber === null ? p.t('ticket.noNumber') : p.t('ticket.number', { number: payload.ticketNumber }), columns));
+  ops.push(
+    ...big(
+      payload.ticketNumber === null ? p.t('ticket.noNumber') : p.t('ticket.number', { number: payload.ticketNumber }),
+      columns,
+    ),
+  );
   ops.push(...big(p.t('ticket.code', { code: payload.displayCode }), columns));
   ops.push({ op: 'rule' });
   ops.push(...lines(p.t('ticket.table', { table: payload.table }), columns));

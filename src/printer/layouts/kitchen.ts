@@ -7,7 +7,11 @@ import { type PrintOp, wrap } from './ops.js';
 function kitchenItem(item: TicketItem, columns: number): PrintOp[] {
   const quantity = `${item.quantity} x `;
   const name = wrap(item.name, columns - quantity.length);
-  const ops: PrintOp[] = name.map((line, i) => ({ op: 'text', text: `${i === 0 ? quantity : ' '.repeat(quantity.length)}${line}`, bold: true }));
+  const ops: PrintOp[] = name.map((line, i) => ({
+    op: 'text',
+    text: `${i === 0 ? quantity : ' '.repeat(quantity.length)}${line}`,
+    bold: true,
+  }));
   if (item.notes) ops.push(...lines(`> ${item.notes}`, columns, ' '.repeat(quantity.length)));
   return ops;
 }

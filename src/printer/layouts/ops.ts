@@ -116,7 +116,12 @@ export function renderText(ops: readonly PrintOp[], columns: number): string {
         const text = printable(op.text); // as the encoder sends it
         if (op.big) {
           const half = aligned(text, capacity(columns, true), op.align);
-          lines.push([...half].map((char) => `${char} `).join('').trimEnd());
+          lines.push(
+            [...half]
+              .map((char) => `${char} `)
+              .join('')
+              .trimEnd(),
+          );
         } else {
           lines.push(aligned(text, columns, op.align));
         }

@@ -18,20 +18,38 @@ export function receipt(payload: ReceiptPayload, options: LayoutOptions): PrintO
     const label = `${item.quantity} x ${item.name}`;
     const amount = p.money(item.totalCents);
     const wrapped = wrap(label, columns - amount.length - 1);
-    wrapped.forEach((line, i) => ops.push({ op: 'text', text: i === 0 ? leftRight(line, amount, columns) : `    ${line}` }));
-    if (item.quantity > 1) ops.push({ op: 'text', text: `    ${p.t('ticket.each', { amount: p.money(item.unitPriceCents) })}` });
-    if (item.surchargeCents > 0) ops.push({ op: 'text', text: `    ${p.t('ticket.surcharge', { amount: p.money(item.surchargeCents) })}` });
+    wrapped.forEach((line, i) =>
+      ops.push({ op: 'text', text: i === 0 ? leftRight(line, amount, columns) : `    ${line}` }),
+    );
+    if (item.quantity > 1)
+      ops.push({ op: 'text', text: `    ${p.t('ticket.each', { amount: p.money(item.unitPriceCents) })}` });
+    if (item.surchargeCents > 0)
+      ops.push({ op: 'text', text: `    ${p.t('ticket.surcharge', { amount: p.money(item.surchargeCents) })}` });
     if (item.notes) ops.push(...lines(item.notes, columns, '    '));
   }
   ops.push({ op: 'rule' });
   ops.push({ op: 'text', text: leftRight(p.t('ticket.subtotal'), p.money(payload.subtotalCents), columns) });
-  if (payload.discountCents > 0) ops.push({ op: 'text', text: leftRight(p.t('ticket.discount'), p.money(-payload.discountCents), columns) });
+  if (payload.discountCents > 0)
+    ops.push({ op: 'text', text: leftRight(p.t('ticket.discount'), p.money(-payload.discountCents), columns) });
   ops.push({ op: 'text', text: leftRight(p.t('ticket.total'), p.euro(payload.totalCents), columns), bold: true });
-  ops.push({ op: 'text', text: p.t(payload.paymentMethod === 'CASH' ? 'ticket.paidCash' : payload.paymentMethod === 'CARD' ? 'ticket.paidCard' : 'ticket.notPaid') });
+  ops.push({
+    op: 'text',
+    text: p.t(
+      payload.paymentMethod === 'CASH'
+        ? 'ticket.paidCash'
+        : payload.paymentMethod === 'CARD'
+          ? 'ticket.paidCard'
+          : 'ticket.notPaid',
+    ),
+  });
   const received = payload.cashReceivedCents;
   if (received !== undefined && received !== null) {
     ops.push({ op: 'text', text: leftRight(p.t('ticket.cashReceived'), p.euro(received), columns) });
-    ops.push({ op: 'text', text: leftRight(p.t('ticket.change'), p.euro(received - payload.totalCents), columns), bold: true });
+    ops.push({
+      op: 'text',
+      text: leftRight(p.t('ticket.change'), p.euro(received - payload.totalCents), columns),
+      bold: true,
+    });
   }
   ops.push({ op: 'feed' });
   ops.push({ op: 'text', text: p.t('ticket.yourNumber'), align: 'center' });
@@ -46,6 +64,8 @@ export function receipt(payload: ReceiptPayload, options: LayoutOptions): PrintO
 /** The venue's own lines, centred (an empty line is a gap; a line wider than the paper wraps). */
 function venueLines(text: readonly string[] | undefined, columns: number): PrintOp[] {
   return (text ?? []).flatMap((line) =>
-    line === '' ? [{ op: 'feed' } as PrintOp] : wrap(line, columns).map((part): PrintOp => ({ op: 'text', text: part, align: 'center' })),
+    line === ''
+      ? [{ op: 'feed' } as PrintOp]
+      : wrap(line, columns).map((part): PrintOp => ({ op: 'text', text: part, align: 'center' })),
   );
 }

@@ -13,8 +13,16 @@ import { AppError, type ErrorCode, type IssueDetail, TooManyRequestsError } from
 /** The code of an error that brings none of its own (Fastify's, a route that does not exist), by its status. */
 function codeOfStatus(status: number): ErrorCode {
   const codes: Record<number, ErrorCode> = {
-    401: 'unauthorized', 403: 'forbidden', 404: 'not-found', 408: 'timeout', 409: 'conflict', 413: 'payload-too-large',
-    415: 'unsupported-media-type', 422: 'idempotency-key-reused', 429: 'rate-limited', 503: 'unavailable',
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not-found',
+    408: 'timeout',
+    409: 'conflict',
+    413: 'payload-too-large',
+    415: 'unsupported-media-type',
+    422: 'idempotency-key-reused',
+    429: 'rate-limited',
+    503: 'unavailable',
   };
   return codes[status] ?? (status >= 500 ? 'internal' : 'validation');
 }
@@ -25,7 +33,9 @@ function body(statusCode: number, code: ErrorCode, message: string, details?: Is
     code,
     error: STATUS_CODES[statusCode] ?? 'Error',
     message,
-    ...(details && details.length > 0 ? { details: details.map((detail) => ({ ...detail, code: detail.code ?? code })) } : {}),
+    ...(details && details.length > 0
+      ? { details: details.map((detail) => ({ ...detail, code: detail.code ?? code })) }
+      : {}),
   };
 }
 
@@ -39,11 +49,20 @@ function validationDetails(error: FastifyError): IssueDetail[] {
   const context = (error as { validationContext?: string }).validationContext ?? 'body';
   const details = (error.validation ?? []).map((raw) => {
     const issue = raw as ZodLikeIssue;
-    const path = issue.params?.issue?.path?.map(String).join('.') ?? issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
-    return { path: path ? `${context}.${path}` : context, message: issue.params?.issue?.message ?? issue.message ?? 'is invalid' };
+    const path =
+      issue.params?.issue?.path?.map(String).join('.') ??
+      issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ??
+      '';
+    return {
+      path: path ? `${context}.${path}` : context,
+      message: issue.params?.issue?.message ?? issue.message ?? 'is invalid',
+    };
   });
   // Two checks can fail the same way (an integer past the safe range is neither an integer nor in range).
-  return details.filter((detail, index) => details.findIndex((other) => other.path === detail.path && other.message === detail.message) === index);
+  return details.filter(
+    (detail, index) =>
+      details.findIndex((other) => other.path === detail.path && other.message === detail.message) === index,
+  );
 }
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large, ...) keep their 4xx status. */
@@ -96,7 +115,9 @@ export function clientErrors(error: NodeJS.ErrnoException, socket: Socket): void
         : [400, 'The request is not valid HTTP', 'validation'];
   const text = JSON.stringify(body(status, code, message));
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json\r\n\r\n${text}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json\r\n\r\n${text}`,
+    );
   }
   socket.destroy(error);
 }
@@ -118,7 +139,9 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     const clientError = isResponseSerializationError(error) ? null : frameworkClientError(error);
     if (clientError) {
       const message = plain && clientError.status === 400 ? 'Bad Request' : clientError.message;
-      return reply.code(clientError.status).send(body(clientError.status, clientError.code ?? codeOfStatus(clientError.status), message));
+      return reply
+        .code(clientError.status)
+        .send(body(clientError.status, clientError.code ?? codeOfStatus(clientError.status), message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(body(500, 'internal', 'Internal Server Error'));

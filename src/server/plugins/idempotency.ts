@@ -26,7 +26,11 @@ declare module 'fastify' {
   }
 }
 
-const KeyHeader = z.string().min(1).max(LIMITS.idempotencyKey, `must be at most ${LIMITS.idempotencyKey} characters`).optional();
+const KeyHeader = z
+  .string()
+  .min(1)
+  .max(LIMITS.idempotencyKey, `must be at most ${LIMITS.idempotencyKey} characters`)
+  .optional();
 
 /** The one success status of the route, stored with the response (a replay answers it again), and its schema. */
 function successOf(route: RouteOptions): { statusCode: number; schema: z.ZodType } {

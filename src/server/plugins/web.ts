@@ -36,7 +36,14 @@ const AssetParams = z.object({ file: z.string().regex(/^[A-Za-z0-9._-]+$/, 'must
 async function webPlugin(app: FastifyInstance): Promise<void> {
   // Serving is done by the routes below (each declares its access); the plugin only lends reply.sendFile.
   // preCompressed: the build writes each file also as .br and .gz; a browser that takes them gets those.
-  await app.register(fastifyStatic, { root: WEB_ROOT, serve: false, decorateReply: true, dotfiles: 'deny', index: false, preCompressed: true });
+  await app.register(fastifyStatic, {
+    root: WEB_ROOT,
+    serve: false,
+    decorateReply: true,
+    dotfiles: 'deny',
+    index: false,
+    preCompressed: true,
+  });
 
   app.decorateReply('sendWebPage', function (this: FastifyReply, file: string) {
     if (!existsSync(join(WEB_ROOT, file))) throw new UnavailableError('The web build is missing: run `npm run build`');
@@ -46,17 +53,26 @@ async function webPlugin(app: FastifyInstance): Promise<void> {
       .sendFile(file, WEB_ROOT, { cacheControl: false });
   });
 
-  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.sendWebPage('index.html'));
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
+    reply.sendWebPage('index.html'),
+  );
   // The page holds nothing secret: it logs in, or calls the API with the kitchen key of its address (?key=...).
-  app.get('/kitchen', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.sendWebPage('kitchen/index.html'));
+  app.get('/kitchen', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
+    reply.sendWebPage('kitchen/index.html'),
+  );
 
   // Hashed file names: a new build has new names, so a tablet may keep these for good.
-  app.withTypeProvider<ZodTypeProvider>().get('/assets/:file', { config: { access: 'public' }, schema: { hide: true, params: AssetParams } }, (request, reply) =>
-    reply
-      .header('x-content-type-options', 'nosniff')
-      .header('vary', 'accept-encoding')
-      .sendFile(request.params.file, join(WEB_ROOT, 'assets'), { maxAge: '365d', immutable: true }),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/assets/:file',
+      { config: { access: 'public' }, schema: { hide: true, params: AssetParams } },
+      (request, reply) =>
+        reply
+          .header('x-content-type-options', 'nosniff')
+          .header('vary', 'accept-encoding')
+          .sendFile(request.params.file, join(WEB_ROOT, 'assets'), { maxAge: '365d', immutable: true }),
+    );
 }
 
 export default fp(webPlugin, { name: 'web', dependencies: ['errors', 'auth'] });

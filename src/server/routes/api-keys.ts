@@ -13,10 +13,14 @@ const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/v1/api-keys', { config, schema: { tags, response: { 200: z.array(ApiKey) } } }, () => listApiKeys(ctx));
 
   // The key itself is shown in this response only; the database keeps its hash.
-  app.post('/v1/api-keys', { config, schema: { tags, body: ApiKeyInput, response: { 201: ApiKeyCreated } } }, async (request, reply) => {
-    const { lastUsedAt: _unused, ...created } = await createApiKey(ctx, request.body);
-    return reply.code(201).send(created);
-  });
+  app.post(
+    '/v1/api-keys',
+    { config, schema: { tags, body: ApiKeyInput, response: { 201: ApiKeyCreated } } },
+    async (request, reply) => {
+      const { lastUsedAt: _unused, ...created } = await createApiKey(ctx, request.body);
+      return reply.code(201).send(created);
+    },
+  );
 
   app.delete('/v1/api-keys/:id', { config, schema: { tags, params: IdParams } }, async (request, reply) => {
     await deleteApiKey(ctx, request.params.id);

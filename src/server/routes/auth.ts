@@ -32,13 +32,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/v1/auth/me', { config: { access: ANYONE_AUTHENTICATED }, schema: { tags, response: { 200: Me } } }, (request) => {
-    const principal = principalOf(request);
-    if (principal.kind === 'key') {
-      return { kind: 'key' as const, id: principal.keyId, name: principal.name, scope: principal.scope };
-    }
-    return { kind: 'token' as const, id: principal.userId, username: principal.name, role: principal.role };
-  });
+  app.get(
+    '/v1/auth/me',
+    { config: { access: ANYONE_AUTHENTICATED }, schema: { tags, response: { 200: Me } } },
+    (request) => {
+      const principal = principalOf(request);
+      if (principal.kind === 'key') {
+        return { kind: 'key' as const, id: principal.keyId, name: principal.name, scope: principal.scope };
+      }
+      return { kind: 'token' as const, id: principal.userId, username: principal.name, role: principal.role };
+    },
+  );
 };
 
 export default authRoutes;

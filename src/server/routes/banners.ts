@@ -4,7 +4,15 @@ import { z } from 'zod';
 import { Banner, BannerInput, MAX_IMAGE_BYTES } from '../../api/banners.js';
 import { IdParams } from '../../api/common.js';
 import { ADMIN, type Access } from '../../core/auth/principal.js';
-import { createBanner, deleteBanner, getBanner, listBanners, replaceBanner, setBannerImage, toBanner } from '../../core/catalog/banners.js';
+import {
+  createBanner,
+  deleteBanner,
+  getBanner,
+  listBanners,
+  replaceBanner,
+  setBannerImage,
+  toBanner,
+} from '../../core/catalog/banners.js';
 import { AppError, InvalidError, PayloadTooLargeError } from '../../core/errors.js';
 
 /** Staff and display boards (`display` key) read the banners. */
@@ -22,9 +30,14 @@ function uploadUrl(request: FastifyRequest) {
 async function readImage(request: FastifyRequest): Promise<Buffer> {
   try {
     const file = await request.file();
-    if (!file) throw new InvalidError('Send the image as a file field named "image"', [{ path: 'body.image', message: 'missing' }]);
+    if (!file)
+      throw new InvalidError('Send the image as a file field named "image"', [
+        { path: 'body.image', message: 'missing' },
+      ]);
     if (file.fieldname !== 'image') {
-      throw new InvalidError(`Send the image in a field named "image" (got "${file.fieldname}")`, [{ path: `body.${file.fieldname}`, message: 'unexpected field' }]);
+      throw new InvalidError(`Send the image in a field named "image" (got "${file.fieldname}")`, [
+        { path: `body.${file.fieldname}`, message: 'unexpected field' },
+      ]);
     }
     const bytes = await file.toBuffer(); // 413 past the size limit, when the parser says so in time
     // The parser marks the file cut short when a piece arrives past the limit, but toBuffer looks at that mark only
@@ -36,7 +49,9 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
     return bytes;
   } catch (error) {
     if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-    throw new InvalidError('The body is not valid multipart/form-data', [{ path: 'body', message: (error as Error).message }]);
+    throw new InvalidError('The body is not valid multipart/form-data', [
+      { path: 'body', message: (error as Error).message },
+    ]);
   }
 }
 
@@ -45,23 +60,37 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['banners'];
   const write = { access: ADMIN };
 
-  app.get('/v1/banners', { config: { access: READ }, schema: { tags, response: { 200: z.array(Banner) } } }, async (request) =>
-    (await listBanners(ctx)).map((row) => toBanner(row, uploadUrl(request))),
+  app.get(
+    '/v1/banners',
+    { config: { access: READ }, schema: { tags, response: { 200: z.array(Banner) } } },
+    async (request) => (await listBanners(ctx)).map((row) => toBanner(row, uploadUrl(request))),
   );
-  app.get('/v1/banners/:id', { config: { access: READ }, schema: { tags, params: IdParams, response: { 200: Banner } } }, async (request) =>
-    toBanner(await getBanner(ctx, request.params.id), uploadUrl(request)),
+  app.get(
+    '/v1/banners/:id',
+    { config: { access: READ }, schema: { tags, params: IdParams, response: { 200: Banner } } },
+    async (request) => toBanner(await getBanner(ctx, request.params.id), uploadUrl(request)),
   );
-  app.post('/v1/banners', { config: write, schema: { tags, body: BannerInput, response: { 201: Banner } } }, async (request, reply) =>
-    reply.code(201).send(toBanner(await createBanner(ctx, request.body), uploadUrl(request))),
+  app.post(
+    '/v1/banners',
+    { config: write, schema: { tags, body: BannerInput, response: { 201: Banner } } },
+    async (request, reply) => reply.code(201).send(toBanner(await createBanner(ctx, request.body), uploadUrl(request))),
   );
-  app.put('/v1/banners/:id', { config: write, schema: { tags, params: IdParams, body: BannerInput, response: { 200: Banner } } }, async (request) =>
-    toBanner(await replaceBanner(ctx, request.params.id, request.body), uploadUrl(request)),
+  app.put(
+    '/v1/banners/:id',
+    { config: write, schema: { tags, params: IdParams, body: BannerInput, response: { 200: Banner } } },
+    async (request) => toBanner(await replaceBanner(ctx, request.params.id, request.body), uploadUrl(request)),
   );
   app.patch(
     '/v1/banners/:id/image',
     {
       config: write,
-      schema: { tags, params: IdParams, consumes: ['multipart/form-data'], description: 'multipart/form-data with one file field `image` (PNG or JPEG, at most 5 MiB)', response: { 200: Banner } },
+      schema: {
+        tags,
+        params: IdParams,
+        consumes: ['multipart/form-data'],
+        description: 'multipart/form-data with one file field `image` (PNG or JPEG, at most 5 MiB)',
+        response: { 200: Banner },
+      },
     },
     async (request) => {
       const bytes = await readImage(request);

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CashRegister, CashRegisterInput, CashRegisterPatch, CashRegisterQuery, CashRegistersQuery, OpenDrawerResponse,
+  CashRegister,
+  CashRegisterInput,
+  CashRegisterPatch,
+  CashRegisterQuery,
+  CashRegistersQuery,
+  OpenDrawerResponse,
 } from '../../api/cash-registers.js';
 import { IdParams } from '../../api/common.js';
 import { ADMIN, type Access } from '../../core/auth/principal.js';
@@ -25,16 +30,28 @@ const cashRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/cash-registers',
-    { config: { access: READ }, schema: { tags, querystring: CashRegistersQuery, response: { 200: z.array(CashRegister) } } },
-    (request) => listCashRegisters(ctx, { includePrinter: request.query.include?.includes('printer') ?? false, enabled: request.query.enabled }),
+    {
+      config: { access: READ },
+      schema: { tags, querystring: CashRegistersQuery, response: { 200: z.array(CashRegister) } },
+    },
+    (request) =>
+      listCashRegisters(ctx, {
+        includePrinter: request.query.include?.includes('printer') ?? false,
+        enabled: request.query.enabled,
+      }),
   );
   app.get(
     '/v1/cash-registers/:id',
-    { config: { access: READ }, schema: { tags, params: IdParams, querystring: CashRegisterQuery, response: { 200: CashRegister } } },
+    {
+      config: { access: READ },
+      schema: { tags, params: IdParams, querystring: CashRegisterQuery, response: { 200: CashRegister } },
+    },
     (request) => getCashRegister(ctx, request.params.id, request.query.include?.includes('printer') ?? false),
   );
-  app.post('/v1/cash-registers', { config: write, schema: { tags, body: CashRegisterInput, response: { 201: CashRegister } } }, async (request, reply) =>
-    reply.code(201).send(await createCashRegister(ctx, request.body)),
+  app.post(
+    '/v1/cash-registers',
+    { config: write, schema: { tags, body: CashRegisterInput, response: { 201: CashRegister } } },
+    async (request, reply) => reply.code(201).send(await createCashRegister(ctx, request.body)),
   );
   app.put(
     '/v1/cash-registers/:id',
@@ -52,8 +69,10 @@ const cashRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: READ }, schema: { tags, params: IdParams, response: { 200: OpenDrawerResponse } } },
     (request) => openCashDrawer(ctx, request.params.id, principalOf(request)),
   );
-  app.delete('/v1/cash-registers/:id', { config: write, schema: { tags, params: IdParams, response: { 200: CashRegister } } }, (request) =>
-    deleteCashRegister(ctx, request.params.id),
+  app.delete(
+    '/v1/cash-registers/:id',
+    { config: write, schema: { tags, params: IdParams, response: { 200: CashRegister } } },
+    (request) => deleteCashRegister(ctx, request.params.id),
   );
 };
 

@@ -9,15 +9,21 @@ const READ: Access = { roles: ['admin', 'operator'], scopes: ['display'] };
 const displayRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app.services;
 
-  app.get('/v1/display/state', { config: { access: READ }, schema: { tags: ['display'], response: { 200: DisplayState } } }, async (request) => {
-    const state = await displayState(ctx);
-    const imageUrl = (file: string) => `${request.protocol}://${request.host}/uploads/${encodeURIComponent(file)}`;
-    return { ...state, banners: state.banners.map((row) => toBanner(row, imageUrl)) };
-  });
+  app.get(
+    '/v1/display/state',
+    { config: { access: READ }, schema: { tags: ['display'], response: { 200: DisplayState } } },
+    async (request) => {
+      const state = await displayState(ctx);
+      const imageUrl = (file: string) => `${request.protocol}://${request.host}/uploads/${encodeURIComponent(file)}`;
+      return { ...state, banners: state.banners.map((row) => toBanner(row, imageUrl)) };
+    },
+  );
 
   // The page itself holds nothing secret; it calls the API with the key given in its address (?key=...). It is
   // part of the web build (src/web/display), served with the page policy of plugins/web.ts.
-  app.get('/display', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.sendWebPage('display/index.html'));
+  app.get('/display', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.sendWebPage('display/index.html'),
+  );
 };
 
 export default displayRoutes;

@@ -50,9 +50,11 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         // Streams are capped per user (all its tokens together), per minted token and per device key: logging in
         // again and again, or one leaked key, cannot hold the server's sockets and memory.
         const holder =
-          principal.kind === 'key' ? `key:${principal.keyId}`
-          : principal.userId !== null ? `user:${principal.userId}`
-          : `token:${principal.jti}`;
+          principal.kind === 'key'
+            ? `key:${principal.keyId}`
+            : principal.userId !== null
+              ? `user:${principal.userId}`
+              : `token:${principal.jti}`;
         if (!hub.admit(holder, reply.raw)) {
           const who = principal.kind === 'key' ? 'device key' : principal.userId !== null ? 'user' : 'token';
           const message = `This ${who} already has ${hub.streamLimit} event streams open: close one first`;
@@ -67,7 +69,9 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         };
         if (principal.kind === 'key') {
           // A display board's use is its stream. Events still flow when the note cannot be written (a full disk).
-          await recordKeyUse(ctx, principal.keyId).catch((error: unknown) => request.log.warn({ err: error }, 'could not record the use of a device key'));
+          await recordKeyUse(ctx, principal.keyId).catch((error: unknown) =>
+            request.log.warn({ err: error }, 'could not record the use of a device key'),
+          );
         }
         const header = request.headers['last-event-id'];
         const lastEventId = typeof header === 'string' ? header : request.query.lastEventId;

@@ -8,7 +8,10 @@ const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app.services;
   app.post(
     '/v1/menu/import',
-    { config: { access: ADMIN }, schema: { tags: ['catalog'], body: MenuImportInput, response: { 200: MenuImportResult } } },
+    {
+      config: { access: ADMIN },
+      schema: { tags: ['catalog'], body: MenuImportInput, response: { 200: MenuImportResult } },
+    },
     (request) => importMenu(ctx, request.body),
   );
 };

@@ -28,12 +28,16 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['orders'];
   const config = { access: STAFF };
 
-  app.get('/v1/orders', { config, schema: { tags, querystring: ListOrdersQuery, response: { 200: OrderList } } }, (request) =>
-    listOrders(ctx, request.query),
+  app.get(
+    '/v1/orders',
+    { config, schema: { tags, querystring: ListOrdersQuery, response: { 200: OrderList } } },
+    (request) => listOrders(ctx, request.query),
   );
 
-  app.get('/v1/orders/:id', { config, schema: { tags, params: OrderIdParams, response: { 200: OrderDetail } } }, (request) =>
-    getOrderDetail(ctx, request.params.id),
+  app.get(
+    '/v1/orders/:id',
+    { config, schema: { tags, params: OrderIdParams, response: { 200: OrderDetail } } },
+    (request) => getOrderDetail(ctx, request.params.id),
   );
 
   app.post(
@@ -42,7 +46,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...config, idempotent: { replay: (stored) => currentCreationResponse(ctx, stored) } },
       schema: { tags, body: CreateOrderInput, response: { 201: CreateOrderResponse } },
     },
-    async (request, reply) => reply.code(201).send(await createOrder(ctx, request.body, principalOf(request), request.idempotencyKey)),
+    async (request, reply) =>
+      reply.code(201).send(await createOrder(ctx, request.body, principalOf(request), request.idempotencyKey)),
   );
 
   app.post(
@@ -56,13 +61,19 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/orders/:id/reprint',
-    { config: { access: REPRINT }, schema: { tags, params: OrderIdParams, body: ReprintInput, response: { 200: ReprintResponse } } },
+    {
+      config: { access: REPRINT },
+      schema: { tags, params: OrderIdParams, body: ReprintInput, response: { 200: ReprintResponse } },
+    },
     (request) => reprintOrder(ctx, request.params.id, request.body, principalOf(request)),
   );
 
   app.post(
     '/v1/orders/:id/reprint-receipt',
-    { config: { access: REPRINT }, schema: { tags, params: OrderIdParams, body: ReprintReceiptInput, response: { 200: ReprintResponse } } },
+    {
+      config: { access: REPRINT },
+      schema: { tags, params: OrderIdParams, body: ReprintReceiptInput, response: { 200: ReprintResponse } },
+    },
     (request) => reprintReceipt(ctx, request.params.id, request.body, principalOf(request)),
   );
 

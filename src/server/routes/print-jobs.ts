@@ -9,13 +9,18 @@ const printJobRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app.services;
   const tags = ['print-jobs'];
 
-  app.get('/v1/print-jobs', { config: { access: STAFF }, schema: { tags, querystring: PrintJobsQuery, response: { 200: z.array(PrintJob) } } }, (request) =>
-    listPrintJobs(ctx, request.query),
+  app.get(
+    '/v1/print-jobs',
+    { config: { access: STAFF }, schema: { tags, querystring: PrintJobsQuery, response: { 200: z.array(PrintJob) } } },
+    (request) => listPrintJobs(ctx, request.query),
   );
 
   app.post(
     '/v1/print-jobs/:id/retry',
-    { config: { access: STAFF }, schema: { tags, params: PrintJobParams, body: RetryInput, response: { 200: PrintJob } } },
+    {
+      config: { access: STAFF },
+      schema: { tags, params: PrintJobParams, body: RetryInput, response: { 200: PrintJob } },
+    },
     (request) => retryPrintJob(ctx, request.params.id, request.body.printerId),
   );
 

@@ -16,7 +16,9 @@ const config = { access: ADMIN, plainBadRequest: true };
 
 /** A date is the start of that venue day; a date-time without an offset is venue time; with one, it is what it says. */
 function instant(ctx: CoreContext, value: string): number {
-  return value.length === 10 ? ctx.venue.startOfDay(value).getTime() : DateTime.fromISO(value, { zone: ctx.venue.timezone }).toMillis();
+  return value.length === 10
+    ? ctx.venue.startOfDay(value).getTime()
+    : DateTime.fromISO(value, { zone: ctx.venue.timezone }).toMillis();
 }
 
 /** A closure stored by an older pos lacks the newer figures: derived from its own (completeReport). */
@@ -29,16 +31,27 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app.services;
   const tags = ['reports'];
 
-  app.get('/v1/reports', { config, schema: { tags, querystring: ReportsQuery, response: { 200: z.array(Report) } } }, async (request) => {
-    const from = instant(ctx, request.query.from);
-    const to = request.query.to === undefined ? undefined : instant(ctx, request.query.to);
-    if (to !== undefined && to <= from) throw new InvalidError('`to` must be after `from`', [{ path: 'querystring.to', message: 'must be after from' }]);
-    return listReports(ctx, { from, to, groupBy: request.query.groupBy });
-  });
+  app.get(
+    '/v1/reports',
+    { config, schema: { tags, querystring: ReportsQuery, response: { 200: z.array(Report) } } },
+    async (request) => {
+      const from = instant(ctx, request.query.from);
+      const to = request.query.to === undefined ? undefined : instant(ctx, request.query.to);
+      if (to !== undefined && to <= from)
+        throw new InvalidError('`to` must be after `from`', [
+          { path: 'querystring.to', message: 'must be after from' },
+        ]);
+      return listReports(ctx, { from, to, groupBy: request.query.groupBy });
+    },
+  );
 
-  app.get('/v1/reports/closures', { config, schema: { tags, response: { 200: z.array(SavedClosure) } } }, () => listClosures(ctx));
+  app.get('/v1/reports/closures', { config, schema: { tags, response: { 200: z.array(SavedClosure) } } }, () =>
+    listClosures(ctx),
+  );
 
-  app.get('/v1/reports/:id', { config, schema: { tags, params: IdParams, response: { 200: Report } } }, (request) => getReport(ctx, request.params.id));
+  app.get('/v1/reports/:id', { config, schema: { tags, params: IdParams, response: { 200: Report } } }, (request) =>
+    getReport(ctx, request.params.id),
+  );
 
   app.post(
     '/v1/reports/general-closure',
@@ -47,7 +60,9 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ClosureInput, response: { 201: ClosureReport } },
     },
     async (request, reply) =>
-      reply.code(201).send(await generalClosure(ctx, request.body.cashRegister, principalOf(request), request.idempotencyKey)),
+      reply
+        .code(201)
+        .send(await generalClosure(ctx, request.body.cashRegister, principalOf(request), request.idempotencyKey)),
   );
 };
 

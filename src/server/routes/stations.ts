@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { StationOrder, StationOrderParams, StationOrders, StationOrdersQuery, StationParams, StationStatusInput } from '../../api/stations.js';
+import {
+  StationOrder,
+  StationOrderParams,
+  StationOrders,
+  StationOrdersQuery,
+  StationParams,
+  StationStatusInput,
+} from '../../api/stations.js';
 import type { Access, Principal } from '../../core/auth/principal.js';
 import { ForbiddenError } from '../../core/errors.js';
 import { principalOf } from '../services.js';
@@ -22,10 +29,17 @@ const stationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/stations/:printerId/orders',
-    { config: { access: STATION }, schema: { tags, params: StationParams, querystring: StationOrdersQuery, response: { 200: StationOrders } } },
+    {
+      config: { access: STATION },
+      schema: { tags, params: StationParams, querystring: StationOrdersQuery, response: { 200: StationOrders } },
+    },
     async (request, reply) => {
       checkStation(principalOf(request), request.params.printerId);
-      const { orders, lastEventId } = await listStationOrders(ctx, request.params.printerId, request.query.include?.includes('done') ?? false);
+      const { orders, lastEventId } = await listStationOrders(
+        ctx,
+        request.params.printerId,
+        request.query.include?.includes('done') ?? false,
+      );
       // Where a screen that just loaded this list starts following the stream (Last-Event-ID), missing nothing.
       return reply.header('x-last-event-id', String(lastEventId)).send(orders);
     },
@@ -33,7 +47,10 @@ const stationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/v1/orders/:id/stations/:printerId',
-    { config: { access: STATION }, schema: { tags, params: StationOrderParams, body: StationStatusInput, response: { 200: StationOrder } } },
+    {
+      config: { access: STATION },
+      schema: { tags, params: StationOrderParams, body: StationStatusInput, response: { 200: StationOrder } },
+    },
     (request) => {
       checkStation(principalOf(request), request.params.printerId);
       return setStationStatus(ctx, request.params.id, request.params.printerId, request.body.status);

@@ -24,8 +24,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     getUser(ctx, request.params.id),
   );
 
-  app.post('/v1/users', { config, schema: { tags, body: UserInput, response: { 201: User } } }, async (request, reply) =>
-    reply.code(201).send(await createUser(ctx, request.body)),
+  app.post(
+    '/v1/users',
+    { config, schema: { tags, body: UserInput, response: { 201: User } } },
+    async (request, reply) => reply.code(201).send(await createUser(ctx, request.body)),
   );
 
   app.patch(

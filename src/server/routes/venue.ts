@@ -11,9 +11,13 @@ const venueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx, locale, tables } = app.services;
   const serve = { locale, tables };
   const tags = ['venue'];
-  app.get('/v1/venue', { config: { access: READ }, schema: { tags, response: { 200: Venue } } }, () => getVenue(ctx, serve));
-  app.patch('/v1/venue', { config: { access: ADMIN }, schema: { tags, body: VenuePatch, response: { 200: Venue } } }, (request) =>
-    patchVenue(ctx, serve, request.body),
+  app.get('/v1/venue', { config: { access: READ }, schema: { tags, response: { 200: Venue } } }, () =>
+    getVenue(ctx, serve),
+  );
+  app.patch(
+    '/v1/venue',
+    { config: { access: ADMIN }, schema: { tags, body: VenuePatch, response: { 200: Venue } } },
+    (request) => patchVenue(ctx, serve, request.body),
   );
 };
 

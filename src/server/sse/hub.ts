@@ -2,7 +2,12 @@ import type { ServerResponse } from 'node:http';
 import type { CoreContext } from '../../core/context.js';
 import { CHANNELS, type EventChannel } from '../../core/events/event-log.js';
 import {
-  channelPage, EVENT_PAGE as PAGE, eventsAfter, latestEventId, type LoggedEventRow as EventRow, replayFloor,
+  channelPage,
+  EVENT_PAGE as PAGE,
+  eventsAfter,
+  latestEventId,
+  type LoggedEventRow as EventRow,
+  replayFloor,
 } from '../../core/events/event-reader.js';
 import type { PresentedCredential } from '../../core/auth/authenticate.js';
 import { saveStreamPositions, type StreamPosition, streamPosition } from '../../core/events/stream-positions.js';
@@ -76,7 +81,9 @@ export function frame(event: Pick<EventRow, 'id' | 'name' | 'payload'>): string 
  */
 export class EventHub {
   private lastId = 0;
-  private readonly clients = new Map<EventChannel, Set<Client>>(CHANNELS.map((channel) => [channel, new Set<Client>()]));
+  private readonly clients = new Map<EventChannel, Set<Client>>(
+    CHANNELS.map((channel) => [channel, new Set<Client>()]),
+  );
   private chain: Promise<void> = Promise.resolve();
   private pumpPending = false;
   private keepAlive: NodeJS.Timeout | null = null;
@@ -205,7 +212,8 @@ export class EventHub {
   private end(client: Client): void {
     this.clients.get(client.channel)?.delete(client);
     this.open.delete(client);
-    if (client.res.writableLength > 0) client.res.destroy(); // a client that is not reading would never see an end
+    if (client.res.writableLength > 0)
+      client.res.destroy(); // a client that is not reading would never see an end
     else if (!gone(client.res)) client.res.end();
   }
 
@@ -283,7 +291,11 @@ export class EventHub {
       const floor = await replayFloor(this.ctx);
       const current = await this.serially(async () => this.lastId);
       if (!Number.isSafeInteger(requested) || requested < floor || requested > current) {
-        const reason = Number.isNaN(requested) ? 'invalid-last-event-id' : requested < floor ? 'history-expired' : 'unknown-last-event-id';
+        const reason = Number.isNaN(requested)
+          ? 'invalid-last-event-id'
+          : requested < floor
+            ? 'history-expired'
+            : 'unknown-last-event-id';
         this.write(client, `retry: 2000\nid: ${current}\nevent: resync\ndata: ${JSON.stringify({ reason })}\n\n`);
         cursor = current;
       } else {
@@ -374,7 +386,10 @@ export class EventHub {
           const withheld = client.credential.withheld;
           let text = chunk;
           if (client.position >= first) {
-            text = this.frames(client, channelRows.filter((row) => row.id > client.position));
+            text = this.frames(
+              client,
+              channelRows.filter((row) => row.id > client.position),
+            );
           } else if (withheld) {
             text = filtered.get(withheld) ?? this.frames(client, channelRows);
             filtered.set(withheld, text);

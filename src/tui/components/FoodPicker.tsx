@@ -13,7 +13,17 @@ export function leftLabel(food: FoodCard, { left }: Pick<DashboardTexts, 'left'>
  * The sold-out switchboard: every food with its availability (`[x] available`, `[ ] SOLD OUT`) and what is left of
  * it; the cursor row toggles with space and is restocked with s (or by typing the count).
  */
-export function FoodPicker({ foods, cursor, width, height }: { foods: FoodCard[]; cursor: number; width: number; height: number }) {
+export function FoodPicker({
+  foods,
+  cursor,
+  width,
+  height,
+}: {
+  foods: FoodCard[];
+  cursor: number;
+  width: number;
+  height: number;
+}) {
   const texts = useDashboardTexts();
   const { t } = texts;
   const rows = Math.max(1, height - 1);

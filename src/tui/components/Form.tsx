@@ -57,7 +57,10 @@ export function Form({ title, fields, initial, save, onDone, width, height, acti
       () => onDone(true),
       (error: unknown) => {
         setSaving(false);
-        const found = formErrors(error, fields.map((each) => each.key));
+        const found = formErrors(
+          error,
+          fields.map((each) => each.key),
+        );
         setErrors(found);
         // The cursor goes to the first field the server refused.
         const first = fields.findIndex((each) => each.key in found.fields);
@@ -91,7 +94,10 @@ export function Form({ title, fields, initial, save, onDone, width, height, acti
     if (field.kind === 'choice') {
       const choices = field.choices ?? [];
       if (choices.length === 0) return;
-      const at = Math.max(0, choices.findIndex((choice) => choice.value === value));
+      const at = Math.max(
+        0,
+        choices.findIndex((choice) => choice.value === value),
+      );
       const step = key.leftArrow ? -1 : input === ' ' || key.rightArrow ? 1 : 0;
       if (step !== 0) set(field.key, choices[(at + step + choices.length) % choices.length]?.value ?? null);
       return;
@@ -122,7 +128,10 @@ export function Form({ title, fields, initial, save, onDone, width, height, acti
         return (
           <Text key={each.key} wrap="truncate-end">
             <Text bold={here}>{`${here ? '›' : ' '} ${each.label.padEnd(labelWidth)}`}</Text>
-            <Text inverse={here}>{value}{here && each.kind === 'text' ? ' ' : ''}</Text>
+            <Text inverse={here}>
+              {value}
+              {here && each.kind === 'text' ? ' ' : ''}
+            </Text>
             <Text color={error ? 'red' : 'gray'}>{beside}</Text>
           </Text>
         );

@@ -26,7 +26,12 @@ export interface HeaderProps {
 export function Header({ connection, figures, now, width, timezone }: HeaderProps) {
   const { t, amount } = useDashboardTexts();
   const badge = BADGE[connection];
-  const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timezone ? { timeZone: timezone } : {}) }).format(now);
+  const clock = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    ...(timezone ? { timeZone: timezone } : {}),
+  }).format(now);
   const title = width >= 100 ? ` ${t('dashboard.title')}` : '';
   const today = figures
     ? `${t(counted('dashboard.today', figures.orders), { orders: figures.orders, revenue: amount(figures.revenue), cash: amount(figures.cash), card: amount(figures.card) })} `

@@ -17,14 +17,31 @@ export function ItemsView({ details, width, height }: { details: OrderDetails | 
   }
   // Which kitchen stations are done with this order (a station taps "Done" on its screen).
   const stationList = details.stations
-    .map((station) => t(station.status === 'DONE' ? 'dashboard.items.stationDone' : 'dashboard.items.stationWaiting', { station: station.name }))
+    .map((station) =>
+      t(station.status === 'DONE' ? 'dashboard.items.stationDone' : 'dashboard.items.stationWaiting', {
+        station: station.name,
+      }),
+    )
     .join(' · ');
   const stations = details.stations.length === 0 ? null : t('dashboard.items.stations', { stations: stationList });
   const rows = Math.max(1, height - 2 - (stations ? 1 : 0));
-  const lines = details.items.map((item) => `${String(item.quantity).padStart(3)} × ${item.name}${item.notes ? ` (${item.notes})` : ''}  · ${item.category}`);
-  const shown = lines.length > rows ? [...lines.slice(0, rows - 1), `  ${t(counted('dashboard.more', lines.length - rows + 1), { count: lines.length - rows + 1 })}`] : lines;
+  const lines = details.items.map(
+    (item) =>
+      `${String(item.quantity).padStart(3)} × ${item.name}${item.notes ? ` (${item.notes})` : ''}  · ${item.category}`,
+  );
+  const shown =
+    lines.length > rows
+      ? [
+          ...lines.slice(0, rows - 1),
+          `  ${t(counted('dashboard.more', lines.length - rows + 1), { count: lines.length - rows + 1 })}`,
+        ]
+      : lines;
   const title = t('dashboard.items.title', {
-    order: orderLabel(details), table: details.table, customer: details.customer, status: status(details.status), total: amount(details.total),
+    order: orderLabel(details),
+    table: details.table,
+    customer: details.customer,
+    status: status(details.status),
+    total: amount(details.total),
   });
   return (
     <Box flexDirection="column" height={height}>

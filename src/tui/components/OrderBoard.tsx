@@ -4,7 +4,19 @@ import { useDashboardTexts } from '../texts.js';
 import { OrderColumn } from './OrderColumn.js';
 
 /** The four stages side by side, sharing the terminal's width. */
-export function OrderBoard({ state, width, height, now, lateMinutes }: { state: DashboardState; width: number; height: number; now: number; lateMinutes: number }) {
+export function OrderBoard({
+  state,
+  width,
+  height,
+  now,
+  lateMinutes,
+}: {
+  state: DashboardState;
+  width: number;
+  height: number;
+  now: number;
+  lateMinutes: number;
+}) {
   const { t } = useDashboardTexts();
   const columnWidth = Math.max(16, Math.floor(width / STAGES.length));
   return (

@@ -27,10 +27,23 @@ export function stationsDone(order: OrderCard): string {
 }
 
 /** One stage of the board: a title with the count, then one line per order (the selected one inverted). */
-export function OrderColumn({ title, stage, orders, width, height, selectedId, active, now, lateMinutes }: OrderColumnProps) {
+export function OrderColumn({
+  title,
+  stage,
+  orders,
+  width,
+  height,
+  selectedId,
+  active,
+  now,
+  lateMinutes,
+}: OrderColumnProps) {
   const { t } = useDashboardTexts();
   const rows = Math.max(1, height - 1);
-  const selectedIndex = Math.max(0, orders.findIndex((order) => order.id === selectedId));
+  const selectedIndex = Math.max(
+    0,
+    orders.findIndex((order) => order.id === selectedId),
+  );
   const start = Math.max(0, Math.min(selectedIndex - rows + 2, orders.length - rows));
   const visible = orders.slice(start, start + (orders.length > rows ? rows - 1 : rows));
   const hidden = orders.length - visible.length;
@@ -40,7 +53,12 @@ export function OrderColumn({ title, stage, orders, width, height, selectedId, a
         {fit(`${title} (${orders.length})`, width - 1)}
       </Text>
       {visible.map((order) => {
-        const waited = stage === 'kitchen' ? minutesSince(order.confirmedAt, now) : stage === 'ready' ? minutesSince(order.completedAt, now) : null;
+        const waited =
+          stage === 'kitchen'
+            ? minutesSince(order.confirmedAt, now)
+            : stage === 'ready'
+              ? minutesSince(order.completedAt, now)
+              : null;
         const late = stage === 'kitchen' && waited !== null && waited >= lateMinutes;
         // Named as the TV names it: the ticket number, then the display code.
         const ticket = order.ticketNumber === null ? '   -' : `#${order.ticketNumber}`.padStart(4);
@@ -57,7 +75,9 @@ export function OrderColumn({ title, stage, orders, width, height, selectedId, a
           </Text>
         );
       })}
-      {hidden > 0 ? <Text color="gray">{fit(`  ${t(counted('dashboard.more', hidden), { count: hidden })}`, width - 1)}</Text> : null}
+      {hidden > 0 ? (
+        <Text color="gray">{fit(`  ${t(counted('dashboard.more', hidden), { count: hidden })}`, width - 1)}</Text>
+      ) : null}
     </Box>
   );
 }

@@ -11,9 +11,13 @@ export function PrintersPanel({ printers }: { printers: PrinterCard[] }) {
   // In ERROR, why ("PAPER OUT") says what to fix; a status or reason of a newer server shows as it is.
   const statusOf = ({ status, statusReason }: PrinterCard) => {
     if (status === 'ERROR' && statusReason) {
-      return (PRINTER_STATUS_REASONS as readonly string[]).includes(statusReason) ? t(`dashboard.printerReason.${statusReason as (typeof PRINTER_STATUS_REASONS)[number]}`) : statusReason;
+      return (PRINTER_STATUS_REASONS as readonly string[]).includes(statusReason)
+        ? t(`dashboard.printerReason.${statusReason as (typeof PRINTER_STATUS_REASONS)[number]}`)
+        : statusReason;
     }
-    return (PRINTER_STATUSES as readonly string[]).includes(status) ? t(`dashboard.printer.${status as (typeof PRINTER_STATUSES)[number]}`) : status;
+    return (PRINTER_STATUSES as readonly string[]).includes(status)
+      ? t(`dashboard.printer.${status as (typeof PRINTER_STATUSES)[number]}`)
+      : status;
   };
   if (printers.length === 0) return <Text color="gray">{t('dashboard.noPrinters')}</Text>;
   return (
@@ -23,7 +27,9 @@ export function PrintersPanel({ printers }: { printers: PrinterCard[] }) {
         <Text key={printer.id}>
           {index > 0 ? ' · ' : ''}
           {printer.name} <Text color={COLOR[printer.status] ?? 'white'}>{statusOf(printer)}</Text>
-          {printer.held > 0 ? <Text color="yellow"> {t('dashboard.printerWaiting', { count: printer.held })}</Text> : null}
+          {printer.held > 0 ? (
+            <Text color="yellow"> {t('dashboard.printerWaiting', { count: printer.held })}</Text>
+          ) : null}
         </Text>
       ))}
     </Text>

@@ -41,7 +41,22 @@ export interface ResourceListProps {
  * after asking. The keys are said at the bottom.
  */
 export function ResourceList(props: ResourceListProps) {
-  const { title, columns, rows, onAdd, onEdit, onDelete, keys = {}, help, message, tone = 'info', width, height, active = true, onCapture } = props;
+  const {
+    title,
+    columns,
+    rows,
+    onAdd,
+    onEdit,
+    onDelete,
+    keys = {},
+    help,
+    message,
+    tone = 'info',
+    width,
+    height,
+    active = true,
+    onCapture,
+  } = props;
   const { t } = useDashboardTexts();
   const [cursor, setCursorState] = useState(0);
   const [asking, setAskingState] = useState<string | null>(null);
@@ -91,7 +106,9 @@ export function ResourceList(props: ResourceListProps) {
     { isActive: active },
   );
 
-  const widths = columns.map((heading, index) => Math.max(heading.length, ...list.map((each) => (each.cells[index] ?? '').length)));
+  const widths = columns.map((heading, index) =>
+    Math.max(heading.length, ...list.map((each) => (each.cells[index] ?? '').length)),
+  );
   const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
   const rowsShown = Math.max(1, height - 5);
   const start = Math.max(0, Math.min(at - rowsShown + 1, list.length - rowsShown));
@@ -111,13 +128,24 @@ export function ResourceList(props: ResourceListProps) {
           <Text
             key={each.id}
             inverse={start + index === at}
-            color={each.tone === 'off' ? 'gray' : each.tone === 'warning' ? 'yellow' : each.tone === 'error' ? 'red' : undefined}
+            color={
+              each.tone === 'off'
+                ? 'gray'
+                : each.tone === 'warning'
+                  ? 'yellow'
+                  : each.tone === 'error'
+                    ? 'red'
+                    : undefined
+            }
           >
             {fit(`${start + index === at ? '›' : ' '} ${line(each.cells)}`, width - 1)}
           </Text>
         ))}
       </Box>
-      <Text color={asked ? 'yellow' : tone === 'error' ? 'red' : tone === 'warning' ? 'yellow' : 'gray'} wrap="truncate-end">
+      <Text
+        color={asked ? 'yellow' : tone === 'error' ? 'red' : tone === 'warning' ? 'yellow' : 'gray'}
+        wrap="truncate-end"
+      >
         {asked ? t('console.confirmDelete', { name: asked.cells[0] ?? '' }) : message || ' '}
       </Text>
       <Text color="gray" wrap="truncate-end">

@@ -20,11 +20,7 @@ export function TabBar({ current, width }: { current: Screen; width: number }) {
           return (
             <Text key={screen}>
               {index > 0 && screen !== current && SCREENS[index - 1] !== current ? ' ' : ''}
-              {screen === current ? (
-                <Text inverse bold>{`[${label}]`}</Text>
-              ) : (
-                <Text color="gray">{label}</Text>
-              )}
+              {screen === current ? <Text inverse bold>{`[${label}]`}</Text> : <Text color="gray">{label}</Text>}
             </Text>
           );
         })}

@@ -34,22 +34,27 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
     setAsking(open);
     onCapture(open);
   };
-  useInput((input, key) => {
-    if (asking) {
-      if ((input === 'y' || input === 's') && register) {
-        ask(false);
-        client.generalClosure({ cashRegister: register.id }, `closure-${Date.now()}`).then((closure) => {
-          say(t('console.closure.done', { register: register.name, revenue: showMoney(locale, closure.totalRevenue) }));
-          load();
-        }, fail);
-      } else if (input === 'n' || key.escape) ask(false);
-      return;
-    }
-    if (key.leftArrow) setChosen((at) => Math.max(0, at - 1));
-    if (key.rightArrow) setChosen((at) => Math.min(registers.length - 1, at + 1));
-    if (input === 'r') load();
-    if (input === 'p' && register) ask(true);
-  }, { isActive: active });
+  useInput(
+    (input, key) => {
+      if (asking) {
+        if ((input === 'y' || input === 's') && register) {
+          ask(false);
+          client.generalClosure({ cashRegister: register.id }, `closure-${Date.now()}`).then((closure) => {
+            say(
+              t('console.closure.done', { register: register.name, revenue: showMoney(locale, closure.totalRevenue) }),
+            );
+            load();
+          }, fail);
+        } else if (input === 'n' || key.escape) ask(false);
+        return;
+      }
+      if (key.leftArrow) setChosen((at) => Math.max(0, at - 1));
+      if (key.rightArrow) setChosen((at) => Math.min(registers.length - 1, at + 1));
+      if (input === 'r') load();
+      if (input === 'p' && register) ask(true);
+    },
+    { isActive: active },
+  );
 
   const money = (value: number) => showMoney(locale, value);
   const today = figures?.today ?? null;
@@ -59,7 +64,10 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
           `  ${stats.cashRegisterName}`,
           `${money(stats.totalRevenue)}  (${money(stats.totalCashRevenue)} + ${money(stats.totalCardRevenue)})`,
         ]),
-        ...today.categoryStats.map((category): [string, string] => [`  ${category.categoryName} × ${category.quantity}`, money(category.revenue)]),
+        ...today.categoryStats.map((category): [string, string] => [
+          `  ${category.categoryName} × ${category.quantity}`,
+          money(category.revenue),
+        ]),
       ]
     : [];
   const lines = rows.slice(0, Math.max(1, height - 7));
@@ -73,9 +81,15 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
       {today ? (
         <>
           <Text bold>
-            {fit(t('console.closure.figures', {
-              orders: today.totalOrders, revenue: money(today.totalRevenue), cash: money(today.totalCashRevenue), card: money(today.totalCardRevenue),
-            }), width - 1)}
+            {fit(
+              t('console.closure.figures', {
+                orders: today.totalOrders,
+                revenue: money(today.totalRevenue),
+                cash: money(today.totalCashRevenue),
+                card: money(today.totalCardRevenue),
+              }),
+              width - 1,
+            )}
           </Text>
           {lines.map(([left, right], index) => (
             <Text key={index}>{`${fit(left, width2 - right.length - 1)} ${right}`}</Text>
@@ -85,7 +99,9 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
         <Text color="gray">{t('console.loading')}</Text>
       )}
       <Box flexGrow={1} />
-      <Text>{register ? t('console.closure.register', { register: register.name }) : t('console.closure.noRegister')}</Text>
+      <Text>
+        {register ? t('console.closure.register', { register: register.name }) : t('console.closure.noRegister')}
+      </Text>
       <Text color={asking ? 'yellow' : notice.tone === 'error' ? 'red' : 'green'} wrap="truncate-end">
         {asking && register ? t('console.closure.ask', { register: register.name }) : notice.message || ' '}
       </Text>

@@ -10,7 +10,6 @@ import { localRefusal } from '../form-errors.js';
 import { useNotice } from './notice.js';
 import type { ScreenProps } from './screen.js';
 
-
 type Editing = { what: 'food' | 'category'; id: string | null } | null;
 
 /**
@@ -31,7 +30,11 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
     Promise.all([client.foods(), client.list('/v1/categories'), client.printers()]).then(([f, c, p]) => {
       const sorted = [...c].sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
       const place = new Map(sorted.map((category, index) => [category.id, index]));
-      setFoods([...f].sort((a, b) => (place.get(a.categoryId) ?? 0) - (place.get(b.categoryId) ?? 0) || a.name.localeCompare(b.name)));
+      setFoods(
+        [...f].sort(
+          (a, b) => (place.get(a.categoryId) ?? 0) - (place.get(b.categoryId) ?? 0) || a.name.localeCompare(b.name),
+        ),
+      );
       setCategories(sorted);
       setPrinters(p);
     }, fail);
@@ -43,24 +46,53 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
     setEditing(next);
     onCapture(next !== null);
   };
-  const printerName = (id: string | null, none: string) => (id === null ? none : (printers.find((p) => p.id === id)?.name ?? '?'));
-  const printerChoices = (none: string) => [{ value: null, label: none }, ...printers.map((p) => ({ value: p.id, label: p.name }))];
+  const printerName = (id: string | null, none: string) =>
+    id === null ? none : (printers.find((p) => p.id === id)?.name ?? '?');
+  const printerChoices = (none: string) => [
+    { value: null, label: none },
+    ...printers.map((p) => ({ value: p.id, label: p.name })),
+  ];
 
   if (editing?.what === 'food') {
     const food = foods?.find((each) => each.id === editing.id) ?? null;
     const fields: FormField[] = [
       { key: 'name', label: t('console.menu.name'), kind: 'text' },
       { key: 'price', label: t('console.menu.price'), kind: 'text', hint: t('console.menu.priceHint') },
-      { key: 'categoryId', label: t('console.menu.category'), kind: 'choice', choices: categories.map((c) => ({ value: c.id, label: c.name })) },
-      { key: 'printerId', label: t('console.menu.printer'), kind: 'choice', choices: printerChoices(t('console.categoryPrinter')) },
+      {
+        key: 'categoryId',
+        label: t('console.menu.category'),
+        kind: 'choice',
+        choices: categories.map((c) => ({ value: c.id, label: c.name })),
+      },
+      {
+        key: 'printerId',
+        label: t('console.menu.printer'),
+        kind: 'choice',
+        choices: printerChoices(t('console.categoryPrinter')),
+      },
       { key: 'available', label: t('console.menu.onSale'), kind: 'switch' },
       { key: 'stock', label: t('console.menu.stock'), kind: 'text', hint: t('console.menu.stockHint') },
       { key: 'description', label: t('console.menu.description'), kind: 'text' },
     ];
     const initial: Record<string, FieldValue> = food
-      ? { name: food.name, price: showMoney(locale, food.price), categoryId: food.categoryId, printerId: food.printerId, available: food.available,
-          stock: food.stock === null ? '' : String(food.stock), description: food.description }
-      : { name: '', price: '', categoryId: categories[0]?.id ?? null, printerId: null, available: true, stock: '', description: '' };
+      ? {
+          name: food.name,
+          price: showMoney(locale, food.price),
+          categoryId: food.categoryId,
+          printerId: food.printerId,
+          available: food.available,
+          stock: food.stock === null ? '' : String(food.stock),
+          description: food.description,
+        }
+      : {
+          name: '',
+          price: '',
+          categoryId: categories[0]?.id ?? null,
+          printerId: null,
+          available: true,
+          stock: '',
+          description: '',
+        };
     const save = async (values: Record<string, FieldValue>) => {
       const price = readMoney(String(values['price'] ?? ''));
       const stockText = String(values['stock'] ?? '').trim();
@@ -82,7 +114,10 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
       if (food) {
         // A replace keeps the food's ingredients only if they are sent again.
         const current = await client.get('/v1/foods', food.id, { include: 'ingredients' });
-        await client.replace('/v1/foods', food.id, { ...body, ingredients: (current.ingredients ?? []).map(({ id }) => ({ id })) });
+        await client.replace('/v1/foods', food.id, {
+          ...body,
+          ingredients: (current.ingredients ?? []).map(({ id }) => ({ id })),
+        });
       } else {
         await client.create('/v1/foods', body);
       }
@@ -110,12 +145,22 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
     const fields: FormField[] = [
       { key: 'name', label: t('console.menu.name'), kind: 'text' },
       { key: 'position', label: t('console.menu.position'), kind: 'text', hint: t('console.menu.positionHint') },
-      { key: 'printerId', label: t('console.menu.printer'), kind: 'choice', choices: printerChoices(t('console.noPrinter')) },
+      {
+        key: 'printerId',
+        label: t('console.menu.printer'),
+        kind: 'choice',
+        choices: printerChoices(t('console.noPrinter')),
+      },
       { key: 'available', label: t('console.menu.onSale'), kind: 'switch' },
     ];
     const last = categories.reduce((max, c) => Math.max(max, c.position), 0);
     const initial: Record<string, FieldValue> = category
-      ? { name: category.name, position: String(category.position), printerId: category.printerId, available: category.available }
+      ? {
+          name: category.name,
+          position: String(category.position),
+          printerId: category.printerId,
+          available: category.available,
+        }
       : { name: '', position: String(last + 1), printerId: null, available: true };
     const save = async (values: Record<string, FieldValue>) => {
       const position = String(values['position'] ?? '').trim();
@@ -157,14 +202,24 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
   if (showing === 'categories') {
     const rows: ListRow[] = categories.map((c) => ({
       id: c.id,
-      cells: [c.name, String(c.position), printerName(c.printerId, t('console.noPrinter')), c.available ? t('console.yes') : t('console.no')],
+      cells: [
+        c.name,
+        String(c.position),
+        printerName(c.printerId, t('console.noPrinter')),
+        c.available ? t('console.yes') : t('console.no'),
+      ],
       ...(c.available ? {} : { tone: 'off' as const }),
     }));
     return (
       <ResourceList
         {...common}
         title={t('console.menu.categories')}
-        columns={[t('console.menu.name'), t('console.menu.position'), t('console.menu.printer'), t('console.menu.onSale')]}
+        columns={[
+          t('console.menu.name'),
+          t('console.menu.position'),
+          t('console.menu.printer'),
+          t('console.menu.onSale'),
+        ]}
         rows={foods === null ? null : rows}
         onAdd={() => edit({ what: 'category', id: null })}
         onEdit={(id) => edit({ what: 'category', id })}
@@ -173,7 +228,8 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           f: () => setShowing('foods'),
           ' ': (id) => {
             const category = categories.find((c) => c.id === id);
-            if (category) client.patch('/v1/categories', category.id, { available: !category.available }).then(load, fail);
+            if (category)
+              client.patch('/v1/categories', category.id, { available: !category.available }).then(load, fail);
           },
         }}
         help={t('console.keys.categories')}
@@ -198,11 +254,17 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
       {...common}
       title={t('console.menu.foods')}
       columns={[
-        t('console.menu.name'), t('console.menu.category'), t('console.menu.price').padStart(7), t('console.menu.printer'), t('console.menu.onSale'),
+        t('console.menu.name'),
+        t('console.menu.category'),
+        t('console.menu.price').padStart(7),
+        t('console.menu.printer'),
+        t('console.menu.onSale'),
         t('console.menu.left'),
       ]}
       rows={foods === null ? null : rows}
-      onAdd={() => (categories.length === 0 ? say(t('console.menu.noCategory'), 'warning') : edit({ what: 'food', id: null }))}
+      onAdd={() =>
+        categories.length === 0 ? say(t('console.menu.noCategory'), 'warning') : edit({ what: 'food', id: null })
+      }
       onEdit={(id) => edit({ what: 'food', id })}
       onDelete={(id) => remove('/v1/foods', foods?.find((f) => f.id === id)?.name ?? '')(id)}
       keys={{

@@ -12,7 +12,11 @@ import { useNotice } from './notice.js';
 import type { ScreenProps } from './screen.js';
 
 /** Where each kind of device key opens its page. */
-const PAGE_OF_SCOPE: Record<(typeof KEY_SCOPES)[number], string | null> = { display: '/display', kitchen: '/kitchen', printer: null };
+const PAGE_OF_SCOPE: Record<(typeof KEY_SCOPES)[number], string | null> = {
+  display: '/display',
+  kitchen: '/kitchen',
+  printer: null,
+};
 
 /**
  * The address a device opens: the server's as this console reaches it, or, when that is this machine's loopback
@@ -21,7 +25,9 @@ const PAGE_OF_SCOPE: Record<(typeof KEY_SCOPES)[number], string | null> = { disp
 export function deviceAddress(baseUrl: string, page: string, key: string): string {
   const url = new URL(baseUrl);
   if (['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
-    const lan = Object.values(networkInterfaces()).flat().find((each) => each && each.family === 'IPv4' && !each.internal);
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((each) => each && each.family === 'IPv4' && !each.internal);
     if (lan) url.hostname = lan.address;
   }
   return `${url.origin}${page}?key=${encodeURIComponent(key)}`;
@@ -52,10 +58,13 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
     setEditing(next);
     onCapture(next !== null);
   };
-  useInput(() => {
-    setCreated(null);
-    onCapture(false);
-  }, { isActive: active && created !== null });
+  useInput(
+    () => {
+      setCreated(null);
+      onCapture(false);
+    },
+    { isActive: active && created !== null },
+  );
 
   if (created) {
     return (
@@ -79,7 +88,9 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
       ...(user ? [] : [{ key: 'username', label: t('console.people.username'), kind: 'text' as const }]),
       { key: 'role', label: t('console.people.role'), kind: 'choice', choices: roles },
       {
-        key: 'password', label: t('console.people.password'), kind: 'text',
+        key: 'password',
+        label: t('console.people.password'),
+        kind: 'text',
         hint: t(user ? 'console.people.passwordKeep' : 'console.people.passwordHint'),
       },
     ];
@@ -112,7 +123,9 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
     const fields: FormField[] = [
       { key: 'name', label: t('console.people.name'), kind: 'text', hint: 'TV, Griglia…' },
       {
-        key: 'scope', label: t('console.people.scope'), kind: 'choice',
+        key: 'scope',
+        label: t('console.people.scope'),
+        kind: 'choice',
         choices: KEY_SCOPES.map((scope) => ({ value: scope, label: t(`console.people.scope.${scope}`) })),
       },
     ];

@@ -19,12 +19,15 @@ export function PrintersScreen({ client, width, height, active, onCapture }: Scr
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const [notice, say, fail] = useNotice();
   const load = useCallback(() => {
-    Promise.all([client.printers(), client.printJobs({ status: ['queued', 'printing'], limit: 500 })]).then(([list, jobs]) => {
-      const held = new Map<string, number>();
-      for (const job of jobs) if (job.printerId) held.set(job.printerId, (held.get(job.printerId) ?? 0) + 1);
-      setPrinters(list);
-      setWaiting(held);
-    }, fail);
+    Promise.all([client.printers(), client.printJobs({ status: ['queued', 'printing'], limit: 500 })]).then(
+      ([list, jobs]) => {
+        const held = new Map<string, number>();
+        for (const job of jobs) if (job.printerId) held.set(job.printerId, (held.get(job.printerId) ?? 0) + 1);
+        setPrinters(list);
+        setWaiting(held);
+      },
+      fail,
+    );
   }, [client, fail]);
   useEffect(() => {
     load();
@@ -37,10 +40,16 @@ export function PrintersScreen({ client, width, height, active, onCapture }: Scr
     onCapture(next !== null);
   };
   const statusOf = (printer: PrinterRecord) => {
-    if (printer.status === 'ERROR' && printer.statusReason && (PRINTER_STATUS_REASONS as readonly string[]).includes(printer.statusReason)) {
+    if (
+      printer.status === 'ERROR' &&
+      printer.statusReason &&
+      (PRINTER_STATUS_REASONS as readonly string[]).includes(printer.statusReason)
+    ) {
       return t(`dashboard.printerReason.${printer.statusReason}`);
     }
-    return (PRINTER_STATUSES as readonly string[]).includes(printer.status) ? t(`dashboard.printer.${printer.status}`) : printer.status;
+    return (PRINTER_STATUSES as readonly string[]).includes(printer.status)
+      ? t(`dashboard.printer.${printer.status}`)
+      : printer.status;
   };
 
   if (editing) {
@@ -49,14 +58,26 @@ export function PrintersScreen({ client, width, height, active, onCapture }: Scr
       { key: 'name', label: t('console.printers.name'), kind: 'text' },
       { key: 'ip', label: t('console.printers.address'), kind: 'text', hint: '192.168.1.50' },
       { key: 'port', label: t('console.printers.port'), kind: 'text', hint: '9100' },
-      { key: 'columns', label: t('console.printers.columns'), kind: 'choice', choices: ['48', '42', '32'].map((value) => ({ value, label: value })) },
+      {
+        key: 'columns',
+        label: t('console.printers.columns'),
+        kind: 'choice',
+        choices: ['48', '42', '32'].map((value) => ({ value, label: value })),
+      },
       { key: 'cashDrawer', label: t('console.printers.drawer'), kind: 'switch' },
       { key: 'kitchenTickets', label: t('console.printers.kitchen'), kind: 'switch' },
       { key: 'description', label: t('console.printers.description'), kind: 'text' },
     ];
     const initial: Record<string, FieldValue> = printer
-      ? { name: printer.name, ip: printer.ip, port: String(printer.port), columns: String(printer.columns), cashDrawer: printer.cashDrawer,
-          kitchenTickets: printer.kitchenTickets, description: printer.description }
+      ? {
+          name: printer.name,
+          ip: printer.ip,
+          port: String(printer.port),
+          columns: String(printer.columns),
+          cashDrawer: printer.cashDrawer,
+          kitchenTickets: printer.kitchenTickets,
+          description: printer.description,
+        }
       : { name: '', ip: '', port: '9100', columns: '48', cashDrawer: false, kitchenTickets: true, description: '' };
     const save = async (values: Record<string, FieldValue>) => {
       const port = String(values['port'] ?? '').trim();
@@ -93,14 +114,27 @@ export function PrintersScreen({ client, width, height, active, onCapture }: Scr
   }
   const rows: ListRow[] = (printers ?? []).map((printer) => ({
     id: printer.id,
-    cells: [printer.name, `${printer.ip}:${printer.port}`, statusOf(printer), String(waiting.get(printer.id) ?? 0), String(printer.columns)],
-    ...(printer.status === 'OFFLINE' ? { tone: 'error' as const } : printer.status === 'ERROR' ? { tone: 'warning' as const } : {}),
+    cells: [
+      printer.name,
+      `${printer.ip}:${printer.port}`,
+      statusOf(printer),
+      String(waiting.get(printer.id) ?? 0),
+      String(printer.columns),
+    ],
+    ...(printer.status === 'OFFLINE'
+      ? { tone: 'error' as const }
+      : printer.status === 'ERROR'
+        ? { tone: 'warning' as const }
+        : {}),
   }));
   return (
     <ResourceList
       title={t('console.printers.title')}
       columns={[
-        t('console.printers.name'), t('console.printers.address'), t('console.printers.status'), t('console.printers.waiting'),
+        t('console.printers.name'),
+        t('console.printers.address'),
+        t('console.printers.status'),
+        t('console.printers.waiting'),
         t('console.printers.paper'),
       ]}
       rows={printers === null ? null : rows}

@@ -26,20 +26,34 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
     setEditing(next);
     onCapture(next !== null);
   };
-  const printerName = (id: string | null) => (id === null ? t('console.noPrinter') : (printers.find((p) => p.id === id)?.name ?? '?'));
+  const printerName = (id: string | null) =>
+    id === null ? t('console.noPrinter') : (printers.find((p) => p.id === id)?.name ?? '?');
 
   if (editing) {
     const register = registers?.find((each) => each.id === editing.id) ?? null;
     const fields: FormField[] = [
       { key: 'name', label: t('console.registers.name'), kind: 'text' },
-      { key: 'defaultPrinterId', label: t('console.registers.printer'), kind: 'choice', choices: printers.map((p) => ({ value: p.id, label: p.name })) },
+      {
+        key: 'defaultPrinterId',
+        label: t('console.registers.printer'),
+        kind: 'choice',
+        choices: printers.map((p) => ({ value: p.id, label: p.name })),
+      },
       { key: 'enabled', label: t('console.registers.enabled'), kind: 'switch' },
     ];
     const initial: Record<string, FieldValue> = register
-      ? { name: register.name, defaultPrinterId: register.defaultPrinterId ?? printers[0]?.id ?? null, enabled: register.enabled }
+      ? {
+          name: register.name,
+          defaultPrinterId: register.defaultPrinterId ?? printers[0]?.id ?? null,
+          enabled: register.enabled,
+        }
       : { name: '', defaultPrinterId: printers[0]?.id ?? null, enabled: true };
     const save = async (values: Record<string, FieldValue>) => {
-      const body = { name: String(values['name'] ?? ''), defaultPrinterId: String(values['defaultPrinterId'] ?? ''), enabled: values['enabled'] === true };
+      const body = {
+        name: String(values['name'] ?? ''),
+        defaultPrinterId: String(values['defaultPrinterId'] ?? ''),
+        enabled: values['enabled'] === true,
+      };
       if (register) await client.replace('/v1/cash-registers', register.id, body);
       else await client.create('/v1/cash-registers', body);
       say(t('console.saved', { name: body.name }));
@@ -63,7 +77,11 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
   }
   const rows: ListRow[] = (registers ?? []).map((register) => ({
     id: register.id,
-    cells: [register.name, printerName(register.defaultPrinterId), register.enabled ? t('console.yes') : t('console.no')],
+    cells: [
+      register.name,
+      printerName(register.defaultPrinterId),
+      register.enabled ? t('console.yes') : t('console.no'),
+    ],
     ...(register.enabled ? {} : { tone: 'off' as const }),
   }));
   return (
@@ -83,7 +101,8 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
       keys={{
         ' ': (id) => {
           const register = registers?.find((r) => r.id === id);
-          if (register) client.patch('/v1/cash-registers', register.id, { enabled: !register.enabled }).then(load, fail);
+          if (register)
+            client.patch('/v1/cash-registers', register.id, { enabled: !register.enabled }).then(load, fail);
         },
       }}
       help={t('console.keys.registers')}

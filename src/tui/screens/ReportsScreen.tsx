@@ -30,12 +30,20 @@ export async function readFigures(client: ScreenProps['client']): Promise<Figure
     client.reports({ from: health.businessDayStart, groupBy: 'all' }),
     client.reports({ from: before, to: health.businessDayStart, groupBy: 'all' }),
   ]);
-  return { timezone: health.timezone, from: health.businessDayStart, hours, today: today ?? null, previous: previous ?? null };
+  return {
+    timezone: health.timezone,
+    from: health.businessDayStart,
+    hours,
+    today: today ?? null,
+    previous: previous ?? null,
+  };
 }
 
 /** The hour of an instant in the venue's time zone: `19`. */
 export function venueHour(at: string, timezone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: timezone }).format(Date.parse(at));
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: timezone }).format(
+    Date.parse(at),
+  );
 }
 
 /**
@@ -51,9 +59,12 @@ export function ReportsScreen({ client, width, height, active }: ScreenProps) {
     readFigures(client).then(setFigures, fail);
   }, [client, fail]);
   useEffect(load, [load]);
-  useInput((input) => {
-    if (input === 'r') load();
-  }, { isActive: active });
+  useInput(
+    (input) => {
+      if (input === 'r') load();
+    },
+    { isActive: active },
+  );
   const money = (value: number) => showMoney(locale, value);
   const body = height - 3;
   const half = width >= 80 ? Math.floor(width / 2) : width;
@@ -86,13 +97,16 @@ export function ReportsScreen({ client, width, height, active }: ScreenProps) {
   ];
   const topRows = Math.max(1, body - 4 - registers.length);
   const title = t('console.reports.title', {
-    from: venueHour(figures.from, figures.timezone) + ':00',
+    from: `${venueHour(figures.from, figures.timezone)}:00`,
     orders: today?.totalOrders ?? 0,
     revenue: money(today?.totalRevenue ?? 0),
     cash: money(today?.totalCashRevenue ?? 0),
     card: money(today?.totalCardRevenue ?? 0),
   });
-  const compare = t('console.reports.compare', { now: money(today?.totalRevenue ?? 0), before: money(figures.previous?.totalRevenue ?? 0) });
+  const compare = t('console.reports.compare', {
+    now: money(today?.totalRevenue ?? 0),
+    before: money(figures.previous?.totalRevenue ?? 0),
+  });
   const line = (left: string, right: string, w: number) => `${fit(left, w - right.length - 1)} ${right}`;
   return (
     <Box flexDirection="column" height={height}>
@@ -102,12 +116,18 @@ export function ReportsScreen({ client, width, height, active }: ScreenProps) {
       <Box flexDirection="row" height={body}>
         <Box flexDirection="column" width={half}>
           <Text bold>{t('console.reports.hours')}</Text>
-          {bars.length === 0 ? <Text color="gray">{t('console.reports.nothing')}</Text> : <HourBars bars={bars} width={half - 1} />}
+          {bars.length === 0 ? (
+            <Text color="gray">{t('console.reports.nothing')}</Text>
+          ) : (
+            <HourBars bars={bars} width={half - 1} />
+          )}
         </Box>
         <Box flexDirection="column" width={width - half}>
           <Text bold>{t('console.reports.top')}</Text>
           {foods.slice(0, topRows).map((food) => (
-            <Text key={food.foodId}>{line(`${String(food.quantity).padStart(4)} × ${food.foodName}`, money(food.revenue), width - half - 1)}</Text>
+            <Text key={food.foodId}>
+              {line(`${String(food.quantity).padStart(4)} × ${food.foodName}`, money(food.revenue), width - half - 1)}
+            </Text>
           ))}
           <Text bold>{t('console.reports.registers')}</Text>
           {registers.map((register) => (

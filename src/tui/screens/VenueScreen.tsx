@@ -31,9 +31,12 @@ export function VenueScreen({ client, width, height, active, onCapture }: Screen
     setEditing(open);
     onCapture(open);
   };
-  useInput((input, key) => {
-    if (venue && (input === 'e' || key.return)) edit(true);
-  }, { isActive: active && !editing });
+  useInput(
+    (input, key) => {
+      if (venue && (input === 'e' || key.return)) edit(true);
+    },
+    { isActive: active && !editing },
+  );
 
   const fields: FormField[] = [
     { key: 'name', label: t('console.venue.name'), kind: 'text' },
@@ -54,7 +57,8 @@ export function VenueScreen({ client, width, height, active, onCapture }: Screen
     };
     const save = async (values: Record<string, FieldValue>) => {
       const minutes = String(values['pickupAfterMinutes'] ?? '').trim();
-      if (!/^\d+$/.test(minutes)) throw localRefusal([{ path: 'body.pickupAfterMinutes', message: t('console.notNumber') }]);
+      if (!/^\d+$/.test(minutes))
+        throw localRefusal([{ path: 'body.pickupAfterMinutes', message: t('console.notNumber') }]);
       const wanted = {
         name: String(values['name'] ?? ''),
         receiptHeader: splitLines(String(values['receiptHeader'] ?? '')),
@@ -64,15 +68,25 @@ export function VenueScreen({ client, width, height, active, onCapture }: Screen
         pickupAfterMinutes: Number(minutes),
       };
       const patch = Object.fromEntries(
-        Object.entries(wanted).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(venue[key as keyof typeof wanted])),
+        Object.entries(wanted).filter(
+          ([key, value]) => JSON.stringify(value) !== JSON.stringify(venue[key as keyof typeof wanted]),
+        ),
       );
       if (Object.keys(patch).length === 0) return say(t('console.venue.unchanged'));
       setVenue(await client.patchVenue(patch));
       say(t('console.venue.saved'));
     };
     return (
-      <Form title={t('console.venue.title')} fields={fields} initial={initial} save={save} onDone={() => edit(false)} width={width} height={height}
-        active={active} />
+      <Form
+        title={t('console.venue.title')}
+        fields={fields}
+        initial={initial}
+        save={save}
+        onDone={() => edit(false)}
+        width={width}
+        height={height}
+        active={active}
+      />
     );
   }
   const shown: Array<[string, string]> = venue

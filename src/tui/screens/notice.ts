@@ -3,7 +3,8 @@ import { ApiError, NetworkError } from '../../client/errors.js';
 import { useDashboardTexts } from '../texts.js';
 
 /** The code of the server's refusal, when it gave one. */
-const codeOf = (error: unknown) => (error instanceof ApiError && typeof error.body === 'object' ? error.body?.code : undefined);
+const codeOf = (error: unknown) =>
+  error instanceof ApiError && typeof error.body === 'object' ? error.body?.code : undefined;
 
 /** What the last action of a screen did, for its message line. */
 export interface Notice {
@@ -22,9 +23,10 @@ export function useNotice(): [Notice, (message: string, tone?: Notice['tone']) =
   const fail = useCallback(
     (error: unknown) =>
       setNotice({
-        message: error instanceof NetworkError
-          ? t('dashboard.errorUnreachable')
-          : t('dashboard.error', { message: said({ message: (error as Error).message, code: codeOf(error) }) }),
+        message:
+          error instanceof NetworkError
+            ? t('dashboard.errorUnreachable')
+            : t('dashboard.error', { message: said({ message: (error as Error).message, code: codeOf(error) }) }),
         tone: 'error',
       }),
     [t, said],

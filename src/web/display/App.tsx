@@ -9,7 +9,16 @@ import { textOn } from '../shared/contrast.js';
 import { texts, TextsContext } from '../shared/locale.js';
 import { followVenueLocale, initialLocale, showLocale } from '../shared/page-locale.js';
 import { useChannel } from '../shared/use-channel.js';
-import { applyEvent, boardFromState, EMPTY_BOARD, emptyColumn, preparingOrder, readyOrder, sameOrders, type Board } from './board.js';
+import {
+  applyEvent,
+  boardFromState,
+  EMPTY_BOARD,
+  emptyColumn,
+  preparingOrder,
+  readyOrder,
+  sameOrders,
+  type Board,
+} from './board.js';
 import { Column, type Area } from './Column.js';
 
 // The ready-number screen at /display?key=<display key>: the state once (GET /v1/display/state), then the display
@@ -30,7 +39,10 @@ const RETRY_MS = 3000;
 
 /** Each column's inner size, measured whenever it changes (the window, the banner strip coming and going). */
 function useAreas(): [Record<'preparing' | 'ready', Area>, (element: HTMLElement | null) => void] {
-  const [areas, setAreas] = useState<Record<'preparing' | 'ready', Area>>({ preparing: { width: 0, height: 0 }, ready: { width: 0, height: 0 } });
+  const [areas, setAreas] = useState<Record<'preparing' | 'ready', Area>>({
+    preparing: { width: 0, height: 0 },
+    ready: { width: 0, height: 0 },
+  });
   const observer = useMemo(
     () =>
       new ResizeObserver((entries) => {
@@ -57,7 +69,10 @@ export function App() {
   const client = useMemo(() => new PosClient({ baseUrl: '', token: () => displayKey, timeoutMs: 15_000 }), []);
   const [board, setBoard] = useState<Board>(EMPTY_BOARD);
   const [banners, setBanners] = useState<BannerData[]>([]);
-  const [connection, setConnection] = useState<Connection>({ key: displayKey ? 'display.connecting' : 'display.needKey', cls: displayKey ? '' : 'offline' });
+  const [connection, setConnection] = useState<Connection>({
+    key: displayKey ? 'display.connecting' : 'display.needKey',
+    cls: displayKey ? '' : 'offline',
+  });
   const [from, setFrom] = useState<string | null>(null);
   const [restart, setRestart] = useState(0);
   const [clock, setClock] = useState(() => new Date());
@@ -112,32 +127,40 @@ export function App() {
     return () => clearTimeout(retry.current);
   }, [load]);
 
-  useChannel(client, 'display', { from, maxRetryMs: RETRY_MS, restartKey: restart }, {
-    onEvent(event, id) {
-      if (event.name === 'resync') return load(true);
-      if (Number(id) <= floor.current) return; // already in the state the board was drawn from
-      const next = applyEvent(boardNow.current, event);
-      boardNow.current = next.board;
-      setBoard(next.board);
-      // The newest ready number is called with a chime; a burst (a replay after a drop) rings once.
-      if (next.called && Date.now() - lastChime.current >= 1500) {
-        lastChime.current = Date.now();
-        chime.play();
-      }
+  useChannel(
+    client,
+    'display',
+    { from, maxRetryMs: RETRY_MS, restartKey: restart },
+    {
+      onEvent(event, id) {
+        if (event.name === 'resync') return load(true);
+        if (Number(id) <= floor.current) return; // already in the state the board was drawn from
+        const next = applyEvent(boardNow.current, event);
+        boardNow.current = next.board;
+        setBoard(next.board);
+        // The newest ready number is called with a chime; a burst (a replay after a drop) rings once.
+        if (next.called && Date.now() - lastChime.current >= 1500) {
+          lastChime.current = Date.now();
+          chime.play();
+        }
+      },
+      onConnected() {
+        setConnection({ key: 'display.live', cls: 'live' });
+        if (dropped.current) load(false); // back after a drop: the replay brings the events, the state makes sure
+        dropped.current = false;
+      },
+      onDisconnected() {
+        dropped.current = true;
+        setConnection({ key: 'display.reconnecting', cls: 'offline' });
+      },
+      onFatal(status) {
+        setConnection({
+          key: status === 401 || status === 403 ? 'display.badKey' : 'display.reconnecting',
+          cls: 'offline',
+        });
+      },
     },
-    onConnected() {
-      setConnection({ key: 'display.live', cls: 'live' });
-      if (dropped.current) load(false); // back after a drop: the replay brings the events, the state makes sure
-      dropped.current = false;
-    },
-    onDisconnected() {
-      dropped.current = true;
-      setConnection({ key: 'display.reconnecting', cls: 'offline' });
-    },
-    onFatal(status) {
-      setConnection({ key: status === 401 || status === 403 ? 'display.badKey' : 'display.reconnecting', cls: 'offline' });
-    },
-  });
+  );
 
   // Every half minute the screen is compared with the server (and the banners read again): a stream that died
   // without closing (Wi-Fi gone) shows as a difference, and after two in a row the page starts over.
@@ -190,14 +213,32 @@ export function App() {
       <main data-empty={emptyColumn(board)}>
         <section ref={observe}>
           <h2 id="preparing-title">{text.t('display.preparing')}</h2>
-          <Column id="preparing" orders={preparingOrder(board.preparing.values())} newest={null} area={areas.preparing} screenHeight={screenHeight} minFont={minFont(MIN_FONT.preparing)} />
+          <Column
+            id="preparing"
+            orders={preparingOrder(board.preparing.values())}
+            newest={null}
+            area={areas.preparing}
+            screenHeight={screenHeight}
+            minFont={minFont(MIN_FONT.preparing)}
+          />
         </section>
         <section ref={observe}>
           <h2 id="ready-title">{text.t('display.ready')}</h2>
-          <Column id="ready" orders={readyOrder(board.ready.values())} newest={board.newest} area={areas.ready} screenHeight={screenHeight} minFont={minFont(MIN_FONT.ready)} />
+          <Column
+            id="ready"
+            orders={readyOrder(board.ready.values())}
+            newest={board.newest}
+            area={areas.ready}
+            screenHeight={screenHeight}
+            minFont={minFont(MIN_FONT.ready)}
+          />
         </section>
       </main>
-      <footer id="banner" className={banner && ink ? ink.background : 'empty'} style={banner && ink ? { background: `#${banner.color}`, color: ink.color } : undefined}>
+      <footer
+        id="banner"
+        className={banner && ink ? ink.background : 'empty'}
+        style={banner && ink ? { background: `#${banner.color}`, color: ink.color } : undefined}
+      >
         {banner?.image && <img src={banner.image} alt={banner.title} />}
         {banner && (
           <div>

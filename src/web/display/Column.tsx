@@ -15,12 +15,27 @@ export interface Area {
  * (board.ts). Hidden tiles stay in the list, not displayed: the column's order is the whole list's.
  * Component test: src/web/display/Column.test.tsx.
  */
-export function Column(props: { id: 'preparing' | 'ready'; orders: readonly Shown[]; newest: number | null; area: Area; screenHeight: number; minFont: number }) {
+export function Column(props: {
+  id: 'preparing' | 'ready';
+  orders: readonly Shown[];
+  newest: number | null;
+  area: Area;
+  screenHeight: number;
+  minFont: number;
+}) {
   const { id, orders, newest, area, screenHeight, minFont } = props;
   const { t } = useTexts();
   const gap = Math.round(screenHeight * 0.012);
-  const layout = layoutTiles(orders.length, { width: area.width, height: area.height, gap, minFont, maxFont: screenHeight * 0.3 });
-  const shown = new Set((id === 'ready' ? readyShown(orders, layout.visible) : orders.slice(0, layout.visible)).map((order) => order.id));
+  const layout = layoutTiles(orders.length, {
+    width: area.width,
+    height: area.height,
+    gap,
+    minFont,
+    maxFont: screenHeight * 0.3,
+  });
+  const shown = new Set(
+    (id === 'ready' ? readyShown(orders, layout.visible) : orders.slice(0, layout.visible)).map((order) => order.id),
+  );
   const style = {
     '--cols': String(layout.cols),
     '--tile-h': `${Math.floor(layout.tileHeight)}px`,
@@ -30,7 +45,12 @@ export function Column(props: { id: 'preparing' | 'ready'; orders: readonly Show
   return (
     <ol id={id} style={style}>
       {orders.map((order) => (
-        <li key={order.id} data-id={order.id} className={id === 'ready' && order.id === newest ? 'newest' : undefined} style={shown.has(order.id) ? undefined : { display: 'none' }}>
+        <li
+          key={order.id}
+          data-id={order.id}
+          className={id === 'ready' && order.id === newest ? 'newest' : undefined}
+          style={shown.has(order.id) ? undefined : { display: 'none' }}
+        >
           <span className="number">{order.ticketNumber ?? '–'}</span>
           <span className="code">{order.displayCode}</span>
         </li>

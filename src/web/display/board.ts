@@ -43,11 +43,16 @@ export function readyShown(newestFirst: readonly Shown[], places: number): Shown
  * go to the kitchen; an order this TV only ever saw ready is placed by its ticket number (given out in confirmation
  * order), just before the first order in preparation with a higher one.
  */
-export function recalledAt(preparing: readonly Shown[], recalled: Pick<Shown, 'ticketNumber' | 'confirmed'>, newest: number): number {
+export function recalledAt(
+  preparing: readonly Shown[],
+  recalled: Pick<Shown, 'ticketNumber' | 'confirmed'>,
+  newest: number,
+): number {
   if (recalled.confirmed !== undefined) return recalled.confirmed;
   const inOrder = preparingOrder(preparing);
   const number = recalled.ticketNumber;
-  const index = number === null ? -1 : inOrder.findIndex((order) => order.ticketNumber !== null && order.ticketNumber > number);
+  const index =
+    number === null ? -1 : inOrder.findIndex((order) => order.ticketNumber !== null && order.ticketNumber > number);
   if (index < 0) return newest;
   const after = inOrder[index] as Shown;
   const before = inOrder[index - 1];
@@ -72,7 +77,16 @@ export function boardFromState(before: Board, data: Pick<DisplayState, 'preparin
       list.map((o): [number, Shown] => {
         const at = Date.parse(o.since);
         const confirmed = preparing ? at : (before.ready.get(o.id) ?? before.preparing.get(o.id))?.confirmed;
-        return [o.id, { id: o.id, ticketNumber: o.ticketNumber, displayCode: o.displayCode, at, ...(confirmed === undefined ? {} : { confirmed }) }];
+        return [
+          o.id,
+          {
+            id: o.id,
+            ticketNumber: o.ticketNumber,
+            displayCode: o.displayCode,
+            at,
+            ...(confirmed === undefined ? {} : { confirmed }),
+          },
+        ];
       }),
     );
   const ready = entries(data.ready, false);
@@ -96,7 +110,13 @@ export function applyEvent(board: Board, event: DisplayEvent): { board: Board; c
   if (event.name === 'confirmed-order') {
     const data = event.payload;
     if (ready.has(data.id) || preparing.has(data.id)) return { board, called: false };
-    preparing.set(data.id, { id: data.id, ticketNumber: data.ticketNumber, displayCode: data.displayCode, at, confirmed: at });
+    preparing.set(data.id, {
+      id: data.id,
+      ticketNumber: data.ticketNumber,
+      displayCode: data.displayCode,
+      at,
+      confirmed: at,
+    });
     return { board: { ...board, preparing }, called: false };
   }
   if (event.name === 'order-status-changed') {
@@ -134,6 +154,7 @@ export function emptyColumn(board: Board): 'preparing' | 'ready' | '' {
 
 /** The same orders in each column as the server's state (the half-minute check of a stream that died silently). */
 export function sameOrders(board: Board, data: Pick<DisplayState, 'preparing' | 'ready'>): boolean {
-  const same = (mine: ReadonlyMap<number, Shown>, theirs: DisplayState['preparing']) => mine.size === theirs.length && theirs.every((o) => mine.has(o.id));
+  const same = (mine: ReadonlyMap<number, Shown>, theirs: DisplayState['preparing']) =>
+    mine.size === theirs.length && theirs.every((o) => mine.has(o.id));
   return same(board.preparing, data.preparing) && same(board.ready, data.ready);
 }

@@ -39,7 +39,8 @@ function cells(area: TileArea, cols: number, rows: number) {
 }
 
 export function layoutTiles(count: number, area: TileArea): TileLayout {
-  if (count <= 0 || area.width <= 0 || area.height <= 0) return { cols: 1, rows: 1, tileWidth: 0, tileHeight: 0, font: 0, visible: 0, more: 0 };
+  if (count <= 0 || area.width <= 0 || area.height <= 0)
+    return { cols: 1, rows: 1, tileWidth: 0, tileHeight: 0, font: 0, visible: 0, more: 0 };
   // The grid (columns × rows) that gives every order the largest tile.
   let best = { cols: 1, rows: count, ...cells(area, 1, count) };
   for (let cols = 2; cols <= count; cols++) {

@@ -7,7 +7,16 @@ import { usePageLocale } from '../shared/use-page-locale.js';
 import { Board } from './Board.js';
 import { Login } from './Login.js';
 import { StationPicker } from './StationPicker.js';
-import { loadKeyed, loadSession, loadStation, saveKeyed, saveSession, saveStation, type KitchenSession, type Station } from './storage.js';
+import {
+  loadKeyed,
+  loadSession,
+  loadStation,
+  saveKeyed,
+  saveSession,
+  saveStation,
+  type KitchenSession,
+  type Station,
+} from './storage.js';
 import type { Problem } from './use-station.js';
 
 // The kitchen screen at /kitchen: staff log in and choose their station once (the tablet remembers both), or the
@@ -70,7 +79,13 @@ export function App() {
   const languages = (
     <div className="lang" role="group" aria-label={text.t('lang.label')}>
       {LOCALES.map((code) => (
-        <button key={code} type="button" className="chip" aria-pressed={code === locale} onClick={() => chooseLocale(code)}>
+        <button
+          key={code}
+          type="button"
+          className="chip"
+          aria-pressed={code === locale}
+          onClick={() => chooseLocale(code)}
+        >
           {code.toUpperCase()}
         </button>
       ))}
@@ -79,7 +94,16 @@ export function App() {
 
   let screen: React.ReactNode;
   if (keyed) {
-    screen = <Board key={keyed.station} client={client} station={{ id: keyed.station, name: keyedName ?? text.t('kitchen.title') }} chime={chime} menu={languages} onProblem={onProblem} />;
+    screen = (
+      <Board
+        key={keyed.station}
+        client={client}
+        station={{ id: keyed.station, name: keyedName ?? text.t('kitchen.title') }}
+        chime={chime}
+        menu={languages}
+        onProblem={onProblem}
+      />
+    );
   } else if (!session) {
     screen = (
       <Login
@@ -128,7 +152,9 @@ export function App() {
         </button>
       </>
     );
-    screen = <Board key={station.id} client={client} station={station} chime={chime} menu={menu} onProblem={onProblem} />;
+    screen = (
+      <Board key={station.id} client={client} station={station} chime={chime} menu={menu} onProblem={onProblem} />
+    );
   }
   return <TextsContext.Provider value={text}>{screen}</TextsContext.Provider>;
 }

@@ -3,7 +3,16 @@ import { counted } from '../../i18n/index.js';
 import type { PosClient } from '../../client/index.js';
 import type { Chime } from '../shared/chime.js';
 import { useTexts } from '../shared/locale.js';
-import { ageLevel, ageLimits, ageMinutes, allDayCounts, keepStruck, lastDone, waitingOrders, type StationOrder } from './board.js';
+import {
+  ageLevel,
+  ageLimits,
+  ageMinutes,
+  allDayCounts,
+  keepStruck,
+  lastDone,
+  waitingOrders,
+  type StationOrder,
+} from './board.js';
 import { loadStruck, saveStruck, type Station } from './storage.js';
 import { useStation, type Problem } from './use-station.js';
 
@@ -22,10 +31,12 @@ function useOutOfSight(list: RefObject<HTMLElement | null>, changed: unknown): n
     const measure = () => {
       const box = element.getBoundingClientRect();
       const cards = [...element.querySelectorAll<HTMLElement>(':scope > .ticket')];
-      setCount(cards.filter((card) => {
-        const own = card.getBoundingClientRect();
-        return own.top < box.top - 1 || own.bottom > box.bottom + 1;
-      }).length);
+      setCount(
+        cards.filter((card) => {
+          const own = card.getBoundingClientRect();
+          return own.top < box.top - 1 || own.bottom > box.bottom + 1;
+        }).length,
+      );
     };
     measure();
     const resized = new ResizeObserver(measure);
@@ -40,10 +51,24 @@ function useOutOfSight(list: RefObject<HTMLElement | null>, changed: unknown): n
 }
 
 /** One station's screen: the all-day counts, a card per waiting order, Done, Recall. */
-export function Board({ client, station, chime, menu, onProblem }: { client: PosClient; station: Station; chime: Chime; menu: ReactNode; onProblem(problem: Exclude<Problem, null>): void }) {
+export function Board({
+  client,
+  station,
+  chime,
+  menu,
+  onProblem,
+}: {
+  client: PosClient;
+  station: Station;
+  chime: Chime;
+  menu: ReactNode;
+  onProblem(problem: Exclude<Problem, null>): void;
+}) {
   const { t } = useTexts();
   const limits = useMemo(() => ageLimits(location.search), []);
-  const { orders, connection, problem, offsetMs, setStatus } = useStation(client, station.id, { onNewOrder: () => chime.play() });
+  const { orders, connection, problem, offsetMs, setStatus } = useStation(client, station.id, {
+    onNewOrder: () => chime.play(),
+  });
   const [struck, setStruck] = useState(() => loadStruck(station.id));
   const [now, setNow] = useState(() => Date.now());
   const [notSent, setNotSent] = useState(false);
@@ -94,7 +119,12 @@ export function Board({ client, station, chime, menu, onProblem }: { client: Pos
         {chime.enabled && soundLocked && <button className="chip sound">{t('screen.tapForSound')}</button>}
         <button className="recall" disabled={!recall} onClick={() => recall && void change(recall.id, 'WAITING')}>
           {t('kitchen.recall')}
-          {recall && <span className="recall-which"> #{recall.ticketNumber ?? '–'} {recall.displayCode}</span>}
+          {recall && (
+            <span className="recall-which">
+              {' '}
+              #{recall.ticketNumber ?? '–'} {recall.displayCode}
+            </span>
+          )}
         </button>
         {menu}
       </header>
@@ -120,17 +150,41 @@ export function Board({ client, station, chime, menu, onProblem }: { client: Pos
       <main className="tickets" ref={tickets}>
         {orders && waiting.length === 0 && <p className="nothing">{t('kitchen.nothing')}</p>}
         {waiting.map((order) => (
-          <Ticket key={order.id} order={order} minutes={ageMinutes(order.confirmedAt, serverNow)} level={ageLevel(ageMinutes(order.confirmedAt, serverNow), limits)} struck={struck} onToggle={toggle} onDone={() => void change(order.id, 'DONE')} />
+          <Ticket
+            key={order.id}
+            order={order}
+            minutes={ageMinutes(order.confirmedAt, serverNow)}
+            level={ageLevel(ageMinutes(order.confirmedAt, serverNow), limits)}
+            struck={struck}
+            onToggle={toggle}
+            onDone={() => void change(order.id, 'DONE')}
+          />
         ))}
       </main>
     </div>
   );
 }
 
-function Ticket({ order, minutes, level, struck, onToggle, onDone }: { order: StationOrder; minutes: number; level: string; struck: ReadonlySet<string>; onToggle(itemId: string): void; onDone(): void }) {
+function Ticket({
+  order,
+  minutes,
+  level,
+  struck,
+  onToggle,
+  onDone,
+}: {
+  order: StationOrder;
+  minutes: number;
+  level: string;
+  struck: ReadonlySet<string>;
+  onToggle(itemId: string): void;
+  onDone(): void;
+}) {
   const { t } = useTexts();
   const number = `#${order.ticketNumber ?? '–'}`;
-  const who = [NO_TABLE.test(order.table) ? null : t('kitchen.table', { table: order.table }), order.customer].filter(Boolean).join(' · ');
+  const who = [NO_TABLE.test(order.table) ? null : t('kitchen.table', { table: order.table }), order.customer]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <article className={`ticket ${level}`} aria-label={t('kitchen.order', { ticket: number, code: order.displayCode })}>
       <header className="ticket-head">
@@ -143,7 +197,12 @@ function Ticket({ order, minutes, level, struck, onToggle, onDone }: { order: St
         {order.items.map((item) => (
           <li key={item.id}>
             {/* Named in words: the spans alone read "2×Margheritasenza glutine" to a screen reader. */}
-            <button className="item" aria-label={`${item.quantity}× ${item.name}${item.notes ? `: ${item.notes}` : ''}`} aria-pressed={struck.has(item.id)} onClick={() => onToggle(item.id)}>
+            <button
+              className="item"
+              aria-label={`${item.quantity}× ${item.name}${item.notes ? `: ${item.notes}` : ''}`}
+              aria-pressed={struck.has(item.id)}
+              onClick={() => onToggle(item.id)}
+            >
               <span className="qty">{item.quantity}×</span>
               <span className="name">{item.name}</span>
               {item.notes && <span className="note">{item.notes}</span>}

@@ -14,7 +14,10 @@ export function waitingOrders(orders: readonly StationOrder[]): StationOrder[] {
  * What to put on the grill now: each food's quantity over the waiting orders, leaving out the items already
  * struck through on this tablet. Most first, then by name.
  */
-export function allDayCounts(orders: readonly StationOrder[], struck: ReadonlySet<string>): Array<{ name: string; quantity: number }> {
+export function allDayCounts(
+  orders: readonly StationOrder[],
+  struck: ReadonlySet<string>,
+): Array<{ name: string; quantity: number }> {
   const counts = new Map<string, number>();
   for (const order of waitingOrders(orders)) {
     for (const item of order.items) {
@@ -22,7 +25,9 @@ export function allDayCounts(orders: readonly StationOrder[], struck: ReadonlySe
       counts.set(item.name, (counts.get(item.name) ?? 0) + item.quantity);
     }
   }
-  return [...counts.entries()].map(([name, quantity]) => ({ name, quantity })).sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name));
+  return [...counts.entries()]
+    .map(([name, quantity]) => ({ name, quantity }))
+    .sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name));
 }
 
 export type AgeLevel = 'fresh' | 'amber' | 'red';
@@ -75,5 +80,7 @@ export function keepStruck(struck: ReadonlySet<string>, orders: readonly Station
 
 /** Replaces one order by its new state (the answer of a tap), keeping the list's order. */
 export function replaceOrder(orders: readonly StationOrder[], next: StationOrder): StationOrder[] {
-  return orders.some((order) => order.id === next.id) ? orders.map((order) => (order.id === next.id ? next : order)) : [...orders, next];
+  return orders.some((order) => order.id === next.id)
+    ? orders.map((order) => (order.id === next.id ? next : order))
+    : [...orders, next];
 }

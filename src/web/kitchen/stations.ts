@@ -23,6 +23,7 @@ export function kitchenStations(
     else toRegister = true;
   }
   // Items with neither a food nor a category printer go to the register's printer: then that one is a station too.
-  if (toRegister) for (const register of registers) if (register.defaultPrinterId) routed.add(register.defaultPrinterId);
+  if (toRegister)
+    for (const register of registers) if (register.defaultPrinterId) routed.add(register.defaultPrinterId);
   return printers.filter((printer) => routed.has(printer.id)).map(({ id, name }) => ({ id, name }));
 }

@@ -12,7 +12,10 @@ export type Problem = 'unauthorized' | 'gone' | null;
  * The station's list with the event position it includes (`X-Last-Event-Id`) and the server's clock (`Date`): read
  * through the typed client, whose fetch keeps the answer's headers for these two.
  */
-async function fetchStation(client: PosClient, station: string): Promise<{ orders: StationOrder[]; lastEventId: string; offsetMs: number }> {
+async function fetchStation(
+  client: PosClient,
+  station: string,
+): Promise<{ orders: StationOrder[]; lastEventId: string; offsetMs: number }> {
   let headers: Headers | null = null;
   const reader = new PosClient({
     baseUrl: client.baseUrl,
@@ -24,11 +27,17 @@ async function fetchStation(client: PosClient, station: string): Promise<{ order
       return response;
     },
   });
-  const orders = await reader.request<StationOrder[]>('GET', `/v1/stations/${encodeURIComponent(station)}/orders`, { query: { include: 'done' } });
+  const orders = await reader.request<StationOrder[]>('GET', `/v1/stations/${encodeURIComponent(station)}/orders`, {
+    query: { include: 'done' },
+  });
   const answer = headers as Headers | null;
   // Ages are counted on the server's clock (its Date header), not the tablet's, which may be wrong.
   const serverDate = Date.parse(answer?.get('date') ?? '');
-  return { orders, lastEventId: answer?.get('x-last-event-id') ?? '', offsetMs: Number.isNaN(serverDate) ? 0 : serverDate - Date.now() };
+  return {
+    orders,
+    lastEventId: answer?.get('x-last-event-id') ?? '',
+    offsetMs: Number.isNaN(serverDate) ? 0 : serverDate - Date.now(),
+  };
 }
 
 /**
@@ -90,7 +99,8 @@ export function useStation(client: PosClient, station: string, handlers: { onNew
           }
         } while (again);
       } catch (error) {
-        if (error instanceof ApiError && (error.code === 'unauthorized' || error.code === 'forbidden')) return stop('unauthorized');
+        if (error instanceof ApiError && (error.code === 'unauthorized' || error.code === 'forbidden'))
+          return stop('unauthorized');
         if (error instanceof ApiError && error.code === 'not-found') return stop('gone');
         // The server is away (restarting, Wi-Fi): say so and try again; the stream, once open, reloads on return.
         setConnection('reconnecting');
@@ -120,7 +130,12 @@ export function useStation(client: PosClient, station: string, handlers: { onNew
         if (event.payload.printerId !== station) return;
         // Done elsewhere (another screen of this station, the dashboard): the card goes at once.
         if (event.payload.status === 'DONE') {
-          setOrders((list) => list?.map((order) => (order.id === event.payload.orderId ? { ...order, stationStatus: 'DONE' } : order)) ?? list);
+          setOrders(
+            (list) =>
+              list?.map((order) =>
+                order.id === event.payload.orderId ? { ...order, stationStatus: 'DONE' } : order,
+              ) ?? list,
+          );
         }
         return load();
       case 'order-cancelled':
@@ -131,33 +146,44 @@ export function useStation(client: PosClient, station: string, handlers: { onNew
         return;
     }
   };
-  useChannel(client, 'printer', { from, maxRetryMs: 3000 }, {
-    onEvent,
-    onConnected() {
-      setConnection('live');
-      // Back after a drop (a server restart): the replay brings the events, a reload makes sure.
-      if (dropped.current) reload.current();
-      dropped.current = false;
+  useChannel(
+    client,
+    'printer',
+    { from, maxRetryMs: 3000 },
+    {
+      onEvent,
+      onConnected() {
+        setConnection('live');
+        // Back after a drop (a server restart): the replay brings the events, a reload makes sure.
+        if (dropped.current) reload.current();
+        dropped.current = false;
+      },
+      onDisconnected() {
+        dropped.current = true;
+        setConnection('reconnecting');
+      },
+      onFatal(status) {
+        if (status === 401 || status === 403) stopRef.current('unauthorized');
+      },
     },
-    onDisconnected() {
-      dropped.current = true;
-      setConnection('reconnecting');
-    },
-    onFatal(status) {
-      if (status === 401 || status === 403) stopRef.current('unauthorized');
-    },
-  });
+  );
 
   /** Marks this station's part DONE or brings it back (WAITING); false when the server could not be reached. */
   const setStatus = useCallback(
     async (orderId: number, status: 'DONE' | 'WAITING'): Promise<boolean> => {
       try {
-        const next = await client.request<StationOrder>('PATCH', `/v1/orders/${orderId}/stations/${encodeURIComponent(station)}`, { body: { status } });
+        const next = await client.request<StationOrder>(
+          'PATCH',
+          `/v1/orders/${orderId}/stations/${encodeURIComponent(station)}`,
+          { body: { status } },
+        );
         setOrders((list) => (list ? replaceOrder(list, next) : list));
         return true;
       } catch (error) {
-        if (error instanceof ApiError && (error.code === 'unauthorized' || error.code === 'forbidden')) setProblem('unauthorized');
-        else if (error instanceof ApiError) reload.current(); // the order left meanwhile (picked up, cancelled): show what is
+        if (error instanceof ApiError && (error.code === 'unauthorized' || error.code === 'forbidden'))
+          setProblem('unauthorized');
+        else if (error instanceof ApiError)
+          reload.current(); // the order left meanwhile (picked up, cancelled): show what is
         else return false;
         return true;
       }

@@ -37,8 +37,16 @@ export function ChoiceList<T extends Choice>(props: {
     <main className="center-screen">
       <section className="card" aria-labelledby="choice-title">
         <h1 id="choice-title">{title}</h1>
-        {notice && <p className="notice" role="status">{notice}</p>}
-        {error && <p className="error" role="alert">{error}</p>}
+        {notice && (
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        )}
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
         {choices?.length === 0 && <p>{empty}</p>}
         <div className="choice-list">
           {choices?.map((choice) => (

@@ -18,7 +18,11 @@ t.test('a native modal dialog, named, its first control focused', async (t) => {
   t.ok((dialog as HTMLDialogElement).open, 'opened');
   t.equal(dialog.getAttribute('aria-modal'), 'true');
   t.equal(document.activeElement, screen.getByRole('button', { name: 'Back' }), 'the first control has the focus');
-  t.equal(dialog.parentElement, document.body, 'drawn on the body, away from the dark status line it may be asked from');
+  t.equal(
+    dialog.parentElement,
+    document.body,
+    'drawn on the body, away from the dark status line it may be asked from',
+  );
 });
 
 t.test('Escape closes it the way back does', async (t) => {
@@ -37,10 +41,23 @@ t.test('Escape closes it the way back does', async (t) => {
 t.test('a question before what cannot be taken back: an alertdialog, the way back first and focused', async (t) => {
   let kept = 0;
   let confirmed = 0;
-  render(<ConfirmDialog label="Log out" question="Log out anna?" keep="No, stay" confirm="Yes, log out" onKeep={() => kept++} onConfirm={() => confirmed++} />);
+  render(
+    <ConfirmDialog
+      label="Log out"
+      question="Log out anna?"
+      keep="No, stay"
+      confirm="Yes, log out"
+      onKeep={() => kept++}
+      onConfirm={() => confirmed++}
+    />,
+  );
   const dialog = screen.getByRole('alertdialog', { name: 'Log out' });
   t.match(dialog.textContent, /Log out anna\?/);
-  t.equal(document.activeElement, screen.getByRole('button', { name: 'No, stay' }), 'a stray Enter keeps the cashier logged in');
+  t.equal(
+    document.activeElement,
+    screen.getByRole('button', { name: 'No, stay' }),
+    'a stray Enter keeps the cashier logged in',
+  );
   fireEvent.keyDown(dialog, { key: 'Escape' });
   t.same([kept, confirmed], [1, 0]);
   fireEvent.click(screen.getByRole('button', { name: 'Yes, log out' }));

@@ -8,7 +8,13 @@ import { createPortal } from 'react-dom';
  * asked from: inside the dark status line it took that line's white text onto its white card.
  * Component test: src/web/shared/Dialog.test.tsx.
  */
-export function Dialog(props: { label: string; role?: 'dialog' | 'alertdialog'; className?: string; onClose(): void; children: ReactNode }) {
+export function Dialog(props: {
+  label: string;
+  role?: 'dialog' | 'alertdialog';
+  className?: string;
+  onClose(): void;
+  children: ReactNode;
+}) {
   const { label, role = 'dialog', className = '', children } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const onClose = useRef(props.onClose);
@@ -20,7 +26,9 @@ export function Dialog(props: { label: string; role?: 'dialog' | 'alertdialog'; 
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
-    const first = dialog.querySelector<HTMLElement>('[autofocus], button:not(:disabled), input, select, textarea, [tabindex]:not([tabindex="-1"])');
+    const first = dialog.querySelector<HTMLElement>(
+      '[autofocus], button:not(:disabled), input, select, textarea, [tabindex]:not([tabindex="-1"])',
+    );
     first?.focus();
     return () => {
       if (dialog.open && typeof dialog.close === 'function') dialog.close();

@@ -21,8 +21,15 @@ t.test('a tablist with one tab stop: the chosen tab', async (t) => {
   render(<Categories />);
   t.ok(screen.getByRole('tablist', { name: 'Categories' }));
   const tabs = screen.getAllByRole('tab');
-  t.same(tabs.map((tab) => tab.getAttribute('aria-selected')), ['true', 'false', 'false']);
-  t.same(tabs.map((tab) => tab.tabIndex), [0, -1, -1], 'roving tabindex: Tab leaves the row in one step');
+  t.same(
+    tabs.map((tab) => tab.getAttribute('aria-selected')),
+    ['true', 'false', 'false'],
+  );
+  t.same(
+    tabs.map((tab) => tab.tabIndex),
+    [0, -1, -1],
+    'roving tabindex: Tab leaves the row in one step',
+  );
 });
 
 t.test('the arrow keys move along the row and choose; Home and End; it wraps round', async (t) => {
@@ -38,7 +45,10 @@ t.test('the arrow keys move along the row and choose; Home and End; it wraps rou
   fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowLeft' });
   t.equal(document.activeElement, screen.getByRole('tab', { name: 'Dolci' }), 'and back to the last');
   fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
-  t.same(screen.getAllByRole('tab').map((tab) => tab.tabIndex), [0, -1, -1]);
+  t.same(
+    screen.getAllByRole('tab').map((tab) => tab.tabIndex),
+    [0, -1, -1],
+  );
   fireEvent.click(screen.getByRole('tab', { name: 'Dolci' }));
   t.ok(screen.getByText('shown: dolci'), 'a tap still chooses');
 });

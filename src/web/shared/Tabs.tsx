@@ -21,7 +21,13 @@ export function tabAfterKey(index: number, count: number, key: string): number |
  * (roving tabindex); the arrow keys, Home and End move along the row and choose as they go. Tapping works as before.
  * Component test: src/web/shared/Tabs.test.tsx.
  */
-export function Tabs<T extends string>(props: { label?: string; tabs: ReadonlyArray<Tab<T>>; selected: T; onSelect(id: T): void; className?: string }) {
+export function Tabs<T extends string>(props: {
+  label?: string;
+  tabs: ReadonlyArray<Tab<T>>;
+  selected: T;
+  onSelect(id: T): void;
+  className?: string;
+}) {
   const { label, tabs, selected, onSelect, className = 'tabs' } = props;
   const row = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {

@@ -44,5 +44,7 @@ export function textOn(background: string): TextChoice {
   const bg = parseHex(background) ? background : '#111111';
   const onBlack = contrastRatio(bg, BLACK);
   const onWhite = contrastRatio(bg, WHITE);
-  return onBlack >= onWhite ? { color: BLACK, background: 'light', ratio: onBlack } : { color: WHITE, background: 'dark', ratio: onWhite };
+  return onBlack >= onWhite
+    ? { color: BLACK, background: 'light', ratio: onBlack }
+    : { color: WHITE, background: 'dark', ratio: onWhite };
 }

@@ -13,7 +13,11 @@ export interface Texts {
 }
 
 export function texts(locale: Locale): Texts {
-  return { locale, t: (key, values) => translate(locale, key, values), money: (cents) => onScreen(formatMoney(locale, cents)) };
+  return {
+    locale,
+    t: (key, values) => translate(locale, key, values),
+    money: (cents) => onScreen(formatMoney(locale, cents)),
+  };
 }
 
 export const TextsContext = createContext<Texts>(texts('en'));

@@ -38,7 +38,10 @@ export function chosenLocale(): Locale | null {
 /** The language to show at once, before the server has answered. */
 export function initialLocale(): Locale {
   const venue = read(VENUE);
-  const locale = chosenLocale() ?? (isLocale(venue) ? venue : null) ?? (navigator.language.toLowerCase().startsWith('it') ? 'it' : 'en');
+  const locale =
+    chosenLocale() ??
+    (isLocale(venue) ? venue : null) ??
+    (navigator.language.toLowerCase().startsWith('it') ? 'it' : 'en');
   showLocale(locale);
   return locale;
 }

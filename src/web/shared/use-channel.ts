@@ -28,7 +28,12 @@ export interface ChannelOptions {
  * follows from `from` while it is not null, and starts over when the client or `from` changes (a new login, a state
  * fetched again after a resync). The handlers are read at each event, so they may change on every render.
  */
-export function useChannel<C extends EventChannelName>(client: PosClient | null, channel: C, options: ChannelOptions, handlers: ChannelHandlers<C>): void {
+export function useChannel<C extends EventChannelName>(
+  client: PosClient | null,
+  channel: C,
+  options: ChannelOptions,
+  handlers: ChannelHandlers<C>,
+): void {
   const latest = useRef(handlers);
   latest.current = handlers;
   const { from, maxRetryMs = 5000, idleTimeoutMs = 40_000, restartKey = 0 } = options;

@@ -60,13 +60,18 @@ export function App() {
     setExpired(true);
   }, []);
 
-  const { menu, fromCache, refresh, setFoodAvailable, setCategoryAvailable, setPortionsLeft } = useMenu(client, token !== null);
+  const { menu, fromCache, refresh, setFoodAvailable, setCategoryAvailable, setPortionsLeft } = useMenu(
+    client,
+    token !== null,
+  );
   const outbox = useOutbox(client, session?.user.id ?? null, unauthorized);
 
   const loadPrinters = useCallback(() => {
     client
       .printers()
-      .then((list) => setPrinters(list.map(({ id, name, status, statusReason }) => ({ id, name, status, statusReason }))))
+      .then((list) =>
+        setPrinters(list.map(({ id, name, status, statusReason }) => ({ id, name, status, statusReason }))),
+      )
       .catch(() => undefined);
   }, [client]);
 
@@ -80,7 +85,13 @@ export function App() {
         case 'food-stock-changed':
           return setPortionsLeft(event.payload.foodId, event.payload.portionsLeft);
         case 'printer-status-changed':
-          return setPrinters((list) => list.map((printer) => (printer.id === event.payload.printerId ? { ...printer, status: event.payload.status, statusReason: event.payload.statusReason ?? null } : printer)));
+          return setPrinters((list) =>
+            list.map((printer) =>
+              printer.id === event.payload.printerId
+                ? { ...printer, status: event.payload.status, statusReason: event.payload.statusReason ?? null }
+                : printer,
+            ),
+          );
         case 'resync':
           void refresh();
           return loadPrinters();
@@ -212,7 +223,11 @@ export function App() {
         )}
         {view === 'order' && (
           <main className="order-screen">
-            <MenuPanel menu={menu} inOrder={(foodId) => quantityOf(cart, foodId)} onAdd={(food) => setCart(addFood(cart, food))} />
+            <MenuPanel
+              menu={menu}
+              inOrder={(foodId) => quantityOf(cart, foodId)}
+              onAdd={(food) => setCart(addFood(cart, food))}
+            />
             <CartPanel
               key={cartGeneration}
               cart={cart}
@@ -257,14 +272,28 @@ export function App() {
           />
         )}
         {paying && (
-          <PaymentDialog method={paying} totalCents={totals.totalCents} paid={cart.paid} onBack={() => setPaying(null)} onConfirm={(received) => void pay(paying, received)} />
+          <PaymentDialog
+            method={paying}
+            totalCents={totals.totalCents}
+            paid={cart.paid}
+            onBack={() => setPaying(null)}
+            onConfirm={(received) => void pay(paying, received)}
+          />
         )}
       </div>
     </Providers>
   );
 }
 
-function Providers({ text, setLocale, children }: { text: Texts; setLocale(locale: Locale): void; children: React.ReactNode }) {
+function Providers({
+  text,
+  setLocale,
+  children,
+}: {
+  text: Texts;
+  setLocale(locale: Locale): void;
+  children: React.ReactNode;
+}) {
   return (
     <TextsContext.Provider value={text}>
       <SetLocaleContext.Provider value={setLocale}>{children}</SetLocaleContext.Provider>

@@ -2,7 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { discountTooLarge } from '../../api/pricing.js';
 import { formatAmount, parseAmount } from '../../i18n/index.js';
 import { useTexts } from '../shared/locale.js';
-import { canAddOne, canPay, cartTotals, changeQuantity, lineTotalCents, shortages, updateLine, type Cart } from './cart.js';
+import {
+  canAddOne,
+  canPay,
+  cartTotals,
+  changeQuantity,
+  lineTotalCents,
+  shortages,
+  updateLine,
+  type Cart,
+} from './cart.js';
 import { paidWords, shortageWords } from './RefusalText.js';
 import { settle, type Paid } from './settle.js';
 
@@ -54,7 +63,21 @@ function AmountInput({ label, cents, onCents }: { label: string; cents: number; 
  * `leftOf`: the portions left of a food as the tablet knows them (live), null when not counted. `askTable`: false at
  * a venue with counter service (`pos serve --no-tables`): no Table field, the order goes with "—".
  */
-export function CartPanel({ cart, askTable, leftOf, onChange, onPay, onClear }: { cart: Cart; askTable: boolean; leftOf(foodId: string): number | null; onChange(cart: Cart): void; onPay(method: 'CASH' | 'CARD'): void; onClear(): void }) {
+export function CartPanel({
+  cart,
+  askTable,
+  leftOf,
+  onChange,
+  onPay,
+  onClear,
+}: {
+  cart: Cart;
+  askTable: boolean;
+  leftOf(foodId: string): number | null;
+  onChange(cart: Cart): void;
+  onPay(method: 'CASH' | 'CARD'): void;
+  onClear(): void;
+}) {
   const { t, money } = useTexts();
   const [open, setOpen] = useState<string | null>(null);
   // The customer walked away: one tap and a second to be sure, never a whole order gone by a stray touch.
@@ -69,14 +92,19 @@ export function CartPanel({ cart, askTable, leftOf, onChange, onPay, onClear }: 
   useEffect(() => {
     const grown = cart.lines.find((line) => (seen.current.get(line.id) ?? 0) < line.quantity);
     seen.current = new Map(cart.lines.map((line) => [line.id, line.quantity]));
-    if (grown) lines.current?.querySelector(`[data-line="${CSS.escape(grown.id)}"]`)?.scrollIntoView({ block: 'nearest' });
+    if (grown)
+      lines.current?.querySelector(`[data-line="${CSS.escape(grown.id)}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [cart.lines]);
   return (
     <section className="cart" aria-label={t('order.title')}>
       <div className="who">
         <label>
           {t('order.customer')}
-          <input value={cart.customer} maxLength={100} onChange={(e) => onChange({ ...cart, customer: e.target.value })} />
+          <input
+            value={cart.customer}
+            maxLength={100}
+            onChange={(e) => onChange({ ...cart, customer: e.target.value })}
+          />
         </label>
         {askTable && (
           <label className="table">
@@ -90,7 +118,11 @@ export function CartPanel({ cart, askTable, leftOf, onChange, onPay, onClear }: 
         {cart.lines.map((line) => (
           <li key={line.id} className="line" data-line={line.id}>
             <div className="line-main">
-              <button className="qty" aria-label={t('order.remove', { name: line.name })} onClick={() => onChange(changeQuantity(cart, line.id, -1))}>
+              <button
+                className="qty"
+                aria-label={t('order.remove', { name: line.name })}
+                onClick={() => onChange(changeQuantity(cart, line.id, -1))}
+              >
                 −
               </button>
               <span className="line-qty">{line.quantity}</span>
@@ -118,9 +150,17 @@ export function CartPanel({ cart, askTable, leftOf, onChange, onPay, onClear }: 
               <div className="line-extra">
                 <label>
                   {t('order.note')}
-                  <input value={line.notes} maxLength={200} onChange={(e) => onChange(updateLine(cart, line.id, { notes: e.target.value }))} />
+                  <input
+                    value={line.notes}
+                    maxLength={200}
+                    onChange={(e) => onChange(updateLine(cart, line.id, { notes: e.target.value }))}
+                  />
                 </label>
-                <AmountInput label={t('order.surcharge')} cents={line.surchargeCents} onCents={(cents) => onChange(updateLine(cart, line.id, { surchargeCents: cents }))} />
+                <AmountInput
+                  label={t('order.surcharge')}
+                  cents={line.surchargeCents}
+                  onCents={(cents) => onChange(updateLine(cart, line.id, { surchargeCents: cents }))}
+                />
               </div>
             )}
           </li>
@@ -132,7 +172,9 @@ export function CartPanel({ cart, askTable, leftOf, onChange, onPay, onClear }: 
               <>
                 <span>{t('order.clearConfirm')}</span>
                 <button onClick={() => setClearing(false)}>{t('order.clearNo')}</button>
-                <button className="danger" onClick={onClear}>{t('order.clearYes')}</button>
+                <button className="danger" onClick={onClear}>
+                  {t('order.clearYes')}
+                </button>
               </>
             ) : (
               <button onClick={() => setClearing(true)}>{t('order.clear')}</button>
@@ -141,17 +183,27 @@ export function CartPanel({ cart, askTable, leftOf, onChange, onPay, onClear }: 
         )}
       </ul>
       <div className="totals">
-        <AmountInput label={t('order.discount')} cents={cart.discountCents} onCents={(cents) => onChange({ ...cart, discountCents: cents })} />
+        <AmountInput
+          label={t('order.discount')}
+          cents={cart.discountCents}
+          onCents={(cents) => onChange({ ...cart, discountCents: cents })}
+        />
         <dl>
           <dt>{t('order.subtotal')}</dt>
           <dd>{money(totals.subtotalCents)}</dd>
           <dt>{t('order.discount')}</dt>
           <dd>{totals.discountCents ? `−${money(totals.discountCents)}` : money(0)}</dd>
           <dt className="total">{t('order.total')}</dt>
-          <dd className="total" data-testid="total">{money(totals.totalCents)}</dd>
+          <dd className="total" data-testid="total">
+            {money(totals.totalCents)}
+          </dd>
         </dl>
         {cart.paid && <SettleNote paid={cart.paid} totalCents={totals.totalCents} />}
-        {discountTooLarge(totals) && <p className="error" role="alert">{t('order.discountTooLarge')}</p>}
+        {discountTooLarge(totals) && (
+          <p className="error" role="alert">
+            {t('order.discountTooLarge')}
+          </p>
+        )}
         {short.length > 0 && (
           <p className="error" role="alert">
             {shortageWords(t, short)}. {t('order.short')}

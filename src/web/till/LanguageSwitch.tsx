@@ -10,7 +10,13 @@ export function LanguageSwitch() {
   return (
     <div className="lang" role="group" aria-label={t('lang.label')}>
       {LOCALES.map((code) => (
-        <button key={code} type="button" className="chip" aria-pressed={code === locale} onClick={() => setLocale(code)}>
+        <button
+          key={code}
+          type="button"
+          className="chip"
+          aria-pressed={code === locale}
+          onClick={() => setLocale(code)}
+        >
           {code.toUpperCase()}
         </button>
       ))}

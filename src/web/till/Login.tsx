@@ -4,7 +4,17 @@ import { useTexts } from '../shared/locale.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import type { Session } from './session.js';
 
-export function Login({ client, expired, lastUsername, onLogin }: { client: PosClient; expired: boolean; lastUsername: string; onLogin(session: Session): void }) {
+export function Login({
+  client,
+  expired,
+  lastUsername,
+  onLogin,
+}: {
+  client: PosClient;
+  expired: boolean;
+  lastUsername: string;
+  onLogin(session: Session): void;
+}) {
   const { t } = useTexts();
   return (
     <LoginForm

@@ -11,7 +11,9 @@ export function LogoutButton({ username, onLogout }: { username: string; onLogou
   const [asking, setAsking] = useState(false);
   return (
     <>
-      <button className="chip" onClick={() => setAsking(true)}>{t('status.logout')}</button>
+      <button className="chip" onClick={() => setAsking(true)}>
+        {t('status.logout')}
+      </button>
       {asking && (
         <ConfirmDialog
           label={t('status.logout')}

@@ -8,19 +8,41 @@ import type { Menu, MenuFood } from './use-menu.js';
  * Categories as tabs in menu order, foods as big buttons: name first (the accessible name starts with it). A counted
  * food shows what is left, and stops taking taps once the order holds all of it.
  */
-export function MenuPanel({ menu, inOrder, onAdd }: { menu: Menu | null; inOrder(foodId: string): number; onAdd(food: MenuFood): void }) {
+export function MenuPanel({
+  menu,
+  inOrder,
+  onAdd,
+}: {
+  menu: Menu | null;
+  inOrder(foodId: string): number;
+  onAdd(food: MenuFood): void;
+}) {
   const { t, money } = useTexts();
   const [chosen, setChosen] = useState<string | null>(null);
-  if (!menu) return <section className="menu"><p>{t('menu.loading')}</p></section>;
+  if (!menu)
+    return (
+      <section className="menu">
+        <p>{t('menu.loading')}</p>
+      </section>
+    );
   const categories = menu.categories.filter((category) => menu.foods.some((food) => food.categoryId === category.id));
-  if (categories.length === 0) return <section className="menu"><p>{t('menu.empty')}</p></section>;
+  if (categories.length === 0)
+    return (
+      <section className="menu">
+        <p>{t('menu.empty')}</p>
+      </section>
+    );
   const active = categories.find((category) => category.id === chosen) ?? categories[0]!;
   const foods = menu.foods.filter((food) => food.categoryId === active.id);
   return (
     <section className="menu">
       <Tabs
         label={t('menu.categories')}
-        tabs={categories.map((category) => ({ id: category.id, label: category.name, className: category.available ? 'tab' : 'tab sold-out' }))}
+        tabs={categories.map((category) => ({
+          id: category.id,
+          label: category.name,
+          className: category.available ? 'tab' : 'tab sold-out',
+        }))}
         selected={active.id}
         onSelect={setChosen}
       />
@@ -29,14 +51,21 @@ export function MenuPanel({ menu, inOrder, onAdd }: { menu: Menu | null; inOrder
           const soldOut = !food.available || !active.available || food.portionsLeft === 0;
           const allTaken = !soldOut && food.portionsLeft !== null && inOrder(food.id) >= food.portionsLeft;
           return (
-            <button key={food.id} className={allTaken ? 'food all-taken' : 'food'} disabled={soldOut || allTaken} onClick={() => onAdd(food)}>
+            <button
+              key={food.id}
+              className={allTaken ? 'food all-taken' : 'food'}
+              disabled={soldOut || allTaken}
+              onClick={() => onAdd(food)}
+            >
               <span className="food-name">{food.name}</span>
               <span className="food-price">{money(food.priceCents)}</span>
               {soldOut ? (
                 <span className="food-left">{t('food.soldOut')}</span>
               ) : (
                 food.portionsLeft !== null && (
-                  <span className="food-left">{t(portionsLeftKey(food.portionsLeft, allTaken), { count: food.portionsLeft })}</span>
+                  <span className="food-left">
+                    {t(portionsLeftKey(food.portionsLeft, allTaken), { count: food.portionsLeft })}
+                  </span>
                 )
               )}
             </button>

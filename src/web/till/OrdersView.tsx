@@ -20,7 +20,14 @@ type Detail = z.infer<typeof OrderDetail>;
  * pending ones made elsewhere: search, open, confirm with payment (the cash dialog, change included), reprint the
  * receipt or the kitchen tickets, cancel (with a dialog).
  */
-export function OrdersView(props: { client: PosClient; registerId: string; userId: string | null; onUnauthorized(): void; onClose(): void; refreshKey: number }) {
+export function OrdersView(props: {
+  client: PosClient;
+  registerId: string;
+  userId: string | null;
+  onUnauthorized(): void;
+  onClose(): void;
+  refreshKey: number;
+}) {
   const { t, money } = useTexts();
   const [tab, setTab] = useState<'today' | 'pending'>('today');
   const [search, setSearch] = useState('');
@@ -30,7 +37,12 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
   const [asking, setAsking] = useState(false);
   const [paying, setPaying] = useState<'CASH' | 'CARD' | null>(null);
   // A pending order just paid: its numbers and the change, large, as at the till (the dialog is gone by then).
-  const [paid, setPaid] = useState<{ code: string; ticket: number | null; totalCents: number; changeCents: number | null } | null>(null);
+  const [paid, setPaid] = useState<{
+    code: string;
+    ticket: number | null;
+    totalCents: number;
+    changeCents: number | null;
+  } | null>(null);
   const { client, onUnauthorized } = props;
   const detail = useRef<HTMLDivElement>(null);
   // On a phone the opened order sits below the whole list: bring it (and its buttons) on screen.
@@ -51,7 +63,10 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
 
   const load = useCallback(async () => {
     try {
-      const query = tab === 'pending' ? { status: ['PENDING'], limit: 100 } : { dateFrom: await dayStart(client), cashRegisterId: props.registerId, limit: 100 };
+      const query =
+        tab === 'pending'
+          ? { status: ['PENDING'], limit: 100 }
+          : { dateFrom: await dayStart(client), cashRegisterId: props.registerId, limit: 100 };
       setOrders((await client.orders({ ...query, ...(search.trim() ? { search: search.trim() } : {}) })).orders);
     } catch (error) {
       failed(error);
@@ -100,9 +115,15 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
           {t('orders.search')}
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
-        <button className="big" onClick={props.onClose}>{t('orders.back')}</button>
+        <button className="big" onClick={props.onClose}>
+          {t('orders.back')}
+        </button>
       </div>
-      {message && !open && !paid && <p className="notice" role="status">{message}</p>}
+      {message && !open && !paid && (
+        <p className="notice" role="status">
+          {message}
+        </p>
+      )}
       {paid && (
         <section className="done" aria-label={t('done.title')}>
           <h1>
@@ -131,8 +152,12 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
           {orders?.length === 0 && <li>{t('orders.none')}</li>}
           {orders?.map((order) => (
             <li key={order.id}>
-              <button className={open?.id === order.id ? 'order-row selected' : 'order-row'} onClick={() => void openOrder(order.id)}>
-                <strong>{order.displayCode}</strong> {order.ticketNumber !== null && `#${order.ticketNumber}`} · {orderWho(t, order) && `${orderWho(t, order)} · `}
+              <button
+                className={open?.id === order.id ? 'order-row selected' : 'order-row'}
+                onClick={() => void openOrder(order.id)}
+              >
+                <strong>{order.displayCode}</strong> {order.ticketNumber !== null && `#${order.ticketNumber}`} ·{' '}
+                {orderWho(t, order) && `${orderWho(t, order)} · `}
                 {money(order.total)} · {t(`status.${order.status}`)}
               </button>
             </li>
@@ -141,9 +166,14 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
         {open && (
           <div className="order-detail" role="region" aria-label={`${open.displayCode}`} ref={detail}>
             {/* What a tap on its buttons did, beside them: at the top of a long list it would go unseen. */}
-            {message && <p className="notice" role="status">{message}</p>}
+            {message && (
+              <p className="notice" role="status">
+                {message}
+              </p>
+            )}
             <h2>
-              {open.displayCode} {open.ticketNumber !== null && `#${open.ticketNumber}`}{orderWho(t, open) && ` · ${orderWho(t, open)}`}
+              {open.displayCode} {open.ticketNumber !== null && `#${open.ticketNumber}`}
+              {orderWho(t, open) && ` · ${orderWho(t, open)}`}
             </h2>
             <ul>
               {allItems.map((item) => (
@@ -153,7 +183,8 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
               ))}
             </ul>
             <p className="total">
-              {t('order.total')} {money(open.total)} · {t(`status.${open.status.toLowerCase() as ListedOrder['status']}`)}
+              {t('order.total')} {money(open.total)} ·{' '}
+              {t(`status.${open.status.toLowerCase() as ListedOrder['status']}`)}
               {open.paymentMethod && ` · ${t(open.paymentMethod === 'CASH' ? 'pay.cash' : 'pay.card')}`}
             </p>
             <div className="order-actions">
@@ -168,15 +199,37 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
                 </>
               ) : (
                 <>
-                  <button className="big" onClick={() => void act(() => client.reprintReceipt(open.id, { cashRegisterId: props.registerId }), () => t('orders.receiptSent'))}>
+                  <button
+                    className="big"
+                    onClick={() =>
+                      void act(
+                        () => client.reprintReceipt(open.id, { cashRegisterId: props.registerId }),
+                        () => t('orders.receiptSent'),
+                      )
+                    }
+                  >
                     {t('orders.reprintReceipt')}
                   </button>
-                  <button className="big" onClick={() => void act(() => client.reprint(open.id, { orderItems: allItems.map((item) => ({ id: item.id })), reprintReceipt: false }), () => t('orders.kitchenSent'))}>
+                  <button
+                    className="big"
+                    onClick={() =>
+                      void act(
+                        () =>
+                          client.reprint(open.id, {
+                            orderItems: allItems.map((item) => ({ id: item.id })),
+                            reprintReceipt: false,
+                          }),
+                        () => t('orders.kitchenSent'),
+                      )
+                    }
+                  >
                     {t('orders.reprintKitchen')}
                   </button>
                 </>
               )}
-              <button className="big danger" onClick={() => setAsking(true)}>{t('orders.cancel')}</button>
+              <button className="big danger" onClick={() => setAsking(true)}>
+                {t('orders.cancel')}
+              </button>
             </div>
           </div>
         )}
@@ -193,9 +246,19 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
             // One key per payment: a second tap or a retry after a lost answer confirms once.
             const key = newKey();
             void act(
-              () => client.confirmOrder(open.id, { paymentMethod: method, cashRegisterId: props.registerId, userId: props.userId }, key),
+              () =>
+                client.confirmOrder(
+                  open.id,
+                  { paymentMethod: method, cashRegisterId: props.registerId, userId: props.userId },
+                  key,
+                ),
               (record) => {
-                setPaid({ code: record.displayCode, ticket: record.ticketNumber ?? null, totalCents, changeCents: received === null ? null : received - totalCents });
+                setPaid({
+                  code: record.displayCode,
+                  ticket: record.ticketNumber ?? null,
+                  totalCents,
+                  changeCents: received === null ? null : received - totalCents,
+                });
                 return t('orders.confirmed', { ticket: record.ticketNumber ?? '' });
               },
               () => {
@@ -216,7 +279,11 @@ export function OrdersView(props: { client: PosClient; registerId: string; userI
           onKeep={() => setAsking(false)}
           onConfirm={() => {
             setAsking(false);
-            void act(() => client.deleteOrder(open.id), () => t('orders.cancelled', { code: open.displayCode }), () => setOpen(null));
+            void act(
+              () => client.deleteOrder(open.id),
+              () => t('orders.cancelled', { code: open.displayCode }),
+              () => setOpen(null),
+            );
           }}
         />
       )}

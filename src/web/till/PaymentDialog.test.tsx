@@ -11,7 +11,14 @@ const cash = { method: 'CASH' as const, totalCents: 2600, receivedCents: 3000 };
 
 t.test('a plain cash payment: the change of what is handed over', async (t) => {
   let received: number | null | undefined;
-  render(<PaymentDialog method="CASH" totalCents={1900} onBack={() => undefined} onConfirm={(value) => (received = value)} />);
+  render(
+    <PaymentDialog
+      method="CASH"
+      totalCents={1900}
+      onBack={() => undefined}
+      onConfirm={(value) => (received = value)}
+    />,
+  );
   fireEvent.click(screen.getByRole('button', { name: '€20.00' }));
   t.equal(screen.getByRole('status', { name: 'Change' }).textContent, 'Change €1.00');
   fireEvent.click(screen.getByRole('button', { name: 'Confirm cash payment' }));
@@ -20,7 +27,15 @@ t.test('a plain cash payment: the change of what is handed over', async (t) => {
 
 t.test('a changed order costing more: only the difference is collected', async (t) => {
   let received: number | null | undefined;
-  render(<PaymentDialog method="CASH" totalCents={2900} paid={cash} onBack={() => undefined} onConfirm={(value) => (received = value)} />);
+  render(
+    <PaymentDialog
+      method="CASH"
+      totalCents={2900}
+      paid={cash}
+      onBack={() => undefined}
+      onConfirm={(value) => (received = value)}
+    />,
+  );
   const dialog = screen.getByRole('dialog', { name: 'Cash' });
   t.match(dialog.textContent, /Already paid €26\.00/);
   t.match(dialog.textContent, /Still due €3\.00/);
@@ -33,7 +48,15 @@ t.test('a changed order costing more: only the difference is collected', async (
 
 t.test('a changed order costing less: the difference goes back, nothing to type', async (t) => {
   let received: number | null | undefined;
-  render(<PaymentDialog method="CASH" totalCents={2100} paid={cash} onBack={() => undefined} onConfirm={(value) => (received = value)} />);
+  render(
+    <PaymentDialog
+      method="CASH"
+      totalCents={2100}
+      paid={cash}
+      onBack={() => undefined}
+      onConfirm={(value) => (received = value)}
+    />,
+  );
   t.equal(screen.getByRole('status', { name: 'Change' }).textContent, 'Change €5.00', 'give back €5.00');
   t.equal(screen.queryByRole('group', { name: 'Keypad' }), null);
   fireEvent.click(screen.getByRole('button', { name: 'Confirm cash payment' }));
@@ -41,7 +64,18 @@ t.test('a changed order costing less: the difference goes back, nothing to type'
 });
 
 t.test('paid by card before: refund it on the terminal, take the new total', async (t) => {
-  render(<PaymentDialog method="CARD" totalCents={2100} paid={{ method: 'CARD', totalCents: 2600, receivedCents: null }} onBack={() => undefined} onConfirm={() => undefined} />);
-  t.match(screen.getByRole('dialog', { name: 'Card' }).textContent, /Refund €26\.00 on the card terminal, then take the new total\./);
+  render(
+    <PaymentDialog
+      method="CARD"
+      totalCents={2100}
+      paid={{ method: 'CARD', totalCents: 2600, receivedCents: null }}
+      onBack={() => undefined}
+      onConfirm={() => undefined}
+    />,
+  );
+  t.match(
+    screen.getByRole('dialog', { name: 'Card' }).textContent,
+    /Refund €26\.00 on the card terminal, then take the new total\./,
+  );
   t.match(screen.getByRole('dialog', { name: 'Card' }).textContent, /Take €21\.00 by card/);
 });

@@ -13,7 +13,19 @@ const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '00', '0', '⌫'];
  * A refused order changed and paid again (`paid`): cash already in the drawer counts, so only the difference is
  * collected (or given back, shown large); a card payment is refunded on the terminal and the total taken again.
  */
-export function PaymentDialog({ method, totalCents, paid, onConfirm, onBack }: { method: 'CASH' | 'CARD'; totalCents: number; paid?: Paid | undefined; onConfirm(receivedCents: number | null): void; onBack(): void }) {
+export function PaymentDialog({
+  method,
+  totalCents,
+  paid,
+  onConfirm,
+  onBack,
+}: {
+  method: 'CASH' | 'CARD';
+  totalCents: number;
+  paid?: Paid | undefined;
+  onConfirm(receivedCents: number | null): void;
+  onBack(): void;
+}) {
   const { t, money } = useTexts();
   const credit = paid?.method === 'CASH' ? paid.totalCents : 0;
   const [received, setReceived] = useState(0);
@@ -30,12 +42,18 @@ export function PaymentDialog({ method, totalCents, paid, onConfirm, onBack }: {
         <p>{t('pay.cardPrompt', { amount: money(totalCents) })}</p>
         {paid && (
           <p className="settle" role="note">
-            {paid.method === 'CARD' ? t('settle.refundCard', { amount: money(paid.totalCents) }) : t('settle.cashToCard', { amount: money(paid.totalCents) })}
+            {paid.method === 'CARD'
+              ? t('settle.refundCard', { amount: money(paid.totalCents) })
+              : t('settle.cashToCard', { amount: money(paid.totalCents) })}
           </p>
         )}
         <div className="dialog-actions">
-          <button className="big" onClick={onBack}>{t('pay.back')}</button>
-          <button className="big primary" disabled={done} onClick={() => confirm(null)}>{t('pay.confirmCard')}</button>
+          <button className="big" onClick={onBack}>
+            {t('pay.back')}
+          </button>
+          <button className="big primary" disabled={done} onClick={() => confirm(null)}>
+            {t('pay.confirmCard')}
+          </button>
         </div>
       </Dialog>
     );
@@ -57,7 +75,9 @@ export function PaymentDialog({ method, totalCents, paid, onConfirm, onBack }: {
           </p>
         </div>
         <div className="dialog-actions">
-          <button className="big" onClick={onBack}>{t('pay.back')}</button>
+          <button className="big" onClick={onBack}>
+            {t('pay.back')}
+          </button>
           <button className="big primary" disabled={done} onClick={() => confirm(0)}>
             {t('pay.confirmCash')}
           </button>
@@ -84,15 +104,27 @@ export function PaymentDialog({ method, totalCents, paid, onConfirm, onBack }: {
           </>
         )}
         <p>
-          {t('pay.received')} <strong className="received" aria-live="polite">{money(given)}</strong>
+          {t('pay.received')}{' '}
+          <strong className="received" aria-live="polite">
+            {money(given)}
+          </strong>
         </p>
-        <p className={change < 0 ? 'change short' : 'change'} role="status" aria-label={change < 0 ? t('pay.short') : t('pay.change')}>
+        <p
+          className={change < 0 ? 'change short' : 'change'}
+          role="status"
+          aria-label={change < 0 ? t('pay.short') : t('pay.change')}
+        >
           {change < 0 ? t('pay.short') : t('pay.change')} <strong>{money(Math.abs(change))}</strong>
         </p>
       </div>
       <div className="quick">
         {quickAmounts(due).map((amount, index) => (
-          <button key={amount} className={index === 0 ? 'big exact' : 'big'} aria-pressed={given === amount} onClick={() => setReceived(amount)}>
+          <button
+            key={amount}
+            className={index === 0 ? 'big exact' : 'big'}
+            aria-pressed={given === amount}
+            onClick={() => setReceived(amount)}
+          >
             {index === 0 ? (
               <>
                 <span>{t('pay.exact')}</span> <span>{money(amount)}</span>
@@ -105,13 +137,19 @@ export function PaymentDialog({ method, totalCents, paid, onConfirm, onBack }: {
       </div>
       <div className="keypad" role="group" aria-label={t('pay.keypad')}>
         {KEYS.map((key) => (
-          <button key={key} onClick={() => setReceived((value) => keypadPress(value, key))} aria-label={key === '⌫' ? t('pay.clearKey') : undefined}>
+          <button
+            key={key}
+            onClick={() => setReceived((value) => keypadPress(value, key))}
+            aria-label={key === '⌫' ? t('pay.clearKey') : undefined}
+          >
             {key}
           </button>
         ))}
       </div>
       <div className="dialog-actions">
-        <button className="big" onClick={onBack}>{t('pay.back')}</button>
+        <button className="big" onClick={onBack}>
+          {t('pay.back')}
+        </button>
         <button className="big primary" disabled={done || change < 0} onClick={() => confirm(given)}>
           {t('pay.confirmCash')}
         </button>

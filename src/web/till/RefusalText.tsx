@@ -9,7 +9,13 @@ import type { Paid } from './settle.js';
 /** Short foods in the cashier's words: "Patatine: 3 in the order, only 2 left". */
 export function shortageWords(t: Texts['t'], shortages: Shortage[]): string {
   return shortages
-    .map((shortage) => t(shortage.left === 0 ? 'refusal.soldOutFood' : counted('refusal.shortFood', shortage.left), { name: shortage.name, requested: shortage.requested, left: shortage.left }))
+    .map((shortage) =>
+      t(shortage.left === 0 ? 'refusal.soldOutFood' : counted('refusal.shortFood', shortage.left), {
+        name: shortage.name,
+        requested: shortage.requested,
+        left: shortage.left,
+      }),
+    )
     .join('; ');
 }
 
@@ -24,7 +30,8 @@ export function RefusalText({ entry }: { entry: OutboxEntry }) {
   if (shortages.length === 0) return <>{code ? t(errorKey(code)) : refusalText(entry)}</>;
   return (
     <>
-      {t(code === 'portions-short' || entry.refusal?.status === 409 ? 'refusal.short' : 'refusal.unavailable')} {shortageWords(t, shortages)}.
+      {t(code === 'portions-short' || entry.refusal?.status === 409 ? 'refusal.short' : 'refusal.unavailable')}{' '}
+      {shortageWords(t, shortages)}.
     </>
   );
 }

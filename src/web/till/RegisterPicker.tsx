@@ -5,8 +5,27 @@ import { useTexts } from '../shared/locale.js';
 import type { Register } from './session.js';
 
 /** Which register this tablet is: the enabled ones (the register decides the receipt's printer and drawer). */
-export function RegisterPicker({ client, onPick, onUnauthorized }: { client: PosClient; onPick(register: Register): void; onUnauthorized(): void }) {
+export function RegisterPicker({
+  client,
+  onPick,
+  onUnauthorized,
+}: {
+  client: PosClient;
+  onPick(register: Register): void;
+  onUnauthorized(): void;
+}) {
   const { t } = useTexts();
-  const load = useCallback(async () => (await client.cashRegisters({ enabled: true })).map(({ id, name }): Register => ({ id, name })), [client]);
-  return <ChoiceList title={t('register.title')} empty={t('register.none')} load={load} onPick={onPick} onUnauthorized={onUnauthorized} />;
+  const load = useCallback(
+    async () => (await client.cashRegisters({ enabled: true })).map(({ id, name }): Register => ({ id, name })),
+    [client],
+  );
+  return (
+    <ChoiceList
+      title={t('register.title')}
+      empty={t('register.none')}
+      load={load}
+      onPick={onPick}
+      onUnauthorized={onUnauthorized}
+    />
+  );
 }

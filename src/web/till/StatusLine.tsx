@@ -44,8 +44,14 @@ export function StatusLine(props: {
         </span>
       ))}
       <span className="spacer" />
-      <button className="chip" onClick={props.onOrders}>{t('orders.title')}</button>
-      <button className="chip" onClick={props.onChangeRegister} aria-label={`${t('register.change')}: ${props.register}`}>
+      <button className="chip" onClick={props.onOrders}>
+        {t('orders.title')}
+      </button>
+      <button
+        className="chip"
+        onClick={props.onChangeRegister}
+        aria-label={`${t('register.change')}: ${props.register}`}
+      >
         {props.register}
       </button>
       <LanguageSwitch />

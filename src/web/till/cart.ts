@@ -33,11 +33,24 @@ let counter = 0;
 const lineId = () => `l${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /** Tapping a food adds one: to its line without a note and surcharge if there is one, else a new line. Never more than is left. */
-export function addFood(cart: Cart, food: { id: string; name: string; priceCents: number; portionsLeft?: number | null }): Cart {
+export function addFood(
+  cart: Cart,
+  food: { id: string; name: string; priceCents: number; portionsLeft?: number | null },
+): Cart {
   if (!canAddOne(cart, food.id, food.portionsLeft ?? null)) return cart;
-  const index = cart.lines.findIndex((line) => line.foodId === food.id && line.notes === '' && line.surchargeCents === 0);
+  const index = cart.lines.findIndex(
+    (line) => line.foodId === food.id && line.notes === '' && line.surchargeCents === 0,
+  );
   if (index >= 0) return changeQuantity(cart, (cart.lines[index] as CartLine).id, +1);
-  const line: CartLine = { id: lineId(), foodId: food.id, name: food.name, unitPriceCents: food.priceCents, quantity: 1, notes: '', surchargeCents: 0 };
+  const line: CartLine = {
+    id: lineId(),
+    foodId: food.id,
+    name: food.name,
+    unitPriceCents: food.priceCents,
+    quantity: 1,
+    notes: '',
+    surchargeCents: 0,
+  };
   return { ...cart, lines: [...cart.lines, line] };
 }
 
@@ -71,7 +84,13 @@ export interface OrderBody {
   table: string;
   customer: string;
   orderItems: Array<{ foodId: string; quantity: number; notes?: string; surcharge?: number }>;
-  confirm: { paymentMethod: 'CASH' | 'CARD'; discount?: number; userId?: string | null; cashRegisterId?: string | null; cashReceived?: number };
+  confirm: {
+    paymentMethod: 'CASH' | 'CARD';
+    discount?: number;
+    userId?: string | null;
+    cashRegisterId?: string | null;
+    cashReceived?: number;
+  };
 }
 
 /**
@@ -80,7 +99,12 @@ export interface OrderBody {
  */
 export function orderBody(
   cart: Cart,
-  payment: { method: 'CASH' | 'CARD'; userId: string | null; cashRegisterId: string | null; receivedCents?: number | null },
+  payment: {
+    method: 'CASH' | 'CARD';
+    userId: string | null;
+    cashRegisterId: string | null;
+    receivedCents?: number | null;
+  },
 ): OrderBody {
   const received = payment.receivedCents;
   const cash = payment.method === 'CASH' && typeof received === 'number' && received >= cartTotals(cart).totalCents;

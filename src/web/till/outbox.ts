@@ -61,7 +61,12 @@ export function bodyInCents(entry: Pick<OutboxEntry, 'body' | 'amounts'>): Order
 /** Sent entries are kept a while for the orders list on the tablet, then dropped. */
 export const KEEP_SENT = 30;
 
-function update(outbox: Outbox, key: string, from: readonly EntryState[], change: (entry: OutboxEntry) => OutboxEntry): Outbox {
+function update(
+  outbox: Outbox,
+  key: string,
+  from: readonly EntryState[],
+  change: (entry: OutboxEntry) => OutboxEntry,
+): Outbox {
   let changed = false;
   const entries = outbox.entries.map((entry) => {
     if (entry.key !== key || !from.includes(entry.state)) return entry;
@@ -104,7 +109,14 @@ export function failed(outbox: Outbox, key: string, reason: string): Outbox {
 }
 
 /** The server refused it for good (4xx): kept with the reason until the cashier decides. */
-export function refused(outbox: Outbox, key: string, status: number, message: string, shortages: Shortage[] = [], code?: string): Outbox {
+export function refused(
+  outbox: Outbox,
+  key: string,
+  status: number,
+  message: string,
+  shortages: Shortage[] = [],
+  code?: string,
+): Outbox {
   const refusal = { status, message, ...(code ? { code } : {}), ...(shortages.length ? { shortages } : {}) };
   return update(outbox, key, ['sending'], (entry) => ({ ...entry, state: 'refused', refusal }));
 }
@@ -125,7 +137,9 @@ export function discard(outbox: Outbox, key: string): Outbox {
 
 /** After a reload: an entry caught mid-send may or may not have arrived; the key makes sending it again safe. */
 export function recover(outbox: Outbox): Outbox {
-  return { entries: outbox.entries.map((entry) => (entry.state === 'sending' ? { ...entry, state: 'waiting' } : entry)) };
+  return {
+    entries: outbox.entries.map((entry) => (entry.state === 'sending' ? { ...entry, state: 'waiting' } : entry)),
+  };
 }
 
 /** What the entry was paid with; an entry of an older till knows its method and total, not the cash handed over. */

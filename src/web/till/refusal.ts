@@ -10,8 +10,18 @@ export function shortagesIn(status: number, body: unknown): Shortage[] {
   const details = (body as { details?: unknown }).details;
   if (!Array.isArray(details)) return [];
   return details.flatMap((detail: Record<string, unknown>) =>
-    typeof detail?.['foodId'] === 'string' && typeof detail['name'] === 'string' && Number.isInteger(detail['requested']) && Number.isInteger(detail['left'])
-      ? [{ foodId: detail['foodId'], name: detail['name'], requested: detail['requested'] as number, left: detail['left'] as number }]
+    typeof detail?.['foodId'] === 'string' &&
+    typeof detail['name'] === 'string' &&
+    Number.isInteger(detail['requested']) &&
+    Number.isInteger(detail['left'])
+      ? [
+          {
+            foodId: detail['foodId'],
+            name: detail['name'],
+            requested: detail['requested'] as number,
+            left: detail['left'] as number,
+          },
+        ]
       : [],
   );
 }

@@ -42,7 +42,12 @@ export function stillDue(paid: Paid | undefined, totalCents: number): number {
  * The payment of a changed order, as the next refusal would need to tell it: the cash handed over for it in all (the
  * first time and now), so "received" stays what the customer gave.
  */
-export function paidAgain(paid: Paid | undefined, method: PaymentMethod, totalCents: number, receivedNowCents: number | null): Paid {
+export function paidAgain(
+  paid: Paid | undefined,
+  method: PaymentMethod,
+  totalCents: number,
+  receivedNowCents: number | null,
+): Paid {
   if (method === 'CASH' && paid?.method === 'CASH') {
     const before = paid.receivedCents ?? paid.totalCents;
     return { method, totalCents, receivedCents: before + (receivedNowCents ?? 0) };

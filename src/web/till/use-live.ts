@@ -9,7 +9,11 @@ export type Connection = 'live' | 'reconnecting' | 'offline';
  * Follows the cashier channel while logged in: sold-out foods, printers, orders. The connection state feeds the
  * status line: "reconnecting" after a drop, "offline" once a few tries failed or the browser says so.
  */
-export function useLive(client: PosClient, token: string | null, handlers: { onEvent(event: CashierEvent): void; onConnected(): void; onUnauthorized(): void }) {
+export function useLive(
+  client: PosClient,
+  token: string | null,
+  handlers: { onEvent(event: CashierEvent): void; onConnected(): void; onUnauthorized(): void },
+) {
   const [connection, setConnection] = useState<Connection>('reconnecting');
   const latest = useRef(handlers);
   latest.current = handlers;
@@ -21,7 +25,8 @@ export function useLive(client: PosClient, token: string | null, handlers: { onE
   useEffect(() => {
     if (!token) return;
     const goneOffline = () => setConnection('offline');
-    const backOnline = () => setConnection((now) => (now === 'offline' ? (streamUp.current ? 'live' : 'reconnecting') : now));
+    const backOnline = () =>
+      setConnection((now) => (now === 'offline' ? (streamUp.current ? 'live' : 'reconnecting') : now));
     window.addEventListener('offline', goneOffline);
     window.addEventListener('online', backOnline);
     return () => {
@@ -30,26 +35,31 @@ export function useLive(client: PosClient, token: string | null, handlers: { onE
     };
   }, [token]);
 
-  useChannel(token ? client : null, 'cashier', { from: '', maxRetryMs: 5000 }, {
-    onEvent(event) {
-      if (navigator.onLine) setConnection('live'); // an event is proof the stream works
-      latest.current.onEvent(event);
+  useChannel(
+    token ? client : null,
+    'cashier',
+    { from: '', maxRetryMs: 5000 },
+    {
+      onEvent(event) {
+        if (navigator.onLine) setConnection('live'); // an event is proof the stream works
+        latest.current.onEvent(event);
+      },
+      onConnected() {
+        streamUp.current = true;
+        failures.current = 0;
+        setConnection('live');
+        latest.current.onConnected();
+      },
+      onDisconnected() {
+        streamUp.current = false;
+        failures.current += 1;
+        setConnection(failures.current >= 3 || !navigator.onLine ? 'offline' : 'reconnecting');
+      },
+      onFatal(status) {
+        if (status === 401) latest.current.onUnauthorized();
+      },
     },
-    onConnected() {
-      streamUp.current = true;
-      failures.current = 0;
-      setConnection('live');
-      latest.current.onConnected();
-    },
-    onDisconnected() {
-      streamUp.current = false;
-      failures.current += 1;
-      setConnection(failures.current >= 3 || !navigator.onLine ? 'offline' : 'reconnecting');
-    },
-    onFatal(status) {
-      if (status === 401) latest.current.onUnauthorized();
-    },
-  });
+  );
 
   return connection;
 }

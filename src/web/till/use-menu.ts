@@ -69,7 +69,10 @@ async function soldOutKnown(client: PosClient, listed: ApiFood[], known: MenuFoo
 }
 
 /** Menu order, as the API lists it: category position, then name. */
-const menuOrder = (a: ApiFood, b: ApiFood) => a.category.position - b.category.position || a.category.name.localeCompare(b.category.name) || a.name.localeCompare(b.name);
+const menuOrder = (a: ApiFood, b: ApiFood) =>
+  a.category.position - b.category.position ||
+  a.category.name.localeCompare(b.category.name) ||
+  a.name.localeCompare(b.name);
 
 export function useMenu(client: PosClient, loggedIn: boolean) {
   const [menu, setMenu] = useState<Menu | null>(() => readLocal<Menu>('menu'));
@@ -118,7 +121,12 @@ export function useMenu(client: PosClient, loggedIn: boolean) {
   );
   const setCategoryAvailable = useCallback(
     (categoryId: string, available: boolean) =>
-      patch((m) => ({ ...m, categories: m.categories.map((category) => (category.id === categoryId ? { ...category, available } : category)) })),
+      patch((m) => ({
+        ...m,
+        categories: m.categories.map((category) =>
+          category.id === categoryId ? { ...category, available } : category,
+        ),
+      })),
     [patch],
   );
   const setPortionsLeft = useCallback(

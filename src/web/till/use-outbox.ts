@@ -52,12 +52,20 @@ export function useOutbox(client: PosClient, userId: string | null, onUnauthoriz
         try {
           const created = await client.createOrder(box.bodyInCents(entry), entry.key, SEND_TIMEOUT_MS);
           failures.current = 0;
-          await apply((o) => box.succeeded(o, entry.key, { id: created.id, displayCode: created.displayCode, ticketNumber: created.ticketNumber }));
+          await apply((o) =>
+            box.succeeded(o, entry.key, {
+              id: created.id,
+              displayCode: created.displayCode,
+              ticketNumber: created.ticketNumber,
+            }),
+          );
         } catch (error) {
           if (error instanceof ApiError && error.final) {
             const short = shortagesIn(error.status, error.body);
             const off = short.length ? [] : unavailableIn(error, entry.body.orderItems, entry.names);
-            await apply((o) => box.refused(o, entry.key, error.status, error.message, short.length ? short : off, error.code));
+            await apply((o) =>
+              box.refused(o, entry.key, error.status, error.message, short.length ? short : off, error.code),
+            );
             continue;
           }
           await apply((o) => box.failed(o, entry.key, (error as Error).message));

@@ -46,9 +46,18 @@ t.test('well-typed events are written to the log as given', async (t) => {
       { channel: 'display', name: 'order-deleted', payload: { id: 7, displayCode: 'K7P' } },
     ]);
   });
-  const rows = await storage.db.selectFrom('events').select(['channel', 'name', 'payload', 'created_at']).orderBy('id').execute();
+  const rows = await storage.db
+    .selectFrom('events')
+    .select(['channel', 'name', 'payload', 'created_at'])
+    .orderBy('id')
+    .execute();
   t.strictSame(rows, [
-    { channel: 'cashier', name: 'food-availability-changed', payload: '{"foodId":"f","available":false}', created_at: at.getTime() },
+    {
+      channel: 'cashier',
+      name: 'food-availability-changed',
+      payload: '{"foodId":"f","available":false}',
+      created_at: at.getTime(),
+    },
     { channel: 'cashier', name: 'order-deleted', payload: '{"id":7,"displayCode":"K7P"}', created_at: at.getTime() },
     { channel: 'display', name: 'order-deleted', payload: '{"id":7,"displayCode":"K7P"}', created_at: at.getTime() },
   ]);

@@ -11,13 +11,27 @@ const frame = (element: React.ReactElement) => {
 };
 
 t.test('every screen with its number key, the open one marked; within 80 columns in every language', async (t) => {
-  t.match(frame(<TabBar current="menu" width={120} />), /1 Orders\[2 Menu\]3 Printers 4 Registers 5 People 6 Reports 7 Closure 8 Venue/);
+  t.match(
+    frame(<TabBar current="menu" width={120} />),
+    /1 Orders\[2 Menu\]3 Printers 4 Registers 5 People 6 Reports 7 Closure 8 Venue/,
+  );
   for (const locale of ['en', 'it'] as const) {
     for (const screen of SCREENS) {
-      const text = frame(<DashboardLocale.Provider value={locale}><TabBar current={screen} width={80} /></DashboardLocale.Provider>);
+      const text = frame(
+        <DashboardLocale.Provider value={locale}>
+          <TabBar current={screen} width={80} />
+        </DashboardLocale.Provider>,
+      );
       t.ok([...text].length <= 80, `${locale} ${screen}: ${[...text].length} columns`);
       t.match(text, /1 \S+.*8 \S+/, `${locale} ${screen}: all eight`);
     }
   }
-  t.match(frame(<DashboardLocale.Provider value="it"><TabBar current="closure" width={80} /></DashboardLocale.Provider>), /\[7 Chiusura\]8 Sagra/);
+  t.match(
+    frame(
+      <DashboardLocale.Provider value="it">
+        <TabBar current="closure" width={80} />
+      </DashboardLocale.Provider>,
+    ),
+    /\[7 Chiusura\]8 Sagra/,
+  );
 });

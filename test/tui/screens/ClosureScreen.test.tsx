@@ -11,7 +11,11 @@ t.test('Closure: the figures first; p asks, n keeps it, y runs it at the chosen 
   await order(app, lines([menu.panino, 2]));
   app.clock.advance(60_000); // the reports end at the server's "now": a minute on, the sale is in them
   const captured: boolean[] = [];
-  const { type, shows } = show(t, <ClosureScreen client={client} width={80} height={20} active onCapture={(on) => captured.push(on)} />, 'it');
+  const { type, shows } = show(
+    t,
+    <ClosureScreen client={client} width={80} height={20} active onCapture={(on) => captured.push(on)} />,
+    'it',
+  );
   let text = await shows('the figures', (s) => s.includes('1 ordini') || s.includes('1 ordine'));
   t.match(text, /Chiusura della serata/);
   t.match(text, /Stampata su Cassa 1/);
@@ -25,5 +29,8 @@ t.test('Closure: the figures first; p asks, n keeps it, y runs it at the chosen 
   text = await shows('done', (s) => s.includes('chiusura eseguita e inviata alla stampante di Cassa 1'));
   t.same(captured, [true, false, true, false], 'the question took the keys, and gave them back');
   const jobs = await client.printJobs({ status: ['queued', 'printing'] });
-  t.ok(jobs.some((job) => job.printerId === printer.id && /closure/i.test(job.summary)), `the closure waits for the register's printer: ${JSON.stringify(jobs)}`);
+  t.ok(
+    jobs.some((job) => job.printerId === printer.id && /closure/i.test(job.summary)),
+    `the closure waits for the register's printer: ${JSON.stringify(jobs)}`,
+  );
 });

@@ -2,49 +2,56 @@ import t from 'tap';
 import { MenuScreen } from '../../../src/tui/screens/MenuScreen.js';
 import { serve, show } from './harness.js';
 
-t.test('Menu: a category and a food added, a refusal beside its field in Italian, the price edited, sold out the right way round', async (t) => {
-  const { app, client } = await serve(t);
-  const captured: boolean[] = [];
-  const { type, shows } = show(t, <MenuScreen client={client} width={80} height={20} active onCapture={(on) => captured.push(on)} />, 'it');
-  await shows('the empty menu', (s) => s.includes('Menù: piatti per categoria') && s.includes('ancora niente'));
-  await type('a');
-  await shows('no category yet', (s) => s.includes('prima aggiungi una categoria'));
-  await type('c');
-  await shows('the categories', (s) => s.includes('Menù: categorie'));
-  await type('a');
-  await shows('the category form', (s) => s.includes('Nuova categoria'));
-  await type('Pizze\u0013');
-  await shows('the category', (s) => /Pizze\s+1\s+nessuna\s+sì/.test(s));
-  await type('f');
-  await shows('the foods', (s) => s.includes('Menù: piatti'));
-  await type('a');
-  await shows('the food form', (s) => s.includes('Nuovo piatto'));
-  await type('\t7,505\u0013');
-  let text = await shows('the price refused beside it', (s) => s.includes('✗'));
-  t.match(text, /› Prezzo\s+7,505\s+✗ non è un importo: scrivi 4,50/, 'said before asking the server');
-  await type('\u007f\u0013');
-  text = await shows('the name refused by the server beside it', (s) => /› Nome\s+✗/.test(s));
-  t.match(text, /› Nome\s+✗ non può essere vuoto/, 'the server\'s "must not be empty", in Italian');
-  t.match(text, /Prezzo\s+7,50$/m, 'what was typed stays');
-  await type('Margherita\u0013');
-  text = await shows('the food', (s) => /Margherita\s+Pizze\s+7,50/.test(s));
-  t.match(text, /\[x\] disponibile/);
-  const [food] = await client.foods();
-  t.match(food, { name: 'Margherita', price: 750, available: true, category: { name: 'Pizze' } });
-  await type('e');
-  await shows('the edit form', (s) => s.includes('Piatto: Margherita'));
-  await type('\u001b[B\u007f\u007f\u007f\u007f8\u0013');
-  await shows('the new price', (s) => /Margherita\s+Pizze\s+8,00/.test(s));
-  t.match(await client.get('/v1/foods', food!.id), { price: 800 }, 'cents, as the typed client hands money');
-  await type(' ');
-  text = await shows('sold out', (s) => s.includes('Margherita esaurito') && s.includes('ESAURITO'));
-  t.match(text, /\[ \] ESAURITO/, 'an empty box: not on sale');
-  t.equal((await client.get('/v1/foods', food!.id)).available, false);
-  await type('x');
-  await shows('the question', (s) => s.includes('Eliminare Margherita? s sì, n no'));
-  await type('s');
-  await shows('deleted', (s) => s.includes('Margherita eliminato'));
-  t.equal((await client.foods()).length, 0);
-  t.ok(captured.includes(true) && captured.at(-1) === false, 'forms and questions took the keys, and gave them back');
-  void app;
-});
+t.test(
+  'Menu: a category and a food added, a refusal beside its field in Italian, the price edited, sold out the right way round',
+  async (t) => {
+    const { app, client } = await serve(t);
+    const captured: boolean[] = [];
+    const { type, shows } = show(
+      t,
+      <MenuScreen client={client} width={80} height={20} active onCapture={(on) => captured.push(on)} />,
+      'it',
+    );
+    await shows('the empty menu', (s) => s.includes('Menù: piatti per categoria') && s.includes('ancora niente'));
+    await type('a');
+    await shows('no category yet', (s) => s.includes('prima aggiungi una categoria'));
+    await type('c');
+    await shows('the categories', (s) => s.includes('Menù: categorie'));
+    await type('a');
+    await shows('the category form', (s) => s.includes('Nuova categoria'));
+    await type('Pizze\u0013');
+    await shows('the category', (s) => /Pizze\s+1\s+nessuna\s+sì/.test(s));
+    await type('f');
+    await shows('the foods', (s) => s.includes('Menù: piatti'));
+    await type('a');
+    await shows('the food form', (s) => s.includes('Nuovo piatto'));
+    await type('\t7,505\u0013');
+    let text = await shows('the price refused beside it', (s) => s.includes('✗'));
+    t.match(text, /› Prezzo\s+7,505\s+✗ non è un importo: scrivi 4,50/, 'said before asking the server');
+    await type('\u007f\u0013');
+    text = await shows('the name refused by the server beside it', (s) => /› Nome\s+✗/.test(s));
+    t.match(text, /› Nome\s+✗ non può essere vuoto/, 'the server\'s "must not be empty", in Italian');
+    t.match(text, /Prezzo\s+7,50$/m, 'what was typed stays');
+    await type('Margherita\u0013');
+    text = await shows('the food', (s) => /Margherita\s+Pizze\s+7,50/.test(s));
+    t.match(text, /\[x\] disponibile/);
+    const [food] = await client.foods();
+    t.match(food, { name: 'Margherita', price: 750, available: true, category: { name: 'Pizze' } });
+    await type('e');
+    await shows('the edit form', (s) => s.includes('Piatto: Margherita'));
+    await type('\u001b[B\u007f\u007f\u007f\u007f8\u0013');
+    await shows('the new price', (s) => /Margherita\s+Pizze\s+8,00/.test(s));
+    t.match(await client.get('/v1/foods', food!.id), { price: 800 }, 'cents, as the typed client hands money');
+    await type(' ');
+    text = await shows('sold out', (s) => s.includes('Margherita esaurito') && s.includes('ESAURITO'));
+    t.match(text, /\[ \] ESAURITO/, 'an empty box: not on sale');
+    t.equal((await client.get('/v1/foods', food!.id)).available, false);
+    await type('x');
+    await shows('the question', (s) => s.includes('Eliminare Margherita? s sì, n no'));
+    await type('s');
+    await shows('deleted', (s) => s.includes('Margherita eliminato'));
+    t.equal((await client.foods()).length, 0);
+    t.ok(captured.includes(true) && captured.at(-1) === false, 'forms and questions took the keys, and gave them back');
+    void app;
+  },
+);

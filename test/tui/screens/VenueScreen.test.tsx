@@ -10,11 +10,15 @@ t.test('Venue: the name and receipt lines edited; only what changed is sent; a r
   await shows('the form', (s) => s.includes('› Name'));
   await type('Sagra del Borgo\tPro Loco | Via Roma 1\t\t\t\t\u007f\u007f\u007f\u007f999\u0013');
   let text = await shows('the refusal', (s) => s.includes('✗'));
-  t.match(text, /› To the strip after \(min\)\s+999\s+✗ from 0 to 240/, 'the server\'s range, beside the minutes');
+  t.match(text, /› To the strip after \(min\)\s+999\s+✗ from 0 to 240/, "the server's range, beside the minutes");
   await type('\u007f\u007f\u007f10\u0013');
   text = await shows('saved', (s) => s.includes('venue saved'));
   t.match(text, /Name\s+Sagra del Borgo/);
   t.match(text, /Receipt header\s+Pro Loco \| Via Roma 1/);
-  t.match(await client.getVenue(), { name: 'Sagra del Borgo', receiptHeader: ['Pro Loco', 'Via Roma 1'], pickupAfterMinutes: 10 });
+  t.match(await client.getVenue(), {
+    name: 'Sagra del Borgo',
+    receiptHeader: ['Pro Loco', 'Via Roma 1'],
+    pickupAfterMinutes: 10,
+  });
   void app;
 });

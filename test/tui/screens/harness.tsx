@@ -6,7 +6,9 @@ import { buildTestApp, type TestApp, type TestLike } from '../../helpers/app.js'
 import { waitFor } from '../../helpers/wait.js';
 
 /** A console screen against the whole appliance on 127.0.0.1, typed to as a person types, read as the screen shows. */
-export async function serve(t: TestLike & { teardown(fn: () => unknown): void }): Promise<{ app: TestApp; client: PosClient }> {
+export async function serve(
+  t: TestLike & { teardown(fn: () => unknown): void },
+): Promise<{ app: TestApp; client: PosClient }> {
   // The server's clock starts now: the console reads "today" and the boards the last hours of the real clock.
   const app = await buildTestApp(t, { start: new Date().toISOString() });
   await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
@@ -30,6 +32,10 @@ export function show(t: { teardown(fn: () => unknown): void }, element: ReactEle
       instance.stdin.write(text);
     },
     shows: (what: string, check: (text: string) => boolean) =>
-      waitFor(`the screen to show ${what}`, () => (check(plain()) ? plain() : null), { timeoutMs: 5000, intervalMs: 10, detail: plain }),
+      waitFor(`the screen to show ${what}`, () => (check(plain()) ? plain() : null), {
+        timeoutMs: 5000,
+        intervalMs: 10,
+        detail: plain,
+      }),
   };
 }
