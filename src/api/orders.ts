@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  cuid,
-  decimalInteger,
-  isoDateTime,
-  moneyInput,
-  repeatable,
-  text,
-  upperOrLowerCase,
-} from './common.js';
+import { cuid, decimalInteger, isoDateTime, moneyInput, repeatable, text, upperOrLowerCase } from './common.js';
 import { decimalMoney, numberMoney } from './money-codec.js';
 import { ORDER_SORT_FIELDS, ORDER_STATUSES, PAYMENT_METHODS, STATION_STATUSES } from './enums.js';
 
