@@ -22,9 +22,13 @@ export async function runCli(argv: string[]): Promise<number> {
     command.commands.forEach(override);
   };
   override(program);
+  // A command that finished but says "not ready" (pos doctor, pos setup) sets process.exitCode: that is its answer.
+  // Read and put back, so one in-process run does not leak its code into the next.
+  const outer = process.exitCode;
+  process.exitCode = undefined;
   try {
     await program.parseAsync(argv);
-    return 0;
+    return Number(process.exitCode ?? 0);
   } catch (error) {
     // --help and --version exit 0; usage mistakes exit 1 (commander already printed why).
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
@@ -40,5 +44,7 @@ export async function runCli(argv: string[]): Promise<number> {
     printErr(`unexpected error: ${(error as Error)?.stack ?? String(error)}`);
     process.stderr.write('This is a bug in pos: please report it with the output above.\n');
     return 2;
+  } finally {
+    process.exitCode = outer;
   }
 }

@@ -108,7 +108,7 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
 
   // No sale: the cashier needs change, and opens the drawer from the terminal.
   const before = till.tickets().length;
-  t.match(pos(['registers', 'open-drawer', 'Cassa 1']), /drawer of Cassa 1 opened \(printer Cassa\)/);
+  t.match(await pos(['registers', 'open-drawer', 'Cassa 1']), /drawer of Cassa 1 opened \(printer Cassa\)/);
   const kicked = await till.waitForTickets(before + 1);
   t.equal(kicked.at(-1)!.trim(), '[drawer]', 'the pulse alone, no paper');
 });
