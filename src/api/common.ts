@@ -69,7 +69,7 @@ export function text(max: number, options: { mayBeEmpty?: boolean } = {}) {
     .string()
     .refine(
       (value) => (options.mayBeEmpty === true && value === '') || value.replace(INVISIBLE, '') !== '',
-      'must not be empty',
+      { message: 'must not be empty', params: { code: 'empty' } },
     )
     .trim()
     .max(max, `must be at most ${max} characters`)

@@ -27,7 +27,7 @@ export const printerAddress = z
   .trim()
   .refine(
     (value) => isIPv4(value) || (HOSTNAME.test(value) && !/^[\d.]+$/.test(value)),
-    'must be an IPv4 address or a host name',
+    { message: 'must be an IPv4 address or a host name', params: { code: 'not-an-address' } },
   );
 
 export const Printer = z.object({
