@@ -67,10 +67,10 @@ const INVISIBLE = /[\s\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]/gu;
 export function text(max: number, options: { mayBeEmpty?: boolean } = {}) {
   return z
     .string()
-    .refine(
-      (value) => (options.mayBeEmpty === true && value === '') || value.replace(INVISIBLE, '') !== '',
-      'must not be empty',
-    )
+    .refine((value) => (options.mayBeEmpty === true && value === '') || value.replace(INVISIBLE, '') !== '', {
+      message: 'must not be empty',
+      params: { code: 'empty' },
+    })
     .trim()
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !CONTROL_CHARACTERS.test(value), 'must not contain control characters')

@@ -44,13 +44,40 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+// The codes a detail may carry besides the error codes: what is wrong with one field of a refused request, so a form
+// says it beside the field in its own words. A detail with nothing more specific keeps the error's code.
+export const DETAIL_CODES = [
+  'empty', // text that is empty, or only spaces and invisible characters
+  'too-short', // text or a list shorter than `limit` (characters or items)
+  'too-long', // text or a list longer than `limit`
+  'too-small', // a number below `limit` (0: must not be negative)
+  'too-big', // a number above `limit` (an amount past the largest one: no `limit`)
+  'not-whole', // a number that must be whole
+  'not-an-amount', // an amount with more than 2 decimals
+  'not-an-address', // a printer address that is neither an IPv4 address nor a host name
+  'not-an-id', // a record id that is not an id at all
+  'not-a-choice', // a value that is not one of those offered
+  'invalid-format', // text not in the format asked (a date, a pattern)
+  'unknown-printer', // a menu row names a printer no one has
+  'duplicate-food', // a menu row names the same food as the row `other`
+] as const;
+export type DetailCode = (typeof DETAIL_CODES)[number];
+
 /** A stable kebab-case code; a newer server may send one this list does not have yet. */
 const code = z
   .string()
   .regex(/^[a-z]+(-[a-z]+)*$/)
   .describe('stable kebab-case code (docs/api.md lists them)');
 
-export const ErrorDetail = z.object({ path: z.string(), message: z.string(), code });
+export const ErrorDetail = z.object({
+  path: z.string(),
+  message: z.string(),
+  code,
+  /** The bound a `too-short`, `too-long`, `too-small` or `too-big` detail is about. */
+  limit: z.number().optional(),
+  /** The index of the other row a `duplicate-food` detail is about. */
+  other: z.number().int().optional(),
+});
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
 export const ErrorBody = z.object({
@@ -64,4 +91,9 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** A code a detail may carry: an error code, or one of DETAIL_CODES. */
+export function isDetailCode(value: unknown): value is ErrorCode | DetailCode {
+  return isErrorCode(value) || (typeof value === 'string' && (DETAIL_CODES as readonly string[]).includes(value));
 }

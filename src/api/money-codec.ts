@@ -43,7 +43,12 @@ export const numberMoney = z
     decode: (value, ctx) => {
       const result = toCents(value);
       if (result !== null) return result;
-      ctx.issues.push({ code: 'custom', message: 'must be an amount with at most 2 decimals', input: value });
+      ctx.issues.push({
+        code: 'custom',
+        message: 'must be an amount with at most 2 decimals',
+        input: value,
+        params: { code: 'not-an-amount' },
+      });
       return z.NEVER;
     },
     encode: centsToNumber,
@@ -54,9 +59,12 @@ export const numberMoney = z
 export const moneyInput = z.codec(
   z
     .number()
-    .refine(isExactCents, 'must be an amount with at most 2 decimals')
-    .refine((value) => value >= 0, 'must not be negative')
-    .refine((value) => (toCents(value) as number) <= MAX_CENTS, 'is too large'),
+    .refine(isExactCents, { message: 'must be an amount with at most 2 decimals', params: { code: 'not-an-amount' } })
+    .refine((value) => value >= 0, { message: 'must not be negative', params: { code: 'too-small', limit: 0 } })
+    .refine((value) => (toCents(value) as number) <= MAX_CENTS, {
+      message: 'is too large',
+      params: { code: 'too-big' },
+    }),
   cents,
   { decode: (value) => toCents(value) as number, encode: centsToNumber },
 );

@@ -25,10 +25,10 @@ const HOSTNAME =
 export const printerAddress = z
   .string()
   .trim()
-  .refine(
-    (value) => isIPv4(value) || (HOSTNAME.test(value) && !/^[\d.]+$/.test(value)),
-    'must be an IPv4 address or a host name',
-  );
+  .refine((value) => isIPv4(value) || (HOSTNAME.test(value) && !/^[\d.]+$/.test(value)), {
+    message: 'must be an IPv4 address or a host name',
+    params: { code: 'not-an-address' },
+  });
 
 export const Printer = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../api/errors.js';
+import type { DetailCode, ErrorCode } from '../api/errors.js';
 
 // Errors are values with a status and a stable code (src/api/errors.ts): the core throws these, one Fastify error
 // handler formats them. Clients choose their words by the code; the message is for people reading the API.
@@ -9,7 +9,11 @@ export interface IssueDetail {
   path: string;
   message: string;
   /** What is wrong with this part; the error's own code when not given. */
-  code?: ErrorCode;
+  code?: ErrorCode | DetailCode;
+  /** The bound a too-short, too-long, too-small or too-big detail is about. */
+  limit?: number;
+  /** The other row a duplicate-food detail is about. */
+  other?: number;
 }
 
 export class AppError extends Error {

@@ -7,6 +7,8 @@ import { ApiError } from '../client/errors.js';
 export interface Said {
   message: string;
   code?: string | undefined;
+  /** The bound a detail code such as `too-long` is about. */
+  limit?: number | undefined;
 }
 
 export interface FormErrors {
@@ -25,7 +27,7 @@ export function formErrors(error: unknown, keys: readonly string[]): FormErrors 
       : [];
   for (const detail of details) {
     const key = detail.path.replace(/^body\.?/, '').split('.')[0] ?? '';
-    const said = { message: detail.message, code: detail.code };
+    const said = { message: detail.message, code: detail.code, limit: detail.limit };
     if (keys.includes(key) && !(key in fields)) fields[key] = said;
     else rest.push(said);
   }

@@ -27,27 +27,28 @@ export interface DashboardTexts {
   /** An order's status (`CONFIRMED` or `confirmed`) in words: `CONFIRMED`, `IN CUCINA`. */
   status(status: string): string;
   /**
-   * What the server said, in the console's language: by its code when it has its own words (`name-taken`), else,
-   * for a validation, by the message a form meets (empty, too long, not an amount, not an address, out of range);
-   * any other as the server wrote it (the API speaks English).
+   * What the server said, in the console's language: by its code when it has its own words (`name-taken`), or by
+   * the detail code a form meets (`empty`, `too-long` with its `limit`, `not-an-amount`, `not-an-address`); any
+   * other as the server wrote it (the API speaks English; a local refusal is already in the console's language).
    */
-  said(said: { message: string; code?: string | undefined }): string;
+  said(said: { message: string; code?: string | undefined; limit?: number | undefined }): string;
 }
 
-/** The server's validation messages a console form meets, and how each is said in the catalogs. */
-const SERVER_WORDS: Array<[RegExp, (t: DashboardTexts['t'], match: RegExpExecArray) => string]> = [
-  [/^must not be empty$/, (t) => t('console.said.empty')],
-  [/^must be at least (\d+) characters$/, (t, m) => t('console.said.tooShort', { min: m[1] ?? '' })],
-  [/^must be at most (\d+) characters$/, (t, m) => t('console.said.tooLong', { max: m[1] ?? '' })],
-  [/^must be an amount with at most 2 decimals$/, (t) => t('console.said.amount')],
-  [/^must not be negative$/, (t) => t('console.said.negative')],
-  [/^is too large$/, (t) => t('console.said.tooLarge')],
-  [/^must be an IPv4 address or a host name$/, (t) => t('console.said.address')],
-  [/^must be a whole number$/, (t) => t('console.said.whole')],
-  [/^must be from (-?\d+) to (-?\d+)/, (t, m) => t('console.said.range', { min: m[1] ?? '', max: m[2] ?? '' })],
-  [/^must be an id like /, (t) => t('console.said.choose')],
-  [/already (exists|taken)|is taken/i, (t) => t('console.said.taken')],
-];
+/** The detail codes a console form meets (src/api/errors.ts), and how each is said in the catalogs. */
+const DETAIL_WORDS: Record<string, (t: DashboardTexts['t'], limit: number | undefined) => string | null> = {
+  empty: (t) => t('console.said.empty'),
+  'too-short': (t, limit) => (limit === undefined ? null : t('console.said.tooShort', { min: limit })),
+  'too-long': (t, limit) => (limit === undefined ? null : t('console.said.tooLong', { max: limit })),
+  'too-small': (t, limit) =>
+    limit === undefined ? null : limit === 0 ? t('console.said.negative') : t('console.said.atLeast', { min: limit }),
+  'too-big': (t, limit) =>
+    limit === undefined ? t('console.said.tooLarge') : t('console.said.atMost', { max: limit }),
+  'not-whole': (t) => t('console.said.whole'),
+  'not-an-amount': (t) => t('console.said.amount'),
+  'not-an-address': (t) => t('console.said.address'),
+  'not-an-id': (t) => t('console.said.choose'),
+  'not-a-choice': (t) => t('console.said.choose'),
+};
 
 export function dashboardTexts(locale: Locale): DashboardTexts {
   const t: DashboardTexts['t'] = (key, values) => translate(locale, key, values);
@@ -61,13 +62,10 @@ export function dashboardTexts(locale: Locale): DashboardTexts {
         ? t('dashboard.noReceipt.noRegister')
         : t('dashboard.noReceipt.noPrinter', { register: registerName(register) }),
     left: (count) => (count === null ? t('dashboard.notCounted') : t(counted('dashboard.left', count), { count })),
-    said: ({ message, code }) => {
+    said: ({ message, code, limit }) => {
       if (code && code !== 'validation' && isErrorCode(code)) return t(`error.${code}`);
-      for (const [pattern, words] of SERVER_WORDS) {
-        const match = pattern.exec(message);
-        if (match) return words(t, match);
-      }
-      return message;
+      const words = code && Object.hasOwn(DETAIL_WORDS, code) ? DETAIL_WORDS[code]?.(t, limit) : null;
+      return words ?? message;
     },
     status: (status) => {
       const upper = status.toUpperCase();

@@ -2,7 +2,7 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv, writeCsv } from '../../src/cli/menu/csv.js';
-import { describeProblem, parsePrice, readMenu } from '../../src/cli/menu/menu-table.js';
+import { describeProblem, parsePrice, placeServerProblem, readMenu } from '../../src/cli/menu/menu-table.js';
 
 // Spreadsheets as committees save them: the reader takes Excel's Italian CSV (BOM, `;`, decimal comma, quoted cells
 // over two lines) and a plain English one alike, and says what is wrong at its line and column.
@@ -144,4 +144,28 @@ t.test('an .xlsx (made once with write-excel-file): prices are numbers, empty ce
     { category: 'Bevande', name: 'Birra alla spina 0,4 l', price: 400, description: '', printer: 'Bar', stock: null },
     { category: 'Dolci', name: 'Tiramisù', price: 400, description: 'Fatto in casa', printer: null, stock: 12 },
   ]);
+});
+
+t.test("the server's refusal of a row is said by its detail code, at the row's line and column", async (t) => {
+  const menu = readMenu(parseCsv(fixture('bad-printer.csv')), 'it');
+  t.same(menu.problems, []);
+  // Messages no one would match: only the codes (and `other`) tell what to say.
+  const printer = placeServerProblem(menu, 'it', {
+    path: 'body.foods.0.printer',
+    message: 'the printer is not known here',
+    code: 'unknown-printer',
+  });
+  t.match(
+    printer && describeProblem('it', printer),
+    /riga 2, colonna stampante \(D\): non esiste la stampante "Forno"/,
+  );
+  const twice = placeServerProblem(menu, 'it', {
+    path: 'body.foods.2.name',
+    message: 'a food seen before',
+    code: 'duplicate-food',
+    other: 0,
+  });
+  t.match(twice && describeProblem('it', twice), /riga 4, colonna nome \(B\): questo piatto è già alla riga 2/);
+  const unknown = placeServerProblem(menu, 'it', { path: 'body.foods.1.name', message: 'newer words', code: 'x-y' });
+  t.equal(unknown?.problem, 'newer words', "a code this CLI does not know keeps the server's words");
 });

@@ -27,7 +27,12 @@ const RULES = [
     pattern: /\/([^/\n]|\\\/)+\/[a-z]*\.test\(/,
     phrase: true,
   },
-  { name: 'tests a server message with a regular expression', pattern: /\.test\([^)]*\b(message|reason)\b/ },
+  { name: 'tests a server message with a regular expression', pattern: /\.(test|exec)\([^)]*\b(message|reason)\b/ },
+  {
+    name: "holds a regular expression of a server's validation wording",
+    // a table of the server's sentences (`must not be empty`, `must be at most 100 characters`) to translate from
+    pattern: /\/\^?(must (not )?be|is too (large|long)|already\b|same food as|unknown printer)\b/,
+  },
 ];
 
 function sources(dir: string): string[] {
@@ -69,6 +74,11 @@ t.test('the rules find what they are meant to', async (t) => {
     'const silent = /^nothing heard for (.+)$/.exec(notice.reason); if (/^nothing heard/.test(x)) {}',
     "if (error.message.includes('already exists')) setText(t('taken'));",
     "if (body.message === 'Unauthorized') logout();",
+    "  [/^must be at most (\\d+) characters$/, (t, m) => t('console.said.tooLong', { max: m[1] ?? '' })],",
+    "  [/^must not be empty$/, (t) => t('console.said.empty')],",
+    'const twice = /^same food as foods\\.(\\d+)$/.exec(detail.message);',
+    'const match = pattern.exec(message);',
+    "  [/already (exists|taken)|is taken/i, (t) => t('console.said.taken')],",
   ];
   everyOf(t, wrong, (line) => offences('sample.ts', line).length > 0, 'reading English is found');
   const fine = [
@@ -76,6 +86,7 @@ t.test('the rules find what they are meant to', async (t) => {
     'const index = /^body\\.orderItems\\.(\\d+)\\.foodId$/.exec(detail.path)?.[1];',
     'return /^\\d{1,7}$/.test(value) ? value : null;',
     "setMessage(t('orders.failed', { reason }));",
+    "if (detail.code === 'duplicate-food') problem = t('import.twice', { other: detail.other });",
   ];
   everyOf(t, fine, (line) => offences('sample.ts', line).length === 0, 'choosing by code passes');
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import { ErrorBody } from '../../src/api/common.js';
-import { isErrorCode } from '../../src/api/errors.js';
+import { isDetailCode, isErrorCode } from '../../src/api/errors.js';
 
 // What the endpoint fuzzer checks after each request: that a rejected request changed no table and no
 // uploaded file, and that an error response has the one error shape.
@@ -104,7 +104,7 @@ export function errorShapeProblem(
   const { statusCode, error, message, code, details } = parsed.data;
   if (statusCode !== status) return `statusCode ${statusCode} in a ${status} response`;
   if (!isErrorCode(code)) return `code "${code}" is not one of the documented codes`;
-  const uncoded = (details ?? []).find((detail) => !isErrorCode(detail.code));
+  const uncoded = (details ?? []).find((detail) => !isDetailCode(detail.code));
   if (uncoded) return `detail ${uncoded.path} has code "${uncoded.code}", not one of the documented codes`;
   if (error !== (STATUS_CODES[status] ?? 'Error')) return `error "${error}" for status ${status}`;
   if (status === 401 && message !== 'Unauthorized') return `401 with message "${message}"`;

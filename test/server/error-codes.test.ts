@@ -1,7 +1,7 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_CODES } from '../../src/api/errors.js';
+import { DETAIL_CODES, ERROR_CODES } from '../../src/api/errors.js';
 import { buildTestApp } from '../helpers/app.js';
 import { everyOf } from '../helpers/assert.js';
 import { createOrder, pizzaOrder } from '../helpers/orders.js';
@@ -11,7 +11,12 @@ import { lines, order, stockMenu } from '../helpers/stock.js';
 // Every error body carries a stable code beside statusCode, error and message, and each of its details one too:
 // clients choose their words by it. One request per code a client translates.
 
-type Body = { statusCode: number; code: string; message: string; details?: Array<{ path: string; code: string }> };
+type Body = {
+  statusCode: number;
+  code: string;
+  message: string;
+  details?: Array<{ path: string; code: string; limit?: number }>;
+};
 
 t.test('each refusal says what it is by its code', async (t) => {
   const app = await buildTestApp(t);
@@ -30,11 +35,13 @@ t.test('each refusal says what it is by its code', async (t) => {
     'validation',
     'a bad body',
   );
-  everyOf(
-    t,
-    invalid.details ?? [],
-    (detail) => detail.code === 'validation',
-    'each detail of a bad body says validation',
+  t.same(
+    invalid.details?.map((detail) => [detail.path, detail.code]),
+    [
+      ['body.table', 'empty'],
+      ['body.orderItems', 'too-short'],
+    ],
+    'each detail of a bad body says what is wrong with its field',
   );
   await refusal(
     { method: 'POST', url: '/v1/orders', as: 'none', body: pizzaOrder(menu) },
@@ -149,11 +156,44 @@ t.test('portions: the 409 and each short food carry portions-short; counts refus
   t.match(uncounted.json(), { statusCode: 400, code: 'not-counted' });
 });
 
+t.test('validation details carry a code by what is wrong, and the bound it is about', async (t) => {
+  const app = await buildTestApp(t);
+  const details = async (url: string, body: object, method: 'POST' | 'PATCH' = 'POST') => {
+    const response = await app.request({ method, url, body });
+    t.equal(response.statusCode, 400, `${url}: ${response.body}`);
+    return ((response.json() as Body).details ?? []).map(({ path, code, limit }) => ({ path, code, limit }));
+  };
+  t.same(await details('/v1/categories', { name: 'x'.repeat(101) }), [
+    { path: 'body.name', code: 'too-long', limit: 100 },
+  ]);
+  t.same(await details('/v1/categories', { name: ' \u200b ' }), [
+    { path: 'body.name', code: 'empty', limit: undefined },
+  ]);
+  t.same(await details('/v1/venue', { pickupAfterMinutes: 999 }, 'PATCH'), [
+    { path: 'body.pickupAfterMinutes', code: 'too-big', limit: 240 },
+  ]);
+  t.same(await details('/v1/venue', { pickupAfterMinutes: 1.5 }, 'PATCH'), [
+    { path: 'body.pickupAfterMinutes', code: 'not-whole', limit: undefined },
+  ]);
+  t.same(await details('/v1/printers', { name: 'Forno', ip: 'not an address!', port: 9100 }), [
+    { path: 'body.ip', code: 'not-an-address', limit: undefined },
+  ]);
+  const category = (await app.request({ method: 'POST', url: '/v1/categories', body: { name: 'Pizze' } })).json();
+  const food = { name: 'Margherita', categoryId: category.id, available: true };
+  t.same(await details('/v1/foods', { ...food, price: 1.234 }), [
+    { path: 'body.price', code: 'not-an-amount', limit: undefined },
+  ]);
+  t.same(await details('/v1/foods', { ...food, price: -1 }), [{ path: 'body.price', code: 'too-small', limit: 0 }]);
+  t.same(await details('/v1/foods', { ...food, price: 1, categoryId: 'nope' }), [
+    { path: 'body.categoryId', code: 'not-an-id', limit: undefined },
+  ]);
+});
+
 t.test('docs/api.md lists every code with its meaning', async (t) => {
   const docs = readFileSync(join(import.meta.dirname, '../../docs/api.md'), 'utf8');
   everyOf(
     t,
-    [...ERROR_CODES],
+    [...ERROR_CODES, ...DETAIL_CODES],
     (code) => new RegExp(`^\\| \`${code}\` \\|`, 'm').test(docs),
     'a row of the code table in docs/api.md',
   );

@@ -83,8 +83,8 @@ t.test('a printer no one has, a food listed twice, a bad price: 400 at each row,
   });
   t.equal(bad.statusCode, 400);
   t.match(bad.json().details, [
-    { path: 'body.foods.1.printer', message: 'unknown printer' },
-    { path: 'body.foods.2.name', message: 'same food as foods.0' },
+    { path: 'body.foods.1.printer', message: 'unknown printer', code: 'unknown-printer' },
+    { path: 'body.foods.2.name', message: 'same food as foods.0', code: 'duplicate-food', other: 0 },
   ]);
   const price = await app.request({
     method: 'POST',
@@ -92,7 +92,7 @@ t.test('a printer no one has, a food listed twice, a bad price: 400 at each row,
     body: { foods: [{ category: 'Pizze', name: 'X', price: 1.234 }] },
   });
   t.equal(price.statusCode, 400);
-  t.match(price.json().details, [{ path: 'body.foods.0.price' }]);
+  t.match(price.json().details, [{ path: 'body.foods.0.price', code: 'not-an-amount' }]);
   t.equal(
     (await app.request({ method: 'POST', url: '/v1/menu/import', body: { foods: [] } })).statusCode,
     400,

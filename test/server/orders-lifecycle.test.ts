@@ -66,7 +66,7 @@ t.test('confirm a pending order; confirming again is 400; unknown is 404', async
   const huge = await app.request({ method: 'GET', url: '/v1/orders/99999999999999999999', as: 'operator' });
   t.same(
     huge.json().details,
-    [{ path: 'params.id', message: 'must be an order number', code: 'validation' }],
+    [{ path: 'params.id', message: 'must be an order number', code: 'invalid-format' }],
     'one detail per problem',
   );
   t.equal(

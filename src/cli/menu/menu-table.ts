@@ -180,18 +180,21 @@ export function readMenu(sheet: Sheet, locale: Locale): ReadMenu {
 export function placeServerProblem(
   menu: ReadMenu,
   locale: Locale,
-  detail: { path: string; message: string },
+  detail: { path: string; message: string; code?: string; other?: number | undefined },
 ): MenuProblem | null {
   const match = /^body\.foods\.(\d+)\.(\w+)/.exec(detail.path);
   if (!match) return null;
   const line = menu.lines[Number(match[1])] ?? 0;
   const column = menu.columnAt[match[2] as Column];
   const food = menu.foods[Number(match[1])];
+  // Said by the detail's code (docs/api.md); a code this CLI does not know yet keeps the server's words.
   let problem = detail.message;
-  if (detail.message === 'unknown printer')
+  if (detail.code === 'unknown-printer')
     problem = translate(locale, 'import.unknownPrinter', { value: food?.printer ?? '' });
-  const twice = /^same food as foods\.(\d+)$/.exec(detail.message);
-  if (twice) problem = translate(locale, 'import.twice', { other: menu.lines[Number(twice[1])] ?? '?' });
+  if (detail.code === 'duplicate-food')
+    problem = translate(locale, 'import.twice', {
+      other: (detail.other === undefined ? undefined : menu.lines[detail.other]) ?? '?',
+    });
   return column ? { line, column, problem } : { line, problem };
 }
 

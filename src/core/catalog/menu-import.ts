@@ -2,7 +2,7 @@ import type { MENU_FIELDS, MenuFoodInput, MenuImportInput, MenuImportResult } fr
 import type { Db } from '../../storage/database.js';
 import type { CategoryRow, FoodRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
-import { InvalidError } from '../errors.js';
+import { InvalidError, type IssueDetail } from '../errors.js';
 import { foodStates, settleFoods } from './portions.js';
 
 // A whole menu applied at once: every food of the list added or changed in one transaction, or nothing at all.
@@ -20,15 +20,20 @@ interface Plan {
 
 /** Rows naming the same food twice, and printers no one has: every problem at once, each at its row and field. */
 function checkRows(foods: readonly MenuFoodInput[], printers: ReadonlyMap<string, string>): void {
-  const details: Array<{ path: string; message: string }> = [];
+  const details: IssueDetail[] = [];
   const first = new Map<string, number>();
   foods.forEach((food, index) => {
     const earlier = first.get(key(food.name));
     if (earlier !== undefined)
-      details.push({ path: `body.foods.${index}.name`, message: `same food as foods.${earlier}` });
+      details.push({
+        path: `body.foods.${index}.name`,
+        message: `same food as foods.${earlier}`,
+        code: 'duplicate-food',
+        other: earlier,
+      });
     else first.set(key(food.name), index);
     if (food.printer && !printers.has(key(food.printer)))
-      details.push({ path: `body.foods.${index}.printer`, message: 'unknown printer' });
+      details.push({ path: `body.foods.${index}.printer`, message: 'unknown printer', code: 'unknown-printer' });
   });
   if (details.length > 0)
     throw new InvalidError(

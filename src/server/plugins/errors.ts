@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ErrorBody } from '../../api/errors.js';
+import { DETAIL_CODES, type DetailCode, type ErrorBody, isDetailCode } from '../../api/errors.js';
+import { CUID_PATTERN } from '../../api/ids.js';
 import { AppError, type ErrorCode, type IssueDetail, TooManyRequestsError } from '../../core/errors.js';
 
 // The one place that formats error bodies: {statusCode, code, error, message, details?}, each detail with its own
@@ -39,10 +40,60 @@ function body(statusCode: number, code: ErrorCode, message: string, details?: Is
   };
 }
 
+interface ZodIssue {
+  path?: PropertyKey[];
+  message?: string;
+  code?: string;
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  expected?: string;
+  pattern?: string;
+  params?: { code?: unknown; limit?: unknown };
+}
+
+/** A validation error as fastify-type-provider-zod hands it over: the zod issue's code as `keyword`, the rest of it
+ * in `params` (older versions: the whole issue in `params.issue`). */
 interface ZodLikeIssue {
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+  keyword?: string;
+  params?: ZodIssue & { issue?: ZodIssue };
+}
+
+/**
+ * What is wrong with one field, as a detail code (src/api/errors.ts) and the bound it is about, from the zod issue:
+ * a refinement names its own (`params: { code }`), a length or a bound says it by its kind. Nothing more specific:
+ * no code, and the detail keeps `validation`.
+ */
+function detailCode(issue: ZodIssue | undefined): { code?: DetailCode; limit?: number } {
+  if (!issue) return {};
+  const sized = issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set';
+  const bound = (value: number | bigint | undefined) =>
+    typeof value === 'number' && Number.isFinite(value) ? { limit: value } : {};
+  switch (issue.code) {
+    case 'custom': {
+      const code = issue.params?.code;
+      if (!isDetailCode(code) || !(DETAIL_CODES as readonly string[]).includes(code)) return {};
+      return { code: code as DetailCode, ...bound(issue.params?.limit as number | undefined) };
+    }
+    case 'too_small':
+      if (sized)
+        return issue.minimum === 1 && issue.origin === 'string'
+          ? { code: 'empty' }
+          : { code: 'too-short', ...bound(issue.minimum) };
+      return { code: 'too-small', ...bound(issue.minimum) };
+    case 'too_big':
+      return sized ? { code: 'too-long', ...bound(issue.maximum) } : { code: 'too-big', ...bound(issue.maximum) };
+    case 'invalid_type':
+      return issue.expected === 'int' ? { code: 'not-whole' } : {};
+    case 'invalid_value':
+      return { code: 'not-a-choice' };
+    case 'invalid_format':
+      return issue.pattern === String(CUID_PATTERN) ? { code: 'not-an-id' } : { code: 'invalid-format' };
+    default:
+      return {};
+  }
 }
 
 function validationDetails(error: FastifyError): IssueDetail[] {
@@ -56,6 +107,7 @@ function validationDetails(error: FastifyError): IssueDetail[] {
     return {
       path: path ? `${context}.${path}` : context,
       message: issue.params?.issue?.message ?? issue.message ?? 'is invalid',
+      ...detailCode(issue.params?.issue ?? (issue.keyword ? { ...issue.params, code: issue.keyword } : undefined)),
     };
   });
   // Two checks can fail the same way (an integer past the safe range is neither an integer nor in range).

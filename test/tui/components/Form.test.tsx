@@ -114,7 +114,9 @@ t.test(
             code: 'validation',
             error: 'Bad Request',
             message: 'x',
-            details: [{ path: 'body.price', message: 'must be an amount with at most 2 decimals', code: 'validation' }],
+            details: [
+              { path: 'body.price', message: 'must be an amount with at most 2 decimals', code: 'not-an-amount' },
+            ],
           });
         }
       },
@@ -130,3 +132,25 @@ t.test(
     await waitFor('saved the second time', () => done.length === 1, { timeoutMs: 3000 });
   },
 );
+
+t.test('the words come from the detail code and its limit, never from the English message', async (t) => {
+  const { instance, frame } = mount(
+    t,
+    async () => {
+      throw new ApiError(400, 'body.name: the name is far too long', {
+        statusCode: 400,
+        code: 'validation',
+        error: 'Bad Request',
+        message: 'x',
+        // A message no pattern would recognise: only the code and the limit can tell what to say.
+        details: [{ path: 'body.name', message: 'the name is far too long', code: 'too-long', limit: 100 }],
+      });
+    },
+    'it',
+  );
+  await frame('the form', (f) => f.includes('› Name'));
+  instance.stdin.write('\u0013');
+  const text = await frame('the refusal', (f) => f.includes('✗'));
+  t.match(text, /Name\s+✗ al massimo 100 caratteri/, 'the Italian words for too-long, with the limit');
+  t.notMatch(text, /far too long/, 'not the English message');
+});

@@ -10,7 +10,7 @@ t.test('Venue: the name and receipt lines edited; only what changed is sent; a r
   await shows('the form', (s) => s.includes('› Name'));
   await type('Sagra del Borgo\tPro Loco | Via Roma 1\t\t\t\t\u007f\u007f\u007f\u007f999\u0013');
   let text = await shows('the refusal', (s) => s.includes('✗'));
-  t.match(text, /› To the strip after \(min\)\s+999\s+✗ from 0 to 240/, "the server's range, beside the minutes");
+  t.match(text, /› To the strip after \(min\)\s+999\s+✗ at most 240/, "the server's bound, beside the minutes");
   await type('\u007f\u007f\u007f10\u0013');
   text = await shows('saved', (s) => s.includes('venue saved'));
   t.match(text, /Name\s+Sagra del Borgo/);
