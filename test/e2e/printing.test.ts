@@ -71,7 +71,16 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
     await pos(['print-jobs', 'list', '--printer', 'Cucina', '--status', 'queued', '--json']),
   ) as unknown[];
   t.equal(waiting.length, 3, 'three kitchen tickets wait');
-  t.match(await pos(['printers', 'list']), /Cucina\s+127\.0\.0\.1:\d+\s+OFFLINE/, 'volunteers see the printer offline');
+  // The worker marks the printer OFFLINE when its connection is refused, just after the jobs were queued.
+  const offline = await waitFor(
+    'pos printers list to show Cucina OFFLINE',
+    async () => {
+      const listed = await pos(['printers', 'list']);
+      return /Cucina\s+127\.0\.0\.1:\d+\s+OFFLINE/.test(listed) ? listed : null;
+    },
+    { timeoutMs: 30_000, intervalMs: 200 },
+  );
+  t.match(offline, /Cucina\s+127\.0\.0\.1:\d+\s+OFFLINE/, 'volunteers see the printer offline');
 
   // And the server crashes with the tickets still queued.
   await server.kill();
