@@ -65,3 +65,23 @@ t.test('no source, test, bench or migration cites a document the repository does
   const found = files.flatMap((path) => citationsIn(relative(root, path), readFileSync(path, 'utf8')));
   t.same(found, [], 'say why in place, or point to docs/ (write the rule there if it is missing)');
 });
+
+// The docs are the project's own words too: they name no outside document and no release of it (the word
+// "decisions" is plain English there, so that one pattern stays for code comments).
+t.test('the docs and the README cite no document the repository does not have', async (t) => {
+  const docs = readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join(root, 'docs', name));
+  const files = [...docs, join(root, 'README.md')];
+  t.ok(files.length > 10, `the walk found the docs (${files.length})`);
+  const rules = CITATIONS.filter(([what]) => what !== 'the design notes');
+  const found = files.flatMap((path) =>
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .flatMap((line, index) => {
+        const hit = rules.find(([, pattern]) => pattern.test(line));
+        return hit ? [`${relative(root, path)}:${index + 1}: ${hit[0]}: ${line.trim()}`] : [];
+      }),
+  );
+  t.same(found, [], 'say it in the project’s own words');
+});
