@@ -80,15 +80,22 @@ t.test('the TV from a phone to 1920×1080: readable, nothing overlapping, nobody
       await page.screenshot({ path: join(DOC_IMAGES, `${name}.png`) });
     }
   };
-  const settled = async (what: string, check: (b: Boxes) => boolean) =>
-    waitFor(
+  // The page fits its tiles to the screen after a resize or an update (it may take a frame or two): a layout is
+  // judged once it passes the check and is the same in two looks in a row, never mid-way.
+  const settled = async (what: string, check: (b: Boxes) => boolean) => {
+    let previous = '';
+    return waitFor(
       what,
       async () => {
         const b = await page.evaluate(boxes);
-        return check(b) ? b : null;
+        const seen = JSON.stringify(b);
+        const steady = seen === previous;
+        previous = seen;
+        return check(b) && steady ? b : null;
       },
       { timeoutMs: 10_000, intervalMs: 100 },
     );
+  };
 
   // Only ready orders: 39 of them, the first one ready the longest.
   const ready: Array<Record<string, any>> = [];
