@@ -109,7 +109,7 @@ t.test(
     facts.catalog!.registers.push({ id: 'r2', name: 'Cassa 2', enabled: true, defaultPrinterId: null });
     t.match(findings(facts, 'routing'), [
       {
-        problem: /1 food\(s\) of Bevande go to no printer or station: Acqua/,
+        problem: /^1 food of Bevande goes to no printer or station: Acqua/,
         fix: /pos categories edit Bevande --printer/,
       },
     ]);

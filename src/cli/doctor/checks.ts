@@ -111,7 +111,7 @@ export function checkRouting(catalog: NonNullable<DoctorFacts['catalog']>): Chec
     lost.set(food.category.name, [...(lost.get(food.category.name) ?? []), food.name]);
   }
   const findings = [...lost].map(([category, foods]) => ({
-    problem: `${foods.length} food(s) of ${category} go to no printer or station: ${foods.slice(0, 5).join(', ')}${foods.length > 5 ? ', …' : ''}`,
+    problem: `${foods.length === 1 ? '1 food' : `${foods.length} foods`} of ${category} ${foods.length === 1 ? 'goes' : 'go'} to no printer or station: ${foods.slice(0, 5).join(', ')}${foods.length > 5 ? ', …' : ''}`,
     fix: `pos categories edit ${quote(category)} --printer <printer>  (or give each register a printer: pos registers edit <register> --printer <printer>)`,
   }));
   return result('routing', 'every available food goes to a printer or a station', findings);
