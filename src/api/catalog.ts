@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FOOD_ROLES } from './enums.js';
 import { numberMoney } from './money-codec.js';
 import { cuid, includeQuery, moneyInput, optionalText, repeatable, text, booleanQuery } from './common.js';
 
@@ -92,6 +93,10 @@ export const IngredientPatch = z
   .refine(oneStockChange, 'give stock or stockAdd, not both');
 export type IngredientPatch = z.infer<typeof IngredientPatch>;
 
+/** What a food stands for besides food (docs/catalog.md, "Covers and takeaway"): null for ordinary food. */
+export const FoodRole = z.enum(FOOD_ROLES).nullable();
+export type FoodRole = z.infer<typeof FoodRole>;
+
 export const Food = z.object({
   id: z.string(),
   name: z.string(),
@@ -106,6 +111,8 @@ export const Food = z.object({
   stock: z.number().int().nullable(),
   /** The smallest of the food's own count and its counted ingredients' counts; null when none is counted. */
   portionsLeft: z.number().int().nullable(),
+  /** COVER (the cover charge, per person), TAKEAWAY_FEE (the takeaway fee, per order) or null. */
+  role: FoodRole,
 });
 export type Food = z.infer<typeof Food>;
 
@@ -125,6 +132,8 @@ export const FoodInput = z.object({
     .refine((list) => new Set(list.map((item) => item.id)).size === list.length, 'lists an ingredient twice'),
   /** Left out: null on create, the current count kept on replace (clients of the interface don't know it). */
   stock: StockCount.optional(),
+  /** Left out: null on create, the current role kept on replace. At most one food per role (409 `role-taken`). */
+  role: FoodRole.optional(),
 });
 export type FoodInput = z.infer<typeof FoodInput>;
 
@@ -134,14 +143,16 @@ export const FoodPatch = z
     printerId: cuid.nullable().optional(),
     stock: StockCount.optional(),
     stockAdd: StockAdd.optional(),
+    role: FoodRole.optional(),
   })
   .refine(
     (value) =>
       value.available !== undefined ||
       value.printerId !== undefined ||
       value.stock !== undefined ||
-      value.stockAdd !== undefined,
-    'give at least one of available, printerId, stock, stockAdd',
+      value.stockAdd !== undefined ||
+      value.role !== undefined,
+    'give at least one of available, printerId, stock, stockAdd, role',
   )
   .refine(oneStockChange, 'give stock or stockAdd, not both');
 export type FoodPatch = z.infer<typeof FoodPatch>;

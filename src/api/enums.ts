@@ -7,6 +7,12 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_METHODS = ['CASH', 'CARD'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_SORT_FIELDS = ['createdAt', 'confirmedAt', 'completedAt', 'ticketNumber', 'total'] as const;
+/** How an order is served: at the venue's tables, or taken away (asporto). */
+export const ORDER_SERVICES = ['TABLE', 'TAKEAWAY'] as const;
+export type OrderService = (typeof ORDER_SERVICES)[number];
+/** What a food stands for besides being food: the cover charge per person, the takeaway fee. One food per role. */
+export const FOOD_ROLES = ['COVER', 'TAKEAWAY_FEE'] as const;
+export type FoodRole = (typeof FOOD_ROLES)[number];
 export const STATION_STATUSES = ['WAITING', 'DONE'] as const;
 export type StationStatus = (typeof STATION_STATUSES)[number];
 

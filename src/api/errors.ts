@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'internal', // a real fault, logged (500)
   // catalogue and users
   'name-taken', // another record has that name (409)
+  'role-taken', // another food already has that role: the cover charge or the takeaway fee (409)
   'in-use', // still used by others: a category with foods, the last admin (409)
   'not-counted', // a change of a count that is not kept (400)
   'stock-short', // taking off more portions than are left (400)
@@ -60,6 +61,7 @@ export const DETAIL_CODES = [
   'invalid-format', // text not in the format asked (a date, a pattern)
   'unknown-printer', // a menu row names a printer no one has
   'duplicate-food', // a menu row names the same food as the row `other`
+  'takeaway-with-covers', // an order taken away (service TAKEAWAY) that counts covers
 ] as const;
 export type DetailCode = (typeof DETAIL_CODES)[number];
 

@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { cuid, decimalInteger, isoDateTime, moneyInput, repeatable, text, upperOrLowerCase } from './common.js';
 import { decimalMoney, numberMoney } from './money-codec.js';
-import { ORDER_SORT_FIELDS, ORDER_STATUSES, PAYMENT_METHODS, STATION_STATUSES } from './enums.js';
+import {
+  FOOD_ROLES,
+  ORDER_SERVICES,
+  ORDER_SORT_FIELDS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  STATION_STATUSES,
+} from './enums.js';
 
 export { ORDER_SORT_FIELDS, ORDER_STATUSES };
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
+/** TABLE: eaten at the venue's tables; TAKEAWAY: taken away (asporto). */
+export const OrderService = z.enum(ORDER_SERVICES);
+export type OrderService = z.infer<typeof OrderService>;
 
 export const LIMITS = {
   table: 50,
@@ -16,6 +26,7 @@ export const LIMITS = {
   quantity: 999,
   itemsPerOrder: 100,
   idempotencyKey: 255,
+  covers: 99,
 } as const;
 
 // ---- inputs ---------------------------------------------------------------------------------------------------
@@ -43,12 +54,21 @@ export const ConfirmInput = z.object({
 });
 export type ConfirmInput = z.infer<typeof ConfirmInput>;
 
-export const CreateOrderInput = z.object({
-  table: text(LIMITS.table),
-  customer: text(LIMITS.customer),
-  orderItems,
-  confirm: ConfirmInput.optional(),
-});
+export const CreateOrderInput = z
+  .object({
+    table: text(LIMITS.table),
+    customer: text(LIMITS.customer),
+    orderItems,
+    confirm: ConfirmInput.optional(),
+    /** People at the table: with a COVER food on the menu, the server appends its line (docs/api.md). */
+    covers: z.number().int('must be a whole number').min(0).max(LIMITS.covers).default(0),
+    service: OrderService.default('TABLE'),
+  })
+  .refine((order) => order.service === 'TABLE' || order.covers === 0, {
+    message: 'an order taken away has no covers',
+    path: ['covers'],
+    params: { code: 'takeaway-with-covers' },
+  });
 export type CreateOrderInput = z.infer<typeof CreateOrderInput>;
 
 export const ReprintInput = z.object({
@@ -117,6 +137,8 @@ export const OrderListItem = z.object({
   total: decimal,
   paymentMethod: PaymentMethod.nullable(),
   stations: z.array(OrderStation),
+  covers: z.number().int(),
+  service: OrderService,
 });
 
 export const OrderList = z.object({
@@ -152,6 +174,8 @@ export const OrderDetail = z.object({
             available: z.boolean(),
             ingredients: z.array(z.object({ id: z.string(), name: z.string() })),
           }),
+          /** The cover charge (COVER) or the takeaway fee (TAKEAWAY_FEE) line; null for food. */
+          role: z.enum(FOOD_ROLES).nullable(),
         }),
       ),
     }),
@@ -167,6 +191,8 @@ export const OrderDetail = z.object({
   cashRegisterId: z.string().nullable(),
   updatedAt: z.string(),
   stations: z.array(OrderStation),
+  covers: z.number().int(),
+  service: OrderService,
 });
 
 /** An item as events and order responses carry it: amounts as decimal strings. */
@@ -202,6 +228,8 @@ export const OrderRecord = z.object({
   // Extensions
   completedAt: isoOrNull,
   updatedAt: z.string(),
+  covers: z.number().int(),
+  service: OrderService,
 });
 export type OrderRecord = z.infer<typeof OrderRecord>;
 
@@ -233,6 +261,8 @@ export const CreateOrderResponse = z.object({
   // Extensions: the amount the customer owes, and what will not print.
   discount: decimal,
   total: decimal,
+  covers: z.number().int(),
+  service: OrderService,
   warnings,
 });
 

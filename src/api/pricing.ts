@@ -53,3 +53,28 @@ export function totalsOf(
 export function discountTooLarge(totals: Pick<OrderTotals, 'subtotalCents' | 'discountCents'>): boolean {
   return totals.discountCents > totals.subtotalCents;
 }
+
+// ---- covers and takeaway (docs/api.md, "Covers and service") ------------------------------------------------------
+
+export type Service = 'TABLE' | 'TAKEAWAY';
+
+/** The foods that stand for the cover charge and the takeaway fee, when the menu has them (and they can be sold). */
+export interface RoleFoodIds {
+  cover: string | null;
+  takeawayFee: string | null;
+}
+
+/**
+ * The line the server appends to an order for its service: a TABLE order with covers gets the cover food × covers,
+ * a TAKEAWAY order one takeaway fee. None when the order already has a line of that food (the client's line wins:
+ * covers 4 with a cover line of 2 means two children ate free), or when the menu has no such food.
+ */
+export function serviceLine(
+  lines: ReadonlyArray<{ foodId: string }>,
+  order: { covers: number; service: Service },
+  roles: RoleFoodIds,
+): { foodId: string; quantity: number } | null {
+  const foodId = order.service === 'TAKEAWAY' ? roles.takeawayFee : order.covers > 0 ? roles.cover : null;
+  if (foodId === null || lines.some((line) => line.foodId === foodId)) return null;
+  return { foodId, quantity: order.service === 'TAKEAWAY' ? 1 : order.covers };
+}

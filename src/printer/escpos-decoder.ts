@@ -70,6 +70,7 @@ export class EscPosDecoder {
   private align: Align = 'left';
   private bold = false;
   private big = false;
+  private invert = false;
   private codePage = 0;
   private qrData = '';
   private swallowNextNewline = false;
@@ -147,6 +148,7 @@ export class EscPosDecoder {
         this.align = 'left';
         this.bold = false;
         this.big = false;
+        this.invert = false;
         this.codePage = 0;
         break;
       case 0x74:
@@ -208,6 +210,12 @@ export class EscPosDecoder {
       this.big = (arg(2) & 0xf0) !== 0;
       return 3;
     }
+    if (command === 0x42) {
+      // GS B n: reverse printing (white on black) on or off
+      if (!need(3)) return 0;
+      this.invert = (arg(2) & 0x01) !== 0;
+      return 3;
+    }
     const length = 2 + (GS_ARGS[command] ?? 1);
     return need(length);
   }
@@ -253,6 +261,7 @@ export class EscPosDecoder {
       ...(this.align === 'left' ? {} : { align: this.align }),
       ...(this.bold ? { bold: true } : {}),
       ...(this.big ? { big: true } : {}),
+      ...(this.invert ? { invert: true } : {}),
     });
   }
 

@@ -14,6 +14,11 @@ export const DRAWER_KICK = Buffer.from([0x1b, 0x70, 0x00, 0x19, 0xfa]);
  * commands (alignment, emphasis, size, QR, cut); the text itself is encoded by codepage.ts (PC858, with à è é ì ò ù
  * and €, and a switch to another page only for a character PC858 lacks).
  */
+/** GS B n: white on black (1) or back to black on white (0). */
+function reverse(on: boolean): Buffer {
+  return Buffer.from([0x1d, 0x42, on ? 1 : 0]);
+}
+
 export function encodeTicket(ops: readonly PrintOp[], columns: number): Buffer {
   const printer = new ThermalPrinter({
     interface: '', // no interface: nothing is ever sent by the library itself
@@ -35,6 +40,7 @@ export function encodeTicket(ops: readonly PrintOp[], columns: number): Buffer {
   const text = new TicketTextEncoder();
   let bold = false;
   let big = false;
+  let invert = false;
   for (const op of ops) {
     take();
     switch (op.op) {
@@ -50,6 +56,7 @@ export function encodeTicket(ops: readonly PrintOp[], columns: number): Buffer {
           bold = false;
         }
         if ((op.bold ?? false) !== bold) printer.bold((bold = op.bold ?? false));
+        if ((op.invert ?? false) !== invert) printer.add(reverse((invert = op.invert ?? false)));
         printer.add(Buffer.concat([text.encode(op.text), LF]));
         break;
       }
@@ -72,6 +79,7 @@ export function encodeTicket(ops: readonly PrintOp[], columns: number): Buffer {
         break;
       case 'cut':
         if (bold) printer.bold((bold = false));
+        if (invert) printer.add(reverse((invert = false)));
         if (big) {
           printer.setTextNormal();
           big = false;

@@ -2,7 +2,9 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   BannerType,
   EventChannel,
+  FoodRole,
   KeyScope,
+  OrderService,
   OrderStatus,
   PaymentMethod,
   PrinterStatus,
@@ -111,6 +113,8 @@ export interface FoodsTable {
   stock: Generated<number | null>;
   /** 1 when running out switched the food off (a restock brings it back), 0 otherwise. */
   sold_out_by_stock: Generated<number>;
+  /** The cover charge or the takeaway fee; null for ordinary food (migration 013). One food per role. */
+  role: Generated<FoodRole | null>;
 }
 
 export interface FoodIngredientsTable {
@@ -202,6 +206,9 @@ export interface OrdersTable {
   completed_at: number | null;
   /** 1 once the order reached COMPLETED or PICKED_UP, whatever it was moved back to since: its food was cooked. */
   ever_completed: Generated<number>;
+  /** People at the table, 0 when not asked (migration 013). */
+  covers: Generated<number>;
+  service: Generated<OrderService>;
 }
 
 export interface OrderItemsTable {
@@ -219,6 +226,8 @@ export interface OrderItemsTable {
   unit_price_cents: number;
   surcharge_cents: number;
   total_cents: number;
+  /** The role the food had when sold (migration 013): such a line goes to no kitchen. */
+  role: Generated<FoodRole | null>;
 }
 
 export interface TicketCountersTable {

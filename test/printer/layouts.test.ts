@@ -18,6 +18,9 @@ const golden = (name: string, locale: Locale) =>
 const cases: Array<[string, PrintPayload, boolean]> = [
   ['kitchen', kitchen, false],
   ['kitchen-reprint', { ...kitchen, reprint: true }, false],
+  // Covers and takeaway: at the top, big and white on black.
+  ['kitchen-covers', { ...kitchen, covers: 4, service: 'TABLE' }, false],
+  ['kitchen-takeaway', { ...kitchen, covers: 0, service: 'TAKEAWAY' }, false],
   ['cancellation', cancellation, false],
   ['receipt', receipt, true],
   ['receipt-reprint', { ...receipt, reprint: true, paymentMethod: 'CARD', cashReceivedCents: null }, false],

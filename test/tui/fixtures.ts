@@ -23,6 +23,8 @@ export function newOrder(order: Pick<NewOrder, 'id' | 'displayCode' | 'table' | 
       surcharge: 0,
       userId: null,
       cashRegisterId: null,
+      covers: 0,
+      service: 'TABLE',
       orderItems: [],
     },
   };

@@ -1,4 +1,4 @@
-import type { Food, FoodInput, FoodPatch, FoodsQuery, IngredientRef } from '../../api/catalog.js';
+import type { Food, FoodInput, FoodPatch, FoodRole, FoodsQuery, IngredientRef } from '../../api/catalog.js';
 import type { Db } from '../../storage/database.js';
 import type { FoodRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
@@ -16,6 +16,7 @@ const FOOD_COLUMNS = [
   'foods.printer_id',
   'foods.available',
   'foods.stock',
+  'foods.role',
   'categories.name as category_name',
   'categories.available as category_available',
   'categories.position as category_position',
@@ -49,6 +50,7 @@ function toFood(row: FoodWithCategory, ingredients?: IngredientRef[]): Food {
     ...(ingredients ? { ingredients } : {}),
     stock: row.stock,
     portionsLeft: portionsLeft(row.stock, [row.ingredients_left]),
+    role: row.role,
   };
 }
 
@@ -143,6 +145,20 @@ async function checkReferences(trx: Db, input: FoodInput): Promise<void> {
   }
 }
 
+/** One food per role: the server appends that food to orders by its role, so two would be ambiguous (409). */
+async function checkRole(trx: Db, role: FoodRole | undefined, exceptId?: string): Promise<void> {
+  if (role === undefined || role === null) return;
+  let query = trx.selectFrom('foods').select(['id', 'name']).where('role', '=', role);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  const holder = await query.executeTakeFirst();
+  if (holder) {
+    throw new ConflictError(
+      `The food "${holder.name}" already has the role ${role}; take it off that food first`,
+      'role-taken',
+    );
+  }
+}
+
 async function setIngredients(trx: Db, foodId: string, ingredients: Array<{ id: string }>): Promise<void> {
   await trx.deleteFrom('food_ingredients').where('food_id', '=', foodId).execute();
   if (ingredients.length === 0) return;
@@ -157,6 +173,7 @@ export async function createFood(ctx: CoreContext, input: FoodInput): Promise<Fo
     if (await nameTaken(trx, 'foods', input.name))
       throw new ConflictError(`A food named "${input.name}" already exists`, 'name-taken');
     await checkReferences(trx, input);
+    await checkRole(trx, input.role);
     const now = ctx.clock.now().getTime();
     const row: FoodRow = {
       id: ctx.newId(),
@@ -171,6 +188,7 @@ export async function createFood(ctx: CoreContext, input: FoodInput): Promise<Fo
       updated_at: now,
       stock: input.stock ?? null,
       sold_out_by_stock: 0,
+      role: input.role ?? null,
     };
     await trx.insertInto('foods').values(row).execute();
     await setIngredients(trx, row.id, input.ingredients);
@@ -187,6 +205,7 @@ export async function replaceFood(ctx: CoreContext, id: string, input: FoodInput
     if (await nameTaken(trx, 'foods', input.name, id))
       throw new ConflictError(`A food named "${input.name}" already exists`, 'name-taken');
     await checkReferences(trx, input);
+    await checkRole(trx, input.role, id);
     const states = await foodStates(trx, [id]);
     // A client of the interface copies `available` from what it read: an unchanged value is no decision of a person,
     // so a food sold out by running out stays that way (and comes back when restocked).
@@ -205,6 +224,7 @@ export async function replaceFood(ctx: CoreContext, id: string, input: FoodInput
         available: on ? 1 : 0,
         sold_out_by_stock: 0,
         ...(input.stock === undefined ? {} : { stock: input.stock }),
+        ...(input.role === undefined ? {} : { role: input.role }),
         updated_at: ctx.clock.now().getTime(),
       })
       .where('id', '=', id)
@@ -224,6 +244,7 @@ export async function patchFood(ctx: CoreContext, id: string, patch: FoodPatch):
     const before = await trx.selectFrom('foods').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new NotFoundError('Food not found');
     if (patch.printerId !== undefined) await checkPrinterRef(trx, patch.printerId);
+    await checkRole(trx, patch.role, id);
     const stock = patchedStock(before.name, before.stock, patch);
     const states = await foodStates(trx, [id]);
     await trx
@@ -231,6 +252,7 @@ export async function patchFood(ctx: CoreContext, id: string, patch: FoodPatch):
       .set({
         ...(patch.available === undefined ? {} : { available: patch.available ? 1 : 0, sold_out_by_stock: 0 }),
         ...(patch.printerId === undefined ? {} : { printer_id: patch.printerId }),
+        ...(patch.role === undefined ? {} : { role: patch.role }),
         stock,
         updated_at: ctx.clock.now().getTime(),
       })

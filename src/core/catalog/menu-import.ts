@@ -83,6 +83,7 @@ async function plan(db: Db, ctx: CoreContext, input: MenuImportInput): Promise<P
         price_cents: food.price,
         category_id: category.id,
         printer_id: food.printer === undefined ? null : printerId,
+        role: null,
         available: 1,
         created_at: now,
         updated_at: now,

@@ -1,4 +1,6 @@
-import type { OrderItemInput } from '../../api/orders.js';
+import type { FoodRole } from '../../api/enums.js';
+import type { OrderItemInput, OrderService } from '../../api/orders.js';
+import { type RoleFoodIds, serviceLine } from '../../api/pricing.js';
 import type { Db } from '../../storage/database.js';
 import { listParams, prepared } from '../../storage/prepared.js';
 import type { OrderItemRow } from '../../storage/schema.js';
@@ -19,6 +21,7 @@ interface OrderableFood {
   category_available: number;
   printer_id: string | null;
   category_printer_id: string | null;
+  role: FoodRole | null;
 }
 
 const orderableFoods = prepared<{ ids: string[] }, OrderableFood>((db, _p, count) =>
@@ -37,6 +40,7 @@ const orderableFoods = prepared<{ ids: string[] }, OrderableFood>((db, _p, count
       'categories.available as category_available',
       'foods.printer_id',
       'categories.printer_id as category_printer_id',
+      'foods.role',
     ])
     .where('foods.id', 'in', listParams<string>('ids', count)),
 );
@@ -115,6 +119,7 @@ export async function buildOrderItems(
       unit_price_cents: line.unitPriceCents,
       surcharge_cents: line.surchargeCents,
       total_cents: line.totalCents,
+      role: food.role,
     };
   });
   return { items, routing };
@@ -122,4 +127,31 @@ export async function buildOrderItems(
 
 export async function loadItems(trx: Db, orderId: number): Promise<OrderItemRow[]> {
   return trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+}
+
+/** The role foods an order may get a line of: only those that can be sold now (a switched-off cover is no charge). */
+async function roleFoods(trx: Db): Promise<RoleFoodIds> {
+  const rows = await trx
+    .selectFrom('foods')
+    .innerJoin('categories', 'categories.id', 'foods.category_id')
+    .select(['foods.id', 'foods.role'])
+    .where('foods.role', 'is not', null)
+    .where('foods.available', '=', 1)
+    .where('categories.available', '=', 1)
+    .execute();
+  return {
+    cover: rows.find((row) => row.role === 'COVER')?.id ?? null,
+    takeawayFee: rows.find((row) => row.role === 'TAKEAWAY_FEE')?.id ?? null,
+  };
+}
+
+/** The order's lines with the cover or takeaway-fee line the server appends (the rule of src/api/pricing.ts). */
+export async function withServiceLine(
+  trx: Db,
+  inputs: readonly OrderItemInput[],
+  order: { covers: number; service: OrderService },
+): Promise<OrderItemInput[]> {
+  if (order.service === 'TABLE' && order.covers === 0) return [...inputs];
+  const line = serviceLine(inputs, order, await roleFoods(trx));
+  return line ? [...inputs, line] : [...inputs];
 }

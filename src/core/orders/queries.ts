@@ -182,6 +182,7 @@ export async function getOrderDetail(ctx: CoreContext, id: number) {
         available: availability.get(item.food_id) ?? false,
         ingredients: ingredientsOf.get(item.food_id) ?? [],
       },
+      role: item.role,
     });
   }
   const categorizedItems = [...groups.values()]

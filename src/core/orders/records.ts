@@ -63,6 +63,8 @@ export function orderFields(order: OrderRow) {
     total: order.total_cents,
     userId: order.user_id,
     cashRegisterId: order.cash_register_id,
+    covers: order.covers,
+    service: order.service,
   };
 }
 

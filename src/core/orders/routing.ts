@@ -27,11 +27,20 @@ export async function loadRouting(trx: Db, items: readonly OrderItemRow[]): Prom
   };
 }
 
-/** Item → food's printer → category's printer → the register's default printer → none (null). */
+/**
+ * Item → food's printer → category's printer → the register's default printer → none (null). A cover or takeaway-fee
+ * line goes to no kitchen (null), whatever its food or category says: it is only on the receipt.
+ */
 export function printerFor(
   routing: Routing,
-  item: Pick<OrderItemRow, 'food_id' | 'category_id'>,
+  item: Pick<OrderItemRow, 'food_id' | 'category_id'> & { role?: OrderItemRow['role'] },
   registerPrinter: string | null,
 ): string | null {
+  if (isRoleLine(item)) return null;
   return routing.foodPrinters.get(item.food_id) ?? routing.categoryPrinters.get(item.category_id) ?? registerPrinter;
+}
+
+/** A line of the cover charge or the takeaway fee: priced and printed on the receipt, cooked by no one. */
+export function isRoleLine(item: { role?: OrderItemRow['role'] }): boolean {
+  return item.role !== undefined && item.role !== null;
 }

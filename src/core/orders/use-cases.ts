@@ -21,7 +21,7 @@ import { leaveStations, stationsFollowStatus } from '../stations/rules.js';
 import { checkPortions, givePortionsBack, takePortions } from '../catalog/portions.js';
 import { applyConfirmation, confirmedOrder, publishConfirmation } from './confirm.js';
 import { pickDisplayCode } from './display-code.js';
-import { buildOrderItems, loadItems } from './items.js';
+import { buildOrderItems, loadItems, withServiceLine } from './items.js';
 import { orderRegister, requireOrder, warningsFor } from './lookups.js';
 import { orderTotals } from './pricing.js';
 import { creationResponse, newOrderItem, orderRecord, printerRecordItems } from './records.js';
@@ -50,6 +50,8 @@ const ORDER_COLUMNS = allColumns<Omit<OrderRow, 'id'>>()([
   'confirmed_at',
   'completed_at',
   'ever_completed',
+  'covers',
+  'service',
 ]);
 
 const ITEM_COLUMNS = allColumns<OrderItemRow>()([
@@ -67,6 +69,7 @@ const ITEM_COLUMNS = allColumns<OrderItemRow>()([
   'unit_price_cents',
   'surcharge_cents',
   'total_cents',
+  'role',
 ]);
 
 // The writes of every order, built once (per number of lines).
@@ -115,9 +118,10 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
   const confirmedBy = input.confirm ? confirmingUser(actor, input.confirm.userId) : null;
   const now = ctx.clock.now();
   const codeDay = ctx.venue.ticketDay(now);
+  const lines = await withServiceLine(trx, input.orderItems, input);
   // Portions first: a food sold out by running out is a 409 "0 left", not an unavailable food.
-  const portions = input.confirm ? await checkPortions(trx, input.orderItems) : [];
-  const { items, routing } = await buildOrderItems(trx, ctx, 0, input.orderItems);
+  const portions = input.confirm ? await checkPortions(trx, lines) : [];
+  const { items, routing } = await buildOrderItems(trx, ctx, 0, lines);
   const totals = orderTotals(
     items.map((item) => ({ totalCents: item.total_cents, surchargeCents: item.surcharge_cents })),
     0,
@@ -142,6 +146,8 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
     confirmed_at: null,
     completed_at: null,
     ever_completed: 0,
+    covers: input.covers,
+    service: input.service,
   };
   // Confirmed at creation: the order is written once, already confirmed, with the same effects as a confirmation
   // (and no `new-order`).
@@ -208,10 +214,12 @@ async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: Conf
   }
   let items: OrderItemRow[];
   let routing: Routing;
-  const portions = await checkPortions(trx, input.orderItems ?? (await loadItems(trx, id)));
-  if (input.orderItems) {
+  // New lines replace the order's: its covers and service still bring their line, as at creation.
+  const lines = input.orderItems ? await withServiceLine(trx, input.orderItems, order) : null;
+  const portions = await checkPortions(trx, lines ?? (await loadItems(trx, id)));
+  if (lines) {
     await trx.deleteFrom('order_items').where('order_id', '=', id).execute();
-    ({ items, routing } = await buildOrderItems(trx, ctx, id, input.orderItems));
+    ({ items, routing } = await buildOrderItems(trx, ctx, id, lines));
     await insertOrderItems(trx, items);
   } else {
     items = await loadItems(trx, id);

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../api/enums.js';
+import type { OrderService, PaymentMethod } from '../../api/enums.js';
 import type { z } from 'zod';
 import type { Report } from '../../api/reports.js';
 
@@ -29,6 +29,9 @@ export interface KitchenTicketPayload extends OrderTicketBase {
   kind: 'kitchen';
   station: string;
   items: TicketItem[];
+  /** People at the table and how the order is served (absent from jobs queued before they existed). */
+  covers?: number;
+  service?: OrderService;
 }
 
 /** An order deleted after its kitchen tickets went out: the station stops making it. */

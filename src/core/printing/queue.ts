@@ -2,7 +2,7 @@ import type { Db } from '../../storage/database.js';
 import { listParams, prepared } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow, PrintJobKind } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
-import { printerFor, type Routing } from '../orders/routing.js';
+import { isRoleLine, printerFor, type Routing } from '../orders/routing.js';
 import { Report } from '../../api/reports.js';
 import { receiptLines } from '../venue.js';
 import { type NewJob, queueJobs } from './job-life.js';
@@ -75,6 +75,7 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
   const registerPrinter = register?.default_printer_id ?? null;
   const routes = new Map<string | null, OrderItemRow[]>();
   for (const item of items) {
+    if (isRoleLine(item)) continue; // the cover and the takeaway fee are on the receipt only
     const printer = printerFor(routing, item, registerPrinter);
     const list = routes.get(printer) ?? [];
     list.push(item);
@@ -102,6 +103,8 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
       ...base,
       station: printerId ? (names.get(printerId) ?? '') : UNROUTABLE_STATION,
       items: routed.map(ticketItem),
+      covers: order.covers,
+      service: order.service,
     };
     jobs.push({ printerId, kind: kitchenKind, orderId: order.id, payload });
   }

@@ -1,5 +1,5 @@
 import type { CancellationPayload, KitchenTicketPayload, TicketItem } from '../../core/printing/payloads.js';
-import { big, type LayoutOptions, lines, orderHeader, paper } from './common.js';
+import { big, type LayoutOptions, lines, orderHeader, type Paper, paper } from './common.js';
 import { type PrintOp, wrap } from './ops.js';
 
 // What a kitchen station needs: which order, which items and how many, the notes. No prices.
@@ -16,10 +16,27 @@ function kitchenItem(item: TicketItem, columns: number): PrintOp[] {
   return ops;
 }
 
+/**
+ * `COPERTI 4` / `ASPORTO` at the very top, big and white on black: how many places to lay, or that it leaves in a
+ * bag. Nothing for a table order whose covers were not asked.
+ */
+export function serviceBanner(payload: KitchenTicketPayload, columns: number, p: Paper): PrintOp[] {
+  const words =
+    payload.service === 'TAKEAWAY'
+      ? p.t('ticket.takeaway')
+      : payload.covers
+        ? p.t('ticket.covers', { count: payload.covers })
+        : null;
+  if (words === null) return [];
+  return big(words, columns).map((op) => ({ ...op, invert: true }));
+}
+
 export function kitchenTicket(payload: KitchenTicketPayload, options: LayoutOptions): PrintOp[] {
   const { columns } = options;
+  const p = paper(options);
   return [
-    ...orderHeader(payload, columns, paper(options)),
+    ...serviceBanner(payload, columns, p),
+    ...orderHeader(payload, columns, p),
     { op: 'text', text: payload.station.toUpperCase(), align: 'right', bold: true },
     { op: 'rule' },
     ...payload.items.flatMap((item) => kitchenItem(item, columns)),

@@ -7,8 +7,11 @@ import { printable } from '../codepage.js';
 export type Align = 'left' | 'center' | 'right';
 
 export type PrintOp =
-  /** One printed line; `big` is double width and height, so only half as many characters fit. */
-  | { op: 'text'; text: string; align?: Align; bold?: boolean; big?: boolean }
+  /**
+   * One printed line; `big` is double width and height, so only half as many characters fit; `invert` prints it
+   * white on black (what a cook must not miss).
+   */
+  | { op: 'text'; text: string; align?: Align; bold?: boolean; big?: boolean; invert?: boolean }
   /** A line of dashes across the paper. */
   | { op: 'rule' }
   | { op: 'qr'; data: string }
@@ -104,9 +107,17 @@ function aligned(text: string, width: number, align: Align = 'left'): string {
   return content.trimEnd();
 }
 
+/** White on black, as text: the paper around the letters is black across the whole line (`█`). */
+function inverted(line: string, columns: number): string {
+  const lead = /^ */.exec(line)?.[0].length ?? 0;
+  const body = line.slice(lead);
+  return `${'█'.repeat(lead)}${body}${'█'.repeat(Math.max(0, columns - lead - body.length))}`;
+}
+
 /**
  * The ticket as text, line by line, as it comes out of the printer: big text is shown with its letters spaced out
- * (it takes two columns each), the QR code as `[QR <data>]`, a drawer kick as `[drawer]`; a cut ends the text.
+ * (it takes two columns each), inverted text on a row of `█`, the QR code as `[QR <data>]`, a drawer kick as
+ * `[drawer]`; a cut ends the text.
  */
 export function renderText(ops: readonly PrintOp[], columns: number): string {
   const lines: string[] = [];
@@ -114,17 +125,17 @@ export function renderText(ops: readonly PrintOp[], columns: number): string {
     switch (op.op) {
       case 'text': {
         const text = printable(op.text); // as the encoder sends it
+        let line: string;
         if (op.big) {
           const half = aligned(text, capacity(columns, true), op.align);
-          lines.push(
-            [...half]
-              .map((char) => `${char} `)
-              .join('')
-              .trimEnd(),
-          );
+          line = [...half]
+            .map((char) => `${char} `)
+            .join('')
+            .trimEnd();
         } else {
-          lines.push(aligned(text, columns, op.align));
+          line = aligned(text, columns, op.align);
         }
+        lines.push(op.invert ? inverted(line, columns) : line);
         break;
       }
       case 'rule':
