@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cuid, includeQuery, upperOrLowerCase } from './common.js';
 import { STATION_STATUSES } from './enums.js';
-import { OrderIdParams, OrderStatus } from './orders.js';
+import { OrderIdParams, OrderService, OrderStatus } from './orders.js';
 
 // Kitchen stations: a station is a printer that gets kitchen tickets; a confirmed order waits at each
 // station its items route to until the station marks its part done. The stations of an order as the order list and
@@ -49,6 +49,9 @@ export const StationOrder = z.object({
   /** When this station marked its part done (null while waiting). */
   doneAt: z.string().nullable(),
   items: z.array(StationItem),
+  /** People at the table (0: not asked) and how it is served: the card says `COPERTI 4` / `ASPORTO` on top. */
+  covers: z.number().int(),
+  service: OrderService,
 });
 export type StationOrder = z.infer<typeof StationOrder>;
 

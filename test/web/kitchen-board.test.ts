@@ -27,6 +27,8 @@ const order = (
   stationStatus,
   doneAt,
   items: items.map(([itemId, name, quantity]) => ({ id: itemId, foodId: `f-${name}`, name, quantity, notes: '' })),
+  covers: 0,
+  service: 'TABLE',
 });
 
 const orders = [

@@ -1,6 +1,7 @@
 import type { OrderStation, StationOrder } from '../../api/stations.js';
 import type { Db } from '../../storage/database.js';
 import { listParams, prepared } from '../../storage/prepared.js';
+import type { OrderService } from '../../api/enums.js';
 import type { OrderStatus, StationStatus } from '../../storage/schema.js';
 import { type CoreContext, reader } from '../context.js';
 import { NotFoundError } from '../errors.js';
@@ -14,6 +15,8 @@ interface StationRow {
   ticket_number: number | null;
   table_name: string;
   customer: string;
+  covers: number;
+  service: OrderService;
   confirmed_at: number | null;
   order_status: OrderStatus;
   station_status: StationStatus;
@@ -43,6 +46,8 @@ function stationRows(db: Db, printerId: string) {
       'o.ticket_number',
       'o.table_name',
       'o.customer',
+      'o.covers',
+      'o.service',
       'o.confirmed_at',
       'o.status as order_status',
       'os.status as station_status',
@@ -75,6 +80,8 @@ function toStationOrders(rows: readonly StationRow[]): StationOrder[] {
         stationStatus: row.station_status,
         doneAt: row.done_at === null ? null : new Date(row.done_at).toISOString(),
         items: [],
+        covers: row.covers,
+        service: row.service,
       };
       orders.set(row.order_id, order);
     }

@@ -182,6 +182,13 @@ function Ticket({
 }) {
   const { t } = useTexts();
   const number = `#${order.ticketNumber ?? '–'}`;
+  // As on the paper: how many places to lay, or that it leaves in a bag.
+  const banner =
+    order.service === 'TAKEAWAY'
+      ? t('ticket.takeaway')
+      : order.covers > 0
+        ? t('ticket.covers', { count: order.covers })
+        : null;
   const who = [NO_TABLE.test(order.table) ? null : t('kitchen.table', { table: order.table }), order.customer]
     .filter(Boolean)
     .join(' · ');
@@ -192,6 +199,7 @@ function Ticket({
         <span className="ticket-code">{order.displayCode}</span>
         <span className="ticket-age">{t('kitchen.age', { minutes })}</span>
       </header>
+      {banner && <p className="ticket-service">{banner}</p>}
       {who && <p className="ticket-who">{who}</p>}
       <ul className="ticket-items">
         {order.items.map((item) => (
