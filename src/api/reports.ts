@@ -66,6 +66,13 @@ export const Report = z.object({
     totalCashRevenue: numberMoney,
     totalCardRevenue: numberMoney,
   }),
+  /**
+   * Σ covers of the orders; the orders taken away and Σ of their totals (after discounts). 0 in a closure saved, or
+   * queued for printing, before they existed: no order had covers or was taken away then.
+   */
+  totalCovers: z.number().int().default(0),
+  takeawayOrders: z.number().int().default(0),
+  takeawayRevenue: numberMoney.default(0),
 });
 export type Report = z.infer<typeof Report>;
 export type FoodStats = z.infer<typeof FoodStats>;

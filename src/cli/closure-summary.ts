@@ -5,9 +5,9 @@ import { money } from './field-flags.js';
 // The general closure as a treasurer reads it in a terminal: names padded to one column, every figure right-aligned
 // in its own column, long names wrapped onto the next line (never cut), so the columns add up by eye.
 
-/** `totalDiscount` and `noRegisterStats` are newer than the rest of the Report: an older server leaves them out. */
-type ClosureReport = Omit<Report, 'totalDiscount' | 'noRegisterStats'> &
-  Partial<Pick<Report, 'totalDiscount' | 'noRegisterStats'>>;
+/** The figures newer than the rest of the Report: an older server leaves them out. */
+type Newer = 'totalDiscount' | 'noRegisterStats' | 'totalCovers' | 'takeawayOrders' | 'takeawayRevenue';
+type ClosureReport = Omit<Report, Newer> & Partial<Pick<Report, Newer>>;
 
 interface Row {
   label: string;
@@ -88,6 +88,9 @@ export function closureSummary(report: ClosureReport, registerName: string, time
     row('card', [money(report.totalCardRevenue)], 2),
   ];
   if (report.totalDiscount !== undefined) totals.push(row('discounts given', [money(report.totalDiscount)]));
+  if (report.totalCovers !== undefined) totals.push(row('covers', [report.totalCovers]));
+  if (report.takeawayOrders !== undefined) totals.push(row('takeaway orders', [report.takeawayOrders]));
+  if (report.takeawayRevenue !== undefined) totals.push(row('takeaway revenue', [money(report.takeawayRevenue)], 2));
   totals.push(row('average prep time', [wholeMinutes(report.averageCompletitionTime)]));
   const sections: Section[] = [{ title: null, headers: null, rows: totals }];
 

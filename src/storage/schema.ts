@@ -289,6 +289,10 @@ export interface SnapshotHoursTable {
   completed_orders: number;
   completion_ms: number;
   written_at: number;
+  /** Covers, takeaway orders and their revenue in the hour (migration 013). */
+  covers: Generated<number>;
+  takeaway_orders: Generated<number>;
+  takeaway_cents: Generated<number>;
 }
 
 export interface SnapshotFoodsTable {

@@ -37,6 +37,9 @@ const report = {
   ],
   totalDiscount: 0,
   noRegisterStats: { totalRevenue: 0, totalCashRevenue: 0, totalCardRevenue: 0 },
+  totalCovers: 212,
+  takeawayOrders: 9,
+  takeawayRevenue: 15300,
 };
 
 t.test('csv for spreadsheets', async (t) => {
@@ -57,6 +60,9 @@ t.test('closure summary', async (t) => {
   t.match(text, /cash\s+1000\.00/);
   t.match(text, /Margherita\s+100\s+800\.00/);
   t.match(text, /for 17 h 30 min/);
+  t.match(text, /^covers +212$/m);
+  t.match(text, /^takeaway orders +9$/m);
+  t.match(text, /^ {2}takeaway revenue +153\.00$/m);
 });
 
 t.test('the closure names every register it covers and the one that ran it; prep time in whole minutes', async (t) => {

@@ -295,6 +295,9 @@ t.test('closure on the register’s printer, test pages, and nothing at all with
     cashRegisterStats: [],
     totalDiscount: 0,
     noRegisterStats: { totalRevenue: 10, totalCashRevenue: 10, totalCardRevenue: 0 },
+    totalCovers: 0,
+    takeawayOrders: 0,
+    takeawayRevenue: 0,
   };
   const id = await write(ctx, (trx) => queueClosurePrintJob(trx, ctx, { report, cashRegisterId: menu.register }));
   t.equal(

@@ -27,6 +27,11 @@ const cases: Array<[string, PrintPayload, boolean]> = [
   // A job queued before the venue's lines and the cash received existed prints as it did.
   ['receipt-plain', { ...receipt, header: undefined, footer: undefined, cashReceivedCents: undefined }, false],
   ['closure', closure, false],
+  [
+    'closure-covers',
+    { ...closure, report: { ...closure.report, totalCovers: 212, takeawayOrders: 9, takeawayRevenue: 153 } },
+    false,
+  ],
   ['test', testPage, false],
 ];
 

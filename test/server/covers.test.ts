@@ -17,7 +17,7 @@ async function setup(t: TestLike) {
       as: 'admin',
       body: { name, price, categoryId: menu.categories.pizzas, available: true, role },
     });
-    t.equal(response.statusCode, 201, `${name} created: ${response.body}`);
+    if (response.statusCode !== 201) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
     return response.json().id as string;
   };
   const cover = await food('Coperto', 1.5, 'COVER');

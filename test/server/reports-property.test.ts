@@ -17,6 +17,8 @@ type Op =
       payment: 'CASH' | 'CARD';
       items: Array<{ food: number; qty: number; surcharge: number }>;
       discountPct: number;
+      covers: number;
+      takeaway: boolean;
     }
   | { kind: 'confirm'; minutes: number; pick: number; payment: 'CASH' | 'CARD' }
   | { kind: 'status'; minutes: number; pick: number; status: 'PENDING' | 'CONFIRMED' | 'COMPLETED' | 'PICKED_UP' }
@@ -35,6 +37,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       confirm: fc.boolean(),
       payment,
       discountPct: fc.integer({ min: 0, max: 50 }),
+      covers: fc.integer({ min: 0, max: 8 }),
+      takeaway: fc.boolean(),
       items: fc.array(
         fc.record({
           food: fc.integer({ min: 0, max: 3 }),
@@ -72,6 +76,9 @@ interface Canonical {
   /** Σ discounts, and what the orders without a register took (revenue/cash/card). */
   discount: number;
   noRegister: string;
+  /** Σ covers; the takeaway orders and Σ of their totals. */
+  covers: number;
+  takeaway: string;
 }
 
 const cents = (value: number) => Math.round(value * 100);
@@ -94,6 +101,8 @@ function fromReport(report: Record<string, any>): Canonical {
       .sort(),
     discount: cents(report.totalDiscount),
     noRegister: `${cents(report.noRegisterStats.totalRevenue)}/${cents(report.noRegisterStats.totalCashRevenue)}/${cents(report.noRegisterStats.totalCardRevenue)}`,
+    covers: report.totalCovers,
+    takeaway: `${report.takeawayOrders}/${cents(report.takeawayRevenue)}`,
   };
 }
 
@@ -141,6 +150,8 @@ async function direct(
       `${sum(rows, () => true)}/${sum(rows, (o) => o.payment_method === 'CASH')}/${sum(rows, (o) => o.payment_method === 'CARD')}`)(
       counted.filter((o) => o.cash_register_id === null),
     ),
+    covers: counted.reduce((total, o) => total + o.covers, 0),
+    takeaway: `${counted.filter((o) => o.service === 'TAKEAWAY').length}/${sum(counted, (o) => o.service === 'TAKEAWAY')}`,
     completed: completed.length,
     completionMs,
   };
@@ -184,6 +195,7 @@ t.test('every groupBy over every window equals a direct aggregation of the order
               const body = {
                 table: 't',
                 customer: 'c',
+                ...(step.takeaway ? { service: 'TAKEAWAY' } : { covers: step.covers }),
                 orderItems: step.items.map((i) => ({
                   foodId: foods[i.food],
                   quantity: i.qty,

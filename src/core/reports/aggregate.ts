@@ -32,6 +32,16 @@ export async function liveFigures(db: Db, start: number, end: number): Promise<F
           eb.lit(0),
         )
         .as('card'),
+      sum('covers').as('covers'),
+      eb.fn
+        .coalesce(eb.fn.sum<number>(eb.case().when('service', '=', 'TAKEAWAY').then(1).else(0).end()), eb.lit(0))
+        .as('takeaway_orders'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(eb.case().when('service', '=', 'TAKEAWAY').then(eb.ref('total_cents')).else(0).end()),
+          eb.lit(0),
+        )
+        .as('takeaway_cents'),
     ])
     .$call(inWindow('confirmed_at'))
     .executeTakeFirstOrThrow();
@@ -39,6 +49,9 @@ export async function liveFigures(db: Db, start: number, end: number): Promise<F
   figures.revenueCents = Number(totals.revenue);
   figures.cashCents = Number(totals.cash);
   figures.cardCents = Number(totals.card);
+  figures.covers = Number(totals.covers);
+  figures.takeawayOrders = Number(totals.takeaway_orders);
+  figures.takeawayCents = Number(totals.takeaway_cents);
 
   const completion = await db
     .selectFrom('orders')
@@ -128,6 +141,9 @@ export async function snapshotFigures(db: Db, start: number, end: number): Promi
       sum('card_cents').as('card'),
       sum('completed_orders').as('completed'),
       sum('completion_ms').as('ms'),
+      sum('covers').as('covers'),
+      sum('takeaway_orders').as('takeaway_orders'),
+      sum('takeaway_cents').as('takeaway_cents'),
     ])
     .where('hour_start', '>=', start)
     .where('hour_start', '<', end)
@@ -138,6 +154,9 @@ export async function snapshotFigures(db: Db, start: number, end: number): Promi
   figures.cardCents = Number(totals.card);
   figures.completedOrders = Number(totals.completed);
   figures.completionMs = Number(totals.ms);
+  figures.covers = Number(totals.covers);
+  figures.takeawayOrders = Number(totals.takeaway_orders);
+  figures.takeawayCents = Number(totals.takeaway_cents);
   if (figures.orders === 0) return figures;
 
   const foods = await db

@@ -25,6 +25,10 @@ export interface Figures {
   cardCents: number;
   completedOrders: number;
   completionMs: number;
+  /** Σ covers of the orders; the TAKEAWAY orders and Σ of their totals. */
+  covers: number;
+  takeawayOrders: number;
+  takeawayCents: number;
   foods: Map<string, FoodFigures>;
   registers: Map<string, RegisterFigures>;
 }
@@ -37,6 +41,9 @@ export function emptyFigures(): Figures {
     cardCents: 0,
     completedOrders: 0,
     completionMs: 0,
+    covers: 0,
+    takeawayOrders: 0,
+    takeawayCents: 0,
     foods: new Map(),
     registers: new Map(),
   };
@@ -52,6 +59,9 @@ export function addFigures(into: Figures, more: Figures): Figures {
   into.cardCents += more.cardCents;
   into.completedOrders += more.completedOrders;
   into.completionMs += more.completionMs;
+  into.covers += more.covers;
+  into.takeawayOrders += more.takeawayOrders;
+  into.takeawayCents += more.takeawayCents;
   for (const [key, food] of more.foods) {
     const existing = into.foods.get(key);
     if (existing) {

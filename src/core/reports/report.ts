@@ -164,6 +164,9 @@ export function buildReport(id: string, window: Window, figures: Figures, names:
       totalCashRevenue: figures.cashCents - registered.cash,
       totalCardRevenue: figures.cardCents - registered.card,
     },
+    totalCovers: figures.covers,
+    takeawayOrders: figures.takeawayOrders,
+    takeawayRevenue: figures.takeawayCents,
   };
 }
 
@@ -175,8 +178,10 @@ type WireReport = z.input<typeof Report>;
  * reports (and stored responses) keep the wire's numbers of currency units; this works on those.
  */
 export function completeReport(
-  saved: Omit<WireReport, 'totalDiscount' | 'noRegisterStats'> & Partial<WireReport>,
+  older: Omit<WireReport, 'totalDiscount' | 'noRegisterStats'> & Partial<WireReport>,
 ): WireReport {
+  // Covers and takeaway are newer still: 0 in a closure saved before them, when no order had either.
+  const saved = { totalCovers: 0, takeawayOrders: 0, takeawayRevenue: 0, ...older };
   if (saved.totalDiscount !== undefined && saved.noRegisterStats !== undefined) return saved as WireReport;
   const cents = (units: number) => toCents(units) ?? 0;
   const sum = (values: number[]) => values.reduce((total, value) => total + cents(value), 0);

@@ -40,6 +40,9 @@ export async function writeHourSnapshot(trx: Db, ctx: CoreContext, hourStart: nu
       card_cents: figures.cardCents,
       completed_orders: figures.completedOrders,
       completion_ms: figures.completionMs,
+      covers: figures.covers,
+      takeaway_orders: figures.takeawayOrders,
+      takeaway_cents: figures.takeawayCents,
       written_at: ctx.clock.now().getTime(),
     })
     .execute();

@@ -10,7 +10,9 @@ import { leftRightWrapped, type PrintOp, wrap } from './ops.js';
 
 export function closureReport(payload: ClosurePayload, options: LayoutOptions): PrintOp[] {
   const { columns } = options;
-  const report = decodeMoney(Report, payload.report); // the job keeps the wire's numbers: in cents from here
+  // The job keeps the wire's numbers: in cents from here. A job queued before covers and takeaway were counted has
+  // none of them (no order had any then).
+  const report = decodeMoney(Report, { totalCovers: 0, takeawayOrders: 0, takeawayRevenue: 0, ...payload.report });
   const p = paper(options);
   const row = (left: string, right: string, bold = false, hang = 2): PrintOp[] =>
     leftRightWrapped(left, right, columns, hang).map((text) => ({ op: 'text', text, bold }));
@@ -69,6 +71,14 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
     ...(unpaid !== 0 ? row(`  ${p.t('closure.noPaymentMethod')}`, p.euro(unpaid)) : []),
     ...row(p.t('closure.discountsGiven'), p.euro(cents.discount)),
     ...row(p.t('closure.prepTime'), prepTime(report.averageCompletitionTime, p)),
+    // Covers and takeaway only where the venue sells them: a sagra without covers keeps its closure as it was.
+    ...(report.totalCovers !== 0 || report.takeawayOrders !== 0
+      ? [
+          ...row(p.t('closure.totalCovers'), String(report.totalCovers)),
+          ...row(p.t('closure.takeawayOrders'), String(report.takeawayOrders)),
+          ...row(`  ${p.t('closure.takeawayRevenue')}`, p.euro(report.takeawayRevenue)),
+        ]
+      : []),
   ];
   if (registers.length > 0) {
     ops.push({ op: 'rule' }, ...heading(p.t('closure.perRegister')));
