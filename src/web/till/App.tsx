@@ -4,7 +4,7 @@ import { PosClient } from '../../client/index.js';
 import { counted, type Locale } from '../../i18n/index.js';
 import { type Texts, TextsContext } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';
-import { addFood, cartTotals, EMPTY_CART, orderBody, quantityOf, type Cart } from './cart.js';
+import { addFood, cartTotals, EMPTY_CART, orderBody, quantityOf, serviceLines, type Cart } from './cart.js';
 import { CartPanel } from './CartPanel.js';
 import { SetLocaleContext } from './contexts.js';
 import { DoneScreen } from './DoneScreen.js';
@@ -20,7 +20,7 @@ import { loadRegister, loadSession, saveRegister, saveSession, type Register, ty
 import { StatusLine, type PrinterState } from './StatusLine.js';
 import { readLocal, writeLocal } from './storage.js';
 import { useLive } from './use-live.js';
-import { useMenu } from './use-menu.js';
+import { roleFoodsOf, useMenu } from './use-menu.js';
 import { useOutbox } from './use-outbox.js';
 import { useVenue } from './use-venue.js';
 
@@ -146,7 +146,8 @@ export function App() {
     );
   }
 
-  const totals = cartTotals(cart);
+  const roles = roleFoodsOf(menu);
+  const totals = cartTotals(cart, roles);
   const pay = async (method: 'CASH' | 'CARD', received: number | null) => {
     // The key is made here, once per payment: however often the order is sent, it is one order.
     const key = newKey();
@@ -158,9 +159,13 @@ export function App() {
       createdAt: new Date().toISOString(),
       userId: session.user.id,
       username: session.user.username,
-      body: orderBody(cart, { method, userId: session.user.id, cashRegisterId: register.id, receivedCents: received }),
+      body: orderBody(
+        cart,
+        { method, userId: session.user.id, cashRegisterId: register.id, receivedCents: received },
+        roles,
+      ),
       amounts: 'cents',
-      names: Object.fromEntries(cart.lines.map((line) => [line.foodId, line.name])),
+      names: Object.fromEntries([...cart.lines, ...serviceLines(cart, roles)].map((line) => [line.foodId, line.name])),
       totalCents: totals.totalCents,
       cart: order,
       paid: paidAgain(cart.paid, method, totals.totalCents, received),
@@ -232,6 +237,7 @@ export function App() {
               key={cartGeneration}
               cart={cart}
               askTable={venue.tables}
+              roles={roles}
               leftOf={leftOf}
               onChange={setCart}
               onPay={setPaying}

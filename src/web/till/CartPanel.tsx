@@ -8,10 +8,14 @@ import {
   cartTotals,
   changeQuantity,
   lineTotalCents,
+  NO_SERVICE,
+  type RoleFoods,
+  serviceLines,
   shortages,
   updateLine,
   type Cart,
 } from './cart.js';
+import { ServiceControls } from './ServiceControls.js';
 import { paidWords, shortageWords } from './RefusalText.js';
 import { settle, type Paid } from './settle.js';
 
@@ -66,6 +70,7 @@ function AmountInput({ label, cents, onCents }: { label: string; cents: number; 
 export function CartPanel({
   cart,
   askTable,
+  roles,
   leftOf,
   onChange,
   onPay,
@@ -73,6 +78,8 @@ export function CartPanel({
 }: {
   cart: Cart;
   askTable: boolean;
+  /** The venue's cover and takeaway-fee foods: the covers steppers and the takeaway switch add their lines. */
+  roles: RoleFoods;
   leftOf(foodId: string): number | null;
   onChange(cart: Cart): void;
   onPay(method: 'CASH' | 'CARD'): void;
@@ -82,9 +89,10 @@ export function CartPanel({
   const [open, setOpen] = useState<string | null>(null);
   // The customer walked away: one tap and a second to be sure, never a whole order gone by a stray touch.
   const [clearing, setClearing] = useState(false);
-  const totals = cartTotals(cart);
+  const totals = cartTotals(cart, roles);
   const short = shortages(cart, leftOf);
-  const payable = canPay(cart) && short.length === 0;
+  const payable = canPay(cart, roles) && short.length === 0;
+  const added = serviceLines(cart, roles);
   // A tap on a food shows its line: on a phone the list holds two or three lines, and the one just added would
   // otherwise change only the total, out of sight below them.
   const lines = useRef<HTMLUListElement>(null);
@@ -113,6 +121,11 @@ export function CartPanel({
           </label>
         )}
       </div>
+      <ServiceControls
+        service={cart.service ?? NO_SERVICE}
+        roles={roles}
+        onChange={(service) => onChange({ ...cart, service })}
+      />
       <ul className="lines" ref={lines}>
         {cart.lines.length === 0 && <li className="hint">{t('order.empty')}</li>}
         {cart.lines.map((line) => (
@@ -165,6 +178,17 @@ export function CartPanel({
             )}
           </li>
         ))}
+        {/* The cover and the takeaway fee: set by the steppers and the switch above, not changed here. */}
+        {cart.lines.length > 0 &&
+          added.map((line) => (
+            <li key={line.id} className="line role-line">
+              <div className="line-main">
+                <span className="line-qty">{line.quantity}</span>
+                <span className="line-name">{line.name}</span>
+                <span className="line-total">{money(lineTotalCents(line))}</span>
+              </div>
+            </li>
+          ))}
         {/* A changed order whose money all went back has no lines left, yet it is still on screen until cleared. */}
         {(cart.lines.length > 0 || cart.paid) && (
           <li className="clear-order">

@@ -25,7 +25,9 @@ export function MenuPanel({
         <p>{t('menu.loading')}</p>
       </section>
     );
-  const categories = menu.categories.filter((category) => menu.foods.some((food) => food.categoryId === category.id));
+  const categories = menu.categories.filter((category) =>
+    menu.foods.some((food) => food.categoryId === category.id && !food.role),
+  );
   if (categories.length === 0)
     return (
       <section className="menu">
@@ -33,7 +35,8 @@ export function MenuPanel({
       </section>
     );
   const active = categories.find((category) => category.id === chosen) ?? categories[0]!;
-  const foods = menu.foods.filter((food) => food.categoryId === active.id);
+  // The cover and the takeaway fee are the order panel's steppers and switch, not buttons.
+  const foods = menu.foods.filter((food) => food.categoryId === active.id && !food.role);
   return (
     <section className="menu">
       <Tabs

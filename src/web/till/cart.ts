@@ -1,4 +1,4 @@
-import { discountTooLarge, priceLine, totalsOf, type OrderTotals } from '../../api/pricing.js';
+import { discountTooLarge, priceLine, serviceLine, totalsOf, type OrderTotals } from '../../api/pricing.js';
 import type { Paid } from './settle.js';
 
 // The order on screen: pure data and functions (unit-tested), priced by the server's own rules (src/api/pricing).
@@ -22,6 +22,72 @@ export interface Cart {
   discountCents: number;
   /** A refused order brought back to change it: what the customer paid for it already (see settle.ts). */
   paid?: Paid;
+  /** People at the table (children among them eat free) or taken away; absent: a table, covers not asked. */
+  service?: CartService;
+}
+
+export interface CartService {
+  covers: number;
+  /** Children among the covers: they eat free, so the cover line is covers − children. */
+  children: number;
+  takeaway: boolean;
+}
+
+/** The venue's cover and takeaway-fee foods (docs/till.md), null when it has none: then no line is added. */
+export interface RoleFoods {
+  cover: { id: string; name: string; priceCents: number } | null;
+  takeawayFee: { id: string; name: string; priceCents: number } | null;
+}
+
+export const NO_ROLES: RoleFoods = { cover: null, takeawayFee: null };
+export const NO_SERVICE: CartService = { covers: 0, children: 0, takeaway: false };
+
+/** The covers the order pays: the cover line the till sends (children free). */
+export function paidCovers(service: CartService): number {
+  return service.takeaway ? 0 : Math.max(0, service.covers - service.children);
+}
+
+/**
+ * The covers and service the order is sent with. When every cover is a child there is no cover line to send (a line
+ * has at least 1), and the server would charge the covers it is told: such an order goes without covers.
+ */
+function sentService(cart: Cart, roles: RoleFoods): { covers: number; service: 'TABLE' | 'TAKEAWAY' } {
+  const service = cart.service ?? NO_SERVICE;
+  if (service.takeaway) return { covers: 0, service: 'TAKEAWAY' };
+  return { covers: roles.cover && paidCovers(service) === 0 ? 0 : service.covers, service: 'TABLE' };
+}
+
+const roleLine = (food: { id: string; name: string; priceCents: number }, quantity: number): CartLine => ({
+  id: `role-${food.id}`,
+  foodId: food.id,
+  name: food.name,
+  unitPriceCents: food.priceCents,
+  quantity,
+  notes: '',
+  surchargeCents: 0,
+});
+
+/** The lines the till sends: the cashier's, and the paid covers as a cover line of their own (children free). */
+function sentLines(cart: Cart, roles: RoleFoods): CartLine[] {
+  const paid = paidCovers(cart.service ?? NO_SERVICE);
+  const { cover } = roles;
+  if (!cover || paid === 0 || cart.lines.some((line) => line.foodId === cover.id)) return cart.lines;
+  return [...cart.lines, roleLine(cover, paid)];
+}
+
+/**
+ * Every line the order will have: the ones the till sends and the one the server appends by the shared rule of
+ * src/api/pricing.ts (the takeaway fee), so the total on screen is the one the server records.
+ */
+export function serviceLines(cart: Cart, roles: RoleFoods): CartLine[] {
+  const sent = sentLines(cart, roles);
+  const extra = serviceLine(sent, sentService(cart, roles), {
+    cover: roles.cover?.id ?? null,
+    takeawayFee: roles.takeawayFee?.id ?? null,
+  });
+  const food = extra && [roles.cover, roles.takeawayFee].find((role) => role?.id === extra.foodId);
+  const added = extra && food ? [roleLine(food, extra.quantity)] : [];
+  return [...sent.filter((line) => !cart.lines.includes(line)), ...added];
 }
 
 export const EMPTY_CART: Cart = { lines: [], customer: '', table: '', discountCents: 0 };
@@ -70,13 +136,13 @@ export function lineTotalCents(line: CartLine): number {
   return priceLine(line).totalCents;
 }
 
-export function cartTotals(cart: Cart): OrderTotals {
-  return totalsOf(cart.lines.map(priceLine), cart.discountCents);
+export function cartTotals(cart: Cart, roles: RoleFoods = NO_ROLES): OrderTotals {
+  return totalsOf([...cart.lines, ...serviceLines(cart, roles)].map(priceLine), cart.discountCents);
 }
 
 /** Pay is possible with at least one line and a discount no larger than the subtotal (the server refuses more). */
-export function canPay(cart: Cart): boolean {
-  return cart.lines.length > 0 && !discountTooLarge(cartTotals(cart));
+export function canPay(cart: Cart, roles: RoleFoods = NO_ROLES): boolean {
+  return cart.lines.length > 0 && !discountTooLarge(cartTotals(cart, roles));
 }
 
 /** The body of POST /v1/orders with its amounts in cents: the client writes them as the wire has them. */
@@ -84,6 +150,8 @@ export interface OrderBody {
   table: string;
   customer: string;
   orderItems: Array<{ foodId: string; quantity: number; notes?: string; surcharge?: number }>;
+  covers?: number;
+  service?: 'TABLE' | 'TAKEAWAY';
   confirm: {
     paymentMethod: 'CASH' | 'CARD';
     discount?: number;
@@ -105,13 +173,18 @@ export function orderBody(
     cashRegisterId: string | null;
     receivedCents?: number | null;
   },
+  roles: RoleFoods = NO_ROLES,
 ): OrderBody {
   const received = payment.receivedCents;
-  const cash = payment.method === 'CASH' && typeof received === 'number' && received >= cartTotals(cart).totalCents;
+  const cash =
+    payment.method === 'CASH' && typeof received === 'number' && received >= cartTotals(cart, roles).totalCents;
+  const service = sentService(cart, roles);
   return {
     table: cart.table.trim() || NOT_GIVEN,
     customer: cart.customer.trim() || NOT_GIVEN,
-    orderItems: cart.lines.map((line) => ({
+    ...(service.covers > 0 ? { covers: service.covers } : {}),
+    ...(service.service === 'TAKEAWAY' ? { service: service.service } : {}),
+    orderItems: sentLines(cart, roles).map((line) => ({
       foodId: line.foodId,
       quantity: line.quantity,
       ...(line.notes.trim() ? { notes: line.notes.trim() } : {}),

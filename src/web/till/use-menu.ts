@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { Food } from '../../api/catalog.js';
 import { ApiError, type PosClient } from '../../client/index.js';
+import type { RoleFoods } from './cart.js';
 import { readLocal, writeLocal } from './storage.js';
 
 // The menu, kept on the tablet (a reload without Wi-Fi still sells) and refreshed when the server answers.
@@ -14,6 +15,8 @@ export interface MenuFood {
   categoryId: string;
   /** Portion counts (docs/catalog.md): what is left, null when not counted. */
   portionsLeft: number | null;
+  /** The cover or the takeaway fee: not a button of the menu, the order panel's steppers add it (absent: older menu). */
+  role?: 'COVER' | 'TAKEAWAY_FEE' | null;
 }
 
 export interface MenuCategory {
@@ -42,6 +45,7 @@ export function menuFrom(foods: ApiFood[], now = new Date()): Menu {
       available: food.available,
       categoryId: food.categoryId,
       portionsLeft: food.portionsLeft ?? null,
+      role: food.role ?? null,
     })),
     categories: [...categories.values()].sort((a, b) => a.position - b.position || a.name.localeCompare(b.name)),
     savedAt: now.toISOString(),
@@ -136,4 +140,14 @@ export function useMenu(client: PosClient, loggedIn: boolean) {
   );
 
   return { menu, fromCache, refresh, setFoodAvailable, setCategoryAvailable, setPortionsLeft };
+}
+
+/** The venue's cover and takeaway-fee foods that can be sold now (the server adds no line of a switched-off one). */
+export function roleFoodsOf(menu: Menu | null): RoleFoods {
+  const find = (role: 'COVER' | 'TAKEAWAY_FEE') => {
+    const food = menu?.foods.find((candidate) => candidate.role === role);
+    const categoryOn = menu?.categories.find((category) => category.id === food?.categoryId)?.available ?? true;
+    return food?.available && categoryOn ? { id: food.id, name: food.name, priceCents: food.priceCents } : null;
+  };
+  return { cover: find('COVER'), takeawayFee: find('TAKEAWAY_FEE') };
 }
