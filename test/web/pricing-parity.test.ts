@@ -3,12 +3,22 @@ import t from 'tap';
 import { toCents } from '../../src/api/money.js';
 import { encodeMoney } from '../../src/api/money-codec.js';
 import { CreateOrderInput } from '../../src/api/orders.js';
-import { addFood, canPay, cartTotals, EMPTY_CART, orderBody, updateLine, type Cart } from '../../src/web/till/cart.js';
+import {
+  addFood,
+  canPay,
+  cartTotals,
+  EMPTY_CART,
+  orderBody,
+  type RoleFoods,
+  updateLine,
+  type Cart,
+} from '../../src/web/till/cart.js';
 import { buildTestApp } from '../helpers/app.js';
 import { seedMenu } from '../helpers/seed.js';
 
 // The till prices an order on the tablet with the code the server uses (src/api/pricing): over random lines,
-// quantities, surcharges and discounts, the total the cashier sees is the total the server records.
+// quantities, surcharges, discounts, covers (children free) and takeaway, the total the cashier sees is the total the
+// server records: the cover line the till sends and the takeaway fee the server appends are priced by the same rule.
 
 t.test('the tablet total equals the server total', async (t) => {
   const app = await buildTestApp(t);
@@ -20,6 +30,18 @@ t.test('the tablet total equals the server total', async (t) => {
     ),
   );
 
+  // The venue's cover and takeaway fee, in a category of their own.
+  const roleFood = async (name: string, role: string) => {
+    const response = await app.request({
+      method: 'POST',
+      url: '/v1/foods',
+      body: { name, price: 1, categoryId: menu.categories.desserts, available: true, role },
+    });
+    if (response.statusCode !== 201) throw new Error(response.body);
+    return response.json() as Record<string, any>;
+  };
+  const roleFoods = [await roleFood('Coperto', 'COVER'), await roleFood('Asporto', 'TAKEAWAY_FEE')];
+
   const line = fc.record({
     food: fc.integer({ min: 0, max: foods.length - 1 }),
     quantity: fc.integer({ min: 1, max: 40 }),
@@ -30,11 +52,32 @@ t.test('the tablet total equals the server total', async (t) => {
     prices: fc.array(fc.integer({ min: 1, max: 20_000 }), { minLength: foods.length, maxLength: foods.length }),
     lines: fc.array(line, { minLength: 1, maxLength: 8 }),
     discountShare: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1, noNaN: true })),
+    rolePrices: fc.array(fc.integer({ min: 0, max: 500 }), { minLength: 2, maxLength: 2 }),
+    covers: fc.integer({ min: 0, max: 12 }),
+    childShare: fc.double({ min: 0, max: 1, noNaN: true }),
+    takeaway: fc.boolean(),
   });
 
   let runs = 0;
   await fc.assert(
-    fc.asyncProperty(order, async ({ prices, lines, discountShare }) => {
+    fc.asyncProperty(order, async ({ prices, lines, discountShare, rolePrices, covers, childShare, takeaway }) => {
+      for (const [index, current] of roleFoods.entries()) {
+        const response = await app.request({
+          method: 'PUT',
+          url: `/v1/foods/${current['id']}`,
+          body: {
+            name: current['name'],
+            price: rolePrices[index]! / 100,
+            categoryId: current['categoryId'],
+            available: true,
+          },
+        });
+        if (response.statusCode !== 200) throw new Error(response.body);
+      }
+      const roles: RoleFoods = {
+        cover: { id: roleFoods[0]!['id'], name: 'Coperto', priceCents: rolePrices[0]! },
+        takeawayFee: { id: roleFoods[1]!['id'], name: 'Asporto', priceCents: rolePrices[1]! },
+      };
       for (const [index, id] of foods.entries()) {
         const current = food[index]!;
         const response = await app.request({
@@ -70,17 +113,18 @@ t.test('the tablet total equals the server total', async (t) => {
           ),
         };
       }
-      const subtotal = cartTotals(cart).subtotalCents;
+      cart = { ...cart, service: { covers, children: Math.floor(covers * childShare), takeaway } };
+      const subtotal = cartTotals(cart, roles).subtotalCents;
       cart = { ...cart, discountCents: Math.floor(subtotal * discountShare) };
-      const tablet = cartTotals(cart);
-      if (!canPay(cart)) throw new Error('a discount within the subtotal must be payable');
+      const tablet = cartTotals(cart, roles);
+      if (!canPay(cart, roles)) throw new Error('a discount within the subtotal must be payable');
       const created = await app.request({
         method: 'POST',
         url: '/v1/orders',
         as: 'operator',
         body: encodeMoney(
           CreateOrderInput,
-          orderBody(cart, { method: 'CASH', userId: null, cashRegisterId: menu.register }),
+          orderBody(cart, { method: 'CASH', userId: null, cashRegisterId: menu.register }, roles),
         ),
       });
       if (created.statusCode !== 201) throw new Error(created.body);
