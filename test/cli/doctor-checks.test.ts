@@ -38,6 +38,7 @@ function readyVenue(): DoctorFacts {
           category,
           stock: null,
           portionsLeft: null,
+          choices: [],
         },
         {
           id: 'f2',
@@ -50,6 +51,7 @@ function readyVenue(): DoctorFacts {
           category: { ...category, id: 'k2', name: 'Bevande' },
           stock: null,
           portionsLeft: null,
+          choices: [],
         },
       ],
       registers: [{ id: 'r1', name: 'Cassa 1', enabled: true, defaultPrinterId: 'p2' }],
