@@ -26,7 +26,15 @@ const order = (
   status: stationStatus === 'DONE' ? 'COMPLETED' : 'CONFIRMED',
   stationStatus,
   doneAt,
-  items: items.map(([itemId, name, quantity]) => ({ id: itemId, foodId: `f-${name}`, name, quantity, notes: '', optionId: null, choices: [] })),
+  items: items.map(([itemId, name, quantity]) => ({
+    id: itemId,
+    foodId: `f-${name}`,
+    name,
+    quantity,
+    notes: '',
+    optionId: null,
+    choices: [],
+  })),
 });
 
 const orders = [

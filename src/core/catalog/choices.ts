@@ -70,9 +70,7 @@ export async function checkChoices(trx: Db, foodId: string | null, groups: reado
       details.push({ path: 'body.choices', message: `is a component of ${usedBy.name}: a component has no choices` });
     }
   }
-  const componentIds = [
-    ...new Set(groups.flatMap((group) => group.options.flatMap((option) => option.foodId ?? []))),
-  ];
+  const componentIds = [...new Set(groups.flatMap((group) => group.options.flatMap((option) => option.foodId ?? [])))];
   const components = componentIds.length
     ? await trx.selectFrom('foods').select(['id']).where('id', 'in', componentIds).execute()
     : [];
@@ -105,9 +103,14 @@ export async function checkChoices(trx: Db, foodId: string | null, groups: reado
  * The lowest unit price the groups allow: the price with the most negative deltas a customer may pick (up to each
  * group's max). A food whose choices could make it cost less than nothing is refused.
  */
-export function checkLowestPrice(priceCents: number, groups: ReadonlyArray<Pick<ChoiceGroup, 'max'> & {
-  options: ReadonlyArray<{ priceDelta: number }>;
-}>): void {
+export function checkLowestPrice(
+  priceCents: number,
+  groups: ReadonlyArray<
+    Pick<ChoiceGroup, 'max'> & {
+      options: ReadonlyArray<{ priceDelta: number }>;
+    }
+  >,
+): void {
   let lowest = priceCents;
   for (const group of groups) {
     const negatives = group.options

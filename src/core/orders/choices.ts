@@ -189,7 +189,11 @@ export async function resolveChoices(
     );
   });
   if (details.length > 0) {
-    throw new InvalidError(`Invalid choices: ${details.map((detail) => detail.message).join('; ')}`, details, 'choice-invalid');
+    throw new InvalidError(
+      `Invalid choices: ${details.map((detail) => detail.message).join('; ')}`,
+      details,
+      'choice-invalid',
+    );
   }
   return resolved;
 }

@@ -90,11 +90,7 @@ export async function buildOrderItems(
       unavailable.size > 0 ? 'food-unavailable' : 'unknown-food',
     );
   }
-  const chosen = await resolveChoices(
-    trx,
-    inputs,
-    new Map([...foods.values()].map((food) => [food.id, food.name])),
-  );
+  const chosen = await resolveChoices(trx, inputs, new Map([...foods.values()].map((food) => [food.id, food.name])));
   const routing: Routing = {
     foodPrinters: chosen.foodPrinters,
     categoryPrinters: chosen.categoryPrinters,
@@ -145,7 +141,10 @@ export async function buildOrderItems(
 /** Writes the choices of new order lines (after the lines themselves). */
 export async function insertItemChoices(trx: Db, rows: readonly OrderItemChoiceRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await trx.insertInto('order_item_choices').values([...rows]).execute();
+  await trx
+    .insertInto('order_item_choices')
+    .values([...rows])
+    .execute();
 }
 
 export async function loadItems(trx: Db, orderId: number): Promise<OrderItemRow[]> {

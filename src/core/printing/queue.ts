@@ -46,7 +46,14 @@ export function ticketItem(item: OrderItemRow, choices: readonly OrderItemChoice
 /** A kitchen ticket's line: the order line with its plain choices, or a set menu's component (no price). */
 export function kitchenTicketItem(line: KitchenLine): TicketItem {
   if (line.optionId === '') return ticketItem(line.item, line.choices);
-  return { quantity: line.quantity, name: line.name, notes: line.notes, unitPriceCents: 0, surchargeCents: 0, totalCents: 0 };
+  return {
+    quantity: line.quantity,
+    name: line.name,
+    notes: line.notes,
+    unitPriceCents: 0,
+    surchargeCents: 0,
+    totalCents: 0,
+  };
 }
 
 export interface OrderPrintRequest {
