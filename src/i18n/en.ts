@@ -184,6 +184,7 @@ export const en = {
   'closure.perCategory': 'PER CATEGORY (before discounts)',
   'closure.beforeDiscounts': 'Before discounts',
   'closure.discounts': 'Discounts',
+  'closure.components': 'IN SET MENUS (revenue in the menus)',
 
   // The TV (/display).
   'display.title': 'Ready numbers',

@@ -185,6 +185,7 @@ export const it: Record<MessageKey, string> = {
   'closure.perCategory': 'PER CATEGORIA (prima degli sconti)',
   'closure.beforeDiscounts': 'Prima degli sconti',
   'closure.discounts': 'Sconti',
+  'closure.components': 'NEI MENU FISSI (già nel ricavo)',
 
   // Il televisore (/display).
   'display.title': 'Numeri pronti',

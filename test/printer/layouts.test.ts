@@ -28,6 +28,20 @@ const cases: Array<[string, PrintPayload, boolean]> = [
   // Choices under their line: the plain ones at the kitchen, every one with its price change on the receipt.
   ['kitchen-choices', kitchenChoices, false],
   ['receipt-choices', receiptChoices, false],
+  [
+    'closure-components',
+    {
+      ...closure,
+      report: {
+        ...closure.report,
+        componentStats: [
+          { foodId: 'f1', foodName: 'Salsiccia e polenta', quantity: 12 },
+          { foodId: 'f2', foodName: 'Tagliatelle al ragù della casa con funghi porcini', quantity: 7 },
+        ],
+      },
+    },
+    false,
+  ],
 ];
 
 function decode(bytes: Buffer): PrintOp[][] {

@@ -359,3 +359,29 @@ t.test('parallel orders sharing a component never oversell it', async (t) => {
     .executeTakeFirstOrThrow();
   t.equal(Number(taken.units), 10, 'the ledger took ten');
 });
+
+t.test('reports count a menu’s revenue on the menu and its components in componentStats', async (t) => {
+  const app = await buildTestApp(t);
+  const m = await choicesMenu(app);
+  const o = m.options;
+  const menuLine = { foodId: m.pellegrino, quantity: 2, choices: [o['Tagliatelle'], o['Salsiccia']] };
+  t.equal((await sell(app, m, [menuLine, { foodId: m.tagliatelle, quantity: 1 }])).statusCode, 201);
+  t.equal((await sell(app, m, [{ ...menuLine, quantity: 1 }])).statusCode, 201);
+  t.equal((await sell(app, m, [{ ...menuLine, quantity: 5 }], false)).statusCode, 201, 'pending: not counted');
+  app.clock.advance(60_000);
+  const [report] = (await app.request({ method: 'GET', url: '/v1/reports?from=2026-11-21&groupBy=all' })).json();
+  t.same(report.componentStats, [
+    { foodId: m.salsiccia, foodName: 'Salsiccia e polenta', quantity: 3 },
+    { foodId: m.tagliatelle, foodName: 'Tagliatelle al ragù', quantity: 3 },
+  ]);
+  const foods = report.categoryStats.flatMap((c: { foodStats: Array<{ foodName: string }> }) => c.foodStats);
+  t.same(
+    foods.map((f: { foodName: string; quantity: number; revenue: number }) => [f.foodName, f.quantity, f.revenue]),
+    [
+      ['Menu Pellegrino', 3, 54],
+      ['Tagliatelle al ragù', 1, 8],
+    ],
+    'the revenue is the menu’s; the tagliatelle count only the plate sold as itself',
+  );
+  t.equal(report.totalRevenue, 62);
+});
