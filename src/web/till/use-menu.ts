@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import type { Food } from '../../api/catalog.js';
+import type { ChoiceGroup, Food } from '../../api/catalog.js';
 import { ApiError, type PosClient } from '../../client/index.js';
 import { readLocal, writeLocal } from './storage.js';
 
@@ -14,6 +14,8 @@ export interface MenuFood {
   categoryId: string;
   /** Portion counts (docs/catalog.md): what is left, null when not counted. */
   portionsLeft: number | null;
+  /** Groups of choices: tapping the food opens its sheet (absent from a menu saved before choices existed). */
+  choices?: ChoiceGroup[];
 }
 
 export interface MenuCategory {
@@ -42,6 +44,7 @@ export function menuFrom(foods: ApiFood[], now = new Date()): Menu {
       available: food.available,
       categoryId: food.categoryId,
       portionsLeft: food.portionsLeft ?? null,
+      choices: food.choices ?? [],
     })),
     categories: [...categories.values()].sort((a, b) => a.position - b.position || a.name.localeCompare(b.name)),
     savedAt: now.toISOString(),
