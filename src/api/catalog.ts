@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FOOD_ROLES } from './enums.js';
-import { numberMoney } from './money-codec.js';
+import { numberMoney, signedMoneyInput } from './money-codec.js';
 import { cuid, includeQuery, moneyInput, optionalText, repeatable, text, booleanQuery } from './common.js';
 
 // Wire schemas of categories, ingredients and foods (docs/catalog.md).
@@ -96,6 +96,66 @@ export type IngredientPatch = z.infer<typeof IngredientPatch>;
 /** What a food stands for besides food (docs/catalog.md, "Covers and takeaway"): null for ordinary food. */
 export const FoodRole = z.enum(FOOD_ROLES).nullable();
 export type FoodRole = z.infer<typeof FoodRole>;
+// ---- choices (docs/catalog.md, "Choices") ------------------------------------------------------------------------
+
+export const CHOICE_LIMITS = { groups: 20, options: 30, name: 100 } as const;
+
+/** One option of a group. `foodId` names another food when the option is a component (a set menu's course). */
+export const ChoiceOption = z.object({
+  id: z.string(),
+  name: z.string(),
+  priceDelta: numberMoney,
+  foodId: z.string().nullable(),
+  available: z.boolean(),
+});
+export type ChoiceOption = z.infer<typeof ChoiceOption>;
+
+/** A group of options the customer picks from: at least `min`, at most `max` of them. */
+export const ChoiceGroup = z.object({
+  id: z.string(),
+  name: z.string(),
+  min: z.number().int(),
+  max: z.number().int(),
+  options: z.array(ChoiceOption),
+});
+export type ChoiceGroup = z.infer<typeof ChoiceGroup>;
+
+/** An option as a food's POST or PUT gives it: `id` may be left out (a PUT keeps ids it can match, see the docs). */
+export const ChoiceOptionInput = z.object({
+  id: cuid.optional(),
+  name: text(CHOICE_LIMITS.name),
+  priceDelta: signedMoneyInput.default(0),
+  foodId: cuid.nullable().default(null),
+  available: z.boolean().default(true),
+});
+
+export const ChoiceGroupInput = z
+  .object({
+    id: cuid.optional(),
+    name: text(CHOICE_LIMITS.name),
+    min: z.number().int('must be a whole number').min(0).max(CHOICE_LIMITS.options).default(0),
+    max: z.number().int('must be a whole number').min(1).max(CHOICE_LIMITS.options).default(1),
+    options: z
+      .array(ChoiceOptionInput)
+      .min(1, 'must contain at least 1 option')
+      .max(CHOICE_LIMITS.options)
+      .refine((list) => new Set(list.map((item) => item.name.toLowerCase())).size === list.length, {
+        message: 'names an option twice',
+      }),
+  })
+  .refine((group) => group.min <= group.max, { message: 'min must not be above max', path: ['min'] })
+  .refine((group) => group.min <= group.options.length, {
+    message: 'min is above the number of options',
+    path: ['min'],
+  });
+export type ChoiceGroupInput = z.infer<typeof ChoiceGroupInput>;
+
+export const ChoicesInput = z
+  .array(ChoiceGroupInput)
+  .max(CHOICE_LIMITS.groups)
+  .refine((list) => new Set(list.map((item) => item.name.toLowerCase())).size === list.length, {
+    message: 'names a group twice',
+  });
 
 export const Food = z.object({
   id: z.string(),
@@ -113,6 +173,8 @@ export const Food = z.object({
   portionsLeft: z.number().int().nullable(),
   /** COVER (the cover charge, per person), TAKEAWAY_FEE (the takeaway fee, per order) or null. */
   role: FoodRole,
+  /** Groups of options, in order (empty: none). */
+  choices: z.array(ChoiceGroup),
 });
 export type Food = z.infer<typeof Food>;
 
@@ -134,6 +196,8 @@ export const FoodInput = z.object({
   stock: StockCount.optional(),
   /** Left out: null on create, the current role kept on replace. At most one food per role (409 `role-taken`). */
   role: FoodRole.optional(),
+  /** Left out: none on create, the current groups kept on replace. */
+  choices: ChoicesInput.optional(),
 });
 export type FoodInput = z.infer<typeof FoodInput>;
 

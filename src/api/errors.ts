@@ -79,6 +79,8 @@ export const ErrorDetail = z.object({
   limit: z.number().optional(),
   /** The index of the other row a `duplicate-food` detail is about. */
   other: z.number().int().optional(),
+  /** The id of the group of choices a `choice-invalid` detail is about (its message names the group). */
+  group: z.string().optional(),
 });
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
 

@@ -69,7 +69,20 @@ export const moneyInput = z.codec(
   { decode: (value) => toCents(value) as number, encode: centsToNumber },
 );
 
-const MONEY = new Set<z.ZodType>([decimalMoney, numberMoney, moneyInput]);
+/** An amount a request gives that may be negative (a choice that lowers the price): at most 2 decimals; cents. */
+export const signedMoneyInput = z.codec(
+  z
+    .number()
+    .refine(isExactCents, { message: 'must be an amount with at most 2 decimals', params: { code: 'not-an-amount' } })
+    .refine((value) => Math.abs(toCents(value) as number) <= MAX_CENTS, {
+      message: 'is too large',
+      params: { code: 'too-big' },
+    }),
+  cents,
+  { decode: (value) => toCents(value) as number, encode: centsToNumber },
+);
+
+const MONEY = new Set<z.ZodType>([decimalMoney, numberMoney, moneyInput, signedMoneyInput]);
 
 /**
  * Walks a value along its schema and converts only the amounts, leaving every other field as it came: a client

@@ -37,6 +37,8 @@ export const OrderItemInput = z.object({
   notes: text(LIMITS.notes, { mayBeEmpty: true }).optional(),
   /** Per line (not per unit): line total = surcharge + unit price × quantity. */
   surcharge: moneyInput.optional(),
+  /** The options chosen, by id, each at most once (docs/api.md, "Choices"). */
+  choices: z.array(cuid).max(100).optional(),
 });
 export type OrderItemInput = z.infer<typeof OrderItemInput>;
 
@@ -112,6 +114,13 @@ export type ListOrdersQuery = z.infer<typeof ListOrdersQuery>;
 const decimal = decimalMoney;
 const isoOrNull = z.string().nullable();
 
+/** A choice of an order line: the option's id, its group's and its own name, its price change, its component. */
+const itemChoice = <M extends typeof decimalMoney | typeof numberMoney>(money: M) =>
+  z.object({ id: z.string(), group: z.string(), name: z.string(), priceDelta: money, foodId: z.string().nullable() });
+export const ItemChoice = itemChoice(numberMoney);
+export type ItemChoice = z.infer<typeof ItemChoice>;
+export const RecordItemChoice = itemChoice(decimalMoney);
+
 /** One kitchen station of a confirmed order: the dashboard shows which are done. */
 export const OrderStation = z.object({
   printerId: z.string(),
@@ -176,6 +185,8 @@ export const OrderDetail = z.object({
           }),
           /** The cover charge (COVER) or the takeaway fee (TAKEAWAY_FEE) line; null for food. */
           role: z.enum(FOOD_ROLES).nullable(),
+          /** Extension: the options chosen, in the menu's order (empty: none). */
+          choices: z.array(ItemChoice),
         }),
       ),
     }),
@@ -206,6 +217,8 @@ export const RecordItem = z.object({
   unitSurcharge: decimal,
   total: decimal,
   food: z.object({ id: z.string(), name: z.string(), printerId: z.string().nullable() }).optional(),
+  /** Extension: the options chosen (empty: none). */
+  choices: z.array(RecordItemChoice),
 });
 
 export const OrderRecord = z.object({

@@ -21,6 +21,13 @@ export interface OrderTotals {
   totalCents: number;
 }
 
+/** A line's unit price: the food's price plus the price change of each option chosen. */
+export function unitPriceWithChoices(priceCents: number, priceDeltasCents: readonly number[]): number {
+  let unit = priceCents;
+  for (const delta of priceDeltasCents) unit += delta;
+  return unit;
+}
+
 export function unitSurcharge(lineSurchargeCents: number, quantity: number): number {
   return Math.round(lineSurchargeCents / quantity);
 }

@@ -46,6 +46,9 @@ export const CashRegisterStats = z.object({
   totalCashRevenue: numberMoney,
 });
 
+export const ComponentStats = z.object({ foodId: z.string(), foodName: z.string(), quantity: z.number() });
+export type ComponentStats = z.infer<typeof ComponentStats>;
+
 export const Report = z.object({
   id: z.string(),
   timestamp: z.string(),
@@ -73,6 +76,10 @@ export const Report = z.object({
   totalCovers: z.number().int().default(0),
   takeawayOrders: z.number().int().default(0),
   takeawayRevenue: numberMoney.default(0),
+   * The foods sold as set menus' components, by food (their revenue counts on the menu ordered). Always given by
+   * this server; optional so a report of an older one still reads.
+   */
+  componentStats: z.array(ComponentStats).optional(),
 });
 export type Report = z.infer<typeof Report>;
 export type FoodStats = z.infer<typeof FoodStats>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cuid, includeQuery, upperOrLowerCase } from './common.js';
 import { STATION_STATUSES } from './enums.js';
-import { OrderIdParams, OrderService, OrderStatus } from './orders.js';
+import { ItemChoice, OrderIdParams, OrderService, OrderStatus } from './orders.js';
 
 // Kitchen stations: a station is a printer that gets kitchen tickets; a confirmed order waits at each
 // station its items route to until the station marks its part done. The stations of an order as the order list and
@@ -32,6 +32,10 @@ export const StationItem = z.object({
   name: z.string(),
   quantity: z.number().int(),
   notes: z.string(),
+  /** null for an order line; the chosen option's id for a set menu's component sent to this station. */
+  optionId: z.string().nullable(),
+  /** The line's choices (a component has none); a screen shows those without `foodId` under the line. */
+  choices: z.array(ItemChoice),
 });
 
 /** An order as a station's screen shows it: only the items this station got. */

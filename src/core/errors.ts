@@ -14,6 +14,8 @@ export interface IssueDetail {
   limit?: number;
   /** The other row a duplicate-food detail is about. */
   other?: number;
+  /** The group of choices a choice-invalid detail is about (its id). */
+  group?: string;
 }
 
 export class AppError extends Error {

@@ -24,6 +24,12 @@ export const en = {
   'food.leftOne': '{count} left',
   'food.allInOrder': '{count} left, all in this order',
   'food.allInOrderOne': '{count} left, in this order',
+  'choices.title': '{food}: choose',
+  'choices.required': 'required',
+  'choices.pickExactly': 'choose {count}',
+  'choices.pickUpTo': 'up to {count}',
+  'choices.pickBetween': 'choose {min} to {max}',
+  'choices.add': 'Add · {amount}',
   'order.title': 'Order',
   'order.empty': 'Tap a food to add it',
   'order.remove': 'One less {name}',
@@ -194,6 +200,7 @@ export const en = {
   'closure.perCategory': 'PER CATEGORY (before discounts)',
   'closure.beforeDiscounts': 'Before discounts',
   'closure.discounts': 'Discounts',
+  'closure.components': 'IN SET MENUS (revenue in the menus)',
 
   // The TV (/display).
   'display.title': 'Ready numbers',

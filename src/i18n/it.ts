@@ -25,6 +25,12 @@ export const it: Record<MessageKey, string> = {
   'food.leftOne': 'ne resta {count}',
   'food.allInOrder': 'ne restano {count}, sono nell’ordine',
   'food.allInOrderOne': 'ne resta {count}, è nell’ordine',
+  'choices.title': '{food}: scegli',
+  'choices.required': 'obbligatorio',
+  'choices.pickExactly': 'scegline {count}',
+  'choices.pickUpTo': 'fino a {count}',
+  'choices.pickBetween': 'scegline da {min} a {max}',
+  'choices.add': 'Aggiungi · {amount}',
   'order.title': 'Ordine',
   'order.empty': 'Tocca un piatto per aggiungerlo',
   'order.remove': 'Uno in meno: {name}',
@@ -195,6 +201,7 @@ export const it: Record<MessageKey, string> = {
   'closure.perCategory': 'PER CATEGORIA (prima degli sconti)',
   'closure.beforeDiscounts': 'Prima degli sconti',
   'closure.discounts': 'Sconti',
+  'closure.components': 'NEI MENU FISSI (già nel ricavo)',
 
   // Il televisore (/display).
   'display.title': 'Numeri pronti',

@@ -182,6 +182,42 @@ export interface OrderStationItemsTable {
   order_id: number;
   printer_id: string;
   item_id: string;
+  /** '' for the line itself; the chosen option's id for a component the station got (migration 014). */
+  option_id: string;
+}
+
+/** A food's group of choices (migration 014). */
+export interface FoodChoiceGroupsTable {
+  id: string;
+  food_id: string;
+  position: number;
+  name: string;
+  min_count: number;
+  max_count: number;
+}
+
+/** One option of a group; `component_food_id` names the food a set menu's course is (null: a plain option). */
+export interface FoodChoiceOptionsTable {
+  id: string;
+  group_id: string;
+  position: number;
+  name: string;
+  price_delta_cents: number;
+  component_food_id: string | null;
+  available: number;
+}
+
+/** What an order line chose: copies, so a later change of the menu never changes the line. */
+export interface OrderItemChoicesTable {
+  item_id: string;
+  position: number;
+  option_id: string;
+  group_name: string;
+  name: string;
+  price_delta_cents: number;
+  component_food_id: string | null;
+  component_food_name: string | null;
+  component_category_id: string | null;
 }
 
 export interface OrdersTable {
@@ -338,6 +374,9 @@ export interface Database {
   ingredients: IngredientsTable;
   foods: FoodsTable;
   food_ingredients: FoodIngredientsTable;
+  food_choice_groups: FoodChoiceGroupsTable;
+  food_choice_options: FoodChoiceOptionsTable;
+  order_item_choices: OrderItemChoicesTable;
   cash_registers: CashRegistersTable;
   banners: BannersTable;
   audit_log: AuditLogTable;
@@ -369,6 +408,7 @@ export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type OrderItemChoiceRow = Selectable<OrderItemChoicesTable>;
 export type EventRow = Selectable<EventsTable>;
 export type PrintJobRow = Selectable<PrintJobsTable>;
 export type ReportRow = Selectable<ReportsTable>;

@@ -181,6 +181,8 @@ export function httpSource(client: PosClient): DashboardSource {
             quantity: item.quantity,
             name: item.food.name,
             notes: item.notes,
+            // An older server sends no choices.
+            choices: (item.choices ?? []).map((choice) => choice.name),
           })),
         ),
         stations: order.stations.map(({ printerId, name, status, doneAt }) => ({ printerId, name, status, doneAt })),

@@ -81,7 +81,7 @@ export const namesOf = ({ id, ticketNumber, displayCode, table, customer, total 
 /** The items view of one order. */
 export interface OrderDetails extends OrderNames {
   status: string;
-  items: Array<{ category: string; quantity: number; name: string; notes: string }>;
+  items: Array<{ category: string; quantity: number; name: string; notes: string; choices?: string[] }>;
   /** The kitchen stations, with when each was done. */
   stations: Array<Pick<OrderStation, 'printerId' | 'name' | 'status' | 'doneAt'>>;
 }

@@ -39,6 +39,7 @@ function readyVenue(): DoctorFacts {
           stock: null,
           portionsLeft: null,
           role: null,
+          choices: [],
         },
         {
           id: 'f2',
@@ -52,6 +53,7 @@ function readyVenue(): DoctorFacts {
           stock: null,
           portionsLeft: null,
           role: null,
+          choices: [],
         },
       ],
       registers: [{ id: 'r1', name: 'Cassa 1', enabled: true, defaultPrinterId: 'p2' }],

@@ -155,3 +155,75 @@ export const cancellation: CancellationPayload = {
   kind: 'cancellation',
   cancelledAt: Date.parse('2026-11-21T19:10:00.000Z'),
 };
+
+/** A steak with its cooking and a set menu's first course, as a station gets them. */
+export const kitchenChoices: KitchenTicketPayload = {
+  ...kitchen,
+  items: [
+    {
+      quantity: 2,
+      name: 'Tagliata di manzo',
+      notes: '',
+      unitPriceCents: 1600,
+      surchargeCents: 0,
+      totalCents: 3200,
+      choices: [
+        { name: 'ben cotta', priceDeltaCents: 0 },
+        { name: 'contorno di patate al forno con rosmarino', priceDeltaCents: 150 },
+      ],
+    },
+    {
+      quantity: 1,
+      name: 'Tagliatelle al ragù — Menu Pellegrino',
+      notes: 'senza formaggio',
+      unitPriceCents: 0,
+      surchargeCents: 0,
+      totalCents: 0,
+    },
+  ],
+};
+
+/** The receipt of a pizza with a topping, a lighter steak and a set menu: every choice with its price change. */
+export const receiptChoices: ReceiptPayload = {
+  ...receipt,
+  items: [
+    {
+      quantity: 2,
+      name: 'Pizza margherita',
+      notes: '',
+      unitPriceCents: 950,
+      surchargeCents: 0,
+      totalCents: 1900,
+      choices: [{ name: '+ bufala', priceDeltaCents: 200 }],
+    },
+    {
+      quantity: 1,
+      name: 'Tagliata di manzo',
+      notes: '',
+      unitPriceCents: 1400,
+      surchargeCents: 0,
+      totalCents: 1400,
+      choices: [
+        { name: 'ben cotta', priceDeltaCents: 0 },
+        { name: 'senza contorno', priceDeltaCents: -200 },
+      ],
+    },
+    {
+      quantity: 1,
+      name: 'Menu Pellegrino',
+      notes: '',
+      unitPriceCents: 1800,
+      surchargeCents: 0,
+      totalCents: 1800,
+      choices: [
+        { name: 'Tagliatelle al ragù della casa', priceDeltaCents: 0 },
+        { name: 'Salsiccia e polenta', priceDeltaCents: 0 },
+      ],
+    },
+  ],
+  subtotalCents: 5100,
+  discountCents: 0,
+  surchargeCents: 0,
+  totalCents: 5100,
+  cashReceivedCents: 6000,
+};

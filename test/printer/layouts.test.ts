@@ -9,7 +9,7 @@ import { layout } from '../../src/printer/layouts/index.js';
 import type { PrintPayload } from '../../src/core/printing/payloads.js';
 import { CATALOGS, type Locale, LOCALES, type MessageKey, translate } from '../../src/i18n/index.js';
 import { everyOf } from '../helpers/assert.js';
-import { cancellation, closure, kitchen, receipt, testPage } from './fixtures.js';
+import { cancellation, closure, kitchen, kitchenChoices, receipt, receiptChoices, testPage } from './fixtures.js';
 
 // English tickets are golden/<kind>-<width>.txt, other languages golden/<locale>/<kind>-<width>.txt.
 const golden = (name: string, locale: Locale) =>
@@ -33,6 +33,23 @@ const cases: Array<[string, PrintPayload, boolean]> = [
     false,
   ],
   ['test', testPage, false],
+  // Choices under their line: the plain ones at the kitchen, every one with its price change on the receipt.
+  ['kitchen-choices', kitchenChoices, false],
+  ['receipt-choices', receiptChoices, false],
+  [
+    'closure-components',
+    {
+      ...closure,
+      report: {
+        ...closure.report,
+        componentStats: [
+          { foodId: 'f1', foodName: 'Salsiccia e polenta', quantity: 12 },
+          { foodId: 'f2', foodName: 'Tagliatelle al ragù della casa con funghi porcini', quantity: 7 },
+        ],
+      },
+    },
+    false,
+  ],
 ];
 
 function decode(bytes: Buffer): PrintOp[][] {

@@ -84,8 +84,8 @@ t.test('create without confirm: PENDING, creation response, new-order on cashier
   t.same(
     record.orderItems.map((item: Record<string, unknown>) => Object.keys(item).sort()),
     [
-      ['foodId', 'id', 'notes', 'orderId', 'quantity', 'total', 'unitPrice', 'unitSurcharge'],
-      ['foodId', 'id', 'notes', 'orderId', 'quantity', 'total', 'unitPrice', 'unitSurcharge'],
+      ['choices', 'foodId', 'id', 'notes', 'orderId', 'quantity', 'total', 'unitPrice', 'unitSurcharge'],
+      ['choices', 'foodId', 'id', 'notes', 'orderId', 'quantity', 'total', 'unitPrice', 'unitSurcharge'],
     ],
   );
   t.match(record.orderItems, [
@@ -139,6 +139,7 @@ t.test('create with confirm: CONFIRMED with ticket 1 and the confirmation events
   });
   t.match(record.confirmedAt, ISO);
   t.same(Object.keys(record.orderItems[0]).sort(), [
+    'choices',
     'food',
     'foodId',
     'id',

@@ -138,3 +138,44 @@ t.test('portions: never more than is left on a tap; what is short is named befor
     [{ foodId: patatine.id, name: 'Patatine', requested: 2, left: 1 }],
   );
 });
+
+t.test('choices: the same food with other choices is another line, priced with the price changes', async (t) => {
+  const steak = { id: 'steak', name: 'Tagliata', priceCents: 1400 };
+  const rare = { id: 'o1', name: 'al sangue', priceDeltaCents: 0, foodId: null };
+  const noSide = { id: 'o2', name: 'senza contorno', priceDeltaCents: -200, foodId: null };
+  let cart = addFood(EMPTY_CART, steak, [rare, noSide]);
+  cart = addFood(cart, steak, [rare, noSide]);
+  cart = addFood(cart, steak, [rare]);
+  cart = addFood(cart, steak);
+  t.same(
+    cart.lines.map((line) => [line.quantity, line.unitPriceCents, (line.choices ?? []).map((c) => c.name)]),
+    [
+      [2, 1200, ['al sangue', 'senza contorno']],
+      [1, 1400, ['al sangue']],
+      [1, 1400, []],
+    ],
+  );
+  const body = orderBody(cart, { method: 'CARD', userId: null, cashRegisterId: null });
+  t.same(
+    body.orderItems.map((item) => item.choices),
+    [['o1', 'o2'], ['o1'], undefined],
+    'the order sends the chosen ids, none for a line without',
+  );
+});
+
+t.test('a set menu takes its components’ portions: counted and held back like the food itself', async (t) => {
+  const menu = { id: 'menu', name: 'Menu Pellegrino', priceCents: 1800 };
+  const courses = [
+    { id: 'o1', name: 'Tagliatelle', priceDeltaCents: 0, foodId: 'tagliatelle' },
+    { id: 'o2', name: 'Salsiccia', priceDeltaCents: 0, foodId: 'salsiccia' },
+  ];
+  let cart = addFood(EMPTY_CART, menu, courses);
+  cart = addFood(cart, menu, courses);
+  cart = addFood(cart, { id: 'tagliatelle', name: 'Tagliatelle al ragù', priceCents: 800 });
+  t.equal(quantityOf(cart, 'tagliatelle'), 3, 'two in menus, one on its own');
+  t.same(
+    shortages(cart, (foodId) => (foodId === 'tagliatelle' ? 2 : null)),
+    [{ foodId: 'tagliatelle', name: 'Tagliatelle', requested: 3, left: 2 }],
+    'named as the first line that wants it names it',
+  );
+});

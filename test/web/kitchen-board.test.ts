@@ -26,9 +26,17 @@ const order = (
   status: stationStatus === 'DONE' ? 'COMPLETED' : 'CONFIRMED',
   stationStatus,
   doneAt,
-  items: items.map(([itemId, name, quantity]) => ({ id: itemId, foodId: `f-${name}`, name, quantity, notes: '' })),
   covers: 0,
   service: 'TABLE',
+  items: items.map(([itemId, name, quantity]) => ({
+    id: itemId,
+    foodId: `f-${name}`,
+    name,
+    quantity,
+    notes: '',
+    optionId: null,
+    choices: [],
+  })),
 });
 
 const orders = [

@@ -5,6 +5,7 @@ import { encodeMoney } from '../../src/api/money-codec.js';
 import { CreateOrderInput } from '../../src/api/orders.js';
 import {
   addFood,
+  type CartChoice,
   canPay,
   cartTotals,
   EMPTY_CART,
@@ -17,8 +18,9 @@ import { buildTestApp } from '../helpers/app.js';
 import { seedMenu } from '../helpers/seed.js';
 
 // The till prices an order on the tablet with the code the server uses (src/api/pricing): over random lines,
-// quantities, surcharges, discounts, covers (children free) and takeaway, the total the cashier sees is the total the
-// server records: the cover line the till sends and the takeaway fee the server appends are priced by the same rule.
+// choices, quantities, surcharges, discounts, covers (children free) and takeaway, the total the cashier sees is the
+// total the server records: the cover line the till sends and the takeaway fee the server appends are priced by the
+// same rule.
 
 t.test('the tablet total equals the server total', async (t) => {
   const app = await buildTestApp(t);
@@ -47,9 +49,15 @@ t.test('the tablet total equals the server total', async (t) => {
     quantity: fc.integer({ min: 1, max: 40 }),
     surchargeCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 5000 })),
     note: fc.boolean(),
+    // Which options: the pizza's toppings (any of three), the second pizza's size (exactly one of two).
+    toppings: fc.subarray([0, 1, 2]),
+    size: fc.integer({ min: 0, max: 1 }),
   });
   const order = fc.record({
     prices: fc.array(fc.integer({ min: 1, max: 20_000 }), { minLength: foods.length, maxLength: foods.length }),
+    toppingDeltas: fc.array(fc.integer({ min: 0, max: 1500 }), { minLength: 3, maxLength: 3 }),
+    /** The small size takes off up to the whole price (never below 0). */
+    smallerShare: fc.double({ min: 0, max: 1, noNaN: true }),
     lines: fc.array(line, { minLength: 1, maxLength: 8 }),
     discountShare: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1, noNaN: true })),
     rolePrices: fc.array(fc.integer({ min: 0, max: 500 }), { minLength: 2, maxLength: 2 }),
@@ -60,7 +68,9 @@ t.test('the tablet total equals the server total', async (t) => {
 
   let runs = 0;
   await fc.assert(
-    fc.asyncProperty(order, async ({ prices, lines, discountShare, rolePrices, covers, childShare, takeaway }) => {
+    fc.asyncProperty(order, async (drawn) => {
+      const { prices, toppingDeltas, smallerShare, lines, discountShare, rolePrices, covers, childShare, takeaway } =
+        drawn;
       for (const [index, current] of roleFoods.entries()) {
         const response = await app.request({
           method: 'PUT',
@@ -78,6 +88,29 @@ t.test('the tablet total equals the server total', async (t) => {
         cover: { id: roleFoods[0]!['id'], name: 'Coperto', priceCents: rolePrices[0]! },
         takeawayFee: { id: roleFoods[1]!['id'], name: 'Asporto', priceCents: rolePrices[1]! },
       };
+      const smaller = -Math.floor(prices[1]! * smallerShare);
+      const groups: Array<unknown[]> = [
+        [
+          {
+            name: 'Aggiunte',
+            min: 0,
+            max: 3,
+            options: toppingDeltas.map((delta, i) => ({ name: `t${i}`, priceDelta: delta / 100 })),
+          },
+        ],
+        [
+          {
+            name: 'Formato',
+            min: 1,
+            max: 1,
+            options: [
+              { name: 'normale', priceDelta: 0 },
+              { name: 'baby', priceDelta: smaller / 100 },
+            ],
+          },
+        ],
+      ];
+      const offered: CartChoice[][] = [];
       for (const [index, id] of foods.entries()) {
         const current = food[index]!;
         const response = await app.request({
@@ -90,9 +123,22 @@ t.test('the tablet total equals the server total', async (t) => {
             categoryId: current['categoryId'],
             printerId: current['printerId'],
             available: true,
+            choices: groups[index] ?? [],
           },
         });
         if (response.statusCode !== 200) throw new Error(response.body);
+        offered.push(
+          (
+            response.json() as { choices: Array<{ options: Array<{ id: string; name: string; priceDelta: number }> }> }
+          ).choices
+            .flatMap((group) => group.options)
+            .map((option) => ({
+              id: option.id,
+              name: option.name,
+              priceDeltaCents: toCents(option.priceDelta) as number,
+              foodId: null,
+            })),
+        );
       }
       let cart: Cart = EMPTY_CART;
       for (const [n, picked] of lines.entries()) {
@@ -101,8 +147,15 @@ t.test('the tablet total equals the server total', async (t) => {
           name: food[picked.food]!['name'] as string,
           priceCents: prices[picked.food]!,
         };
-        // A line of its own (a note makes it distinct), with its quantity and surcharge.
-        cart = addFood(cart, chosen);
+        const options = offered[picked.food]!;
+        const choices =
+          picked.food === 0
+            ? picked.toppings.map((i) => options[i]!)
+            : picked.food === 1
+              ? [options[picked.size]!]
+              : [];
+        // A line of its own (a note makes it distinct), with its choices, quantity and surcharge.
+        cart = addFood(cart, chosen, choices);
         const added = cart.lines.at(-1)!;
         cart = updateLine(cart, added.id, { notes: picked.note || added.quantity > 1 ? `n${n}` : '' });
         const target = cart.lines.find((l) => l.notes === `n${n}`) ?? cart.lines.at(-1)!;

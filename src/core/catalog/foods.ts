@@ -1,8 +1,17 @@
-import type { Food, FoodInput, FoodPatch, FoodRole, FoodsQuery, IngredientRef } from '../../api/catalog.js';
+import type {
+  ChoiceGroup,
+  Food,
+  FoodInput,
+  FoodPatch,
+  FoodRole,
+  FoodsQuery,
+  IngredientRef,
+} from '../../api/catalog.js';
 import type { Db } from '../../storage/database.js';
 import type { FoodRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
 import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
+import { checkChoices, checkLowestPrice, choicesOf, componentOf, setChoices } from './choices.js';
 import { portionsLeft } from './portion-rules.js';
 import { foodStates, ingredientsLeft, patchedStock, settleFoods } from './portions.js';
 import { checkPrinterRef, nameTaken } from './references.js';
@@ -32,7 +41,7 @@ function foodsWithCategory(db: Db) {
 
 type FoodWithCategory = Awaited<ReturnType<ReturnType<typeof foodsWithCategory>['executeTakeFirstOrThrow']>>;
 
-function toFood(row: FoodWithCategory, ingredients?: IngredientRef[]): Food {
+function toFood(row: FoodWithCategory, ingredients?: IngredientRef[], choices: ChoiceGroup[] = []): Food {
   return {
     id: row.id,
     name: row.name,
@@ -51,6 +60,7 @@ function toFood(row: FoodWithCategory, ingredients?: IngredientRef[]): Food {
     stock: row.stock,
     portionsLeft: portionsLeft(row.stock, [row.ingredients_left]),
     role: row.role,
+    choices,
   };
 }
 
@@ -89,7 +99,11 @@ export async function listFoods(ctx: CoreContext, query: FoodsQuery, options: Fo
         rows.map((row) => row.id),
       )
     : null;
-  return rows.map((row) => toFood(row, ingredients?.get(row.id)));
+  const choices = await choicesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toFood(row, ingredients?.get(row.id), choices.get(row.id)));
 }
 
 export async function listFoodsOfCategories(
@@ -101,7 +115,12 @@ export async function listFoodsOfCategories(
   if (categoryIds.length === 0) return result;
   let select = foodsWithCategory(db).where('foods.category_id', 'in', categoryIds);
   if (onlyAvailable) select = select.where('foods.available', '=', 1);
-  for (const row of await select.orderBy('foods.name').execute()) result.get(row.category_id)?.push(toFood(row));
+  const rows = await select.orderBy('foods.name').execute();
+  const choices = await choicesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  for (const row of rows) result.get(row.category_id)?.push(toFood(row, undefined, choices.get(row.id)));
   return result;
 }
 
@@ -109,7 +128,7 @@ async function readFood(db: Db, id: string, includeIngredients: boolean): Promis
   const row = await foodsWithCategory(db).where('foods.id', '=', id).executeTakeFirst();
   if (!row) return null;
   const ingredients = includeIngredients ? (await ingredientsOf(db, [id])).get(id) : undefined;
-  return toFood(row, ingredients);
+  return toFood(row, ingredients, (await choicesOf(db, [id])).get(id));
 }
 
 /** By id, every caller sees the food whatever its availability (a tablet must be able to show "sold out"). */
@@ -174,6 +193,8 @@ export async function createFood(ctx: CoreContext, input: FoodInput): Promise<Fo
       throw new ConflictError(`A food named "${input.name}" already exists`, 'name-taken');
     await checkReferences(trx, input);
     await checkRole(trx, input.role);
+    await checkChoices(trx, null, input.choices ?? []);
+    checkLowestPrice(input.price, input.choices ?? []);
     const now = ctx.clock.now().getTime();
     const row: FoodRow = {
       id: ctx.newId(),
@@ -192,6 +213,7 @@ export async function createFood(ctx: CoreContext, input: FoodInput): Promise<Fo
     };
     await trx.insertInto('foods').values(row).execute();
     await setIngredients(trx, row.id, input.ingredients);
+    if (input.choices) await setChoices(trx, ctx, row.id, input.choices);
     await settleFoods(trx, ctx, new Map(), [row.id]);
     return (await readFood(trx, row.id, true)) as Food;
   });
@@ -206,6 +228,8 @@ export async function replaceFood(ctx: CoreContext, id: string, input: FoodInput
       throw new ConflictError(`A food named "${input.name}" already exists`, 'name-taken');
     await checkReferences(trx, input);
     await checkRole(trx, input.role, id);
+    if (input.choices) await checkChoices(trx, id, input.choices);
+    checkLowestPrice(input.price, input.choices ?? (await choicesOf(trx, [id])).get(id) ?? []);
     const states = await foodStates(trx, [id]);
     // A client of the interface copies `available` from what it read: an unchanged value is no decision of a person,
     // so a food sold out by running out stays that way (and comes back when restocked).
@@ -230,6 +254,7 @@ export async function replaceFood(ctx: CoreContext, id: string, input: FoodInput
       .where('id', '=', id)
       .execute();
     await setIngredients(trx, id, input.ingredients);
+    if (input.choices) await setChoices(trx, ctx, id, input.choices);
     await settleFoods(trx, ctx, states, [id]);
     return (await readFood(trx, id, true)) as Food;
   });
@@ -264,6 +289,12 @@ export async function patchFood(ctx: CoreContext, id: string, patch: FoodPatch):
 }
 
 export async function deleteFood(ctx: CoreContext, id: string): Promise<void> {
-  const result = await write(ctx, (trx) => trx.deleteFrom('foods').where('id', '=', id).executeTakeFirst());
+  const result = await write(ctx, async (trx) => {
+    const menu = await componentOf(trx, id);
+    if (menu !== null) {
+      throw new ConflictError(`This food is a choice of ${menu}: remove it from there first`, 'in-use');
+    }
+    return trx.deleteFrom('foods').where('id', '=', id).executeTakeFirst();
+  });
   if (result.numDeletedRows === 0n) throw new NotFoundError('Food not found');
 }

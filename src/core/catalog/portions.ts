@@ -12,8 +12,13 @@ import { type FoodCounts, menuState, planTake, portionsLeft, requestedPortions, 
 // transaction. Every use case runs on the single writer connection (src/storage/write-batcher.ts), one after the
 // other, so the check and the take below cannot interleave with another confirmation: no oversell without locks.
 
-/** An order line as a request gives it (`foodId`) or as it is stored (`food_id`). */
-export type PortionLine = { foodId: string; quantity: number } | { food_id: string; quantity: number };
+/**
+ * An order line as a request gives it (`foodId`) or as it is stored (`food_id`); a set menu's component carries the
+ * `path` of the choice that asked for it.
+ */
+export type PortionLine =
+  | { foodId: string; quantity: number; path?: string }
+  | { food_id: string; quantity: number; path?: string };
 
 /** 409: the counts cannot cover the order. `details` names each short food; nothing was changed. */
 export class ShortOfPortionsError extends AppError {
@@ -86,7 +91,7 @@ export async function checkPortions(trx: Db, lines: readonly PortionLine[]): Pro
     const at = 'foodId' in (lines[0] as PortionLine) ? 'body.orderItems' : 'orderItems';
     throw new ShortOfPortionsError(
       short.map((food) => ({
-        path: `${at}.${lines.findIndex((line) => lineFood(line) === food.foodId)}.foodId`,
+        path: shortPath(lines, food.foodId, at),
         message: food.reason,
         foodId: food.foodId,
         name: food.name,
@@ -96,6 +101,11 @@ export async function checkPortions(trx: Db, lines: readonly PortionLine[]): Pro
     );
   }
   return takes;
+}
+
+function shortPath(lines: readonly PortionLine[], foodId: string, at: string): string {
+  const line = lines.find((candidate) => lineFood(candidate) === foodId) as PortionLine;
+  return line.path ?? `${at}.${lines.indexOf(line)}.foodId`;
 }
 
 /**

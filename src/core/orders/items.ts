@@ -3,11 +3,13 @@ import type { OrderItemInput, OrderService } from '../../api/orders.js';
 import { type RoleFoodIds, serviceLine } from '../../api/pricing.js';
 import type { Db } from '../../storage/database.js';
 import { listParams, prepared } from '../../storage/prepared.js';
-import type { OrderItemRow } from '../../storage/schema.js';
+import type { OrderItemChoiceRow, OrderItemRow } from '../../storage/schema.js';
+import { unitPriceWithChoices } from '../../api/pricing.js';
 import type { CoreContext } from '../context.js';
 import type { Routing } from './routing.js';
 import { InvalidError, type IssueDetail } from '../errors.js';
 import { priceLine } from './pricing.js';
+import { resolveChoices } from './choices.js';
 
 interface OrderableFood {
   id: string;
@@ -61,7 +63,7 @@ export async function buildOrderItems(
   ctx: CoreContext,
   orderId: number,
   inputs: readonly OrderItemInput[],
-): Promise<{ items: OrderItemRow[]; routing: Routing }> {
+): Promise<{ items: OrderItemRow[]; routing: Routing; choiceRows: OrderItemChoiceRow[] }> {
   const foods = await loadFoods(trx, [...new Set(inputs.map((input) => input.foodId))]);
   const unknown = new Set<string>();
   const unavailable = new Map<string, string>(); // id → name: the message names the foods, the details their ids
@@ -92,20 +94,36 @@ export async function buildOrderItems(
       unavailable.size > 0 ? 'food-unavailable' : 'unknown-food',
     );
   }
-  const routing: Routing = { foodPrinters: new Map(), categoryPrinters: new Map() };
+  const chosen = await resolveChoices(trx, inputs, new Map([...foods.values()].map((food) => [food.id, food.name])));
+  const routing: Routing = {
+    foodPrinters: chosen.foodPrinters,
+    categoryPrinters: chosen.categoryPrinters,
+    choices: new Map(),
+  };
   for (const food of foods.values()) {
     routing.foodPrinters.set(food.id, food.printer_id);
     routing.categoryPrinters.set(food.category_id, food.category_printer_id);
   }
+  const choiceRows: OrderItemChoiceRow[] = [];
   const items = inputs.map((input, position): OrderItemRow => {
     const food = foods.get(input.foodId) as OrderableFood;
+    const lineChoices = chosen.lines[position] ?? [];
     const line = priceLine({
       quantity: input.quantity,
-      unitPriceCents: food.price_cents,
+      unitPriceCents: unitPriceWithChoices(
+        food.price_cents,
+        lineChoices.map((choice) => choice.price_delta_cents),
+      ),
       surchargeCents: input.surcharge ?? 0,
     });
+    const id = ctx.newId();
+    if (lineChoices.length > 0) {
+      const rows = lineChoices.map((choice) => ({ ...choice, item_id: id }));
+      routing.choices.set(id, rows);
+      choiceRows.push(...rows);
+    }
     return {
-      id: ctx.newId(),
+      id,
       order_id: orderId,
       position,
       food_id: food.id,
@@ -122,7 +140,16 @@ export async function buildOrderItems(
       role: food.role,
     };
   });
-  return { items, routing };
+  return { items, routing, choiceRows };
+}
+
+/** Writes the choices of new order lines (after the lines themselves). */
+export async function insertItemChoices(trx: Db, rows: readonly OrderItemChoiceRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('order_item_choices')
+    .values([...rows])
+    .execute();
 }
 
 export async function loadItems(trx: Db, orderId: number): Promise<OrderItemRow[]> {

@@ -8,7 +8,8 @@ import { stationsOfOrders } from '../stations/queries.js';
 import { NotFoundError } from '../errors.js';
 import { isDisplayCode } from './display-code.js';
 import { unitSurcharge } from './pricing.js';
-import { orderFields } from './records.js';
+import { itemChoice, orderFields } from './records.js';
+import { loadChoices } from './routing.js';
 
 const SORT_COLUMNS = {
   createdAt: 'created_at',
@@ -144,6 +145,10 @@ export async function getOrderDetail(ctx: CoreContext, id: number) {
   const order = await orderById.executeTakeFirst(db, { id });
   if (!order) throw new NotFoundError('Order not found');
   const items = await itemsOfOrder.execute(db, { id });
+  const choices = await loadChoices(
+    db,
+    items.map((item) => item.id),
+  );
   const foodIds = [...new Set(items.map((item) => item.food_id))];
   const foods = foodIds.length ? await foodAvailability.execute(db, { ids: foodIds }, foodIds.length) : [];
   const ingredients = foodIds.length ? await foodIngredients.execute(db, { ids: foodIds }, foodIds.length) : [];
@@ -183,6 +188,7 @@ export async function getOrderDetail(ctx: CoreContext, id: number) {
         ingredients: ingredientsOf.get(item.food_id) ?? [],
       },
       role: item.role,
+      choices: (choices.get(item.id) ?? []).map(itemChoice),
     });
   }
   const categorizedItems = [...groups.values()]

@@ -1,5 +1,5 @@
 import type { OrderRecord } from '../../api/orders.js';
-import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
+import type { OrderItemChoiceRow, OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { unitSurcharge } from './pricing.js';
 import { printerFor, type Routing } from './routing.js';
 
@@ -9,8 +9,19 @@ import { printerFor, type Routing } from './routing.js';
 export const iso = (ms: number): string => new Date(ms).toISOString();
 export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));
 
+/** A line's choice as responses, events and station views show it (docs/api.md, "Choices"). */
+export function itemChoice(choice: OrderItemChoiceRow) {
+  return {
+    id: choice.option_id,
+    group: choice.group_name,
+    name: choice.name,
+    priceDelta: choice.price_delta_cents,
+    foodId: choice.component_food_id,
+  };
+}
+
 /** Item shape of `new-order`: ids and amounts, no food object. */
-export function newOrderItem(item: OrderItemRow) {
+export function newOrderItem(item: OrderItemRow, choices: readonly OrderItemChoiceRow[] = []) {
   return {
     id: item.id,
     quantity: item.quantity,
@@ -20,11 +31,16 @@ export function newOrderItem(item: OrderItemRow) {
     unitSurcharge: unitSurcharge(item.surcharge_cents, item.quantity),
     total: item.total_cents,
     notes: item.notes,
+    choices: choices.map(itemChoice),
   };
 }
 
 /** Item shape of `confirmed-order` (printer) and `reprint-order`: with the food and the printer it is routed to. */
-export function printerItem(item: OrderItemRow, foodPrinterId: string | null) {
+export function printerItem(
+  item: OrderItemRow,
+  foodPrinterId: string | null,
+  choices: readonly OrderItemChoiceRow[] = [],
+) {
   return {
     id: item.id,
     orderId: item.order_id,
@@ -35,6 +51,7 @@ export function printerItem(item: OrderItemRow, foodPrinterId: string | null) {
     unitSurcharge: unitSurcharge(item.surcharge_cents, item.quantity),
     total: item.total_cents,
     food: { id: item.food_id, name: item.food_name, printerId: foodPrinterId },
+    choices: choices.map(itemChoice),
   };
 }
 
@@ -83,7 +100,9 @@ export function confirmedSummary(order: OrderRow) {
  * service that prints each item on its `food.printerId` misses none routed by category or register.
  */
 export function printerRecordItems(items: readonly OrderItemRow[], routing: Routing, registerPrinter: string | null) {
-  return items.map((item) => printerItem(item, printerFor(routing, item, registerPrinter)));
+  return items.map((item) =>
+    printerItem(item, printerFor(routing, item, registerPrinter), routing.choices.get(item.id)),
+  );
 }
 
 /** The answer to a creation: the schema keeps its fields (with `discount` and `total`, what the customer owes). */

@@ -1,20 +1,50 @@
 import type { Db } from '../../storage/database.js';
-import type { OrderItemRow } from '../../storage/schema.js';
+import type { OrderItemChoiceRow, OrderItemRow } from '../../storage/schema.js';
 
 /**
  * The current printer overrides an order's lines are routed by (docs/printing.md): each food's own printer and
- * each category's. Read once per use case and shared by the printer-channel event (`food.printerId`) and the print
- * queue, so confirming an order does not look the same rows up twice.
+ * each category's, the components' foods and categories included, and what each line chose (its components go to
+ * their own stations). Read once per use case and shared by the printer-channel event (`food.printerId`), the
+ * print queue and the stations, so confirming an order does not look the same rows up twice.
  */
 export interface Routing {
   foodPrinters: Map<string, string | null>;
   categoryPrinters: Map<string, string | null>;
+  /** Each line's choices, by item id, in order (a line without choices has none here). */
+  choices: Map<string, OrderItemChoiceRow[]>;
+}
+
+/** The choices of the order lines, by item id. */
+export async function loadChoices(trx: Db, itemIds: readonly string[]): Promise<Map<string, OrderItemChoiceRow[]>> {
+  const result = new Map<string, OrderItemChoiceRow[]>();
+  if (itemIds.length === 0) return result;
+  const rows = await trx
+    .selectFrom('order_item_choices')
+    .selectAll()
+    .where('item_id', 'in', [...itemIds])
+    .orderBy('item_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) result.set(row.item_id, [...(result.get(row.item_id) ?? []), row]);
+  return result;
 }
 
 /** The overrides of the foods and categories of `items` as they are now (a deleted food or category has none). */
 export async function loadRouting(trx: Db, items: readonly OrderItemRow[]): Promise<Routing> {
-  const foodIds = [...new Set(items.map((item) => item.food_id))];
-  const categoryIds = [...new Set(items.map((item) => item.category_id))];
+  const choices = await loadChoices(
+    trx,
+    items.map((item) => item.id),
+  );
+  const components = [...choices.values()].flat().filter((choice) => choice.component_food_id !== null);
+  const foodIds = [
+    ...new Set([...items.map((item) => item.food_id), ...components.map((c) => c.component_food_id as string)]),
+  ];
+  const categoryIds = [
+    ...new Set([
+      ...items.map((item) => item.category_id),
+      ...components.flatMap((c) => (c.component_category_id === null ? [] : [c.component_category_id])),
+    ]),
+  ];
   const foods = foodIds.length
     ? await trx.selectFrom('foods').select(['id', 'printer_id']).where('id', 'in', foodIds).execute()
     : [];
@@ -24,6 +54,7 @@ export async function loadRouting(trx: Db, items: readonly OrderItemRow[]): Prom
   return {
     foodPrinters: new Map(foods.map((row) => [row.id, row.printer_id])),
     categoryPrinters: new Map(categories.map((row) => [row.id, row.printer_id])),
+    choices,
   };
 }
 
@@ -32,7 +63,7 @@ export async function loadRouting(trx: Db, items: readonly OrderItemRow[]): Prom
  * line goes to no kitchen (null), whatever its food or category says: it is only on the receipt.
  */
 export function printerFor(
-  routing: Routing,
+  routing: Pick<Routing, 'foodPrinters' | 'categoryPrinters'>,
   item: Pick<OrderItemRow, 'food_id' | 'category_id'> & { role?: OrderItemRow['role'] },
   registerPrinter: string | null,
 ): string | null {

@@ -21,11 +21,12 @@ import { leaveStations, stationsFollowStatus } from '../stations/rules.js';
 import { checkPortions, givePortionsBack, takePortions } from '../catalog/portions.js';
 import { applyConfirmation, confirmedOrder, publishConfirmation } from './confirm.js';
 import { pickDisplayCode } from './display-code.js';
-import { buildOrderItems, loadItems, withServiceLine } from './items.js';
+import { buildOrderItems, insertItemChoices, loadItems, withServiceLine } from './items.js';
+import { componentPortionLines, storedComponentLines } from './choices.js';
 import { orderRegister, requireOrder, warningsFor } from './lookups.js';
 import { orderTotals } from './pricing.js';
 import { creationResponse, newOrderItem, orderRecord, printerRecordItems } from './records.js';
-import { loadRouting, type Routing } from './routing.js';
+import { loadChoices, loadRouting, type Routing } from './routing.js';
 
 // The order use cases. Each opens its own transaction (`write`); creating and confirming also take an
 // Idempotency-Key, recorded in that same transaction (`writeOnce`). The steps below them take the `trx`.
@@ -120,8 +121,11 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
   const codeDay = ctx.venue.ticketDay(now);
   const lines = await withServiceLine(trx, input.orderItems, input);
   // Portions first: a food sold out by running out is a 409 "0 left", not an unavailable food.
-  const portions = input.confirm ? await checkPortions(trx, lines) : [];
-  const { items, routing } = await buildOrderItems(trx, ctx, 0, lines);
+  // A set menu's components take their own foods' portions, one per unit of the line.
+  const portions = input.confirm
+    ? await checkPortions(trx, [...lines, ...(await componentPortionLines(trx, lines))])
+    : [];
+  const { items, routing, choiceRows } = await buildOrderItems(trx, ctx, 0, lines);
   const totals = orderTotals(
     items.map((item) => ({ totalCents: item.total_cents, surchargeCents: item.surcharge_cents })),
     0,
@@ -167,13 +171,14 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
   await takePortions(trx, ctx, id, portions);
   for (const item of items) item.order_id = id;
   await insertOrderItems(trx, items);
+  await insertItemChoices(trx, choiceRows);
   if (input.confirm) {
     await publishConfirmation(trx, ctx, order, items, routing, register, input.confirm.cashReceived ?? null);
   } else {
     // Typed as `new-order` items (no food object): the key order of the record is kept.
     await appendEvent(trx, now, 'cashier', 'new-order', {
       ...orderRecord(order, []),
-      orderItems: items.map(newOrderItem),
+      orderItems: items.map((item) => newOrderItem(item, routing.choices.get(item.id))),
     });
   }
   const warnings = input.confirm ? warningsFor(register) : [];
@@ -216,13 +221,30 @@ async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: Conf
   let routing: Routing;
   // New lines replace the order's: its covers and service still bring their line, as at creation.
   const lines = input.orderItems ? await withServiceLine(trx, input.orderItems, order) : null;
-  const portions = await checkPortions(trx, lines ?? (await loadItems(trx, id)));
+  const stored = lines ? null : await loadItems(trx, id);
+  const portions = await checkPortions(
+    trx,
+    lines
+      ? [...lines, ...(await componentPortionLines(trx, lines))]
+      : [
+          ...(stored ?? []),
+          ...storedComponentLines(
+            stored ?? [],
+            await loadChoices(
+              trx,
+              (stored ?? []).map((item) => item.id),
+            ),
+          ),
+        ],
+  );
   if (lines) {
     await trx.deleteFrom('order_items').where('order_id', '=', id).execute();
-    ({ items, routing } = await buildOrderItems(trx, ctx, id, lines));
+    let choiceRows: Awaited<ReturnType<typeof buildOrderItems>>['choiceRows'];
+    ({ items, routing, choiceRows } = await buildOrderItems(trx, ctx, id, lines));
     await insertOrderItems(trx, items);
+    await insertItemChoices(trx, choiceRows);
   } else {
-    items = await loadItems(trx, id);
+    items = stored ?? [];
     routing = await loadRouting(trx, items);
   }
   await takePortions(trx, ctx, id, portions);
@@ -261,7 +283,12 @@ export async function changeOrderStatus(trx: Db, ctx: CoreContext, id: number, s
   if (status !== before.status) {
     if (status === 'CONFIRMED' && before.confirmed_at === null) {
       let register: RegisterPrinting | null;
-      await takePortions(trx, ctx, id, await checkPortions(trx, items));
+      await takePortions(
+        trx,
+        ctx,
+        id,
+        await checkPortions(trx, [...items, ...storedComponentLines(items, routing.choices)]),
+      );
       ({ order, register } = await applyConfirmation(trx, ctx, before, items, routing, {
         paymentMethod: before.payment_method,
         discountCents: before.discount_cents,
@@ -310,6 +337,7 @@ export async function deleteOrder(ctx: CoreContext, id: number, actor: Principal
 async function removeOrder(trx: Db, ctx: CoreContext, id: number, actor: Principal) {
   const order = await requireOrder(trx, id);
   const items = await loadItems(trx, id);
+  const routing = await loadRouting(trx, items);
   const now = ctx.clock.now();
   await givePortionsBack(trx, ctx, order);
   await leaveStations(trx, ctx, id);
@@ -323,7 +351,15 @@ async function removeOrder(trx: Db, ctx: CoreContext, id: number, actor: Princip
       action: 'delete',
       entity: 'order',
       entity_id: String(id),
-      data: JSON.stringify(OrderRecord.encode(orderRecord(order, items.map(newOrderItem)))), // as the wire writes it
+      // as the wire writes it
+      data: JSON.stringify(
+        OrderRecord.encode(
+          orderRecord(
+            order,
+            items.map((item) => newOrderItem(item, routing.choices.get(item.id))),
+          ),
+        ),
+      ),
     })
     .execute();
   const payload = { id, displayCode: order.display_code };
@@ -334,7 +370,6 @@ async function removeOrder(trx: Db, ctx: CoreContext, id: number, actor: Princip
   // Its kitchen tickets are out: the stations that got them are told, so nobody cooks it. A pending order was never
   // printed anywhere (an order confirmed once and moved back to PENDING was).
   if (order.confirmed_at !== null) {
-    const routing = await loadRouting(trx, items);
     const printers = await queueCancellationJobs(trx, ctx, {
       order,
       items,

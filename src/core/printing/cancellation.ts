@@ -4,7 +4,8 @@ import type { CoreContext } from '../context.js';
 import { printerFor, type Routing } from '../orders/routing.js';
 import { type NewJob, orderKitchenJobs, queueJobs } from './job-life.js';
 import type { CancellationPayload, TicketItem } from './payloads.js';
-import { printerNames, type RegisterPrinting, ticketItem } from './queue.js';
+import { kitchenLines } from '../orders/kitchen-lines.js';
+import { kitchenTicketItem, printerNames, type RegisterPrinting } from './queue.js';
 
 /**
  * The stations that got an order's kitchen tickets, each with the items it got, and a cancellation ticket queued
@@ -26,10 +27,10 @@ export async function queueCancellationJobs(
     }
   } else {
     const registerPrinter = request.register?.default_printer_id ?? null;
-    for (const item of request.items) {
-      const printer = printerFor(request.routing, item, registerPrinter);
+    for (const line of kitchenLines(request.items, request.routing)) {
+      const printer = printerFor(request.routing, line, registerPrinter);
       if (printer === null) continue;
-      stations.set(printer, [...(stations.get(printer) ?? []), ticketItem(item)]);
+      stations.set(printer, [...(stations.get(printer) ?? []), kitchenTicketItem(line)]);
     }
     return [...stations.keys()];
   }

@@ -12,6 +12,11 @@ export interface TicketItem {
   unitPriceCents: number;
   surchargeCents: number;
   totalCents: number;
+  /**
+   * The options chosen, printed under the line: on a kitchen ticket the plain ones ("· ben cotta"), on the receipt
+   * all of them with their price change. Absent when none (and from jobs queued before choices existed).
+   */
+  choices?: Array<{ name: string; priceDeltaCents: number }>;
 }
 
 export interface OrderTicketBase {

@@ -1,8 +1,10 @@
 import type { Db } from '../../storage/database.js';
 import { listParams, prepared } from '../../storage/prepared.js';
-import type { OrderItemRow, OrderRow, PrintJobKind } from '../../storage/schema.js';
+import type { OrderItemChoiceRow, OrderItemRow, OrderRow, PrintJobKind } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
-import { isRoleLine, printerFor, type Routing } from '../orders/routing.js';
+import { printerFor, type Routing } from '../orders/routing.js';
+import { type KitchenLine, kitchenLines } from '../orders/kitchen-lines.js';
+import { printerFor, type Routing } from '../orders/routing.js';
 import { Report } from '../../api/reports.js';
 import { receiptLines } from '../venue.js';
 import { type NewJob, queueJobs } from './job-life.js';
@@ -27,7 +29,7 @@ async function insertJob(trx: Db, ctx: CoreContext, job: NewJob): Promise<number
   return (await queueJobs(trx, ctx, [job]))[0] as number;
 }
 
-export function ticketItem(item: OrderItemRow): TicketItem {
+export function ticketItem(item: OrderItemRow, choices: readonly OrderItemChoiceRow[] = []): TicketItem {
   return {
     quantity: item.quantity,
     name: item.food_name,
@@ -35,6 +37,23 @@ export function ticketItem(item: OrderItemRow): TicketItem {
     unitPriceCents: item.unit_price_cents,
     surchargeCents: item.surcharge_cents,
     totalCents: item.total_cents,
+    // Only when there are some: a line without choices keeps the payload every release wrote.
+    ...(choices.length > 0
+      ? { choices: choices.map((choice) => ({ name: choice.name, priceDeltaCents: choice.price_delta_cents })) }
+      : {}),
+  };
+}
+
+/** A kitchen ticket's line: the order line with its plain choices, or a set menu's component (no price). */
+export function kitchenTicketItem(line: KitchenLine): TicketItem {
+  if (line.optionId === '') return ticketItem(line.item, line.choices);
+  return {
+    quantity: line.quantity,
+    name: line.name,
+    notes: line.notes,
+    unitPriceCents: 0,
+    surchargeCents: 0,
+    totalCents: 0,
   };
 }
 
@@ -73,12 +92,11 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
             .executeTakeFirst()) ?? null)
         : null;
   const registerPrinter = register?.default_printer_id ?? null;
-  const routes = new Map<string | null, OrderItemRow[]>();
-  for (const item of items) {
-    if (isRoleLine(item)) continue; // the cover and the takeaway fee are on the receipt only
-    const printer = printerFor(routing, item, registerPrinter);
+  const routes = new Map<string | null, KitchenLine[]>();
+  for (const line of kitchenLines(items, routing)) {
+    const printer = printerFor(routing, line, registerPrinter);
     const list = routes.get(printer) ?? [];
-    list.push(item);
+    list.push(line);
     routes.set(printer, list);
   }
   const printerIds = [...routes.keys()].filter((id): id is string => id !== null);
@@ -102,7 +120,7 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
       kind: 'kitchen',
       ...base,
       station: printerId ? (names.get(printerId) ?? '') : UNROUTABLE_STATION,
-      items: routed.map(ticketItem),
+      items: routed.map(kitchenTicketItem),
       covers: order.covers,
       service: order.service,
     };
@@ -114,7 +132,7 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
       ...base,
       registerName: register?.name ?? null,
       paymentMethod: order.payment_method,
-      items: request.items.map(ticketItem),
+      items: request.items.map((item) => ticketItem(item, routing.choices.get(item.id))),
       subtotalCents: order.subtotal_cents,
       discountCents: order.discount_cents,
       surchargeCents: order.surcharge_cents,

@@ -18,6 +18,13 @@ export interface RegisterFigures {
   cardCents: number;
 }
 
+/** A food sold as a set menu's component (its line's revenue counts on the menu). */
+export interface ComponentFigures {
+  foodId: string;
+  foodName: string;
+  quantity: number;
+}
+
 export interface Figures {
   orders: number;
   revenueCents: number;
@@ -31,6 +38,8 @@ export interface Figures {
   takeawayCents: number;
   foods: Map<string, FoodFigures>;
   registers: Map<string, RegisterFigures>;
+  /** By food id; read for the whole window at once (windowFigures), never from the hourly snapshots. */
+  components: Map<string, ComponentFigures>;
 }
 
 export function emptyFigures(): Figures {
@@ -46,6 +55,7 @@ export function emptyFigures(): Figures {
     takeawayCents: 0,
     foods: new Map(),
     registers: new Map(),
+    components: new Map(),
   };
 }
 

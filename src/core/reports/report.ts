@@ -58,6 +58,7 @@ export async function catalogNames(db: Db, figures: Figures[]): Promise<CatalogN
       foodIds.add(food.foodId);
     }
     for (const id of f.registers.keys()) registerIds.add(id);
+    for (const id of f.components.keys()) foodIds.add(id);
   }
   const names: CatalogNames = { categories: new Map(), foods: new Map(), registers: new Map() };
   if (categoryIds.size > 0) {
@@ -167,6 +168,13 @@ export function buildReport(id: string, window: Window, figures: Figures, names:
     totalCovers: figures.covers,
     takeawayOrders: figures.takeawayOrders,
     takeawayRevenue: figures.takeawayCents,
+    componentStats: [...figures.components.values()]
+      .map((component) => ({
+        foodId: component.foodId,
+        foodName: names.foods.get(component.foodId) ?? component.foodName,
+        quantity: component.quantity,
+      }))
+      .sort((a, b) => a.foodName.localeCompare(b.foodName)),
   };
 }
 
@@ -178,16 +186,18 @@ type WireReport = z.input<typeof Report>;
  * reports (and stored responses) keep the wire's numbers of currency units; this works on those.
  */
 export function completeReport(
-  older: Omit<WireReport, 'totalDiscount' | 'noRegisterStats'> & Partial<WireReport>,
+  older: Omit<WireReport, 'totalDiscount' | 'noRegisterStats' | 'componentStats'> & Partial<WireReport>,
 ): WireReport {
-  // Covers and takeaway are newer still: 0 in a closure saved before them, when no order had either.
-  const saved = { totalCovers: 0, takeawayOrders: 0, takeawayRevenue: 0, ...older };
+  // Covers and takeaway are newer still: 0 in a closure saved before them, when no order had either; and no set
+  // menu was sold before they existed.
+  const saved = { totalCovers: 0, takeawayOrders: 0, takeawayRevenue: 0, componentStats: [], ...older };
   if (saved.totalDiscount !== undefined && saved.noRegisterStats !== undefined) return saved as WireReport;
   const cents = (units: number) => toCents(units) ?? 0;
   const sum = (values: number[]) => values.reduce((total, value) => total + cents(value), 0);
   const registers = saved.cashRegisterStats;
   return {
     ...saved,
+    componentStats: saved.componentStats ?? [],
     totalDiscount: centsToNumber(sum(saved.categoryStats.map((c) => c.revenue)) - cents(saved.totalRevenue)),
     noRegisterStats: {
       totalRevenue: centsToNumber(cents(saved.totalRevenue) - sum(registers.map((r) => r.totalRevenue))),

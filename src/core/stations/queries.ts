@@ -5,6 +5,9 @@ import type { OrderService } from '../../api/enums.js';
 import type { OrderStatus, StationStatus } from '../../storage/schema.js';
 import { type CoreContext, reader } from '../context.js';
 import { NotFoundError } from '../errors.js';
+import { COMPONENT_OF } from '../orders/kitchen-lines.js';
+import { itemChoice } from '../orders/records.js';
+import { loadChoices } from '../orders/routing.js';
 
 /** How long a station's "done" list reaches back (`?include=done`): long enough to recall an order. */
 export const DONE_HORIZON_MS = 3600_000;
@@ -26,6 +29,10 @@ interface StationRow {
   food_name: string;
   quantity: number;
   notes: string;
+  option_id: string;
+  component_food_id: string | null;
+  component_food_name: string | null;
+  option_name: string | null;
 }
 
 /**
@@ -40,6 +47,9 @@ function stationRows(db: Db, printerId: string) {
     )
     .innerJoin('orders as o', 'o.id', 'os.order_id')
     .innerJoin('order_items as oi', 'oi.id', 'osi.item_id')
+    .leftJoin('order_item_choices as oc', (join) =>
+      join.onRef('oc.item_id', '=', 'osi.item_id').onRef('oc.option_id', '=', 'osi.option_id'),
+    )
     .select([
       'o.id as order_id',
       'o.display_code',
@@ -57,14 +67,26 @@ function stationRows(db: Db, printerId: string) {
       'oi.food_name',
       'oi.quantity',
       'oi.notes',
+      'osi.option_id',
+      'oc.component_food_id',
+      'oc.component_food_name',
+      'oc.name as option_name',
     ])
     .where('os.printer_id', '=', printerId)
     .orderBy('o.confirmed_at')
     .orderBy('o.id')
-    .orderBy('oi.position');
+    .orderBy('oi.position')
+    .orderBy('osi.option_id');
 }
 
-function toStationOrders(rows: readonly StationRow[]): StationOrder[] {
+/**
+ * The station's orders from its rows: a set menu's component is a line of its own, named after its food and the
+ * menu ("Tagliatelle al ragù — Menu Pellegrino"); a line itself carries its choices.
+ */
+async function toStationOrders(db: Db, rows: readonly StationRow[]): Promise<StationOrder[]> {
+  const choices = await loadChoices(db, [
+    ...new Set(rows.filter((row) => row.option_id === '').map((row) => row.item_id)),
+  ]);
   const orders = new Map<number, StationOrder>();
   for (const row of rows) {
     let order = orders.get(row.order_id);
@@ -85,12 +107,17 @@ function toStationOrders(rows: readonly StationRow[]): StationOrder[] {
       };
       orders.set(row.order_id, order);
     }
+    const component = row.option_id !== '';
     order.items.push({
       id: row.item_id,
-      foodId: row.food_id,
-      name: row.food_name,
+      foodId: component ? (row.component_food_id ?? row.food_id) : row.food_id,
+      name: component
+        ? `${row.component_food_name ?? row.option_name ?? ''}${COMPONENT_OF}${row.food_name}`
+        : row.food_name,
       quantity: row.quantity,
       notes: row.notes,
+      optionId: component ? row.option_id : null,
+      choices: component ? [] : (choices.get(row.item_id) ?? []).map(itemChoice),
     });
   }
   return [...orders.values()];
@@ -132,12 +159,15 @@ export async function listStationOrders(
       )
     : stationRows(db, printerId).where('os.status', '=', 'WAITING').where('o.status', '=', 'CONFIRMED');
   const rows = await select.execute();
-  return { orders: toStationOrders(rows), lastEventId: maxId ?? 0 };
+  return { orders: await toStationOrders(db, rows), lastEventId: maxId ?? 0 };
 }
 
 /** One order as the station shows it (the answer to a station's tap), read in the caller's transaction. */
 export async function stationOrder(db: Db, orderId: number, printerId: string): Promise<StationOrder> {
-  const [order] = toStationOrders(await stationRows(db, printerId).where('os.order_id', '=', orderId).execute());
+  const [order] = await toStationOrders(
+    db,
+    await stationRows(db, printerId).where('os.order_id', '=', orderId).execute(),
+  );
   if (!order) throw new NotFoundError('This order does not go to that station');
   return order;
 }

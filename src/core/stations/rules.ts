@@ -4,6 +4,7 @@ import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow, OrderStationItemsTable, OrderStationsTable } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
 import { appendEvents } from '../events/event-log.js';
+import { kitchenLines } from '../orders/kitchen-lines.js';
 import { printerFor, type Routing } from '../orders/routing.js';
 
 // How an order moves through the kitchen stations (docs/api.md, "Kitchen stations"), inside the transaction of the
@@ -12,7 +13,7 @@ import { printerFor, type Routing } from '../orders/routing.js';
 // CONFIRMED. The station's own taps (done, recall) are in use-cases.ts.
 
 const STATION_COLUMNS = allColumns<OrderStationsTable>()(['order_id', 'printer_id', 'status', 'done_at']);
-const ITEM_COLUMNS = allColumns<OrderStationItemsTable>()(['order_id', 'printer_id', 'item_id']);
+const ITEM_COLUMNS = allColumns<OrderStationItemsTable>()(['order_id', 'printer_id', 'item_id', 'option_id']);
 
 const insertStations = prepared<{ rows: OrderStationsTable[] }, never>((db, _p, count) =>
   db
@@ -29,7 +30,8 @@ const insertStationItems = prepared<{ rows: OrderStationItemsTable[] }, never>((
 
 /**
  * A confirmed order waits (WAITING) at each station its items route to, by the routing of its kitchen tickets
- * (food's printer → category's printer → the register's printer). Items no printer takes wait nowhere.
+ * (food's printer → category's printer → the register's printer). Items no printer takes wait nowhere. A set
+ * menu's components wait at their own foods' stations, as their kitchen tickets go there.
  */
 export async function enterStations(
   trx: Db,
@@ -41,11 +43,11 @@ export async function enterStations(
   const registerPrinter = register?.default_printer_id ?? null;
   const itemRows: OrderStationItemsTable[] = [];
   const stations = new Set<string>();
-  for (const item of items) {
-    const printerId = printerFor(routing, item, registerPrinter);
+  for (const line of kitchenLines(items, routing)) {
+    const printerId = printerFor(routing, line, registerPrinter);
     if (printerId === null) continue;
     stations.add(printerId);
-    itemRows.push({ order_id: order.id, printer_id: printerId, item_id: item.id });
+    itemRows.push({ order_id: order.id, printer_id: printerId, item_id: line.item.id, option_id: line.optionId });
   }
   if (stations.size === 0) return;
   const rows = [...stations].map(

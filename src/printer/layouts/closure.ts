@@ -104,6 +104,18 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
     ops.push(...row(p.t('closure.discounts'), `-${p.euro(cents.discount)}`));
     ops.push(...row(p.t('closure.revenue'), p.euro(cents.revenue), true));
   }
+  // What the set menus sent to the kitchens: counts only, their revenue is the menus' above. A job queued by an
+  // older release has no such list.
+  const components = report.componentStats ?? [];
+  if (components.length > 0) {
+    ops.push({ op: 'rule' }, ...heading(p.t('closure.components')));
+    for (const component of components) {
+      const label = `  ${component.quantity} x `;
+      wrap(component.foodName, columns - label.length).forEach((line, i) =>
+        ops.push({ op: 'text', text: `${i === 0 ? label : ' '.repeat(label.length)}${line}` }),
+      );
+    }
+  }
   ops.push({ op: 'rule' }, { op: 'feed' }, { op: 'cut' });
   return ops;
 }

@@ -12,6 +12,13 @@ function kitchenItem(item: TicketItem, columns: number): PrintOp[] {
     text: `${i === 0 ? quantity : ' '.repeat(quantity.length)}${line}`,
     bold: true,
   }));
+  // The plain choices under the line, bold like it: "· ben cotta" is as much the order as the steak.
+  const indent = ' '.repeat(quantity.length);
+  for (const choice of item.choices ?? []) {
+    wrap(choice.name, columns - indent.length - 2).forEach((line, i) =>
+      ops.push({ op: 'text', text: `${indent}${i === 0 ? '· ' : '  '}${line}`, bold: true }),
+    );
+  }
   if (item.notes) ops.push(...lines(`> ${item.notes}`, columns, ' '.repeat(quantity.length)));
   return ops;
 }

@@ -21,6 +21,20 @@ export function receipt(payload: ReceiptPayload, options: LayoutOptions): PrintO
     wrapped.forEach((line, i) =>
       ops.push({ op: 'text', text: i === 0 ? leftRight(line, amount, columns) : `    ${line}` }),
     );
+    // Each choice with its price change, so the unit price below adds up on paper.
+    for (const choice of item.choices ?? []) {
+      const delta =
+        choice.priceDeltaCents === 0
+          ? ''
+          : `${choice.priceDeltaCents > 0 ? '+' : '-'}${p.money(Math.abs(choice.priceDeltaCents))}`;
+      const named = wrap(`· ${choice.name}`, columns - 4 - (delta ? delta.length + 1 : 0));
+      named.forEach((line, i) =>
+        ops.push({
+          op: 'text',
+          text: i === 0 && delta ? leftRight(`    ${line}`, delta, columns) : `    ${i === 0 ? '' : '  '}${line}`,
+        }),
+      );
+    }
     if (item.quantity > 1)
       ops.push({ op: 'text', text: `    ${p.t('ticket.each', { amount: p.money(item.unitPriceCents) })}` });
     if (item.surchargeCents > 0)

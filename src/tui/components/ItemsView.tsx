@@ -27,7 +27,9 @@ export function ItemsView({ details, width, height }: { details: OrderDetails | 
   const rows = Math.max(1, height - 2 - (stations ? 1 : 0));
   const lines = details.items.map(
     (item) =>
-      `${String(item.quantity).padStart(3)} × ${item.name}${item.notes ? ` (${item.notes})` : ''}  · ${item.category}`,
+      `${String(item.quantity).padStart(3)} × ${item.name}${item.choices?.length ? `: ${item.choices.join(', ')}` : ''}${
+        item.notes ? ` (${item.notes})` : ''
+      }  · ${item.category}`,
   );
   const shown =
     lines.length > rows

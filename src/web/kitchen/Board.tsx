@@ -202,21 +202,32 @@ function Ticket({
       {banner && <p className="ticket-service">{banner}</p>}
       {who && <p className="ticket-who">{who}</p>}
       <ul className="ticket-items">
-        {order.items.map((item) => (
-          <li key={item.id}>
-            {/* Named in words: the spans alone read "2×Margheritasenza glutine" to a screen reader. */}
-            <button
-              className="item"
-              aria-label={`${item.quantity}× ${item.name}${item.notes ? `: ${item.notes}` : ''}`}
-              aria-pressed={struck.has(item.id)}
-              onClick={() => onToggle(item.id)}
-            >
-              <span className="qty">{item.quantity}×</span>
-              <span className="name">{item.name}</span>
-              {item.notes && <span className="note">{item.notes}</span>}
-            </button>
-          </li>
-        ))}
+        {order.items.map((item) => {
+          // A set menu's courses share their line's id: the option tells them apart. Only the plain choices show
+          // ("ben cotta"); a course is a line of its own at its own station.
+          const key = item.optionId ? `${item.id}:${item.optionId}` : item.id;
+          const choices = (item.choices ?? []).filter((choice) => choice.foodId === null).map((choice) => choice.name);
+          return (
+            <li key={key}>
+              {/* Named in words: the spans alone read "2×Margheritasenza glutine" to a screen reader. */}
+              <button
+                className="item"
+                aria-label={`${item.quantity}× ${item.name}${choices.length ? `, ${choices.join(', ')}` : ''}${item.notes ? `: ${item.notes}` : ''}`}
+                aria-pressed={struck.has(key)}
+                onClick={() => onToggle(key)}
+              >
+                <span className="qty">{item.quantity}×</span>
+                <span className="name">{item.name}</span>
+                {choices.map((choice) => (
+                  <span key={choice} className="choice">
+                    · {choice}
+                  </span>
+                ))}
+                {item.notes && <span className="note">{item.notes}</span>}
+              </button>
+            </li>
+          );
+        })}
       </ul>
       <button className="done" onClick={onDone}>
         {t('kitchen.done')}

@@ -6,6 +6,7 @@ import { type Texts, TextsContext } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';
 import { addFood, cartTotals, EMPTY_CART, orderBody, quantityOf, serviceLines, type Cart } from './cart.js';
 import { CartPanel } from './CartPanel.js';
+import { ChoicesSheet } from './ChoicesSheet.js';
 import { SetLocaleContext } from './contexts.js';
 import { DoneScreen } from './DoneScreen.js';
 import { Login } from './Login.js';
@@ -20,7 +21,7 @@ import { loadRegister, loadSession, saveRegister, saveSession, type Register, ty
 import { StatusLine, type PrinterState } from './StatusLine.js';
 import { readLocal, writeLocal } from './storage.js';
 import { useLive } from './use-live.js';
-import { roleFoodsOf, useMenu } from './use-menu.js';
+import { type MenuFood, roleFoodsOf, useMenu } from './use-menu.js';
 import { useOutbox } from './use-outbox.js';
 import { useVenue } from './use-venue.js';
 
@@ -37,6 +38,8 @@ export function App() {
   const [cartGeneration, setCartGeneration] = useState(0);
   const [view, setView] = useState<View>('order');
   const [paying, setPaying] = useState<'CASH' | 'CARD' | null>(null);
+  /** A food with choices being added: its sheet is open. */
+  const [choosing, setChoosing] = useState<MenuFood | null>(null);
   const [last, setLast] = useState<{ key: string; change: number | null } | null>(null);
   const [printers, setPrinters] = useState<PrinterState[]>([]);
   const [ordersRefresh, setOrdersRefresh] = useState(0);
@@ -193,6 +196,12 @@ export function App() {
     const categoryOn = menu?.categories.find((category) => category.id === food.categoryId)?.available ?? true;
     return food.available && categoryOn ? food.portionsLeft : 0;
   };
+  // A set menu's course can be chosen while its food is on the menu and the order does not hold all that is left.
+  const orderable = (foodId: string) => {
+    if (!menu?.foods.some((food) => food.id === foodId)) return false;
+    const left = leftOf(foodId);
+    return left === null || quantityOf(cart, foodId) < left;
+  };
 
   const entries = outbox.outbox?.entries ?? [];
   const refused = outbox.outbox ? refusedEntries(outbox.outbox) : [];
@@ -231,8 +240,19 @@ export function App() {
             <MenuPanel
               menu={menu}
               inOrder={(foodId) => quantityOf(cart, foodId)}
-              onAdd={(food) => setCart(addFood(cart, food))}
+              onAdd={(food) => (food.choices?.length ? setChoosing(food) : setCart(addFood(cart, food)))}
             />
+            {choosing && (
+              <ChoicesSheet
+                food={{ ...choosing, choices: choosing.choices ?? [] }}
+                orderable={orderable}
+                onBack={() => setChoosing(null)}
+                onAdd={(choices) => {
+                  setCart(addFood(cart, choosing, choices));
+                  setChoosing(null);
+                }}
+              />
+            )}
             <CartPanel
               key={cartGeneration}
               cart={cart}

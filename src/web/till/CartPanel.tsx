@@ -154,6 +154,12 @@ export function CartPanel({
                 onClick={() => setOpen(open === line.id ? null : line.id)}
               >
                 {line.name}
+                {(line.choices ?? []).map((choice) => (
+                  <small key={choice.id} className="choice-note">
+                    {' '}
+                    · {choice.name}
+                  </small>
+                ))}
                 {line.notes && <small className="note"> · {line.notes}</small>}
                 {line.surchargeCents > 0 && <small className="note"> · +{money(line.surchargeCents)}</small>}
               </button>

@@ -1,10 +1,28 @@
-import { discountTooLarge, priceLine, serviceLine, totalsOf, type OrderTotals } from '../../api/pricing.js';
+import {
+  discountTooLarge,
+  priceLine,
+  serviceLine,
+  totalsOf,
+  type OrderTotals,
+  unitPriceWithChoices,
+} from '../../api/pricing.js';
 import type { Paid } from './settle.js';
 
 // The order on screen: pure data and functions (unit-tested), priced by the server's own rules (src/api/pricing).
 
+/** An option chosen on the choices sheet, as the line keeps it. `foodId`: the component's food (set menus). */
+export interface CartChoice {
+  id: string;
+  name: string;
+  priceDeltaCents: number;
+  foodId: string | null;
+}
+
 export interface CartLine {
-  /** One line per food and note: the same food with another note is another line (the kitchen reads it). */
+  /**
+   * One line per food, choices and note: the same food with other choices or another note is another line (the
+   * kitchen reads it).
+   */
   id: string;
   foodId: string;
   name: string;
@@ -13,7 +31,12 @@ export interface CartLine {
   notes: string;
   /** Per line, not per unit (docs/api.md, "Prices"). */
   surchargeCents: number;
+  /** The options chosen, in the menu's order (absent: none, as carts saved before choices existed). */
+  choices?: CartChoice[];
 }
+
+const sameChoices = (a: readonly CartChoice[] = [], b: readonly CartChoice[] = []) =>
+  a.length === b.length && a.every((choice, index) => choice.id === b[index]?.id);
 
 export interface Cart {
   lines: CartLine[];
@@ -98,24 +121,34 @@ export const NOT_GIVEN = '—';
 let counter = 0;
 const lineId = () => `l${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-/** Tapping a food adds one: to its line without a note and surcharge if there is one, else a new line. Never more than is left. */
+/**
+ * Tapping a food adds one (with the choices made on its sheet): to its line with the same choices and without a
+ * note and surcharge if there is one, else a new line. The unit price is the server's: price + Σ price changes.
+ * Never more than is left.
+ */
 export function addFood(
   cart: Cart,
   food: { id: string; name: string; priceCents: number; portionsLeft?: number | null },
+  choices: readonly CartChoice[] = [],
 ): Cart {
   if (!canAddOne(cart, food.id, food.portionsLeft ?? null)) return cart;
   const index = cart.lines.findIndex(
-    (line) => line.foodId === food.id && line.notes === '' && line.surchargeCents === 0,
+    (line) =>
+      line.foodId === food.id && line.notes === '' && line.surchargeCents === 0 && sameChoices(line.choices, choices),
   );
   if (index >= 0) return changeQuantity(cart, (cart.lines[index] as CartLine).id, +1);
   const line: CartLine = {
     id: lineId(),
     foodId: food.id,
     name: food.name,
-    unitPriceCents: food.priceCents,
+    unitPriceCents: unitPriceWithChoices(
+      food.priceCents,
+      choices.map((choice) => choice.priceDeltaCents),
+    ),
     quantity: 1,
     notes: '',
     surchargeCents: 0,
+    ...(choices.length > 0 ? { choices: [...choices] } : {}),
   };
   return { ...cart, lines: [...cart.lines, line] };
 }
@@ -149,7 +182,7 @@ export function canPay(cart: Cart, roles: RoleFoods = NO_ROLES): boolean {
 export interface OrderBody {
   table: string;
   customer: string;
-  orderItems: Array<{ foodId: string; quantity: number; notes?: string; surcharge?: number }>;
+  orderItems: Array<{ foodId: string; quantity: number; notes?: string; surcharge?: number; choices?: string[] }>;
   covers?: number;
   service?: 'TABLE' | 'TAKEAWAY';
   confirm: {
@@ -189,6 +222,7 @@ export function orderBody(
       quantity: line.quantity,
       ...(line.notes.trim() ? { notes: line.notes.trim() } : {}),
       ...(line.surchargeCents ? { surcharge: line.surchargeCents } : {}),
+      ...(line.choices?.length ? { choices: line.choices.map((choice) => choice.id) } : {}),
     })),
     confirm: {
       paymentMethod: payment.method,
@@ -208,9 +242,16 @@ export interface Shortage {
   left: number;
 }
 
-/** How many of this food the order holds, over all its lines (one per note). */
+/**
+ * How many portions of this food the order takes, over all its lines (one per note or choices): its own lines, and
+ * the set menus that have it as a component (one per unit of the menu).
+ */
 export function quantityOf(cart: Cart, foodId: string): number {
-  return cart.lines.reduce((sum, line) => (line.foodId === foodId ? sum + line.quantity : sum), 0);
+  return cart.lines.reduce((sum, line) => {
+    const own = line.foodId === foodId ? line.quantity : 0;
+    const inMenus = (line.choices ?? []).filter((choice) => choice.foodId === foodId).length * line.quantity;
+    return sum + own + inMenus;
+  }, 0);
 }
 
 /** One more of this food fits in what is left (`left` null: not counted). */
@@ -224,11 +265,15 @@ export function canAddOne(cart: Cart, foodId: string, left: number | null): bool
  */
 export function shortages(cart: Cart, leftOf: (foodId: string) => number | null): Shortage[] {
   const seen = new Map<string, Shortage>();
-  for (const line of cart.lines) {
-    const left = leftOf(line.foodId);
-    if (left === null || seen.has(line.foodId)) continue;
-    const requested = quantityOf(cart, line.foodId);
-    if (requested > left) seen.set(line.foodId, { foodId: line.foodId, name: line.name, requested, left });
+  const foods = cart.lines.flatMap((line) => [
+    { foodId: line.foodId, name: line.name },
+    ...(line.choices ?? []).flatMap((choice) => (choice.foodId ? [{ foodId: choice.foodId, name: choice.name }] : [])),
+  ]);
+  for (const food of foods) {
+    const left = leftOf(food.foodId);
+    if (left === null || seen.has(food.foodId)) continue;
+    const requested = quantityOf(cart, food.foodId);
+    if (requested > left) seen.set(food.foodId, { foodId: food.foodId, name: food.name, requested, left });
   }
   return [...seen.values()];
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import type { Food } from '../../api/catalog.js';
+import type { ChoiceGroup, Food } from '../../api/catalog.js';
 import { ApiError, type PosClient } from '../../client/index.js';
 import type { RoleFoods } from './cart.js';
 import { readLocal, writeLocal } from './storage.js';
@@ -17,6 +17,8 @@ export interface MenuFood {
   portionsLeft: number | null;
   /** The cover or the takeaway fee: not a button of the menu, the order panel's steppers add it (absent: older menu). */
   role?: 'COVER' | 'TAKEAWAY_FEE' | null;
+  /** Groups of choices: tapping the food opens its sheet (absent from a menu saved before choices existed). */
+  choices?: ChoiceGroup[];
 }
 
 export interface MenuCategory {
@@ -46,6 +48,7 @@ export function menuFrom(foods: ApiFood[], now = new Date()): Menu {
       categoryId: food.categoryId,
       portionsLeft: food.portionsLeft ?? null,
       role: food.role ?? null,
+      choices: food.choices ?? [],
     })),
     categories: [...categories.values()].sort((a, b) => a.position - b.position || a.name.localeCompare(b.name)),
     savedAt: now.toISOString(),

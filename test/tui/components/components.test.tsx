@@ -251,3 +251,29 @@ t.test('OrderColumn: an order in the kitchen shows how many of its stations are 
   t.match(narrow, /#1 K1P T1 Cli\S* 3m/, 'at 80 columns the customer keeps the room (i shows the stations)');
   t.notMatch(narrow, /1\/2/);
 });
+
+t.test('the items view lists each line’s choices after its name', async (t) => {
+  const { ItemsView } = await import('../../../src/tui/components/ItemsView.js');
+  const frame = frameOf(
+    <ItemsView
+      width={100}
+      height={10}
+      details={{
+        id: 7,
+        ticketNumber: 7,
+        displayCode: 'K7P',
+        table: '4',
+        customer: 'Rossi',
+        total: 3200,
+        status: 'CONFIRMED',
+        stations: [],
+        items: [
+          { category: 'Secondi', quantity: 1, name: 'Tagliata', notes: 'poco sale', choices: ['ben cotta', 'patate'] },
+          { category: 'Menu', quantity: 1, name: 'Menu Pellegrino', notes: '', choices: ['Tagliatelle', 'Salsiccia'] },
+        ],
+      }}
+    />,
+  );
+  t.match(frame, /1 × Tagliata: ben cotta, patate \(poco sale\)/);
+  t.match(frame, /1 × Menu Pellegrino: Tagliatelle, Salsiccia/);
+});
