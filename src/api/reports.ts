@@ -76,6 +76,7 @@ export const Report = z.object({
   totalCovers: z.number().int().default(0),
   takeawayOrders: z.number().int().default(0),
   takeawayRevenue: numberMoney.default(0),
+  /**
    * The foods sold as set menus' components, by food (their revenue counts on the menu ordered). Always given by
    * this server; optional so a report of an older one still reads.
    */

@@ -4,7 +4,6 @@ import type { OrderItemChoiceRow, OrderItemRow, OrderRow, PrintJobKind } from '.
 import type { CoreContext } from '../context.js';
 import { printerFor, type Routing } from '../orders/routing.js';
 import { type KitchenLine, kitchenLines } from '../orders/kitchen-lines.js';
-import { printerFor, type Routing } from '../orders/routing.js';
 import { Report } from '../../api/reports.js';
 import { receiptLines } from '../venue.js';
 import { type NewJob, queueJobs } from './job-life.js';
