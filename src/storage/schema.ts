@@ -87,6 +87,8 @@ export interface CategoriesTable {
   printer_id: string | null;
   created_at: number;
   updated_at: number;
+  /** 1: its kitchen tickets print one token per unit (migration 015). */
+  ticket_per_unit: Generated<number>;
 }
 
 export interface IngredientsTable {
@@ -111,6 +113,10 @@ export interface FoodsTable {
   stock: Generated<number | null>;
   /** 1 when running out switched the food off (a restock brings it back), 0 otherwise. */
   sold_out_by_stock: Generated<number>;
+  /** Place inside its category (migration 015). */
+  position: Generated<number>;
+  /** JSON array of allergen codes, in the EU list's order (migration 015). */
+  allergens: Generated<string>;
 }
 
 export interface FoodIngredientsTable {
@@ -126,6 +132,8 @@ export interface CashRegistersTable {
   default_printer_id: string | null;
   created_at: number;
   updated_at: number;
+  /** JSON array of the category ids its till shows; null: all (migration 015). */
+  category_ids: Generated<string | null>;
 }
 
 export interface BannersTable {

@@ -19,6 +19,7 @@ interface OrderableFood {
   category_available: number;
   printer_id: string | null;
   category_printer_id: string | null;
+  category_ticket_per_unit: number;
 }
 
 const orderableFoods = prepared<{ ids: string[] }, OrderableFood>((db, _p, count) =>
@@ -37,6 +38,7 @@ const orderableFoods = prepared<{ ids: string[] }, OrderableFood>((db, _p, count
       'categories.available as category_available',
       'foods.printer_id',
       'categories.printer_id as category_printer_id',
+      'categories.ticket_per_unit as category_ticket_per_unit',
     ])
     .where('foods.id', 'in', listParams<string>('ids', count)),
 );
@@ -88,10 +90,11 @@ export async function buildOrderItems(
       unavailable.size > 0 ? 'food-unavailable' : 'unknown-food',
     );
   }
-  const routing: Routing = { foodPrinters: new Map(), categoryPrinters: new Map() };
+  const routing: Routing = { foodPrinters: new Map(), categoryPrinters: new Map(), perUnit: new Set() };
   for (const food of foods.values()) {
     routing.foodPrinters.set(food.id, food.printer_id);
     routing.categoryPrinters.set(food.category_id, food.category_printer_id);
+    if (food.category_ticket_per_unit === 1) routing.perUnit?.add(food.category_id);
   }
   const items = inputs.map((input, position): OrderItemRow => {
     const food = foods.get(input.foodId) as OrderableFood;

@@ -9,6 +9,8 @@ import type { OrderItemRow } from '../../storage/schema.js';
 export interface Routing {
   foodPrinters: Map<string, string | null>;
   categoryPrinters: Map<string, string | null>;
+  /** Categories whose kitchen tickets print one token per unit (docs/printing.md); absent: none. */
+  perUnit?: Set<string>;
 }
 
 /** The overrides of the foods and categories of `items` as they are now (a deleted food or category has none). */
@@ -19,11 +21,16 @@ export async function loadRouting(trx: Db, items: readonly OrderItemRow[]): Prom
     ? await trx.selectFrom('foods').select(['id', 'printer_id']).where('id', 'in', foodIds).execute()
     : [];
   const categories = categoryIds.length
-    ? await trx.selectFrom('categories').select(['id', 'printer_id']).where('id', 'in', categoryIds).execute()
+    ? await trx
+        .selectFrom('categories')
+        .select(['id', 'printer_id', 'ticket_per_unit'])
+        .where('id', 'in', categoryIds)
+        .execute()
     : [];
   return {
     foodPrinters: new Map(foods.map((row) => [row.id, row.printer_id])),
     categoryPrinters: new Map(categories.map((row) => [row.id, row.printer_id])),
+    perUnit: new Set(categories.filter((row) => row.ticket_per_unit === 1).map((row) => row.id)),
   };
 }
 

@@ -29,6 +29,11 @@ export interface KitchenTicketPayload extends OrderTicketBase {
   kind: 'kitchen';
   station: string;
   items: TicketItem[];
+  /**
+   * One token of a category that prints one per unit (drinks at a bar): `items` holds that one unit; the station's
+   * tokens of the order are numbered 1 to `count`. Absent: an ordinary ticket.
+   */
+  token?: { index: number; count: number };
 }
 
 /** An order deleted after its kitchen tickets went out: the station stops making it. */

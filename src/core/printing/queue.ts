@@ -38,6 +38,23 @@ export function ticketItem(item: OrderItemRow): TicketItem {
   };
 }
 
+/** One token per unit of `items`, numbered across the station's tokens of the order ("2 of 5"). */
+function tokenPayloads(
+  base: Omit<KitchenTicketPayload, 'kind' | 'station' | 'items'>,
+  station: string,
+  items: readonly OrderItemRow[],
+): KitchenTicketPayload[] {
+  const units = items.flatMap((item) => Array.from({ length: item.quantity }, () => item));
+  return units.map((item, index) => ({
+    kind: 'kitchen',
+    ...base,
+    station,
+    // Kitchen paper shows no prices; the unit's amount is its unit price.
+    items: [{ ...ticketItem(item), quantity: 1, surchargeCents: 0, totalCents: item.unit_price_cents }],
+    token: { index: index + 1, count: units.length },
+  }));
+}
+
 export interface OrderPrintRequest {
   order: OrderRow;
   items: readonly OrderItemRow[];
@@ -97,13 +114,16 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
   const jobs: NewJob[] = [];
   const kitchenKind: PrintJobKind = reprint ? 'reprint-kitchen' : 'kitchen';
   for (const [printerId, routed] of routes) {
-    const payload: KitchenTicketPayload = {
-      kind: 'kitchen',
-      ...base,
-      station: printerId ? (names.get(printerId) ?? '') : UNROUTABLE_STATION,
-      items: routed.map(ticketItem),
-    };
-    jobs.push({ printerId, kind: kitchenKind, orderId: order.id, payload });
+    const station = printerId ? (names.get(printerId) ?? '') : UNROUTABLE_STATION;
+    // Lines of a per-unit category come out as tokens, one per unit; the others on one ticket as always.
+    const perUnit = printerId ? routed.filter((item) => routing.perUnit?.has(item.category_id)) : [];
+    const whole = routed.filter((item) => !perUnit.includes(item));
+    if (whole.length > 0) {
+      const payload: KitchenTicketPayload = { kind: 'kitchen', ...base, station, items: whole.map(ticketItem) };
+      jobs.push({ printerId, kind: kitchenKind, orderId: order.id, payload });
+    }
+    for (const payload of tokenPayloads(base, station, perUnit))
+      jobs.push({ printerId, kind: kitchenKind, orderId: order.id, payload });
   }
   if (!reprint || reprint.receipt) {
     const payload: ReceiptPayload = {
