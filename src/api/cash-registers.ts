@@ -34,7 +34,10 @@ export type CashRegisterInput = z.infer<typeof CashRegisterInput>;
 
 export const CashRegisterPatch = z
   .object({ enabled: z.boolean().optional(), categoryIds: RegisterCategories.optional() })
-  .refine((value) => value.enabled !== undefined || value.categoryIds !== undefined, 'give enabled, categoryIds, or both');
+  .refine(
+    (value) => value.enabled !== undefined || value.categoryIds !== undefined,
+    'give enabled, categoryIds, or both',
+  );
 export type CashRegisterPatch = z.infer<typeof CashRegisterPatch>;
 
 export const CashRegistersQuery = z.object({

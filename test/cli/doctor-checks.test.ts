@@ -25,7 +25,10 @@ function readyVenue(): DoctorFacts {
     serverError: null,
     catalog: {
       printers: [printer('p1', 'Cucina'), printer('p2', 'Cassa')],
-      categories: [category, { id: 'k2', name: 'Bevande', available: true, position: 2, printerId: null, ticketPerUnit: true }],
+      categories: [
+        category,
+        { id: 'k2', name: 'Bevande', available: true, position: 2, printerId: null, ticketPerUnit: true },
+      ],
       foods: [
         {
           id: 'f1',
@@ -110,7 +113,13 @@ t.test(
   async (t) => {
     const facts = readyVenue();
     t.equal(statusOf(facts).routing, 'ok', 'Acqua goes to the register printer');
-    facts.catalog!.registers.push({ id: 'r2', name: 'Cassa 2', enabled: true, defaultPrinterId: null, categoryIds: null });
+    facts.catalog!.registers.push({
+      id: 'r2',
+      name: 'Cassa 2',
+      enabled: true,
+      defaultPrinterId: null,
+      categoryIds: null,
+    });
     t.match(findings(facts, 'routing'), [
       {
         problem: /^1 food of Bevande goes to no printer or station: Acqua/,

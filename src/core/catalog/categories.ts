@@ -116,8 +116,7 @@ export async function patchCategory(ctx: CoreContext, id: string, patch: Categor
       available: patch.available === undefined ? before.available : patch.available ? 1 : 0,
       printer_id: patch.printerId === undefined ? before.printer_id : patch.printerId,
       position: patch.position ?? before.position,
-      ticket_per_unit:
-        patch.ticketPerUnit === undefined ? before.ticket_per_unit : patch.ticketPerUnit ? 1 : 0,
+      ticket_per_unit: patch.ticketPerUnit === undefined ? before.ticket_per_unit : patch.ticketPerUnit ? 1 : 0,
       updated_at: ctx.clock.now().getTime(),
     };
     await trx.updateTable('categories').set(row).where('id', '=', id).execute();
