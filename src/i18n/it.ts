@@ -454,7 +454,7 @@ export const it: Record<MessageKey, string> = {
   'console.menu.noCategory': 'prima aggiungi una categoria (c, poi a)',
   'console.menu.nowOnSale': '{name} di nuovo in vendita',
   'console.menu.nowSoldOut': '{name} esaurito',
-  'console.keys.foods': '↑↓  a aggiungi  e modifica  x elimina  u/d su/giù  spazio esaurito  c categorie  q esci',
+  'console.keys.foods': '↑↓  a aggiungi  e modifica  x elimina  u su  d giù  spazio esaurito  c categorie  q esci',
   'console.keys.categories': '↑↓  a aggiungi  e modifica  x elimina  spazio accende/spegne  f piatti  q esci',
   'console.printers.title': 'Stampanti: comande, scontrini e il loro stato',
   'console.printers.name': 'Nome',

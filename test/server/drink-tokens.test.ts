@@ -61,6 +61,13 @@ t.test('three beers give the bar three tokens over TCP; the kitchen gets its one
     return jobs.length === 5 && jobs.every((job) => job.status === 'printed');
   });
   t.equal(bar.tickets.length, 3, 'one token per beer, no ordinary ticket at the bar');
+  const listed = (await app.request({ method: 'GET', url: `/v1/print-jobs?orderId=${order.id}` })).json();
+  const summaries = (listed.jobs ?? listed).map((job: { summary: string }) => job.summary);
+  t.match(
+    summaries.filter((text: string) => text.includes('token')).sort(),
+    [/· Bar · token 1 of 3 · 1x Birra$/, /token 2 of 3/, /token 3 of 3/],
+    'the job list tells the tokens apart',
+  );
   everyOf(
     t,
     tokens,
