@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { booleanQuery, cuid, includeQuery, text } from './common.js';
 import { Printer } from './printers.js';
 
+/** A register's categories: at least one, each once; null shows every category. */
+const RegisterCategories = z
+  .array(cuid)
+  .min(1, 'list at least one category, or null for all')
+  .max(200)
+  .refine((list) => new Set(list).size === list.length, 'lists a category twice')
+  .nullable();
+
 export const CashRegister = z.object({
   id: z.string(),
   name: z.string(),
@@ -10,6 +18,8 @@ export const CashRegister = z.object({
   defaultPrinterId: z.string().nullable(),
   /** With `include=printer`: the full printer, or null. */
   defaultPrinter: Printer.nullable().optional(),
+  /** The categories its till shows (a bar till: the drinks); null: all of them. */
+  categoryIds: z.array(z.string()).nullable(),
 });
 export type CashRegister = z.infer<typeof CashRegister>;
 
@@ -17,10 +27,18 @@ export const CashRegisterInput = z.object({
   name: text(100),
   enabled: z.boolean().default(true),
   defaultPrinterId: cuid,
+  /** Left out: all categories on create, kept on replace (clients of the interface don't know it). */
+  categoryIds: RegisterCategories.optional(),
 });
 export type CashRegisterInput = z.infer<typeof CashRegisterInput>;
 
-export const CashRegisterPatch = z.object({ enabled: z.boolean() });
+export const CashRegisterPatch = z
+  .object({ enabled: z.boolean().optional(), categoryIds: RegisterCategories.optional() })
+  .refine(
+    (value) => value.enabled !== undefined || value.categoryIds !== undefined,
+    'give enabled, categoryIds, or both',
+  );
+export type CashRegisterPatch = z.infer<typeof CashRegisterPatch>;
 
 export const CashRegistersQuery = z.object({
   include: includeQuery(['printer']).optional(),

@@ -2,8 +2,20 @@ import { z } from 'zod';
 import { FOOD_ROLES } from './enums.js';
 import { numberMoney, signedMoneyInput } from './money-codec.js';
 import { cuid, includeQuery, moneyInput, optionalText, repeatable, text, booleanQuery } from './common.js';
+import { ALLERGENS } from './enums.js';
 
 // Wire schemas of categories, ingredients and foods (docs/catalog.md).
+
+/** A place in a list (categories, foods): lower first; equal places fall back to the name. */
+export const Position = z.number().int().min(-1_000_000).max(1_000_000);
+
+export const Allergen = z.enum(ALLERGENS);
+/** A subset of the EU list; given in any order, handed over in the list's order, each once. */
+export const Allergens = z
+  .array(Allergen)
+  .max(ALLERGENS.length)
+  .refine((list) => new Set(list).size === list.length, 'lists an allergen twice')
+  .transform((list) => ALLERGENS.filter((allergen) => list.includes(allergen)));
 
 export const Category = z.object({
   id: z.string(),
@@ -11,22 +23,35 @@ export const Category = z.object({
   available: z.boolean(),
   position: z.number().int(),
   printerId: z.string().nullable(),
+  /** Its kitchen tickets print one small token per unit (drinks handed over at a bar). */
+  ticketPerUnit: z.boolean(),
 });
 export type Category = z.infer<typeof Category>;
 
 export const CategoryInput = z.object({
   name: text(100),
   available: z.boolean().default(true),
-  position: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  position: Position.default(0),
   printerId: cuid.nullable().default(null),
+  /** Left out: false on create, kept on replace (clients of the interface don't know it). */
+  ticketPerUnit: z.boolean().optional(),
 });
 export type CategoryInput = z.infer<typeof CategoryInput>;
 
 export const CategoryPatch = z
-  .object({ available: z.boolean().optional(), printerId: cuid.nullable().optional() })
+  .object({
+    available: z.boolean().optional(),
+    printerId: cuid.nullable().optional(),
+    position: Position.optional(),
+    ticketPerUnit: z.boolean().optional(),
+  })
   .refine(
-    (value) => value.available !== undefined || value.printerId !== undefined,
-    'give available, printerId, or both',
+    (value) =>
+      value.available !== undefined ||
+      value.printerId !== undefined ||
+      value.position !== undefined ||
+      value.ticketPerUnit !== undefined,
+    'give at least one of available, printerId, position, ticketPerUnit',
   );
 export type CategoryPatch = z.infer<typeof CategoryPatch>;
 
@@ -175,6 +200,10 @@ export const Food = z.object({
   role: FoodRole,
   /** Groups of options, in order (empty: none). */
   choices: z.array(ChoiceGroup),
+  /** Its place inside its category. */
+  position: z.number().int(),
+  /** What it contains of the EU list, in the list's order. */
+  allergens: z.array(Allergen),
 });
 export type Food = z.infer<typeof Food>;
 
@@ -198,6 +227,10 @@ export const FoodInput = z.object({
   role: FoodRole.optional(),
   /** Left out: none on create, the current groups kept on replace. */
   choices: ChoicesInput.optional(),
+  /** Left out: 0 on create, kept on replace. */
+  position: Position.optional(),
+  /** Left out: none on create, kept on replace. */
+  allergens: Allergens.optional(),
 });
 export type FoodInput = z.infer<typeof FoodInput>;
 
@@ -208,6 +241,8 @@ export const FoodPatch = z
     stock: StockCount.optional(),
     stockAdd: StockAdd.optional(),
     role: FoodRole.optional(),
+    position: Position.optional(),
+    allergens: Allergens.optional(),
   })
   .refine(
     (value) =>
@@ -215,8 +250,10 @@ export const FoodPatch = z
       value.printerId !== undefined ||
       value.stock !== undefined ||
       value.stockAdd !== undefined ||
-      value.role !== undefined,
-    'give at least one of available, printerId, stock, stockAdd, role',
+      value.role !== undefined ||
+      value.position !== undefined ||
+      value.allergens !== undefined,
+    'give at least one of available, printerId, stock, stockAdd, role, position, allergens',
   )
   .refine(oneStockChange, 'give stock or stockAdd, not both');
 export type FoodPatch = z.infer<typeof FoodPatch>;

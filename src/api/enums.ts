@@ -58,3 +58,22 @@ export type Locale = (typeof LOCALES)[number];
  */
 export const DISPLAY_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const DISPLAY_CODE_LENGTH = 3;
+
+/** The 14 allergens EU law asks a menu to declare, in the law's order (a food lists a subset). */
+export const ALLERGENS = [
+  'GLUTEN',
+  'CRUSTACEANS',
+  'EGGS',
+  'FISH',
+  'PEANUTS',
+  'SOY',
+  'MILK',
+  'NUTS',
+  'CELERY',
+  'MUSTARD',
+  'SESAME',
+  'SULPHITES',
+  'LUPIN',
+  'MOLLUSCS',
+] as const;
+export type Allergen = (typeof ALLERGENS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StockCount } from './catalog.js';
+import { Allergens, Position, StockCount } from './catalog.js';
 import { moneyInput, optionalText, text } from './common.js';
 
 // The whole menu in one request (`POST /v1/menu/import`): what `pos menu import` read from a spreadsheet. Foods are
@@ -19,6 +19,10 @@ export const MenuFoodInput = z.object({
   printer: z.string().trim().max(100).nullable().optional(),
   /** Portions left; null: not counted. Left out: kept (not counted on a new food). */
   stock: StockCount.optional(),
+  /** The food's place inside its category. Left out: kept (0 on a new food). */
+  position: Position.optional(),
+  /** Its allergens of the EU list. Left out: kept (none on a new food). */
+  allergens: Allergens.optional(),
 });
 export type MenuFoodInput = z.infer<typeof MenuFoodInput>;
 
@@ -32,7 +36,16 @@ export const MenuImportInput = z.object({
 });
 export type MenuImportInput = z.infer<typeof MenuImportInput>;
 
-export const MENU_FIELDS = ['name', 'category', 'price', 'description', 'printer', 'stock'] as const;
+export const MENU_FIELDS = [
+  'name',
+  'category',
+  'price',
+  'description',
+  'printer',
+  'stock',
+  'position',
+  'allergens',
+] as const;
 
 export const MenuImportResult = z.object({
   /** True: nothing was written. */

@@ -89,6 +89,8 @@ export interface CategoriesTable {
   printer_id: string | null;
   created_at: number;
   updated_at: number;
+  /** 1: its kitchen tickets print one token per unit (migration 015). */
+  ticket_per_unit: Generated<number>;
 }
 
 export interface IngredientsTable {
@@ -115,6 +117,10 @@ export interface FoodsTable {
   sold_out_by_stock: Generated<number>;
   /** The cover charge or the takeaway fee; null for ordinary food (migration 013). One food per role. */
   role: Generated<FoodRole | null>;
+  /** Place inside its category (migration 015). */
+  position: Generated<number>;
+  /** JSON array of allergen codes, in the EU list's order (migration 015). */
+  allergens: Generated<string>;
 }
 
 export interface FoodIngredientsTable {
@@ -130,6 +136,8 @@ export interface CashRegistersTable {
   default_printer_id: string | null;
   created_at: number;
   updated_at: number;
+  /** JSON array of the category ids its till shows; null: all (migration 015). */
+  category_ids: Generated<string | null>;
 }
 
 export interface BannersTable {

@@ -29,6 +29,7 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'order_stations.status': enums.STATION_STATUSES,
   'venue.ask_table': [0, 1],
   'venue.waiter_tables': [0, 1],
+  'categories.ticket_per_unit': [0, 1],
 };
 
 function literal(text: string): string | number {

@@ -19,13 +19,16 @@ const printer = (id: string, name: string, status: 'ONLINE' | 'OFFLINE' | 'ERROR
 });
 
 function readyVenue(): DoctorFacts {
-  const category = { id: 'k1', name: 'Primi', available: true, position: 1, printerId: 'p1' };
+  const category = { id: 'k1', name: 'Primi', available: true, position: 1, printerId: 'p1', ticketPerUnit: false };
   return {
     url: 'http://127.0.0.1:4300',
     serverError: null,
     catalog: {
       printers: [printer('p1', 'Cucina'), printer('p2', 'Cassa')],
-      categories: [category, { id: 'k2', name: 'Bevande', available: true, position: 2, printerId: null }],
+      categories: [
+        category,
+        { id: 'k2', name: 'Bevande', available: true, position: 2, printerId: null, ticketPerUnit: true },
+      ],
       foods: [
         {
           id: 'f1',
@@ -40,6 +43,8 @@ function readyVenue(): DoctorFacts {
           portionsLeft: null,
           role: null,
           choices: [],
+          position: 0,
+          allergens: [],
         },
         {
           id: 'f2',
@@ -54,9 +59,11 @@ function readyVenue(): DoctorFacts {
           portionsLeft: null,
           role: null,
           choices: [],
+          position: 0,
+          allergens: [],
         },
       ],
-      registers: [{ id: 'r1', name: 'Cassa 1', enabled: true, defaultPrinterId: 'p2' }],
+      registers: [{ id: 'r1', name: 'Cassa 1', enabled: true, defaultPrinterId: 'p2', categoryIds: null }],
       users: [
         { id: 'u1', username: 'admin', role: 'admin', ...stamp },
         { id: 'u2', username: 'anna', role: 'operator', ...stamp },
@@ -110,7 +117,13 @@ t.test(
   async (t) => {
     const facts = readyVenue();
     t.equal(statusOf(facts).routing, 'ok', 'Acqua goes to the register printer');
-    facts.catalog!.registers.push({ id: 'r2', name: 'Cassa 2', enabled: true, defaultPrinterId: null });
+    facts.catalog!.registers.push({
+      id: 'r2',
+      name: 'Cassa 2',
+      enabled: true,
+      defaultPrinterId: null,
+      categoryIds: null,
+    });
     t.match(findings(facts, 'routing'), [
       {
         problem: /^1 food of Bevande goes to no printer or station: Acqua/,

@@ -16,7 +16,7 @@ t.test("Excel's Italian CSV: BOM, semicolons, decimal comma, quotes and a cell o
   t.same(table.lines, [1, 2, 3, 4, 6], 'a row after a cell over two lines starts on its own line');
   const menu = readMenu(table, 'it');
   t.same(menu.problems, []);
-  t.same(menu.ignored, ['allergens', 'position'], 'the columns foods do not have yet are read and ignored');
+  t.same(menu.ignored, [], 'allergens and position are read');
   t.same(menu.foods, [
     {
       category: 'Primi',
@@ -25,6 +25,8 @@ t.test("Excel's Italian CSV: BOM, semicolons, decimal comma, quotes and a cell o
       description: 'Pasta fresca',
       printer: 'Cucina',
       stock: null,
+      position: 1,
+      allergens: ['GLUTEN', 'EGGS'],
     },
     {
       category: 'Primi',
@@ -33,6 +35,8 @@ t.test("Excel's Italian CSV: BOM, semicolons, decimal comma, quotes and a cell o
       description: 'Porcini; "di bosco"',
       printer: 'Cucina',
       stock: 40,
+      position: 2,
+      allergens: [],
     },
     {
       category: 'Bevande',
@@ -41,9 +45,49 @@ t.test("Excel's Italian CSV: BOM, semicolons, decimal comma, quotes and a cell o
       description: 'Bionda alla spina',
       printer: 'Bar',
       stock: null,
+      position: 3,
+      allergens: [],
     },
-    { category: 'Dolci', name: 'Tiramisù', price: 400, description: 'Fatto in casa', printer: null, stock: 12 },
+    {
+      category: 'Dolci',
+      name: 'Tiramisù',
+      price: 400,
+      description: 'Fatto in casa',
+      printer: null,
+      stock: 12,
+      position: 4,
+      allergens: ['EGGS', 'MILK'],
+    },
   ]);
+});
+
+t.test('allergens in Italian or English, codes too; positions; a bad cell said at its line and column', async (t) => {
+  const menu = readMenu(
+    parseCsv(
+      'category,name,price,allergens,position\n' +
+        'Pesce,Fritto misto,9,"Molluscs, crostacei; GLUTEN / frutta a guscio",-2\n' +
+        'Pesce,Baccalà,8,fish,\n' +
+        'Pesce,Sarde,8,"pesce, pork",x\n',
+    ),
+    'en',
+  );
+  t.same(menu.foods, [
+    {
+      category: 'Pesce',
+      name: 'Fritto misto',
+      price: 900,
+      position: -2,
+      allergens: ['GLUTEN', 'CRUSTACEANS', 'NUTS', 'MOLLUSCS'],
+    },
+    { category: 'Pesce', name: 'Baccalà', price: 800, position: 0, allergens: ['FISH'] },
+  ]);
+  t.same(
+    menu.problems.map((problem) => describeProblem('en', problem)),
+    [
+      'line 4, column position (E): must be a whole number such as 10 (found "x")',
+      'line 4, column allergens (D): unknown allergen "pork" (write them as in pos foods --help, separated by commas)',
+    ],
+  );
 });
 
 t.test(

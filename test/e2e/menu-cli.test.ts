@@ -24,7 +24,7 @@ t.test('import, export, import again: nothing changes; bad files change nothing 
 
   const dry = pos(['menu', 'import', fixture('excel-it.csv'), '--dry-run']);
   t.match(dry, /Aggiunti \(4\):\n  \+ Tagliatelle al ragù \(Primi\)/);
-  t.match(dry, /La colonna "allergeni" è ignorata/);
+  t.notMatch(dry, /ignorata/, 'allergens and positions are read, not ignored');
   t.match(dry, /Prova: non è cambiato nulla/);
   t.same(JSON.parse(pos(['foods', 'list', '--json'])), [], 'the dry run added nothing');
 
@@ -33,7 +33,14 @@ t.test('import, export, import again: nothing changes; bad files change nothing 
     name: string;
     price: number;
     stock: number | null;
+    position: number;
+    allergens: string[];
   }>;
+  t.match(
+    foods.find((food) => food.name === 'Tagliatelle al ragù'),
+    { position: 1, allergens: ['GLUTEN', 'EGGS'] },
+    'allergeni and posizione carried in',
+  );
   t.equal(foods.length, 4);
   t.match(
     foods.find((food) => food.name === 'Polenta e funghi'),
@@ -55,10 +62,15 @@ t.test('import, export, import again: nothing changes; bad files change nothing 
   }
   const csv = readFileSync(join(out, 'menu.csv'), 'utf8');
   t.ok(
-    csv.startsWith('\uFEFFcategoria;nome;prezzo;descrizione;stampante;porzioni\r\n'),
+    csv.startsWith('\uFEFFcategoria;nome;prezzo;descrizione;stampante;porzioni;allergeni;posizione\r\n'),
     'Italian Excel CSV: BOM, ;, Italian headers',
   );
   t.match(csv, /Primi;Polenta e funghi;8,50;/, 'decimal comma');
+  t.match(
+    csv,
+    /Tagliatelle al ragù;8,00;Pasta fresca;Cucina;;glutine, uova;1\r\n/,
+    'allergens in Italian, the position',
+  );
 
   const before = pos(['foods', 'list', '--json']);
   t.match(

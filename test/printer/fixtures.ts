@@ -31,6 +31,23 @@ export const kitchen: KitchenTicketPayload = {
   ],
 };
 
+/** One of three beer tokens at the bar (a category that prints one token per unit). */
+export const token: KitchenTicketPayload = {
+  ...kitchen,
+  station: 'Bar',
+  items: [
+    {
+      quantity: 1,
+      name: 'Birra media alla spina 0,4 l',
+      notes: 'senza schiuma',
+      unitPriceCents: 400,
+      surchargeCents: 0,
+      totalCents: 400,
+    },
+  ],
+  token: { index: 1, count: 3 },
+};
+
 export const receipt: ReceiptPayload = {
   kind: 'receipt',
   orderId: 42,

@@ -9,7 +9,16 @@ import { layout } from '../../src/printer/layouts/index.js';
 import type { PrintPayload } from '../../src/core/printing/payloads.js';
 import { CATALOGS, type Locale, LOCALES, type MessageKey, translate } from '../../src/i18n/index.js';
 import { everyOf } from '../helpers/assert.js';
-import { cancellation, closure, kitchen, kitchenChoices, receipt, receiptChoices, testPage } from './fixtures.js';
+import {
+  cancellation,
+  closure,
+  kitchen,
+  kitchenChoices,
+  receipt,
+  receiptChoices,
+  testPage,
+  token,
+} from './fixtures.js';
 
 // English tickets are golden/<kind>-<width>.txt, other languages golden/<locale>/<kind>-<width>.txt.
 const golden = (name: string, locale: Locale) =>
@@ -22,6 +31,9 @@ const cases: Array<[string, PrintPayload, boolean]> = [
   ['kitchen-covers', { ...kitchen, covers: 4, service: 'TABLE' }, false],
   ['kitchen-takeaway', { ...kitchen, covers: 0, service: 'TAKEAWAY' }, false],
   ['cancellation', cancellation, false],
+  // One beer of three, as a token a bar tears off and hands over.
+  ['token', token, false],
+  ['token-reprint', { ...token, reprint: true, token: { index: 3, count: 3 } }, false],
   ['receipt', receipt, true],
   ['receipt-reprint', { ...receipt, reprint: true, paymentMethod: 'CARD', cashReceivedCents: null }, false],
   // A job queued before the venue's lines and the cash received existed prints as it did.

@@ -19,7 +19,7 @@ t.test('cash registers: defaults, include=printer, enabled filter, PATCH, PUT, D
     cashDrawer: true,
   });
   const one = await post(app, '/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: till.id });
-  t.same(one, { id: one.id, name: 'Cassa 1', enabled: true, defaultPrinterId: till.id });
+  t.same(one, { id: one.id, name: 'Cassa 1', enabled: true, defaultPrinterId: till.id, categoryIds: null });
   const two = await post(app, '/v1/cash-registers', { name: 'Cassa 2', enabled: false, defaultPrinterId: till.id });
   const withPrinter = (
     await app.request({ method: 'GET', url: '/v1/cash-registers?include=printer', as: 'operator' })
@@ -52,7 +52,7 @@ t.test('cash registers: defaults, include=printer, enabled filter, PATCH, PUT, D
     url: `/v1/cash-registers/${two.id}`,
     body: { name: 'Bar', defaultPrinterId: till.id },
   });
-  t.same(put.json(), { id: two.id, name: 'Bar', enabled: true, defaultPrinterId: till.id });
+  t.same(put.json(), { id: two.id, name: 'Bar', enabled: true, defaultPrinterId: till.id, categoryIds: null });
   const before = await snapshotTables(app, ['cash_registers']);
   t.equal(
     (await app.request({ method: 'POST', url: '/v1/cash-registers', body: { name: 'X' } })).statusCode,

@@ -39,7 +39,14 @@ async function menu(app: TestApp) {
 t.test('categories: CRUD, defaults, ordering, include=foods, availability events', async (t) => {
   const app = await buildTestApp(t);
   const m = await menu(app);
-  t.same(m.pizze, { id: m.pizze.id, name: 'Pizze', available: true, position: 1, printerId: m.kitchen.id });
+  t.same(m.pizze, {
+    id: m.pizze.id,
+    name: 'Pizze',
+    available: true,
+    position: 1,
+    printerId: m.kitchen.id,
+    ticketPerUnit: false,
+  });
   const dolci = await post(app, '/v1/categories', { name: 'Dolci' });
   t.match(dolci, { available: true, position: 0, printerId: null }, 'defaults');
   const list = (await app.request({ method: 'GET', url: '/v1/categories', as: 'operator' })).json();
@@ -148,6 +155,8 @@ t.test('foods: fields, filters, non-admin view, ingredients, PATCH, PUT, 409, ev
     stock: null,
     portionsLeft: null,
     choices: [],
+    position: 0,
+    allergens: [],
   });
   const names = async (query: string, as: 'admin' | 'operator' = 'admin') =>
     (await app.request({ method: 'GET', url: `/v1/foods${query}`, as })).json().map((f: { name: string }) => f.name);

@@ -27,8 +27,16 @@ export function registerCategories(program: Command): void {
       printerRef('--printer <printer>', 'printer of its kitchen tickets (name, id or none)', 'printerId'),
       toggle('--available', 'orderable', 'available', true),
       toggle('--unavailable', 'not orderable (all its foods)', 'available', false),
+      toggle('--tokens', 'kitchen tickets as one small token per unit (drinks at a bar)', 'ticketPerUnit', true),
+      toggle('--no-tokens', 'one kitchen ticket per order (the default)', 'ticketPerUnit', false),
     ],
-    toInput: (r) => ({ name: r.name, position: r.position, printerId: r.printerId, available: r.available }),
-    examples: '  pos categories add --name Pizze --position 1 --printer Cucina',
+    toInput: (r) => ({
+      name: r.name,
+      position: r.position,
+      printerId: r.printerId,
+      available: r.available,
+      ticketPerUnit: r.ticketPerUnit,
+    }),
+    examples: '  pos categories add --name Pizze --position 1 --printer Cucina\n  pos categories edit Bevande --tokens',
   });
 }

@@ -6,7 +6,8 @@ import { flagsOf, money, printerNames } from '../field-flags.js';
 import { print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { registerResource } from '../resource-command.js';
-import { parseMoney, resolveId } from '../resolve.js';
+import { parseInteger, parseMoney, resolveId } from '../resolve.js';
+import { parseAllergens } from '../../i18n/allergens.js';
 
 const { parsed, printerRef, text, toggle } = flagsOf('/v1/foods');
 
@@ -54,6 +55,14 @@ export function registerFoods(program: Command): void {
       },
       toggle('--available', 'orderable', 'available', true),
       toggle('--unavailable', 'sold out', 'available', false),
+      parsed('--position <n>', 'its place inside its category (smaller first)', 'position', parseInteger),
+      parsed(
+        '--allergens <list>',
+        'its allergens, comma-separated, replacing the list (gluten, crustaceans, eggs, fish, peanuts, soy, milk, ' +
+          'nuts, celery, mustard, sesame, sulphites, lupin, molluscs; Italian names too; "none" clears)',
+        'allergens',
+        allergenList,
+      ),
     ],
     // The count left out of a PUT is kept.
     toInput: (r) => ({
@@ -70,8 +79,18 @@ export function registerFoods(program: Command): void {
     },
     examples:
       '  pos foods add --name "Pizza margherita" --price 7.50 --category Pizze --ingredient Mozzarella --ingredient Basilico\n' +
-      '  pos foods available "Pizza margherita" off      # sold out\n  pos foods edit "Pizza margherita" --price 8',
+      '  pos foods available "Pizza margherita" off      # sold out\n  pos foods edit "Pizza margherita" --price 8\n' +
+      '  pos foods edit "Pizza margherita" --position 1 --allergens gluten,milk',
   }).addCommand(foodAvailableCommand());
+}
+
+function allergenList(text: string, flag: string) {
+  const { allergens, unknown } = parseAllergens(text);
+  if (unknown.length > 0)
+    throw new CliError(
+      `${flag}: not one of the 14 allergens: ${unknown.join(', ')} (see pos foods add --help for their names)`,
+    );
+  return allergens;
 }
 
 function foodAvailableCommand(): Command {

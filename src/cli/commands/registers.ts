@@ -28,10 +28,31 @@ export function registerRegisters(program: Command): void {
       printerRef('--printer <printer>', 'receipt printer (name or id)', 'defaultPrinterId', true),
       toggle('--enabled', 'may confirm orders', 'enabled', true),
       toggle('--disabled', 'may not confirm orders', 'enabled', false),
+      {
+        flags: '--categories <categories>',
+        description: 'the categories its till shows, comma-separated names or ids ("all": every one)',
+        apply: async (b, v, client) => {
+          const list = String(v)
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean);
+          b.categoryIds =
+            list.length === 0 || (list.length === 1 && list[0]?.toLowerCase() === 'all')
+              ? null
+              : await Promise.all(list.map((name) => resolveId(client, '/v1/categories', name, 'category')));
+        },
+      },
     ],
     // A register whose printer was deleted has none: the edit then needs --printer (the server says so).
-    toInput: (r) => ({ name: r.name, enabled: r.enabled, defaultPrinterId: r.defaultPrinterId as string }),
-    examples: '  pos registers add --name "Cassa 1" --printer Cassa\n  pos registers open-drawer "Cassa 1"',
+    toInput: (r) => ({
+      name: r.name,
+      enabled: r.enabled,
+      defaultPrinterId: r.defaultPrinterId as string,
+      categoryIds: r.categoryIds,
+    }),
+    examples:
+      '  pos registers add --name "Cassa 1" --printer Cassa\n  pos registers open-drawer "Cassa 1"\n' +
+      '  pos registers edit Bar --categories Bevande       # the bar till shows only the drinks',
   }).addCommand(openDrawerCommand());
 }
 

@@ -23,7 +23,7 @@ function formatFor(file: string, locale: Locale): SheetFormat {
   return format;
 }
 
-/** The menu as the venue reads it: categories in their order, foods by name, printers by name. */
+/** The menu as the venue reads it: categories in their order, foods in theirs, printers by name. */
 export async function exportMenu(client: PosClient, file: string, locale: Locale): Promise<number> {
   const format = formatFor(file, locale);
   const [foods, categories, printers] = await Promise.all([client.foods(), client.categories(), client.printers()]);
@@ -32,7 +32,9 @@ export async function exportMenu(client: PosClient, file: string, locale: Locale
   const rows: ExportFood[] = [...foods]
     .sort(
       (a, b) =>
-        (position.get(a.categoryId) ?? 0) - (position.get(b.categoryId) ?? 0) || a.name.localeCompare(b.name, locale),
+        (position.get(a.categoryId) ?? 0) - (position.get(b.categoryId) ?? 0) ||
+        a.position - b.position ||
+        a.name.localeCompare(b.name, locale),
     )
     .map((food) => ({
       category: food.category.name,
@@ -41,6 +43,8 @@ export async function exportMenu(client: PosClient, file: string, locale: Locale
       description: food.description,
       printer: food.printerId ? (printerName.get(food.printerId) ?? null) : null,
       stock: food.stock,
+      allergens: food.allergens,
+      position: food.position,
     }));
   // Italian Excel reads `;` and a decimal comma; English Excel `,` and a point.
   const delimiter = locale === 'it' ? ';' : ',';

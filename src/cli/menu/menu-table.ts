@@ -3,6 +3,8 @@ import type { MenuFoodInput } from '../../api/menu.js';
 import { type Locale, type MessageKey, translate } from '../../i18n/index.js';
 import { centsToNumber, toCents, unitsToCents } from '../../api/money.js';
 import type { Cell, Sheet } from './spreadsheet.js';
+import type { Allergen } from '../../api/enums.js';
+import { allergenWord, parseAllergens } from '../../i18n/allergens.js';
 
 // A menu as a spreadsheet: the columns a committee writes (in Italian or English), each row a food. Reading turns
 // the rows into what POST /v1/menu/import takes, and every problem into "line 7, column price (C): ..." in the
@@ -20,10 +22,19 @@ export const COLUMNS = [
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
-/** Columns foods do not have yet: read and ignored, with a notice. */
-export const IGNORED: readonly Column[] = ['allergens', 'position'];
+/** Columns foods do not have yet: read and ignored, with a notice (none today). */
+export const IGNORED: readonly Column[] = [];
 const REQUIRED: readonly Column[] = ['category', 'name', 'price'];
-const EXPORTED: readonly Column[] = ['category', 'name', 'price', 'description', 'printer', 'stock'];
+const EXPORTED: readonly Column[] = [
+  'category',
+  'name',
+  'price',
+  'description',
+  'printer',
+  'stock',
+  'allergens',
+  'position',
+];
 
 const HEADERS: Record<string, Column> = {
   category: 'category',
@@ -100,6 +111,14 @@ function parseStock(cell: Cell | undefined): number | null | undefined {
   return /^\d{1,7}$/.test(value) ? Number(value) : undefined;
 }
 
+/** A food's place: a whole number (negative too), or empty for 0. */
+function parsePosition(cell: Cell | undefined): number | undefined {
+  if (typeof cell === 'number') return Number.isInteger(cell) && Math.abs(cell) <= 1_000_000 ? cell : undefined;
+  const value = text(cell);
+  if (value === '') return 0;
+  return /^-?\d{1,7}$/.test(value) && Math.abs(Number(value)) <= 1_000_000 ? Number(value) : undefined;
+}
+
 export function readMenu(sheet: Sheet, locale: Locale): ReadMenu {
   const t = (key: MessageKey, values?: Record<string, string | number>) => translate(locale, key, values);
   const result: ReadMenu = { foods: [], lines: [], columnAt: {}, ignored: [], problems: [] };
@@ -158,6 +177,10 @@ export function readMenu(sheet: Sheet, locale: Locale): ReadMenu {
       problem('price', t('import.price', { value: text(cell('price')) }));
     const stock = index.has('stock') ? parseStock(cell('stock')) : null;
     if (stock === undefined) problem('stock', t('import.stock', { value: text(cell('stock')) }));
+    const position = index.has('position') ? parsePosition(cell('position')) : 0;
+    if (position === undefined) problem('position', t('import.position', { value: text(cell('position')) }));
+    const allergens = parseAllergens(text(cell('allergens')));
+    for (const value of allergens.unknown) problem('allergens', t('import.allergen', { value }));
     if (result.problems.length > before) return;
     const food: z.input<typeof MenuFoodInput> = {
       category: text(cell('category')),
@@ -167,6 +190,8 @@ export function readMenu(sheet: Sheet, locale: Locale): ReadMenu {
     if (index.has('description')) food.description = text(cell('description'));
     if (index.has('printer')) food.printer = text(cell('printer')) || null;
     if (index.has('stock')) food.stock = stock as number | null;
+    if (index.has('position')) food.position = position as number;
+    if (index.has('allergens')) food.allergens = allergens.allergens;
     result.foods.push(food);
     result.lines.push(line);
   });
@@ -205,6 +230,8 @@ export interface ExportFood {
   description: string;
   printer: string | null;
   stock: number | null;
+  allergens: readonly Allergen[];
+  position: number;
 }
 
 /** The rows of an export: the header in the venue's language, then one row per food (amounts as numbers). */
@@ -218,6 +245,8 @@ export function menuRows(foods: readonly ExportFood[], locale: Locale): Cell[][]
       food.description,
       food.printer ?? '',
       food.stock,
+      food.allergens.map((allergen) => allergenWord(locale, allergen)).join(', '),
+      food.position,
     ]),
   ];
 }

@@ -1,10 +1,34 @@
-import type { CashRegister, CashRegisterInput } from '../../api/cash-registers.js';
+import type { CashRegister, CashRegisterInput, CashRegisterPatch } from '../../api/cash-registers.js';
 import type { Db } from '../../storage/database.js';
 import type { CashRegisterRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
-import { NotFoundError } from '../errors.js';
+import { InvalidError, NotFoundError } from '../errors.js';
 import { toPrinter } from './printers.js';
 import { checkPrinterRef } from './references.js';
+
+/** The stored JSON list of a register's categories; null: all. */
+export function registerCategories(stored: string | null): string[] | null {
+  return stored === null ? null : (JSON.parse(stored) as string[]);
+}
+
+/**
+ * Every listed category must exist (400 at its place in the list). Only the till's view is narrowed: the server
+ * still accepts an order of the register for any category, since it never refuses a sale the cashier made.
+ */
+async function checkCategories(trx: Db, ids: readonly string[] | null | undefined, path: string): Promise<void> {
+  if (!ids) return;
+  const found = new Set(
+    (await trx.selectFrom('categories').select('id').where('id', 'in', ids).execute()).map((row) => row.id),
+  );
+  const missing = ids.flatMap((id, index) => (found.has(id) ? [] : [{ path: `${path}.${index}`, id }]));
+  if (missing.length > 0)
+    throw new InvalidError(
+      `Unknown categories: ${missing.map((item) => item.id).join(', ')}`,
+      missing.map((item) => ({ path: item.path, message: 'unknown category' })),
+    );
+}
+
+const storedCategories = (ids: readonly string[] | null) => (ids === null ? null : JSON.stringify(ids));
 
 async function toRegisters(db: Db, rows: CashRegisterRow[], includePrinter: boolean): Promise<CashRegister[]> {
   const printers = new Map<string, ReturnType<typeof toPrinter>>();
@@ -18,6 +42,7 @@ async function toRegisters(db: Db, rows: CashRegisterRow[], includePrinter: bool
     name: row.name,
     enabled: row.enabled === 1,
     defaultPrinterId: row.default_printer_id,
+    categoryIds: registerCategories(row.category_ids),
     ...(includePrinter
       ? { defaultPrinter: row.default_printer_id === null ? null : (printers.get(row.default_printer_id) ?? null) }
       : {}),
@@ -44,6 +69,7 @@ export async function getCashRegister(ctx: CoreContext, id: string, includePrint
 export async function createCashRegister(ctx: CoreContext, input: CashRegisterInput): Promise<CashRegister> {
   return write(ctx, async (trx) => {
     await checkPrinterRef(trx, input.defaultPrinterId, 'body.defaultPrinterId');
+    await checkCategories(trx, input.categoryIds, 'body.categoryIds');
     const now = ctx.clock.now().getTime();
     const row: CashRegisterRow = {
       id: ctx.newId(),
@@ -52,6 +78,7 @@ export async function createCashRegister(ctx: CoreContext, input: CashRegisterIn
       default_printer_id: input.defaultPrinterId,
       created_at: now,
       updated_at: now,
+      category_ids: storedCategories(input.categoryIds ?? null),
     };
     await trx.insertInto('cash_registers').values(row).execute();
     return (await toRegisters(trx, [row], false))[0] as CashRegister;
@@ -67,26 +94,35 @@ export async function replaceCashRegister(
     const before = await trx.selectFrom('cash_registers').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new NotFoundError('Cash register not found');
     await checkPrinterRef(trx, input.defaultPrinterId, 'body.defaultPrinterId');
+    await checkCategories(trx, input.categoryIds, 'body.categoryIds');
     const row: CashRegisterRow = {
       ...before,
       name: input.name,
       enabled: input.enabled ? 1 : 0,
       default_printer_id: input.defaultPrinterId,
       updated_at: ctx.clock.now().getTime(),
+      ...(input.categoryIds === undefined ? {} : { category_ids: storedCategories(input.categoryIds) }),
     };
     await trx.updateTable('cash_registers').set(row).where('id', '=', id).execute();
     return (await toRegisters(trx, [row], false))[0] as CashRegister;
   });
 }
 
-export async function setCashRegisterEnabled(ctx: CoreContext, id: string, enabled: boolean): Promise<CashRegister> {
+/** Switched on or off, and/or the categories its till shows. */
+export async function patchCashRegister(ctx: CoreContext, id: string, patch: CashRegisterPatch): Promise<CashRegister> {
   return write(ctx, async (trx) => {
     const before = await trx.selectFrom('cash_registers').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new NotFoundError('Cash register not found');
-    const row: CashRegisterRow = { ...before, enabled: enabled ? 1 : 0, updated_at: ctx.clock.now().getTime() };
+    await checkCategories(trx, patch.categoryIds, 'body.categoryIds');
+    const row: CashRegisterRow = {
+      ...before,
+      enabled: patch.enabled === undefined ? before.enabled : patch.enabled ? 1 : 0,
+      category_ids: patch.categoryIds === undefined ? before.category_ids : storedCategories(patch.categoryIds),
+      updated_at: ctx.clock.now().getTime(),
+    };
     await trx
       .updateTable('cash_registers')
-      .set({ enabled: row.enabled, updated_at: row.updated_at })
+      .set({ enabled: row.enabled, category_ids: row.category_ids, updated_at: row.updated_at })
       .where('id', '=', id)
       .execute();
     return (await toRegisters(trx, [row], false))[0] as CashRegister;

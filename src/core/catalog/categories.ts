@@ -4,6 +4,7 @@ import type { CategoryRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { appendEvent } from '../events/event-log.js';
+import { registerCategories } from './cash-registers.js';
 import { listFoodsOfCategories } from './foods.js';
 import { checkPrinterRef, nameTaken } from './references.js';
 
@@ -14,6 +15,7 @@ function toCategory(row: CategoryRow): Category {
     available: row.available === 1,
     position: row.position,
     printerId: row.printer_id,
+    ticketPerUnit: row.ticket_per_unit === 1,
   };
 }
 
@@ -71,6 +73,7 @@ export async function createCategory(ctx: CoreContext, input: CategoryInput): Pr
       printer_id: input.printerId,
       created_at: now,
       updated_at: now,
+      ticket_per_unit: input.ticketPerUnit ? 1 : 0,
     };
     await trx.insertInto('categories').values(row).execute();
     return toCategory(row);
@@ -91,6 +94,7 @@ export async function replaceCategory(ctx: CoreContext, id: string, input: Categ
       position: input.position,
       printer_id: input.printerId,
       updated_at: ctx.clock.now().getTime(),
+      ...(input.ticketPerUnit === undefined ? {} : { ticket_per_unit: input.ticketPerUnit ? 1 : 0 }),
     };
     await trx.updateTable('categories').set(row).where('id', '=', id).execute();
     await announceAvailability(trx, ctx, id, before.available === 1, input.available);
@@ -98,7 +102,10 @@ export async function replaceCategory(ctx: CoreContext, id: string, input: Categ
   });
 }
 
-/** Availability of the whole category (its foods keep their own flag) or its printer (null removes it). */
+/**
+ * Availability of the whole category (its foods keep their own flag), its printer (null removes it), its place in
+ * the menu, whether its tickets come out as one token per unit.
+ */
 export async function patchCategory(ctx: CoreContext, id: string, patch: CategoryPatch): Promise<Category> {
   return write(ctx, async (trx) => {
     const before = await trx.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
@@ -108,12 +115,36 @@ export async function patchCategory(ctx: CoreContext, id: string, patch: Categor
       ...before,
       available: patch.available === undefined ? before.available : patch.available ? 1 : 0,
       printer_id: patch.printerId === undefined ? before.printer_id : patch.printerId,
+      position: patch.position ?? before.position,
+      ticket_per_unit: patch.ticketPerUnit === undefined ? before.ticket_per_unit : patch.ticketPerUnit ? 1 : 0,
       updated_at: ctx.clock.now().getTime(),
     };
     await trx.updateTable('categories').set(row).where('id', '=', id).execute();
     await announceAvailability(trx, ctx, id, before.available === 1, row.available === 1);
     return toCategory(row);
   });
+}
+
+/**
+ * A deleted category leaves the registers that showed it; a register left with none shows every category again
+ * rather than an empty till.
+ */
+async function forgetInRegisters(trx: Db, categoryId: string): Promise<void> {
+  const rows = await trx
+    .selectFrom('cash_registers')
+    .select(['id', 'category_ids'])
+    .where('category_ids', 'is not', null)
+    .execute();
+  for (const row of rows) {
+    const ids = registerCategories(row.category_ids) ?? [];
+    if (!ids.includes(categoryId)) continue;
+    const rest = ids.filter((id) => id !== categoryId);
+    await trx
+      .updateTable('cash_registers')
+      .set({ category_ids: rest.length > 0 ? JSON.stringify(rest) : null })
+      .where('id', '=', row.id)
+      .execute();
+  }
 }
 
 /** A category that still has foods cannot be deleted (409): move or delete its foods first. */
@@ -128,5 +159,6 @@ export async function deleteCategory(ctx: CoreContext, id: string): Promise<void
         'in-use',
       );
     await trx.deleteFrom('categories').where('id', '=', id).execute();
+    await forgetInRegisters(trx, id);
   });
 }

@@ -7,6 +7,7 @@ import type {
   FoodsQuery,
   IngredientRef,
 } from '../../api/catalog.js';
+import type { Allergen } from '../../api/enums.js';
 import type { Db } from '../../storage/database.js';
 import type { FoodRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
@@ -26,6 +27,8 @@ const FOOD_COLUMNS = [
   'foods.available',
   'foods.stock',
   'foods.role',
+  'foods.position',
+  'foods.allergens',
   'categories.name as category_name',
   'categories.available as category_available',
   'categories.position as category_position',
@@ -61,7 +64,14 @@ function toFood(row: FoodWithCategory, ingredients?: IngredientRef[], choices: C
     portionsLeft: portionsLeft(row.stock, [row.ingredients_left]),
     role: row.role,
     choices,
+    position: row.position,
+    allergens: storedAllergens(row.allergens),
   };
+}
+
+/** The stored JSON list, kept in the EU list's order by the schemas that wrote it. */
+export function storedAllergens(stored: string): Allergen[] {
+  return JSON.parse(stored) as Allergen[];
 }
 
 /** Ingredients of each food, in the order they were given. */
@@ -92,7 +102,12 @@ export async function listFoods(ctx: CoreContext, query: FoodsQuery, options: Fo
   if (options.onlyAvailable) select = select.where('foods.available', '=', 1);
   if (query.available !== undefined) select = select.where('foods.available', '=', query.available ? 1 : 0);
   if (query.category && query.category.length > 0) select = select.where('categories.name', 'in', query.category);
-  const rows = await select.orderBy('categories.position').orderBy('categories.name').orderBy('foods.name').execute();
+  const rows = await select
+    .orderBy('categories.position')
+    .orderBy('categories.name')
+    .orderBy('foods.position')
+    .orderBy('foods.name')
+    .execute();
   const ingredients = options.includeIngredients
     ? await ingredientsOf(
         db,
@@ -115,7 +130,7 @@ export async function listFoodsOfCategories(
   if (categoryIds.length === 0) return result;
   let select = foodsWithCategory(db).where('foods.category_id', 'in', categoryIds);
   if (onlyAvailable) select = select.where('foods.available', '=', 1);
-  const rows = await select.orderBy('foods.name').execute();
+  const rows = await select.orderBy('foods.position').orderBy('foods.name').execute();
   const choices = await choicesOf(
     db,
     rows.map((row) => row.id),
@@ -210,6 +225,8 @@ export async function createFood(ctx: CoreContext, input: FoodInput): Promise<Fo
       stock: input.stock ?? null,
       sold_out_by_stock: 0,
       role: input.role ?? null,
+      position: input.position ?? 0,
+      allergens: JSON.stringify(input.allergens ?? []),
     };
     await trx.insertInto('foods').values(row).execute();
     await setIngredients(trx, row.id, input.ingredients);
@@ -249,6 +266,8 @@ export async function replaceFood(ctx: CoreContext, id: string, input: FoodInput
         sold_out_by_stock: 0,
         ...(input.stock === undefined ? {} : { stock: input.stock }),
         ...(input.role === undefined ? {} : { role: input.role }),
+        ...(input.position === undefined ? {} : { position: input.position }),
+        ...(input.allergens === undefined ? {} : { allergens: JSON.stringify(input.allergens) }),
         updated_at: ctx.clock.now().getTime(),
       })
       .where('id', '=', id)
@@ -262,7 +281,7 @@ export async function replaceFood(ctx: CoreContext, id: string, input: FoodInput
 
 /**
  * The quick changes of the evening: sold out / back, another printer (null removes the override), a count set,
- * restocked or written off. `available` here is always a person's decision: off stays off after a restock.
+ * restocked or written off; and the menu's small edits: the food's place, its allergens. `available` here is always a person's decision: off stays off after a restock.
  */
 export async function patchFood(ctx: CoreContext, id: string, patch: FoodPatch): Promise<Food> {
   return write(ctx, async (trx) => {
@@ -278,6 +297,8 @@ export async function patchFood(ctx: CoreContext, id: string, patch: FoodPatch):
         ...(patch.available === undefined ? {} : { available: patch.available ? 1 : 0, sold_out_by_stock: 0 }),
         ...(patch.printerId === undefined ? {} : { printer_id: patch.printerId }),
         ...(patch.role === undefined ? {} : { role: patch.role }),
+        ...(patch.position === undefined ? {} : { position: patch.position }),
+        ...(patch.allergens === undefined ? {} : { allergens: JSON.stringify(patch.allergens) }),
         stock,
         updated_at: ctx.clock.now().getTime(),
       })

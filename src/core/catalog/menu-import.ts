@@ -68,6 +68,7 @@ async function plan(db: Db, ctx: CoreContext, input: MenuImportInput): Promise<P
         printer_id: null,
         created_at: now,
         updated_at: now,
+        ticket_per_unit: 0,
       };
       categories.set(key(food.category), category);
       newCategories.push(category);
@@ -89,6 +90,8 @@ async function plan(db: Db, ctx: CoreContext, input: MenuImportInput): Promise<P
         updated_at: now,
         stock: food.stock ?? null,
         sold_out_by_stock: 0,
+        position: food.position ?? 0,
+        allergens: JSON.stringify(food.allergens ?? []),
       });
       result.added.push({ name: food.name, category: category.name });
       continue;
@@ -106,6 +109,8 @@ async function plan(db: Db, ctx: CoreContext, input: MenuImportInput): Promise<P
     change('description', 'description', food.description);
     change('printer', 'printer_id', food.printer === undefined ? undefined : printerId);
     change('stock', 'stock', food.stock);
+    change('position', 'position', food.position);
+    change('allergens', 'allergens', food.allergens && JSON.stringify(food.allergens));
     if (fields.length === 0) {
       result.unchanged.push(existing.name);
       continue;

@@ -24,6 +24,7 @@ interface OrderableFood {
   printer_id: string | null;
   category_printer_id: string | null;
   role: FoodRole | null;
+  category_ticket_per_unit: number;
 }
 
 const orderableFoods = prepared<{ ids: string[] }, OrderableFood>((db, _p, count) =>
@@ -43,6 +44,7 @@ const orderableFoods = prepared<{ ids: string[] }, OrderableFood>((db, _p, count
       'foods.printer_id',
       'categories.printer_id as category_printer_id',
       'foods.role',
+      'categories.ticket_per_unit as category_ticket_per_unit',
     ])
     .where('foods.id', 'in', listParams<string>('ids', count)),
 );
@@ -99,10 +101,12 @@ export async function buildOrderItems(
     foodPrinters: chosen.foodPrinters,
     categoryPrinters: chosen.categoryPrinters,
     choices: new Map(),
+    perUnit: new Set(),
   };
   for (const food of foods.values()) {
     routing.foodPrinters.set(food.id, food.printer_id);
     routing.categoryPrinters.set(food.category_id, food.category_printer_id);
+    if (food.category_ticket_per_unit === 1) routing.perUnit?.add(food.category_id);
   }
   const choiceRows: OrderItemChoiceRow[] = [];
   const items = inputs.map((input, position): OrderItemRow => {

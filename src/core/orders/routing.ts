@@ -12,6 +12,8 @@ export interface Routing {
   categoryPrinters: Map<string, string | null>;
   /** Each line's choices, by item id, in order (a line without choices has none here). */
   choices: Map<string, OrderItemChoiceRow[]>;
+  /** Categories whose kitchen tickets print one token per unit (docs/printing.md); absent: none. */
+  perUnit?: Set<string>;
 }
 
 /** The choices of the order lines, by item id. */
@@ -49,12 +51,17 @@ export async function loadRouting(trx: Db, items: readonly OrderItemRow[]): Prom
     ? await trx.selectFrom('foods').select(['id', 'printer_id']).where('id', 'in', foodIds).execute()
     : [];
   const categories = categoryIds.length
-    ? await trx.selectFrom('categories').select(['id', 'printer_id']).where('id', 'in', categoryIds).execute()
+    ? await trx
+        .selectFrom('categories')
+        .select(['id', 'printer_id', 'ticket_per_unit'])
+        .where('id', 'in', categoryIds)
+        .execute()
     : [];
   return {
     foodPrinters: new Map(foods.map((row) => [row.id, row.printer_id])),
     categoryPrinters: new Map(categories.map((row) => [row.id, row.printer_id])),
     choices,
+    perUnit: new Set(categories.filter((row) => row.ticket_per_unit === 1).map((row) => row.id)),
   };
 }
 

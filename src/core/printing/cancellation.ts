@@ -7,6 +7,19 @@ import type { CancellationPayload, TicketItem } from './payloads.js';
 import { kitchenLines } from '../orders/kitchen-lines.js';
 import { kitchenTicketItem, printerNames, type RegisterPrinting } from './queue.js';
 
+/** Units of the same line (same name and notes) counted together: three beer tokens are "3 x Birra". */
+function addUnits(list: TicketItem[], units: readonly TicketItem[]): TicketItem[] {
+  const result = list.map((item) => ({ ...item }));
+  for (const unit of units) {
+    const same = result.find((item) => item.name === unit.name && item.notes === unit.notes);
+    if (same) {
+      same.quantity += unit.quantity;
+      same.totalCents += unit.totalCents;
+    } else result.push({ ...unit });
+  }
+  return result;
+}
+
 /**
  * The stations that got an order's kitchen tickets, each with the items it got, and a cancellation ticket queued
  * for each. With the built-in printing the print jobs say where the tickets went (a job retried on
@@ -21,10 +34,18 @@ export async function queueCancellationJobs(
   const { order } = request;
   const stations = new Map<string, TicketItem[]>();
   if (ctx.printJobs) {
+    const tokens = new Map<string, TicketItem[]>();
     for (const { printerId, payload } of await orderKitchenJobs(trx, order.id)) {
+      if (payload.kind !== 'kitchen') continue;
+      // A station's tokens (one unit each) add up to the lines it got; reprinted tokens are copies.
+      if (payload.token) {
+        if (!payload.reprint) tokens.set(printerId, addUnits(tokens.get(printerId) ?? [], payload.items));
+        continue;
+      }
       // The first ticket a station got lists all its items; a later reprint only some.
-      if (payload.kind === 'kitchen' && !stations.has(printerId)) stations.set(printerId, payload.items);
+      if (!stations.has(printerId)) stations.set(printerId, payload.items);
     }
+    for (const [printerId, items] of tokens) stations.set(printerId, [...(stations.get(printerId) ?? []), ...items]);
   } else {
     const registerPrinter = request.register?.default_printer_id ?? null;
     for (const line of kitchenLines(request.items, request.routing)) {

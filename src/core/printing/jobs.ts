@@ -13,7 +13,11 @@ function summary(payload: PrintPayload): string {
     case 'kitchen':
     case 'receipt': {
       const items = payload.items.map((item) => `${item.quantity}x ${item.name}`).join(', ');
-      const what = payload.kind === 'kitchen' ? payload.station : 'receipt';
+      const token = payload.kind === 'kitchen' && payload.token;
+      const what =
+        payload.kind === 'kitchen'
+          ? `${payload.station}${token ? ` · token ${token.index} of ${token.count}` : ''}`
+          : 'receipt';
       return `${payload.reprint ? 'reprint · ' : ''}ticket ${payload.ticketNumber ?? '-'} ${payload.displayCode} · ${what} · ${items}`;
     }
     case 'cancellation': {

@@ -37,6 +37,11 @@ export interface KitchenTicketPayload extends OrderTicketBase {
   /** People at the table and how the order is served (absent from jobs queued before they existed). */
   covers?: number;
   service?: OrderService;
+  /**
+   * One token of a category that prints one per unit (drinks at a bar): `items` holds that one unit; the station's
+   * tokens of the order are numbered 1 to `count`. Absent: an ordinary ticket.
+   */
+  token?: { index: number; count: number };
 }
 
 /** An order deleted after its kitchen tickets went out: the station stops making it. */

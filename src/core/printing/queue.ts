@@ -56,6 +56,23 @@ export function kitchenTicketItem(line: KitchenLine): TicketItem {
   };
 }
 
+/** One token per unit of `items`, numbered across the station's tokens of the order ("2 of 5"). */
+function tokenPayloads(
+  base: Omit<KitchenTicketPayload, 'kind' | 'station' | 'items'>,
+  station: string,
+  lines: readonly KitchenLine[],
+): KitchenTicketPayload[] {
+  const units = lines.flatMap((line) => Array.from({ length: line.quantity }, () => line));
+  return units.map((line, index) => ({
+    kind: 'kitchen',
+    ...base,
+    station,
+    // Kitchen paper shows no prices; the unit's amount is its unit price.
+    items: [{ ...kitchenTicketItem(line), quantity: 1, surchargeCents: 0, totalCents: line.item.unit_price_cents }],
+    token: { index: index + 1, count: units.length },
+  }));
+}
+
 export interface OrderPrintRequest {
   order: OrderRow;
   items: readonly OrderItemRow[];
@@ -115,15 +132,23 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
   const jobs: NewJob[] = [];
   const kitchenKind: PrintJobKind = reprint ? 'reprint-kitchen' : 'kitchen';
   for (const [printerId, routed] of routes) {
-    const payload: KitchenTicketPayload = {
-      kind: 'kitchen',
-      ...base,
-      station: printerId ? (names.get(printerId) ?? '') : UNROUTABLE_STATION,
-      items: routed.map(kitchenTicketItem),
-      covers: order.covers,
-      service: order.service,
-    };
-    jobs.push({ printerId, kind: kitchenKind, orderId: order.id, payload });
+    const station = printerId ? (names.get(printerId) ?? '') : UNROUTABLE_STATION;
+    // Lines of a per-unit category come out as tokens, one per unit; the others on one ticket as always.
+    const perUnit = printerId ? routed.filter((item) => routing.perUnit?.has(item.category_id)) : [];
+    const whole = routed.filter((item) => !perUnit.includes(item));
+    if (whole.length > 0) {
+      const payload: KitchenTicketPayload = {
+        kind: 'kitchen',
+        ...base,
+        station,
+        items: whole.map(kitchenTicketItem),
+        covers: order.covers,
+        service: order.service,
+      };
+      jobs.push({ printerId, kind: kitchenKind, orderId: order.id, payload });
+    }
+    for (const payload of tokenPayloads(base, station, perUnit))
+      jobs.push({ printerId, kind: kitchenKind, orderId: order.id, payload });
   }
   if (!reprint || reprint.receipt) {
     const payload: ReceiptPayload = {

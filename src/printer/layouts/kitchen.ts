@@ -41,6 +41,7 @@ export function serviceBanner(payload: KitchenTicketPayload, columns: number, p:
 export function kitchenTicket(payload: KitchenTicketPayload, options: LayoutOptions): PrintOp[] {
   const { columns } = options;
   const p = paper(options);
+  if (payload.token) return tokenTicket(payload, payload.token, options);
   return [
     ...serviceBanner(payload, columns, p),
     ...orderHeader(payload, columns, p),
@@ -49,6 +50,35 @@ export function kitchenTicket(payload: KitchenTicketPayload, options: LayoutOpti
     ...payload.items.flatMap((item) => kitchenItem(item, columns)),
     { op: 'rule' },
     { op: 'feed' },
+    { op: 'cut' },
+  ];
+}
+
+/**
+ * A token: one unit of a per-unit category (a beer at the bar), small enough to tear off and hand over. The display
+ * code large (what the customer shows), "1 of 3" so the bar knows how many to hand over, the unit, then the ticket
+ * number, station and time in small print.
+ */
+function tokenTicket(
+  payload: KitchenTicketPayload,
+  token: { index: number; count: number },
+  options: LayoutOptions,
+): PrintOp[] {
+  const { columns } = options;
+  const p = paper(options);
+  const ops: PrintOp[] = [];
+  if (payload.reprint) ops.push({ op: 'text', text: p.t('ticket.reprint'), align: 'center', bold: true });
+  const number =
+    payload.ticketNumber === null ? p.t('ticket.noNumber') : p.t('ticket.number', { number: payload.ticketNumber });
+  return [
+    ...ops,
+    ...big(p.t('ticket.code', { code: payload.displayCode }), columns),
+    { op: 'text', text: p.t('ticket.tokenOf', token), align: 'center', bold: true },
+    { op: 'rule' },
+    ...payload.items.flatMap((item) => kitchenItem(item, columns)),
+    { op: 'rule' },
+    ...lines(`${number} - ${payload.station.toUpperCase()}`, columns),
+    { op: 'text', text: p.when(payload.confirmedAt) },
     { op: 'cut' },
   ];
 }

@@ -16,7 +16,7 @@ import {
   getCashRegister,
   listCashRegisters,
   replaceCashRegister,
-  setCashRegisterEnabled,
+  patchCashRegister,
 } from '../../core/catalog/cash-registers.js';
 import { openCashDrawer } from '../../core/printing/drawer.js';
 import { principalOf } from '../services.js';
@@ -61,7 +61,7 @@ const cashRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/v1/cash-registers/:id',
     { config: write, schema: { tags, params: IdParams, body: CashRegisterPatch, response: { 200: CashRegister } } },
-    (request) => setCashRegisterEnabled(ctx, request.params.id, request.body.enabled),
+    (request) => patchCashRegister(ctx, request.params.id, request.body),
   );
   // No sale: the staff at the till, or a print service, open the drawer wired to the register's printer.
   app.post(

@@ -23,8 +23,11 @@ export interface ResourceListProps {
   onEdit?: (id: string) => void;
   /** `x`, after `y` to the question; the name of the row is in the question. */
   onDelete?: (id: string) => void;
-  /** More keys of this list (a letter: what it does to the row under the cursor). */
-  keys?: Record<string, (id: string | null) => void>;
+  /**
+   * More keys of this list (a letter: what it does to the row under the cursor). A number returned moves the cursor
+   * by that many rows.
+   */
+  keys?: Record<string, (id: string | null) => void | number>;
   /** The key help at the bottom, in the console's language. */
   help: string;
   message?: string;
@@ -101,7 +104,9 @@ export function ResourceList(props: ResourceListProps) {
       if ((input === 'e' || key.return) && onEdit && row) return onEdit(row.id);
       if (input === 'x' && onDelete && row) return ask(row.id);
       const extra = keys[input];
-      if (extra) extra(row?.id ?? null);
+      // A key that moves its row (a food up or down the menu) says by how much: the cursor follows it.
+      const moved = extra?.(row?.id ?? null);
+      if (typeof moved === 'number' && moved !== 0) setCursor(Math.min(list.length - 1, Math.max(0, at + moved)));
     },
     { isActive: active },
   );

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { Category, Food } from '../../api/catalog.js';
 import type { Printer } from '../../api/printers.js';
@@ -7,14 +7,29 @@ import { type ListRow, ResourceList } from '../components/ResourceList.js';
 import { readMoney, showMoney } from '../money.js';
 import { DashboardLocale, useDashboardTexts } from '../texts.js';
 import { localRefusal } from '../form-errors.js';
+import { allergenWord, parseAllergens } from '../../i18n/allergens.js';
+import type { MessageKey } from '../../i18n/index.js';
 import { useNotice } from './notice.js';
 import type { ScreenProps } from './screen.js';
 
 type Editing = { what: 'food' | 'category'; id: string | null } | null;
 
+type ApiFood = z.infer<typeof Food>;
+
+/** The menu's order: category (as placed), food position, name. */
+function inMenuOrder(foods: readonly ApiFood[], place: ReadonlyMap<string, number>): ApiFood[] {
+  return [...foods].sort(
+    (a, b) =>
+      (place.get(a.categoryId) ?? 0) - (place.get(b.categoryId) ?? 0) ||
+      a.position - b.position ||
+      a.name.localeCompare(b.name),
+  );
+}
+
 /**
- * 2 Menu: the foods by category (add, edit, delete, price, category, printer, on sale, portions left), and with `c`
- * the categories in the order the tills show them (position, printer, on/off).
+ * 2 Menu: the foods by category in the tills' order (add, edit, delete, price, category, printer, on sale, portions
+ * left, allergens; `u`/`d` move one up or down its category), and with `c` the categories in the order the tills show
+ * them (position, printer, on/off, one token per unit).
  */
 export function MenuScreen({ client, width, height, active, onCapture }: ScreenProps) {
   const { t } = useDashboardTexts();
@@ -26,15 +41,14 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, say, fail] = useNotice();
 
+  // A read that started before a move must not put the old order back on screen: only the latest read is shown.
+  const reads = useRef(0);
   const load = useCallback(() => {
+    const read = ++reads.current;
     Promise.all([client.foods(), client.list('/v1/categories'), client.printers()]).then(([f, c, p]) => {
+      if (read !== reads.current) return;
       const sorted = [...c].sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
-      const place = new Map(sorted.map((category, index) => [category.id, index]));
-      setFoods(
-        [...f].sort(
-          (a, b) => (place.get(a.categoryId) ?? 0) - (place.get(b.categoryId) ?? 0) || a.name.localeCompare(b.name),
-        ),
-      );
+      setFoods(inMenuOrder(f, new Map(sorted.map((category, index) => [category.id, index]))));
       setCategories(sorted);
       setPrinters(p);
     }, fail);
@@ -46,6 +60,42 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
     setEditing(next);
     onCapture(next !== null);
   };
+  /**
+   * A food one place up (-1) or down (+1) inside its category: the category's foods are numbered again 10, 20, 30…
+   * in the new order (equal positions fall back to the name, so a swap alone may not move anything), and only the
+   * foods whose number changes are sent. Shown at once; read again when the server has them.
+   */
+  const move = (id: string | null, delta: -1 | 1): number => {
+    const food = foods?.find((each) => each.id === id);
+    if (!foods || !food) return 0;
+    const siblings = foods.filter((each) => each.categoryId === food.categoryId);
+    const at = siblings.indexOf(food);
+    const to = at + delta;
+    if (to < 0 || to >= siblings.length) return 0;
+    const order = [...siblings];
+    [order[at], order[to]] = [order[to] as ApiFood, order[at] as ApiFood];
+    const changes = order
+      .map((each, index) => ({ food: each, position: (index + 1) * 10 }))
+      .filter((change) => change.food.position !== change.position);
+    const positions = new Map(changes.map((change) => [change.food.id, change.position]));
+    const place = new Map(categories.map((category, index) => [category.id, index]));
+    setFoods(
+      inMenuOrder(
+        foods.map((each) => ({ ...each, position: positions.get(each.id) ?? each.position })),
+        place,
+      ),
+    );
+    Promise.all(changes.map((change) => client.updateFood(change.food.id, { position: change.position }))).then(
+      load,
+      (error: unknown) => {
+        fail(error);
+        load();
+      },
+    );
+    return delta;
+  };
+  const marks = (allergens: readonly string[]) =>
+    allergens.map((allergen) => t(`allergen.mark.${allergen}` as MessageKey)).join(' ');
   const printerName = (id: string | null, none: string) =>
     id === null ? none : (printers.find((p) => p.id === id)?.name ?? '?');
   const printerChoices = (none: string) => [
@@ -73,6 +123,8 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
       { key: 'available', label: t('console.menu.onSale'), kind: 'switch' },
       { key: 'stock', label: t('console.menu.stock'), kind: 'text', hint: t('console.menu.stockHint') },
       { key: 'description', label: t('console.menu.description'), kind: 'text' },
+      { key: 'position', label: t('console.menu.position'), kind: 'text', hint: t('console.menu.positionHint') },
+      { key: 'allergens', label: t('console.menu.allergens'), kind: 'text', hint: t('console.menu.allergensHint') },
     ];
     const initial: Record<string, FieldValue> = food
       ? {
@@ -83,6 +135,8 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           available: food.available,
           stock: food.stock === null ? '' : String(food.stock),
           description: food.description,
+          position: String(food.position),
+          allergens: food.allergens.map((allergen) => allergenWord(locale, allergen)).join(', '),
         }
       : {
           name: '',
@@ -92,6 +146,8 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           available: true,
           stock: '',
           description: '',
+          position: '',
+          allergens: '',
         };
     const save = async (values: Record<string, FieldValue>) => {
       const price = readMoney(String(values['price'] ?? ''));
@@ -101,15 +157,29 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
       const local: Array<{ path: string; message: string }> = [];
       if (price === null) local.push({ path: 'body.price', message: t('console.notAmount') });
       if (stock === undefined) local.push({ path: 'body.stock', message: t('console.notNumber') });
+      const positionText = String(values['position'] ?? '').trim();
+      if (positionText !== '' && !/^-?\d{1,7}$/.test(positionText))
+        local.push({ path: 'body.position', message: t('console.notNumber') });
+      const allergens = parseAllergens(String(values['allergens'] ?? ''));
+      if (allergens.unknown.length > 0)
+        local.push({
+          path: 'body.allergens',
+          message: t('console.menu.notAllergen', { words: allergens.unknown.join(', ') }),
+        });
       if (local.length > 0) throw localRefusal(local);
+      const categoryId = String(values['categoryId'] ?? '');
+      // Left blank: the end of its category.
+      const last = Math.max(0, ...(foods ?? []).filter((f) => f.categoryId === categoryId).map((f) => f.position));
       const body = {
         name: String(values['name'] ?? ''),
         description: String(values['description'] ?? ''),
         price: price as number,
-        categoryId: String(values['categoryId'] ?? ''),
+        categoryId,
         printerId: (values['printerId'] as string | null) ?? null,
         available: values['available'] === true,
         stock: stock as number | null,
+        position: positionText === '' ? last + 10 : Number(positionText),
+        allergens: allergens.allergens,
       };
       if (food) {
         // A replace keeps the food's ingredients only if they are sent again.
@@ -152,6 +222,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
         choices: printerChoices(t('console.noPrinter')),
       },
       { key: 'available', label: t('console.menu.onSale'), kind: 'switch' },
+      { key: 'ticketPerUnit', label: t('console.menu.tokens'), kind: 'switch' },
     ];
     const last = categories.reduce((max, c) => Math.max(max, c.position), 0);
     const initial: Record<string, FieldValue> = category
@@ -160,8 +231,9 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           position: String(category.position),
           printerId: category.printerId,
           available: category.available,
+          ticketPerUnit: category.ticketPerUnit,
         }
-      : { name: '', position: String(last + 1), printerId: null, available: true };
+      : { name: '', position: String(last + 1), printerId: null, available: true, ticketPerUnit: false };
     const save = async (values: Record<string, FieldValue>) => {
       const position = String(values['position'] ?? '').trim();
       if (!/^-?\d+$/.test(position)) throw localRefusal([{ path: 'body.position', message: t('console.notNumber') }]);
@@ -170,6 +242,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
         position: Number(position),
         printerId: (values['printerId'] as string | null) ?? null,
         available: values['available'] === true,
+        ticketPerUnit: values['ticketPerUnit'] === true,
       };
       if (category) await client.replace('/v1/categories', category.id, body);
       else await client.create('/v1/categories', body);
@@ -207,6 +280,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
         String(c.position),
         printerName(c.printerId, t('console.noPrinter')),
         c.available ? t('console.yes') : t('console.no'),
+        c.ticketPerUnit ? t('console.yes') : '',
       ],
       ...(c.available ? {} : { tone: 'off' as const }),
     }));
@@ -219,6 +293,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           t('console.menu.position'),
           t('console.menu.printer'),
           t('console.menu.onSale'),
+          t('console.menu.tokens'),
         ]}
         rows={foods === null ? null : rows}
         onAdd={() => edit({ what: 'category', id: null })}
@@ -246,6 +321,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
       // The same words as the food list of the orders board: what a till sells, not a tick that reads backwards.
       food.available ? `[x] ${t('dashboard.foods.available')}` : `[ ] ${t('dashboard.foods.soldOut')}`,
       food.portionsLeft === null ? '' : String(food.portionsLeft),
+      marks(food.allergens),
     ],
     ...(food.available ? {} : { tone: 'off' as const }),
   }));
@@ -260,6 +336,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
         t('console.menu.printer'),
         t('console.menu.onSale'),
         t('console.menu.left'),
+        t('console.menu.allergens'),
       ]}
       rows={foods === null ? null : rows}
       onAdd={() =>
@@ -269,6 +346,8 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
       onDelete={(id) => remove('/v1/foods', foods?.find((f) => f.id === id)?.name ?? '')(id)}
       keys={{
         c: () => setShowing('categories'),
+        u: (id) => move(id, -1),
+        d: (id) => move(id, 1),
         ' ': (id) => {
           const food = foods?.find((f) => f.id === id);
           if (!food) return;

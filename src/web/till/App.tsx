@@ -106,12 +106,32 @@ export function App() {
     [setFoodAvailable, setCategoryAvailable, setPortionsLeft, refresh, loadPrinters],
   );
 
+  // The register's categories as the admin set them now (a bar till: the drinks), read again on every (re)connection.
+  const registerId = register?.id ?? null;
+  const loadRegisterMenu = useCallback(() => {
+    if (registerId === null) return;
+    client
+      .cashRegisters()
+      .then((list) => {
+        const found = list.find((row) => row.id === registerId);
+        if (!found) return;
+        setRegister((current) => {
+          if (current?.id !== found.id) return current;
+          const next = { ...current, name: found.name, categoryIds: found.categoryIds };
+          saveRegister(next);
+          return next;
+        });
+      })
+      .catch(() => undefined);
+  }, [client, registerId]);
+
   const connection = useLive(client, token, {
     onEvent,
     onConnected() {
       // Back after a drop: what changed meanwhile, and whatever waits in the outbox goes now.
       void refresh();
       loadPrinters();
+      loadRegisterMenu();
       outbox.kick();
     },
     onUnauthorized: unauthorized,
@@ -239,6 +259,7 @@ export function App() {
           <main className="order-screen">
             <MenuPanel
               menu={menu}
+              categoryIds={register.categoryIds ?? null}
               inOrder={(foodId) => quantityOf(cart, foodId)}
               onAdd={(food) => (food.choices?.length ? setChoosing(food) : setCart(addFood(cart, food)))}
             />

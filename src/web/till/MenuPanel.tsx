@@ -1,19 +1,25 @@
 import { useState } from 'react';
 import { useTexts } from '../shared/locale.js';
 import { Tabs } from '../shared/Tabs.js';
+import { AllergenLegend, AllergenMarks } from './Allergens.js';
 import { portionsLeftKey } from './portions-text.js';
 import type { Menu, MenuFood } from './use-menu.js';
 
 /**
- * Categories as tabs in menu order, foods as big buttons: name first (the accessible name starts with it). A counted
- * food shows what is left, and stops taking taps once the order holds all of it.
+ * Categories as tabs in menu order, foods as big buttons in theirs: name first (the accessible name starts with it).
+ * A counted food shows what is left, and stops taking taps once the order holds all of it. Allergens are marks on the
+ * button, explained by a legend under the foods. A register that shows some categories (a bar: the drinks) gets
+ * only those tabs.
  */
 export function MenuPanel({
   menu,
+  categoryIds = null,
   inOrder,
   onAdd,
 }: {
   menu: Menu | null;
+  /** The register's categories; null: all. */
+  categoryIds?: readonly string[] | null;
   inOrder(foodId: string): number;
   onAdd(food: MenuFood): void;
 }) {
@@ -25,8 +31,10 @@ export function MenuPanel({
         <p>{t('menu.loading')}</p>
       </section>
     );
-  const categories = menu.categories.filter((category) =>
-    menu.foods.some((food) => food.categoryId === category.id && !food.role),
+  const categories = menu.categories.filter(
+    (category) =>
+      (categoryIds === null || categoryIds.includes(category.id)) &&
+      menu.foods.some((food) => food.categoryId === category.id && !food.role),
   );
   if (categories.length === 0)
     return (
@@ -62,6 +70,7 @@ export function MenuPanel({
             >
               <span className="food-name">{food.name}</span>
               <span className="food-price">{money(food.priceCents)}</span>
+              <AllergenMarks allergens={food.allergens ?? []} />
               {soldOut ? (
                 <span className="food-left">{t('food.soldOut')}</span>
               ) : (
@@ -75,6 +84,7 @@ export function MenuPanel({
           );
         })}
       </div>
+      <AllergenLegend allergens={foods.flatMap((food) => food.allergens ?? [])} />
     </section>
   );
 }

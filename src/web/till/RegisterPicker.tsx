@@ -16,7 +16,10 @@ export function RegisterPicker({
 }) {
   const { t } = useTexts();
   const load = useCallback(
-    async () => (await client.cashRegisters({ enabled: true })).map(({ id, name }): Register => ({ id, name })),
+    async () =>
+      (await client.cashRegisters({ enabled: true })).map(
+        ({ id, name, categoryIds }): Register => ({ id, name, categoryIds }),
+      ),
     [client],
   );
   return (

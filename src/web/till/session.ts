@@ -11,6 +11,8 @@ export interface Session {
 export interface Register {
   id: string;
   name: string;
+  /** The categories its till shows; null or absent (saved by an older till): all. */
+  categoryIds?: string[] | null;
 }
 
 export function loadSession(): Session | null {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { ChoiceGroup, Food } from '../../api/catalog.js';
+import type { Allergen } from '../../api/enums.js';
 import { ApiError, type PosClient } from '../../client/index.js';
 import type { RoleFoods } from './cart.js';
 import { readLocal, writeLocal } from './storage.js';
@@ -19,6 +20,10 @@ export interface MenuFood {
   role?: 'COVER' | 'TAKEAWAY_FEE' | null;
   /** Groups of choices: tapping the food opens its sheet (absent from a menu saved before choices existed). */
   choices?: ChoiceGroup[];
+  /** Its place inside its category (a menu saved by an older till has none: 0). */
+  position?: number;
+  /** Its allergens, in the EU list's order (none in a menu saved by an older till). */
+  allergens?: Allergen[];
 }
 
 export interface MenuCategory {
@@ -49,6 +54,8 @@ export function menuFrom(foods: ApiFood[], now = new Date()): Menu {
       portionsLeft: food.portionsLeft ?? null,
       role: food.role ?? null,
       choices: food.choices ?? [],
+      position: food.position ?? 0,
+      allergens: food.allergens ?? [],
     })),
     categories: [...categories.values()].sort((a, b) => a.position - b.position || a.name.localeCompare(b.name)),
     savedAt: now.toISOString(),
@@ -75,10 +82,11 @@ async function soldOutKnown(client: PosClient, listed: ApiFood[], known: MenuFoo
   return found;
 }
 
-/** Menu order, as the API lists it: category position, then name. */
+/** Menu order, as the API lists it: category position, food position, then name. */
 const menuOrder = (a: ApiFood, b: ApiFood) =>
   a.category.position - b.category.position ||
   a.category.name.localeCompare(b.category.name) ||
+  (a.position ?? 0) - (b.position ?? 0) ||
   a.name.localeCompare(b.name);
 
 export function useMenu(client: PosClient, loggedIn: boolean) {

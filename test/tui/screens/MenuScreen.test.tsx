@@ -1,5 +1,6 @@
 import t from 'tap';
 import { MenuScreen } from '../../../src/tui/screens/MenuScreen.js';
+import { waitFor } from '../../helpers/wait.js';
 import { serve, show } from './harness.js';
 
 t.test(
@@ -55,3 +56,60 @@ t.test(
     void app;
   },
 );
+
+t.test('Menu: u and d move a food inside its category; allergens typed in words; tokens on a category', async (t) => {
+  const { client } = await serve(t);
+  const pizze = await client.create('/v1/categories', { name: 'Pizze', position: 1 });
+  const drinks = await client.create('/v1/categories', { name: 'Bevande', position: 2 });
+  for (const name of ['Margherita', 'Diavola', 'Capricciosa'])
+    await client.create('/v1/foods', { name, price: 700, categoryId: pizze.id, available: true });
+  await client.create('/v1/foods', { name: 'Birra', price: 400, categoryId: drinks.id, available: true });
+  const { type, shows } = show(t, <MenuScreen client={client} width={100} height={20} active onCapture={() => {}} />);
+  const order = (s: string) =>
+    s
+      .split('\n')
+      .map((line) => /^[ ›] (\w+)/.exec(line)?.[1])
+      .filter((name) => name && ['Margherita', 'Diavola', 'Capricciosa', 'Birra'].includes(name));
+  let text = await shows('the foods by name', (s) => s.includes('Capricciosa') && s.includes('u/d up/down'));
+  t.same(order(text), ['Capricciosa', 'Diavola', 'Margherita', 'Birra']);
+  await type('\u001b[B\u001b[B'); // the cursor on Margherita
+  await type('u');
+  text = await shows('Margherita one up', (s) => order(s).join() === 'Capricciosa,Margherita,Diavola,Birra');
+  t.match(text, /› Margherita/, 'the cursor follows the food');
+  await type('u');
+  await shows('Margherita first', (s) => order(s).join() === 'Margherita,Capricciosa,Diavola,Birra');
+  await type('u');
+  await type('\u001b[B\u001b[B\u001b[B');
+  await type('d');
+  text = await shows(
+    'the cursor on Birra, the only drink: d moves nothing',
+    (s) => /› Birra/.test(s) && order(s).join() === 'Margherita,Capricciosa,Diavola,Birra',
+  );
+  await waitFor('the positions saved', async () => {
+    const foods = await client.foods();
+    return foods.map((food) => food.name).join() === 'Margherita,Capricciosa,Diavola,Birra';
+  });
+
+  await type('\u001b[A\u001b[A\u001b[A'); // Margherita
+  await type('e');
+  await shows('the edit form', (s) => s.includes('Food: Margherita') && s.includes('Allergens'));
+  await type('\u001b[B\u001b[B\u001b[B\u001b[B\u001b[B\u001b[B\u001b[B\u001b[B');
+  await type('latte, glutine, pork\u0013');
+  await shows('the unknown word beside the field', (s) => /Allergens\s+.*✗ not one of the 14 allergens: pork/.test(s));
+  await type('\u007f\u007f\u007f\u007f\u007f\u007f\u0013');
+  text = await shows('the marks in the list', (s) => /Margherita.*GL MI/.test(s));
+  t.match(
+    (await client.foods()).find((food) => food.name === 'Margherita'),
+    { allergens: ['GLUTEN', 'MILK'] },
+  );
+
+  await type('c');
+  await shows('the categories', (s) => s.includes('Menu: categories'));
+  await type('\u001b[B');
+  await type('e');
+  await shows('the category form', (s) => s.includes('Category: Bevande') && s.includes('One token per unit'));
+  await type('\t\t\t\t ');
+  await type('\u0013');
+  await shows('tokens on', (s) => /Bevande\s+2\s+.*yes\s+yes/.test(s));
+  t.match(await client.get('/v1/categories', drinks.id), { ticketPerUnit: true });
+});

@@ -27,3 +27,25 @@ t.test(
     void type;
   },
 );
+
+t.test('Registers: the categories its till shows, by name; an unknown name said beside the field', async (t) => {
+  const { client } = await serve(t);
+  const printer = await client.create('/v1/printers', { name: 'Cassa', ip: '127.0.0.1', port: 9 });
+  const drinks = await client.create('/v1/categories', { name: 'Bevande' });
+  await client.create('/v1/categories', { name: 'Pizze' });
+  await client.create('/v1/cash-registers', { name: 'Bar', defaultPrinterId: printer.id });
+  const { type, shows } = show(
+    t,
+    <RegistersScreen client={client} width={80} height={20} active onCapture={() => {}} />,
+  );
+  await shows('every category', (s) => /Bar\s+Cassa\s+yes\s+all/.test(s));
+  await type('e');
+  await shows('the form', (s) => s.includes('Register: Bar') && s.includes('Categories shown'));
+  await type('\t\t\tBirre\u0013');
+  await shows('the unknown name beside the field', (s) =>
+    /Categories shown\s+Birre\s+✗ no category named Birre/.test(s),
+  );
+  await type('\u007f\u007f\u007f\u007f\u007fbevande\u0013');
+  await shows('the bar shows the drinks', (s) => /Bar\s+Cassa\s+yes\s+Bevande/.test(s));
+  t.same((await client.cashRegisters())[0]?.categoryIds, [drinks.id]);
+});
