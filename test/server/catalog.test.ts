@@ -154,6 +154,7 @@ t.test('foods: fields, filters, non-admin view, ingredients, PATCH, PUT, 409, ev
     ],
     stock: null,
     portionsLeft: null,
+    role: null,
     choices: [],
     position: 0,
     allergens: [],
