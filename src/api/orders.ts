@@ -16,6 +16,8 @@ export const LIMITS = {
   quantity: 999,
   itemsPerOrder: 100,
   idempotencyKey: 255,
+  discountReason: 50,
+  refundReason: 100,
 } as const;
 
 // ---- inputs ---------------------------------------------------------------------------------------------------
@@ -34,6 +36,8 @@ const orderItems = z.array(OrderItemInput).min(1, 'must contain at least 1 item'
 export const ConfirmInput = z.object({
   paymentMethod: PaymentMethod,
   discount: moneyInput.optional(),
+  /** Extension: why the discount was given ("volunteer", "staff meal"); the reports sum discounts by it. */
+  discountReason: text(LIMITS.discountReason, { mayBeEmpty: true }).optional(),
   userId: cuid.nullish(),
   cashRegisterId: cuid.nullish(),
   /** When given, replaces every item of the order. */
@@ -144,6 +148,8 @@ export const OrderDetail = z.object({
           unitPrice: numberMoney,
           unitSurcharge: numberMoney,
           total: numberMoney,
+          /** Extension: units of the line refunded since (POST /v1/orders/{id}/refunds). */
+          refundedQuantity: z.number().int(),
           food: z.object({
             id: z.string(),
             name: z.string(),
@@ -167,6 +173,10 @@ export const OrderDetail = z.object({
   cashRegisterId: z.string().nullable(),
   updatedAt: z.string(),
   stations: z.array(OrderStation),
+  /** Why the discount was given, as the till said at confirmation; null: none given. */
+  discountReason: z.string().nullable(),
+  /** What the order's refunds gave back in all (0.00: none). */
+  refunded: decimal,
 });
 
 /** An item as events and order responses carry it: amounts as decimal strings. */

@@ -511,6 +511,7 @@ export const en = {
   'error.discount-too-large': 'The discount is larger than the subtotal.',
   'error.register-disabled': 'This cash register is disabled.',
   'error.register-without-printer': 'This cash register has no receipt printer.',
+  'error.not-refundable': 'Only a confirmed, ready or collected order can be refunded.',
   'error.too-many-streams': 'Too many screens with this key: close one.',
   'error.printing-off': 'Printing is off on the server.',
   'error.job-busy': 'It is printing right now: try again in a moment.',

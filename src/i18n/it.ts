@@ -516,6 +516,7 @@ export const it: Record<MessageKey, string> = {
   'error.discount-too-large': 'Lo sconto supera il subtotale.',
   'error.register-disabled': 'Questa cassa è disattivata.',
   'error.register-without-printer': 'Questa cassa non ha una stampante per gli scontrini.',
+  'error.not-refundable': 'Si può rimborsare solo un ordine confermato, pronto o ritirato.',
   'error.too-many-streams': 'Troppi schermi con questa chiave: chiudine uno.',
   'error.printing-off': 'La stampa è spenta sul server.',
   'error.job-busy': 'Sta stampando proprio ora: riprova tra poco.',

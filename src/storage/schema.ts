@@ -202,6 +202,8 @@ export interface OrdersTable {
   completed_at: number | null;
   /** 1 once the order reached COMPLETED or PICKED_UP, whatever it was moved back to since: its food was cooked. */
   ever_completed: Generated<number>;
+  /** Why it was discounted, as given at confirmation; null: no reason given (migration 016). */
+  discount_reason: Generated<string | null>;
 }
 
 export interface OrderItemsTable {
@@ -219,6 +221,44 @@ export interface OrderItemsTable {
   unit_price_cents: number;
   surcharge_cents: number;
   total_cents: number;
+  /** Units refunded since (migration 016): what is left of the line is quantity − refunded_quantity. */
+  refunded_quantity: Generated<number>;
+}
+
+/** Money given back for some units of a confirmed order (migration 016). `amount` in cents. */
+export interface RefundsTable {
+  id: string;
+  order_id: number;
+  amount: number;
+  method: PaymentMethod;
+  reason: string;
+  user_id: string | null;
+  cash_register_id: string | null;
+  created_at: number;
+}
+
+/** The lines and units of a refund, and the part of its amount each line's units make. */
+export interface RefundItemsTable {
+  refund_id: string;
+  item_id: string;
+  quantity: number;
+  amount: number;
+}
+
+/** What was paid back when a confirmed order was deleted (migration 016): copies, the order is gone. */
+export interface CancellationsTable {
+  id: Generated<number>;
+  order_id: number;
+  ticket_number: number | null;
+  display_code: string;
+  /** The order's total, and what earlier refunds of it had given back: amount = total − refunded. */
+  total: number;
+  refunded: number;
+  amount: number;
+  method: PaymentMethod | null;
+  user_id: string | null;
+  cash_register_id: string | null;
+  created_at: number;
 }
 
 export interface TicketCountersTable {
@@ -330,6 +370,9 @@ export interface Database {
   audit_log: AuditLogTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  refunds: RefundsTable;
+  refund_items: RefundItemsTable;
+  cancellations: CancellationsTable;
   order_portions: OrderPortionsTable;
   order_stations: OrderStationsTable;
   order_station_items: OrderStationItemsTable;
@@ -356,6 +399,7 @@ export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type RefundRow = Selectable<RefundsTable>;
 export type EventRow = Selectable<EventsTable>;
 export type PrintJobRow = Selectable<PrintJobsTable>;
 export type ReportRow = Selectable<ReportsTable>;

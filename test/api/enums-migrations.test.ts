@@ -26,6 +26,8 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'order_stations.status': enums.STATION_STATUSES,
   'venue.ask_table': [0, 1],
   'venue.waiter_tables': [0, 1],
+  'refunds.method': enums.PAYMENT_METHODS,
+  'cancellations.method': enums.PAYMENT_METHODS,
 };
 
 function literal(text: string): string | number {

@@ -115,6 +115,7 @@ export async function buildOrderItems(
       unit_price_cents: line.unitPriceCents,
       surcharge_cents: line.surchargeCents,
       total_cents: line.totalCents,
+      refunded_quantity: 0,
     };
   });
   return { items, routing };

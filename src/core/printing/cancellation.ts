@@ -63,3 +63,61 @@ export async function queueCancellationJobs(
   );
   return printerIds;
 }
+
+/**
+ * Some units of an order refunded before they were cooked: each station that got those lines (as fixed at
+ * confirmation) gets a cancellation ticket listing only those units, unless it has a screen instead of tickets.
+ * Returns every such station's printer id (screens too: they are told by the event and count the units down).
+ */
+export async function queueRefundTickets(
+  trx: Db,
+  ctx: CoreContext,
+  order: OrderRow,
+  refunded: ReadonlyArray<{ item: OrderItemRow; units: number }>,
+): Promise<string[]> {
+  if (refunded.length === 0) return [];
+  const rows = await trx
+    .selectFrom('order_station_items')
+    .select(['printer_id', 'item_id'])
+    .where('order_id', '=', order.id)
+    .where(
+      'item_id',
+      'in',
+      refunded.map(({ item }) => item.id),
+    )
+    .execute();
+  const stations = new Map<string, TicketItem[]>();
+  for (const { item, units } of refunded) {
+    for (const row of rows) {
+      if (row.item_id !== item.id) continue;
+      stations.set(row.printer_id, [...(stations.get(row.printer_id) ?? []), { ...ticketItem(item), quantity: units }]);
+    }
+  }
+  const stationIds = [...stations.keys()].sort();
+  if (stationIds.length === 0 || !ctx.printJobs) return stationIds;
+  const printers = await printerNames.execute(trx, { ids: stationIds }, stationIds.length);
+  const now = ctx.clock.now().getTime();
+  await queueJobs(
+    trx,
+    ctx,
+    printers
+      .filter((printer) => printer.kitchen_tickets === 1)
+      .map((printer): NewJob => {
+        const payload: CancellationPayload = {
+          kind: 'cancellation',
+          orderId: order.id,
+          ticketNumber: order.ticket_number,
+          displayCode: order.display_code,
+          table: order.table_name,
+          customer: order.customer,
+          confirmedAt: order.confirmed_at ?? now,
+          reprint: false,
+          station: printer.name,
+          items: stations.get(printer.id) ?? [],
+          cancelledAt: now,
+        };
+        return { printerId: printer.id, kind: 'kitchen', orderId: order.id, payload };
+      }),
+  );
+  return stationIds;
+}

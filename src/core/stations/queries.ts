@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { OrderStation, StationOrder } from '../../api/stations.js';
 import type { Db } from '../../storage/database.js';
 import { listParams, prepared } from '../../storage/prepared.js';
@@ -30,33 +31,37 @@ interface StationRow {
  * station's own rows (index on printer_id): never a scan of the evening's orders.
  */
 function stationRows(db: Db, printerId: string) {
-  return db
-    .selectFrom('order_stations as os')
-    .innerJoin('order_station_items as osi', (join) =>
-      join.onRef('osi.order_id', '=', 'os.order_id').onRef('osi.printer_id', '=', 'os.printer_id'),
-    )
-    .innerJoin('orders as o', 'o.id', 'os.order_id')
-    .innerJoin('order_items as oi', 'oi.id', 'osi.item_id')
-    .select([
-      'o.id as order_id',
-      'o.display_code',
-      'o.ticket_number',
-      'o.table_name',
-      'o.customer',
-      'o.confirmed_at',
-      'o.status as order_status',
-      'os.status as station_status',
-      'os.done_at',
-      'oi.id as item_id',
-      'oi.food_id',
-      'oi.food_name',
-      'oi.quantity',
-      'oi.notes',
-    ])
-    .where('os.printer_id', '=', printerId)
-    .orderBy('o.confirmed_at')
-    .orderBy('o.id')
-    .orderBy('oi.position');
+  return (
+    db
+      .selectFrom('order_stations as os')
+      .innerJoin('order_station_items as osi', (join) =>
+        join.onRef('osi.order_id', '=', 'os.order_id').onRef('osi.printer_id', '=', 'os.printer_id'),
+      )
+      .innerJoin('orders as o', 'o.id', 'os.order_id')
+      .innerJoin('order_items as oi', 'oi.id', 'osi.item_id')
+      .select([
+        'o.id as order_id',
+        'o.display_code',
+        'o.ticket_number',
+        'o.table_name',
+        'o.customer',
+        'o.confirmed_at',
+        'o.status as order_status',
+        'os.status as station_status',
+        'os.done_at',
+        'oi.id as item_id',
+        'oi.food_id',
+        'oi.food_name',
+        sql<number>`oi.quantity - oi.refunded_quantity`.as('quantity'),
+        'oi.notes',
+      ])
+      .where('os.printer_id', '=', printerId)
+      // Refunded units are not made: a line refunded in full is off the card.
+      .whereRef('oi.quantity', '>', 'oi.refunded_quantity')
+      .orderBy('o.confirmed_at')
+      .orderBy('o.id')
+      .orderBy('oi.position')
+  );
 }
 
 function toStationOrders(rows: readonly StationRow[]): StationOrder[] {
