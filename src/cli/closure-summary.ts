@@ -5,9 +5,9 @@ import { money } from './field-flags.js';
 // The general closure as a treasurer reads it in a terminal: names padded to one column, every figure right-aligned
 // in its own column, long names wrapped onto the next line (never cut), so the columns add up by eye.
 
-/** `totalDiscount` and `noRegisterStats` are newer than the rest of the Report: an older server leaves them out. */
-type ClosureReport = Omit<Report, 'totalDiscount' | 'noRegisterStats'> &
-  Partial<Pick<Report, 'totalDiscount' | 'noRegisterStats'>>;
+/** The totals newer than the rest of the Report: an older server leaves them out. */
+type Later = 'totalDiscount' | 'noRegisterStats' | 'totalRefunds' | 'cancellations' | 'discountsByReason';
+type ClosureReport = Omit<Report, Later> & Partial<Pick<Report, Later>>;
 
 interface Row {
   label: string;
@@ -88,8 +88,23 @@ export function closureSummary(report: ClosureReport, registerName: string, time
     row('card', [money(report.totalCardRevenue)], 2),
   ];
   if (report.totalDiscount !== undefined) totals.push(row('discounts given', [money(report.totalDiscount)]));
+  if (report.totalRefunds !== undefined) totals.push(row('refunds given', [money(report.totalRefunds)]));
   totals.push(row('average prep time', [wholeMinutes(report.averageCompletitionTime)]));
   const sections: Section[] = [{ title: null, headers: null, rows: totals }];
+  const cancelled = report.cancellations;
+  if (cancelled && cancelled.count > 0) {
+    sections.push({
+      title: 'cancelled orders (paid back, in no total above)',
+      headers: ['orders', 'paid back', 'cash', 'card'],
+      rows: [
+        row('cancelled', [cancelled.count, money(cancelled.amount), money(cancelled.cash), money(cancelled.card)], 2),
+      ],
+    });
+  }
+  if (report.discountsByReason && report.discountsByReason.length > 0) {
+    const rows = report.discountsByReason.map((d) => row(d.reason ?? '(no reason)', [d.count, money(d.amount)], 2));
+    sections.push({ title: 'discounts by reason', headers: ['orders', 'amount'], rows });
+  }
 
   const registers = report.cashRegisterStats.map((r) =>
     row(r.cashRegisterName, [money(r.totalRevenue), money(r.totalCashRevenue), money(r.totalCardRevenue)], 2),

@@ -184,6 +184,13 @@ export const en = {
   'closure.perCategory': 'PER CATEGORY (before discounts)',
   'closure.beforeDiscounts': 'Before discounts',
   'closure.discounts': 'Discounts',
+  'closure.refundsGiven': 'Refunds given',
+  'closure.refunds': 'Refunds',
+  'closure.cancelledTitle': 'CANCELLED ORDERS',
+  'closure.cancelledNote': 'Paid back; not in the figures above',
+  'closure.cancelledOrders': 'Cancelled ({count})',
+  'closure.discountsByReason': 'DISCOUNTS BY REASON',
+  'closure.noReason': 'No reason given',
 
   // The TV (/display).
   'display.title': 'Ready numbers',

@@ -185,6 +185,13 @@ export const it: Record<MessageKey, string> = {
   'closure.perCategory': 'PER CATEGORIA (prima degli sconti)',
   'closure.beforeDiscounts': 'Prima degli sconti',
   'closure.discounts': 'Sconti',
+  'closure.refundsGiven': 'Rimborsi fatti',
+  'closure.refunds': 'Rimborsi',
+  'closure.cancelledTitle': 'ORDINI ANNULLATI',
+  'closure.cancelledNote': 'Restituiti; fuori dai totali sopra',
+  'closure.cancelledOrders': 'Annullati ({count})',
+  'closure.discountsByReason': 'SCONTI PER MOTIVO',
+  'closure.noReason': 'Senza motivo',
 
   // Il televisore (/display).
   'display.title': 'Numeri pronti',

@@ -37,6 +37,9 @@ const report = {
   ],
   totalDiscount: 0,
   noRegisterStats: { totalRevenue: 0, totalCashRevenue: 0, totalCardRevenue: 0 },
+  totalRefunds: 0,
+  cancellations: { count: 0, amount: 0, cash: 0, card: 0 },
+  discountsByReason: [],
 };
 
 t.test('csv for spreadsheets', async (t) => {

@@ -295,6 +295,9 @@ t.test('closure on the register’s printer, test pages, and nothing at all with
     cashRegisterStats: [],
     totalDiscount: 0,
     noRegisterStats: { totalRevenue: 10, totalCashRevenue: 10, totalCardRevenue: 0 },
+    totalRefunds: 0,
+    cancellations: { count: 0, amount: 0, cash: 0, card: 0 },
+    discountsByReason: [],
   };
   const id = await write(ctx, (trx) => queueClosurePrintJob(trx, ctx, { report, cashRegisterId: menu.register }));
   t.equal(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../storage/database.js';
 import { addFigures, emptyFigures, type Figures, foodKey } from './figures.js';
+import { addMoneyBack } from './money-back.js';
 
 // What counts (docs/reports.md): orders that were confirmed (confirmedAt set) and still exist, by confirmedAt;
 // completion time by completedAt. Category and food revenue are item totals before the order discount.
@@ -200,14 +201,17 @@ export async function windowFigures(
 ): Promise<Figures> {
   const from = snapshots.ceilHour(window.start);
   const to = Math.min(snapshots.floorHour(window.end), snapshots.watermark);
-  if (from >= to) return liveFigures(db, window.start, window.end);
+  if (from >= to) return addMoneyBack(db, await liveFigures(db, window.start, window.end), window.start, window.end);
   const figures = await snapshotFigures(db, from, to);
   addFigures(figures, await liveFigures(db, window.start, from));
   addFigures(figures, await liveFigures(db, to, window.end));
-  return figures;
+  return addMoneyBack(db, figures, window.start, window.end);
 }
 
-/** The first confirmation or completion at or after `from` (two index seeks); null when there is none. */
+/**
+ * The first confirmation, completion, refund or cancellation at or after `from` (an index seek each); null when
+ * there is none.
+ */
 export async function nextActivity(db: Db, from: number): Promise<number | null> {
   const first = async (column: 'confirmed_at' | 'completed_at') =>
     (
@@ -217,8 +221,19 @@ export async function nextActivity(db: Db, from: number): Promise<number | null>
         .where(column, '>=', from)
         .executeTakeFirstOrThrow()
     ).at;
-  const candidates = [await first('confirmed_at'), await first('completed_at')].filter(
-    (value): value is number => value !== null,
-  );
+  const firstOf = async (table: 'refunds' | 'cancellations') =>
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.min<number | null>('created_at').as('at'))
+        .where('created_at', '>=', from)
+        .executeTakeFirstOrThrow()
+    ).at;
+  const candidates = [
+    await first('confirmed_at'),
+    await first('completed_at'),
+    await firstOf('refunds'),
+    await firstOf('cancellations'),
+  ].filter((value): value is number => value !== null);
   return candidates.length > 0 ? Math.min(...candidates) : null;
 }
