@@ -120,7 +120,10 @@ function pickUnits(items: readonly OrderItemRow[], input: RefundInput): Array<{ 
     }
     picked.push({ item, units: line.quantity });
   });
-  if (details.length > 0) throw new InvalidError('Some lines cannot be refunded as asked', details);
+  if (details.length > 0) {
+    const what = details.map((detail) => `${detail.path.replace('body.items.', 'item ')}: ${detail.message}`);
+    throw new InvalidError(`Cannot refund as asked (${what.join('; ')})`, details);
+  }
   return picked;
 }
 
