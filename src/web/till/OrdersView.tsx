@@ -299,7 +299,8 @@ export function OrdersView(props: {
             void act(
               () => client.refundOrder(open.id, { ...choice, cashRegisterId: props.registerId }, key),
               (refund) => t('refund.done', { amount: money(refund.amount) }),
-              () => void openOrder(open.id),
+              // The refunded units on the lines, keeping the message of what to give back.
+              () => void client.order(open.id).then(setOpen, failed),
             );
           }}
         />
