@@ -282,3 +282,20 @@ t.test('a cancelled order records what was paid back; its refunds leave with it'
     'an order never paid leaves no record',
   );
 });
+
+t.test('a discount reason: kept with a discount, at most 50 characters, none without a discount', async (t) => {
+  const app = await buildTestApp(t);
+  const menu = await seedMenu(app);
+  const long = await app.request({
+    method: 'POST',
+    url: '/v1/orders',
+    body: pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', discount: 1, discountReason: 'x'.repeat(51) } }),
+    as: 'operator',
+  });
+  t.equal(long.statusCode, 400);
+  t.match(long.json().details, [{ path: 'body.confirm.discountReason', code: 'too-long', limit: 50 }]);
+  const plain = await paidOrder(app, menu, { discount: 0, discountReason: 'Staff' });
+  t.equal((await detail(app, plain.id)).discountReason, null, 'no discount, no reason kept');
+  const blank = await paidOrder(app, menu, { discountReason: '' });
+  t.equal((await detail(app, blank.id)).discountReason, null, 'an empty reason is none');
+});
