@@ -13,6 +13,7 @@ import * as m012 from './012-venue.js';
 import * as m013 from './013-covers-and-service.js';
 import * as m014 from './014-choices.js';
 import * as m015 from './015-menu-order-tokens-allergens.js';
+import * as m016 from './016-refunds.js';
 
 // Numbered and append-only: a released migration is never edited; a change is a new file added here.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '013-covers-and-service': m013,
   '014-choices': m014,
   '015-menu-order-tokens-allergens': m015,
+  '016-refunds': m016,
 };

@@ -4,6 +4,7 @@ import { FoodStockChanged } from './catalog.js';
 import { EVENT_CHANNELS, type EventChannel } from './enums.js';
 import { OrderCancelledEvent, OrderRecord, OrderStatus, RecordItem, ReprintResponse } from './orders.js';
 import { PrinterStatus, PrinterStatusReason } from './printers.js';
+import { OrderRefundedEvent } from './refunds.js';
 import { ClosureEvent } from './reports.js';
 import { OrderStationStatusChanged } from './stations.js';
 import { Venue } from './venue.js';
@@ -52,6 +53,7 @@ export {
   ClosureEvent as GeneralClosure,
   FoodStockChanged,
   OrderCancelledEvent as OrderCancelled,
+  OrderRefundedEvent as OrderRefunded,
   OrderStationStatusChanged,
 };
 export { OpenDrawerEvent as OpenDrawer };
@@ -71,6 +73,7 @@ export const CashierEvent = z.discriminatedUnion('name', [
   event('confirmed-order', ConfirmedOrderSummary),
   event('order-status-changed', OrderStatusChanged),
   event('order-deleted', OrderDeleted),
+  event('order-refunded', OrderRefundedEvent),
   event('food-availability-changed', FoodAvailabilityChanged),
   event('category-availability-changed', CategoryAvailabilityChanged),
   event('food-stock-changed', FoodStockChanged),
@@ -96,6 +99,7 @@ export const PrinterEvent = z.discriminatedUnion('name', [
   event('reprint-order', ReprintOrder),
   event('general-closure', ClosureEvent),
   event('order-cancelled', OrderCancelledEvent),
+  event('order-refunded', OrderRefundedEvent),
   event('open-drawer', OpenDrawerEvent),
   stationStatus,
   resync,

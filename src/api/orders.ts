@@ -27,6 +27,8 @@ export const LIMITS = {
   itemsPerOrder: 100,
   idempotencyKey: 255,
   covers: 99,
+  discountReason: 50,
+  refundReason: 100,
 } as const;
 
 // ---- inputs ---------------------------------------------------------------------------------------------------
@@ -47,6 +49,8 @@ const orderItems = z.array(OrderItemInput).min(1, 'must contain at least 1 item'
 export const ConfirmInput = z.object({
   paymentMethod: PaymentMethod,
   discount: moneyInput.optional(),
+  /** Extension: why the discount was given ("volunteer", "staff meal"); the reports sum discounts by it. */
+  discountReason: text(LIMITS.discountReason, { mayBeEmpty: true }).optional(),
   userId: cuid.nullish(),
   cashRegisterId: cuid.nullish(),
   /** When given, replaces every item of the order. */
@@ -175,6 +179,8 @@ export const OrderDetail = z.object({
           unitPrice: numberMoney,
           unitSurcharge: numberMoney,
           total: numberMoney,
+          /** Extension: units of the line refunded since (POST /v1/orders/{id}/refunds). */
+          refundedQuantity: z.number().int(),
           food: z.object({
             id: z.string(),
             name: z.string(),
@@ -204,6 +210,10 @@ export const OrderDetail = z.object({
   stations: z.array(OrderStation),
   covers: z.number().int(),
   service: OrderService,
+  /** Why the discount was given, as the till said at confirmation; null: none given. */
+  discountReason: z.string().nullable(),
+  /** What the order's refunds gave back in all (0.00: none). */
+  refunded: decimal,
 });
 
 /** An item as events and order responses carry it: amounts as decimal strings. */

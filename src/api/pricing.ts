@@ -85,3 +85,44 @@ export function serviceLine(
   if (foodId === null || lines.some((line) => line.foodId === foodId)) return null;
   return { foodId, quantity: order.service === 'TAKEAWAY' ? 1 : order.covers };
 }
+
+/**
+ * `amount` cents shared out in proportion to `weights`: each part rounded down to the cent, and the cents left over
+ * go one each to the parts with the largest remainders (the earlier one on a tie), so the parts add up to `amount`.
+ * With no weight at all, the first part takes it all.
+ */
+export function shareOut(amount: number, weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total <= 0) return weights.map((_, index) => (index === 0 ? amount : 0));
+  const exact = weights.map((weight) => (amount * weight) / total);
+  const parts = exact.map(Math.floor);
+  let left = amount - parts.reduce((sum, part) => sum + part, 0);
+  const order = exact.map((value, index) => ({ index, rest: value - Math.floor(value) }));
+  order.sort((a, b) => b.rest - a.rest || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    parts[index] = (parts[index] as number) + 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/**
+ * Each line's part of the order's total: its total less its share of the discount, the discount shared out in
+ * proportion to the line totals (`shareOut`): the parts add up to the order's total exactly.
+ */
+export function lineShares(lineTotals: readonly number[], discountCents: number): number[] {
+  if (discountCents <= 0) return [...lineTotals];
+  const discounts = shareOut(discountCents, lineTotals);
+  return lineTotals.map((total, index) => total - (discounts[index] as number));
+}
+
+/**
+ * What `units` more units of a line are worth, when `refundedBefore` of its `quantity` were refunded already: the
+ * line's part of the total spread over its units, rounded down at each step, so that refunding every unit, in any
+ * number of refunds, gives back the line's part exactly.
+ */
+export function unitsShare(lineShareCents: number, quantity: number, refundedBefore: number, units: number): number {
+  const upTo = (count: number) => Math.floor((lineShareCents * count) / quantity);
+  return upTo(refundedBefore + units) - upTo(refundedBefore);
+}

@@ -81,6 +81,15 @@ export const Report = z.object({
    * this server; optional so a report of an older one still reads.
    */
   componentStats: z.array(ComponentStats).optional(),
+  /**
+   * Σ refunds given back in the window (by when they were given). The revenues above are net of them:
+   * Σ categoryStats.revenue − totalDiscount − totalRefunds = totalRevenue.
+   */
+  totalRefunds: numberMoney,
+  /** Confirmed orders deleted in the window, and what was paid back for them: information, in no total above. */
+  cancellations: z.object({ count: z.number(), amount: numberMoney, cash: numberMoney, card: numberMoney }),
+  /** The discounts of the window's orders by the reason given (null: none given); amounts add up to totalDiscount. */
+  discountsByReason: z.array(z.object({ reason: z.string().nullable(), count: z.number(), amount: numberMoney })),
 });
 export type Report = z.infer<typeof Report>;
 export type FoodStats = z.infer<typeof FoodStats>;

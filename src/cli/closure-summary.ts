@@ -6,7 +6,15 @@ import { money } from './field-flags.js';
 // in its own column, long names wrapped onto the next line (never cut), so the columns add up by eye.
 
 /** The figures newer than the rest of the Report: an older server leaves them out. */
-type Newer = 'totalDiscount' | 'noRegisterStats' | 'totalCovers' | 'takeawayOrders' | 'takeawayRevenue';
+type Newer =
+  | 'totalDiscount'
+  | 'noRegisterStats'
+  | 'totalCovers'
+  | 'takeawayOrders'
+  | 'takeawayRevenue'
+  | 'totalRefunds'
+  | 'cancellations'
+  | 'discountsByReason';
 type ClosureReport = Omit<Report, Newer> & Partial<Pick<Report, Newer>>;
 
 interface Row {
@@ -91,8 +99,23 @@ export function closureSummary(report: ClosureReport, registerName: string, time
   if (report.totalCovers !== undefined) totals.push(row('covers', [report.totalCovers]));
   if (report.takeawayOrders !== undefined) totals.push(row('takeaway orders', [report.takeawayOrders]));
   if (report.takeawayRevenue !== undefined) totals.push(row('takeaway revenue', [money(report.takeawayRevenue)], 2));
+  if (report.totalRefunds !== undefined) totals.push(row('refunds given', [money(report.totalRefunds)]));
   totals.push(row('average prep time', [wholeMinutes(report.averageCompletitionTime)]));
   const sections: Section[] = [{ title: null, headers: null, rows: totals }];
+  const cancelled = report.cancellations;
+  if (cancelled && cancelled.count > 0) {
+    sections.push({
+      title: 'cancelled orders (paid back, in no total above)',
+      headers: ['orders', 'paid back', 'cash', 'card'],
+      rows: [
+        row('cancelled', [cancelled.count, money(cancelled.amount), money(cancelled.cash), money(cancelled.card)], 2),
+      ],
+    });
+  }
+  if (report.discountsByReason && report.discountsByReason.length > 0) {
+    const rows = report.discountsByReason.map((d) => row(d.reason ?? '(no reason)', [d.count, money(d.amount)], 2));
+    sections.push({ title: 'discounts by reason', headers: ['orders', 'amount'], rows });
+  }
 
   const registers = report.cashRegisterStats.map((r) =>
     row(r.cashRegisterName, [money(r.totalRevenue), money(r.totalCashRevenue), money(r.totalCardRevenue)], 2),

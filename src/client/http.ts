@@ -21,6 +21,7 @@ import {
 } from '../api/orders.js';
 import { PrintJob, type PrintJobsQuery, type RetryInput } from '../api/print-jobs.js';
 import { Printer } from '../api/printers.js';
+import { Refund, RefundInput, RefundList } from '../api/refunds.js';
 import { type ClosureInput, ClosureReport, Report, type ReportsQuery } from '../api/reports.js';
 import { Venue, type VenuePatch } from '../api/venue.js';
 import { MenuImportInput, MenuImportResult } from '../api/menu.js';
@@ -234,6 +235,18 @@ export class PosClient {
   }
   deleteOrder(id: number) {
     return this.request<undefined>('DELETE', `/v1/orders/${id}`);
+  }
+  /** Some units of a paid order given back (docs/api.md, "Refunds"); `amount` in cents, by default their share. */
+  refundOrder(id: number, input: z.input<typeof RefundInput>, idempotencyKey?: string) {
+    return this.request<z.infer<typeof Refund>>('POST', `/v1/orders/${id}/refunds`, {
+      body: input,
+      encode: RefundInput,
+      decode: Refund,
+      headers: idempotency(idempotencyKey),
+    });
+  }
+  refunds(id: number) {
+    return this.request<Array<z.infer<typeof Refund>>>('GET', `/v1/orders/${id}/refunds`, { decode: RefundList });
   }
   printJobs(query: QueryInput<z.input<typeof PrintJobsQuery>> = {}) {
     return this.request<Array<z.infer<typeof PrintJob>>>('GET', '/v1/print-jobs', {

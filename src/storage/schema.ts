@@ -253,6 +253,8 @@ export interface OrdersTable {
   /** People at the table, 0 when not asked (migration 013). */
   covers: Generated<number>;
   service: Generated<OrderService>;
+  /** Why it was discounted, as given at confirmation; null: no reason given (migration 016). */
+  discount_reason: Generated<string | null>;
 }
 
 export interface OrderItemsTable {
@@ -272,6 +274,44 @@ export interface OrderItemsTable {
   total_cents: number;
   /** The role the food had when sold (migration 013): such a line goes to no kitchen. */
   role: Generated<FoodRole | null>;
+  /** Units refunded since (migration 016): what is left of the line is quantity − refunded_quantity. */
+  refunded_quantity: Generated<number>;
+}
+
+/** Money given back for some units of a confirmed order (migration 016). `amount` in cents. */
+export interface RefundsTable {
+  id: string;
+  order_id: number;
+  amount: number;
+  method: PaymentMethod;
+  reason: string;
+  user_id: string | null;
+  cash_register_id: string | null;
+  created_at: number;
+}
+
+/** The lines and units of a refund, and the part of its amount each line's units make. */
+export interface RefundItemsTable {
+  refund_id: string;
+  item_id: string;
+  quantity: number;
+  amount: number;
+}
+
+/** What was paid back when a confirmed order was deleted (migration 016): copies, the order is gone. */
+export interface CancellationsTable {
+  id: Generated<number>;
+  order_id: number;
+  ticket_number: number | null;
+  display_code: string;
+  /** The order's total, and what earlier refunds of it had given back: amount = total − refunded. */
+  total: number;
+  refunded: number;
+  amount: number;
+  method: PaymentMethod | null;
+  user_id: string | null;
+  cash_register_id: string | null;
+  created_at: number;
 }
 
 export interface TicketCountersTable {
@@ -390,6 +430,9 @@ export interface Database {
   audit_log: AuditLogTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  refunds: RefundsTable;
+  refund_items: RefundItemsTable;
+  cancellations: CancellationsTable;
   order_portions: OrderPortionsTable;
   order_stations: OrderStationsTable;
   order_station_items: OrderStationItemsTable;
@@ -417,6 +460,7 @@ export type NewOrder = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type OrderItemChoiceRow = Selectable<OrderItemChoicesTable>;
+export type RefundRow = Selectable<RefundsTable>;
 export type EventRow = Selectable<EventsTable>;
 export type PrintJobRow = Selectable<PrintJobsTable>;
 export type ReportRow = Selectable<ReportsTable>;

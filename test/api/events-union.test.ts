@@ -38,6 +38,10 @@ t.test(
       reprintReceipt: true,
     });
     await ok('POST', `/v1/orders/${confirmed.id}/reprint-receipt`, {});
+    await ok('POST', `/v1/orders/${confirmed.id}/refunds`, {
+      items: [{ id: detail.categorizedItems[0]!.items[0]!.id, quantity: 1 }],
+      reason: 'cold',
+    });
     await ok('DELETE', `/v1/orders/${pending.id}`);
     await ok('PATCH', `/v1/foods/${menu.foods.diavola}`, { available: false });
     await ok('PATCH', `/v1/categories/${menu.categories.desserts}`, { available: false });

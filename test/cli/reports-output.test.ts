@@ -40,6 +40,9 @@ const report = {
   totalCovers: 212,
   takeawayOrders: 9,
   takeawayRevenue: 15300,
+  totalRefunds: 0,
+  cancellations: { count: 0, amount: 0, cash: 0, card: 0 },
+  discountsByReason: [],
 };
 
 t.test('csv for spreadsheets', async (t) => {
@@ -156,4 +159,27 @@ t.test("the closure's columns align: money right-aligned, names padded, long nam
   const columns = new Set(registers.filter((line) => /\d$/.test(line)).map((line) => revenueColumn(line)));
   t.equal(columns.size, 1);
   for (const line of lines) t.ok(line.length <= 80, `fits 80 columns: "${line}"`);
+});
+
+t.test('the closure summary shows the refunds, the cancelled orders apart, and the discounts by reason', async (t) => {
+  const text = closureSummary(
+    {
+      ...report,
+      totalDiscount: 1500,
+      totalRefunds: 750,
+      cancellations: { count: 2, amount: 2800, cash: 2000, card: 800 },
+      discountsByReason: [
+        { reason: 'Volontari', count: 3, amount: 1000 },
+        { reason: null, count: 1, amount: 500 },
+      ],
+    },
+    'Cassa 1',
+    'Europe/Rome',
+  );
+  t.match(text, /^refunds given\s+7\.50$/m);
+  t.match(text, /^cancelled orders \(paid back, in no total above\)$/m);
+  t.match(text, /^\s+cancelled\s+2\s+28\.00\s+20\.00\s+8\.00$/m);
+  t.match(text, /^\s+Volontari\s+3\s+10\.00$/m);
+  t.match(text, /^\s+\(no reason\)\s+1\s+5\.00$/m);
+  t.notMatch(closureSummary(report, 'Cassa 1', 'Europe/Rome'), /cancelled/, 'nothing cancelled: no section');
 });

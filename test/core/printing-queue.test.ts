@@ -298,6 +298,9 @@ t.test('closure on the register’s printer, test pages, and nothing at all with
     totalCovers: 0,
     takeawayOrders: 0,
     takeawayRevenue: 0,
+    totalRefunds: 0,
+    cancellations: { count: 0, amount: 0, cash: 0, card: 0 },
+    discountsByReason: [],
   };
   const id = await write(ctx, (trx) => queueClosurePrintJob(trx, ctx, { report, cashRegisterId: menu.register }));
   t.equal(

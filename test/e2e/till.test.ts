@@ -725,9 +725,34 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
       });
       t.equal(ticketsFor('Piero'), printed + 2, 'the receipt alone: no kitchen ticket with it');
       await shot('till-order-detail-1280');
+      const cancelled = () =>
+        printer
+          .tickets()
+          .filter((ticket) => ticket.includes('C A N C E L L E D') && ticket.includes('Customer: Piero\n'));
+      // A refund of one pizza not cooked yet: its money back, said large, and the kitchen told on paper.
+      await detail.getByRole('button', { name: 'Refund' }).click();
+      const refund = page.getByRole('dialog', { name: 'Refund' });
+      await refund.getByRole('button', { name: 'One more Margherita' }).click();
+      await refund.getByRole('textbox', { name: 'Reason' }).fill('bruciata');
+      t.equal(
+        await refund.getByRole('status', { name: 'To give back' }).textContent(),
+        'Give back €7.50 in cash',
+        'the amount to give back, large, with how',
+      );
+      await shot('till-refund-1280');
+      await refund.getByRole('button', { name: 'Refund' }).click();
+      await detail.getByRole('status').filter({ hasText: 'Refunded €7.50: give it back to the customer' }).waitFor();
+      await detail.getByText('1 refunded').waitFor();
+      t.match(await api('GET', `/v1/orders/${pending['id']}`), { refunded: '7.50' });
+      await waitFor('the cancellation ticket of the refunded pizza', async () => cancelled().length === 1, {
+        timeoutMs: 20_000,
+        intervalMs: 100,
+      });
+      t.match(cancelled()[0], /1 x Margherita/, 'only the refunded pizza is not to be made');
       await detail.getByRole('button', { name: 'Cancel order' }).click();
       const dialog = page.getByRole('alertdialog');
       t.match(await dialog.textContent(), new RegExp(`Cancel order ${pending['displayCode']}\\?`));
+      t.match(await dialog.textContent(), /^Give back €7\.50 in cash\./, 'what is left to give back, before asking');
       await dialog.getByRole('button', { name: 'No, keep it' }).click();
       t.equal(
         (await api('GET', `/v1/orders/${pending['id']}`))['status'],
@@ -743,15 +768,11 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
             .status === 404,
         { timeoutMs: 20_000, intervalMs: 100 },
       );
-      const cancelled = () =>
-        printer
-          .tickets()
-          .filter((ticket) => ticket.includes('C A N C E L L E D') && ticket.includes('Customer: Piero\n'));
-      await waitFor('the cancellation ticket at the kitchen', async () => cancelled().length === 1, {
+      await waitFor('the cancellation ticket at the kitchen', async () => cancelled().length === 2, {
         timeoutMs: 20_000,
         intervalMs: 100,
       });
-      t.match(cancelled()[0], /do not make this order/, 'the kitchen hears of it on paper');
+      t.match(cancelled()[1], /do not make this order/, 'the kitchen hears of it on paper');
       await page.getByRole('tab', { name: 'Today' }).click();
       await page.getByLabel('Search').fill('');
       await button(/^[A-Z0-9]{3} #1 /)

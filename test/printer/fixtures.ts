@@ -155,8 +155,15 @@ export const closure: ClosurePayload = {
       },
     ],
     // 10.00 of the revenue was confirmed by a status change: no payment method.
-    totalDiscount: 30,
+    totalDiscount: 22.5,
     noRegisterStats: { totalRevenue: 30, totalCashRevenue: 20, totalCardRevenue: 10 },
+    // 1234.50 of the categories − 22.50 of discounts − 7.50 refunded = 1204.50.
+    totalRefunds: 7.5,
+    cancellations: { count: 2, amount: 28, cash: 20, card: 8 },
+    discountsByReason: [
+      { reason: 'Volontari', count: 3, amount: 15 },
+      { reason: null, count: 2, amount: 7.5 },
+    ],
   },
 };
 

@@ -175,7 +175,10 @@ t.test('the closure wraps long names, never cuts them, and adds up on paper', as
       t.ok(words.includes(word), `${columns}: "${word}" printed whole`);
     t.notMatch(text, /cingh(?!iale)/, `${columns}: not "Pappardelle al cingh"`);
     t.match(text, /No register +€ 30\.00/, `${columns}: orders without a register on their own line`);
-    t.match(text, /Discounts +-€ 30\.00/, `${columns}: the discounts between the categories and the revenue`);
+    t.match(text, /Discounts +-€ 22\.50/, `${columns}: the discounts between the categories and the revenue`);
+    t.match(text, /Refunds +-€ 7\.50/, `${columns}: and the refunds`);
+    t.match(text, /Cancelled \(2\) +€ 28\.00/, `${columns}: what cancelled orders paid back, apart`);
+    t.match(text, /Volontari \(3\) +€ 15\.00/, `${columns}: the discounts by reason`);
     t.match(text, /Before discounts +€ 1,234\.50/, `${columns}: the categories' sum`);
   }
 });
@@ -308,7 +311,11 @@ t.test('in Italian: the words of a sagra, money as € 1.234,50, dates as 21/11/
   t.match(closureText, /^Senza cassa +€ 30,00$/m);
   t.match(closureText, /^Senza cassa +€ 30,00\n {2}Contanti +20,00\n {2}Carta +10,00$/m);
   t.match(closureText, /^Prima degli sconti +€ 1\.234,50$/m);
-  t.match(closureText, /^Sconti +-€ 30,00$/m);
+  t.match(closureText, /^Sconti +-€ 22,50$/m);
+  t.match(closureText, /^Rimborsi +-€ 7,50$/m);
+  t.match(closureText, /^ORDINI ANNULLATI$/m);
+  t.match(closureText, /^Annullati \(2\) +€ 28,00$/m);
+  t.match(closureText, /^Senza motivo \(2\) +€ 7,50$/m);
   t.match(closureText, /^Tempo medio in cucina +12 min$/m);
   t.match(closureText, /^ +Tutte le casse: Cassa 1, Senza cassa$/m);
   t.match(closureText, /^PER CATEGORIA \(prima degli sconti\)$/m);

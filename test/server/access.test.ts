@@ -69,6 +69,8 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'POST /v1/orders/:id/reprint-receipt': [...STAFF, 'printer'],
   'PATCH /v1/orders/:id': STAFF,
   'DELETE /v1/orders/:id': STAFF,
+  'GET /v1/orders/:id/refunds': STAFF,
+  'POST /v1/orders/:id/refunds': STAFF,
   'GET /events/cashier': STAFF,
   'GET /events/display': [...STAFF, 'display'],
   'GET /events/printer': [...STAFF, 'printer', 'kitchen'],

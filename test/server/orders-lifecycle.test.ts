@@ -518,6 +518,7 @@ t.test('detail groups items by category in menu order, with the food as the menu
     unitPrice: 7.5,
     unitSurcharge: 1.5,
     total: 9,
+    refundedQuantity: 0,
     food: {
       id: menu.foods.margherita,
       name: 'Margherita',

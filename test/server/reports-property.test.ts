@@ -7,7 +7,10 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { seedMenu } from '../helpers/seed.js';
 
 // The truth invariant of reports (docs/reports.md): whatever happened, for any window and any grouping, a report
-// equals a direct aggregation of the orders, and the hourly reports add up to the `all` report.
+// equals a direct aggregation of the orders, and the hourly reports add up to the `all` report. Money given back is
+// checked against a model of what happened: the test writes down each refund (as the server answered it) and what
+// each cancelled order had paid, at the time they happened, and forgets the refunds of an order later cancelled
+// (they leave with it); every figure must equal a plain sum over that, to the cent.
 
 type Op =
   | {
@@ -23,7 +26,16 @@ type Op =
   | { kind: 'confirm'; minutes: number; pick: number; payment: 'CASH' | 'CARD' }
   | { kind: 'status'; minutes: number; pick: number; status: 'PENDING' | 'CONFIRMED' | 'COMPLETED' | 'PICKED_UP' }
   | { kind: 'delete'; minutes: number; pick: number }
+  | { kind: 'refund'; minutes: number; pick: number; units: number; amount: boolean; otherMethod: boolean }
   | { kind: 'snapshot'; minutes: number };
+
+/** What happened, as the test saw it: each refund and each cancellation, with its time. */
+interface Model {
+  refunds: Array<{ orderId: number; at: number; amount: number; method: string; register: string | null }>;
+  cancellations: Array<{ at: number; amount: number; method: string | null }>;
+}
+
+const REASONS = ['Volontari', 'Staff', null] as const;
 
 const minutes = fc.integer({ min: 1, max: 300 });
 const pick = fc.nat();
@@ -63,6 +75,17 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), minutes, pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('snapshot' as const), minutes }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('refund' as const),
+      minutes,
+      pick,
+      units: fc.nat(),
+      amount: fc.boolean(),
+      otherMethod: fc.boolean(),
+    }),
+  },
 );
 
 interface Canonical {
@@ -79,6 +102,9 @@ interface Canonical {
   /** Σ covers; the takeaway orders and Σ of their totals. */
   covers: number;
   takeaway: string;
+  refunds: number;
+  cancellations: string;
+  discountsByReason: string[];
 }
 
 const cents = (value: number) => Math.round(value * 100);
@@ -103,15 +129,21 @@ function fromReport(report: Record<string, any>): Canonical {
     noRegister: `${cents(report.noRegisterStats.totalRevenue)}/${cents(report.noRegisterStats.totalCashRevenue)}/${cents(report.noRegisterStats.totalCardRevenue)}`,
     covers: report.totalCovers,
     takeaway: `${report.takeawayOrders}/${cents(report.takeawayRevenue)}`,
+    refunds: cents(report.totalRefunds),
+    cancellations: `${report.cancellations.count}/${cents(report.cancellations.amount)}/${cents(report.cancellations.cash)}/${cents(report.cancellations.card)}`,
+    discountsByReason: report.discountsByReason
+      .map((d: any) => `${d.reason ?? '-'}:${d.count}x${cents(d.amount)}`)
+      .sort(),
   };
 }
 
 /** The reference: plain JavaScript over the rows, no SQL aggregation, no snapshots. */
 async function direct(
   app: TestApp,
+  model: Model,
   start: number,
   end: number,
-): Promise<Canonical & { completed: number; completionMs: number }> {
+): Promise<Canonical & { completed: number; completionMs: number; given: number }> {
   const db = app.runtime.storage.db;
   const orders = await db.selectFrom('orders').selectAll().execute();
   const items = await db.selectFrom('order_items').selectAll().execute();
@@ -137,23 +169,57 @@ async function direct(
     if (o.payment_method === 'CARD') entry.card += o.total_cents;
     registers.set(o.cash_register_id as string, entry);
   }
+  // Refunds count when they were given, off their register (or the orders without one).
+  const refunds = model.refunds.filter((r) => r.at >= start && r.at < end);
+  const back = (which: (r: Model['refunds'][number]) => boolean) =>
+    refunds.filter(which).reduce((total, r) => total + r.amount, 0);
+  const noRegisterBack = { revenue: 0, cash: 0, card: 0 };
+  for (const r of refunds) {
+    const entry =
+      r.register === null ? noRegisterBack : (registers.get(r.register) ?? { revenue: 0, cash: 0, card: 0 });
+    entry.revenue -= r.amount;
+    if (r.method === 'CASH') entry.cash -= r.amount;
+    else entry.card -= r.amount;
+    if (r.register !== null) registers.set(r.register, entry);
+  }
+  const cancelled = model.cancellations.filter((c) => c.at >= start && c.at < end);
+  const paidBack = (which: (c: Model['cancellations'][number]) => boolean) =>
+    cancelled.filter(which).reduce((total, c) => total + c.amount, 0);
+  const reasons = new Map<string, { count: number; amount: number }>();
+  for (const o of counted.filter((o) => o.discount_cents > 0)) {
+    const entry = reasons.get(o.discount_reason ?? '-') ?? { count: 0, amount: 0 };
+    entry.count += 1;
+    entry.amount += o.discount_cents;
+    reasons.set(o.discount_reason ?? '-', entry);
+  }
+  const none = counted.filter((o) => o.cash_register_id === null);
   return {
     orders: counted.length,
-    revenue: counted.reduce((sum, o) => sum + o.total_cents, 0),
-    cash: counted.filter((o) => o.payment_method === 'CASH').reduce((sum, o) => sum + o.total_cents, 0),
-    card: counted.filter((o) => o.payment_method === 'CARD').reduce((sum, o) => sum + o.total_cents, 0),
+    revenue: counted.reduce((sum, o) => sum + o.total_cents, 0) - back(() => true),
+    cash: sum(counted, (o) => o.payment_method === 'CASH') - back((r) => r.method === 'CASH'),
+    card: sum(counted, (o) => o.payment_method === 'CARD') - back((r) => r.method === 'CARD'),
     average: completed.length === 0 ? null : Math.round((completionMs / completed.length / 60_000) * 100) / 100,
     foods: [...foods].map(([key, v]) => `${key}:${v.revenue}x${v.qty}`).sort(),
     registers: [...registers].map(([id, v]) => `${id}:${v.revenue}/${v.cash}/${v.card}`).sort(),
     discount: counted.reduce((sum, o) => sum + o.discount_cents, 0),
-    noRegister: ((rows) =>
-      `${sum(rows, () => true)}/${sum(rows, (o) => o.payment_method === 'CASH')}/${sum(rows, (o) => o.payment_method === 'CARD')}`)(
-      counted.filter((o) => o.cash_register_id === null),
-    ),
     covers: counted.reduce((total, o) => total + o.covers, 0),
     takeaway: `${counted.filter((o) => o.service === 'TAKEAWAY').length}/${sum(counted, (o) => o.service === 'TAKEAWAY')}`,
+    noRegister: [
+      sum(none, () => true) + noRegisterBack.revenue,
+      sum(none, (o) => o.payment_method === 'CASH') + noRegisterBack.cash,
+      sum(none, (o) => o.payment_method === 'CARD') + noRegisterBack.card,
+    ].join('/'),
+    refunds: back(() => true),
+    cancellations: [
+      cancelled.length,
+      paidBack(() => true),
+      paidBack((c) => c.method === 'CASH'),
+      paidBack((c) => c.method === 'CARD'),
+    ].join('/'),
+    discountsByReason: [...reasons].map(([reason, d]) => `${reason}:${d.count}x${d.amount}`).sort(),
     completed: completed.length,
     completionMs,
+    given: refunds.length + cancelled.length,
   };
 }
 
@@ -161,13 +227,14 @@ function sum<T extends { total_cents: number }>(rows: T[], which: (row: T) => bo
   return rows.filter(which).reduce((total, row) => total + row.total_cents, 0);
 }
 
-function strip(c: Canonical & { completed?: number; completionMs?: number }): Canonical {
-  const { completed: _c, completionMs: _m, ...rest } = c;
+function strip(c: Canonical & { completed?: number; completionMs?: number; given?: number }): Canonical {
+  const { completed: _c, completionMs: _m, given: _g, ...rest } = c;
   return rest;
 }
 
 t.test('every groupBy over every window equals a direct aggregation of the orders', async (t) => {
   let runs = 0;
+  const seen = { refunds: 0, cancellations: 0 };
   await fc.assert(
     fc.asyncProperty(
       fc.integer({ min: 0, max: 36 * 60 }),
@@ -182,6 +249,7 @@ t.test('every groupBy over every window equals a direct aggregation of the order
           const foods = [menu.foods.margherita, menu.foods.diavola, menu.foods.beer, menu.foods.tiramisu];
           const ids: number[] = [];
           const times: number[] = [];
+          const model: Model = { refunds: [], cancellations: [] };
           for (const step of ops) {
             app.clock.advance(step.minutes * 60_000 + 7_000);
             times.push(app.clock.now().getTime());
@@ -207,6 +275,7 @@ t.test('every groupBy over every window equals a direct aggregation of the order
                       confirm: {
                         paymentMethod: step.payment,
                         discount,
+                        ...(REASONS[step.discountPct % 3] ? { discountReason: REASONS[step.discountPct % 3] } : {}),
                         ...(step.discountPct % 3 === 0 ? {} : { cashRegisterId: menu.register }),
                       },
                     }
@@ -224,8 +293,46 @@ t.test('every groupBy over every window equals a direct aggregation of the order
             } else if (step.kind === 'status' && target !== null) {
               await app.request({ method: 'PATCH', url: `/v1/orders/${target}`, body: { status: step.status } });
             } else if (step.kind === 'delete' && target !== null) {
+              const order = (await app.request({ method: 'GET', url: `/v1/orders/${target}` })).json();
               await app.request({ method: 'DELETE', url: `/v1/orders/${target}` });
               ids.splice(ids.indexOf(target), 1);
+              // A paid order's cancellation pays back what its refunds had not; its refunds leave with it.
+              if (order.confirmedAt !== null) {
+                model.cancellations.push({
+                  at: app.clock.now().getTime(),
+                  amount: cents(Number(order.total)) - cents(Number(order.refunded)),
+                  method: order.paymentMethod,
+                });
+              }
+              model.refunds = model.refunds.filter((r) => r.orderId !== target);
+            } else if (step.kind === 'refund' && target !== null) {
+              const order = (await app.request({ method: 'GET', url: `/v1/orders/${target}` })).json();
+              const lines = order.categorizedItems
+                .flatMap((c: any) => c.items)
+                .filter((i: any) => i.quantity > i.refundedQuantity);
+              const line = lines[step.units % Math.max(1, lines.length)];
+              const left = cents(Number(order.total)) - cents(Number(order.refunded));
+              if (line && order.paymentMethod !== null) {
+                const body = {
+                  items: [{ id: line.id, quantity: 1 + (step.units % (line.quantity - line.refundedQuantity)) }],
+                  reason: 'r',
+                  ...(step.amount && left >= 100 ? { amount: 1 } : {}),
+                  ...(step.otherMethod ? { method: order.paymentMethod === 'CASH' ? 'CARD' : 'CASH' } : {}),
+                };
+                const response = await app.request({ method: 'POST', url: `/v1/orders/${target}/refunds`, body });
+                if (response.statusCode === 201) {
+                  const refund = response.json();
+                  model.refunds.push({
+                    orderId: target,
+                    at: app.clock.now().getTime(),
+                    amount: cents(Number(refund.amount)),
+                    method: refund.method,
+                    register: refund.cashRegisterId,
+                  });
+                } else if (!['PENDING'].includes(order.status) && response.json().code !== 'refund-too-large') {
+                  throw new Error(`refund refused: ${response.body}`);
+                }
+              }
             } else if (step.kind === 'snapshot') {
               await writeDueSnapshots(app.runtime.ctx);
             }
@@ -248,14 +355,20 @@ t.test('every groupBy over every window equals a direct aggregation of the order
               const listed = (await app.request({ method: 'GET', url })).json() as Array<Record<string, any>>;
               const expected: Array<{ window: { start: number; end: number }; reference: Canonical }> = [];
               for (const window of bucketWindows(app.runtime.ctx.venue, from, to, groupBy)) {
-                const reference = await direct(app, window.start, window.end);
-                if (reference.orders > 0 || reference.completed > 0)
+                const reference = await direct(app, model, window.start, window.end);
+                if (reference.orders > 0 || reference.completed > 0 || reference.given > 0)
                   expected.push({ window, reference: strip(reference) });
               }
               t.equal(listed.length, expected.length, `${groupBy}: one report per non-empty bucket`);
               listed.forEach((report, i) => {
                 t.same(parseWindowReportId(report.id), expected[i]?.window, `${groupBy}: bucket ${i} window`);
                 t.same(fromReport(report), expected[i]?.reference, `${groupBy}: bucket ${i} figures`);
+                const categories = report.categoryStats.reduce((total: number, c: any) => total + cents(c.revenue), 0);
+                t.equal(
+                  categories - cents(report.totalDiscount) - cents(report.totalRefunds),
+                  cents(report.totalRevenue),
+                  `${groupBy}: bucket ${i}: categories − discounts − refunds = revenue`,
+                );
               });
               if (groupBy === 'all') allReport = listed[0] ? fromReport(listed[0]) : null;
               if (groupBy === '1h') {
@@ -274,6 +387,8 @@ t.test('every groupBy over every window equals a direct aggregation of the order
               'the hourly reports add up to the all report',
             );
           }
+          seen.refunds += model.refunds.length;
+          seen.cancellations += model.cancellations.length;
         } finally {
           await app.runtime.close();
         }
@@ -285,4 +400,5 @@ t.test('every groupBy over every window equals a direct aggregation of the order
     },
   );
   t.ok(runs >= 1);
+  t.ok(seen.refunds > 0 && seen.cancellations > 0, `the evenings had refunds (${seen.refunds}) and cancellations`);
 });

@@ -1,6 +1,7 @@
 import { Argument, type Command, Option } from 'commander';
 import { ORDER_SORT_FIELDS, ORDER_STATUSES } from '../../api/enums.js';
 import { OrderDetail, OrderList, OrderResponse, ReprintResponse } from '../../api/orders.js';
+import { Refund } from '../../api/refunds.js';
 import type { PosClient } from '../../client/http.js';
 import { connect } from '../client.js';
 import { terminalText } from '../../client/terminal-text.js';
@@ -10,7 +11,7 @@ import { ordersPage, pageFooter, positive } from '../order-pages.js';
 import { formatRecord, formatTable, print, printJson, venueClockTime } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { money } from '../field-flags.js';
-import { resolveId } from '../resolve.js';
+import { parseMoney, resolveId } from '../resolve.js';
 import { warnNoReceipt } from '../receipt-notice.js';
 
 /** The spellings the API takes: as written, or all in lower case. */
@@ -25,7 +26,9 @@ export function serviceWord(order: { covers?: number; service?: string }): strin
 }
 
 export function registerOrders(program: Command): void {
-  const orders = program.command('orders').description('look at and manage orders (list, show, status, reprint, rm)');
+  const orders = program
+    .command('orders')
+    .description('look at and manage orders (list, show, status, reprint, refund, rm)');
 
   orders
     .command('list')
@@ -107,18 +110,80 @@ export function registerOrders(program: Command): void {
           ['payment', order.paymentMethod],
           ['subtotal', money(order.subTotal)],
           ['discount', money(order.discount)],
+          ['discount reason', order.discountReason],
           ['total', money(order.total)],
+          ['refunded', order.refunded > 0 ? money(order.refunded) : null],
         ]),
       );
+      const names = new Map<string, string>();
       for (const group of order.categorizedItems) {
         print(`\n${group.category.name}`);
         for (const item of group.items) {
+          names.set(item.id, item.food.name);
+          const refunded = item.refundedQuantity > 0 ? `  (${item.refundedQuantity} refunded)` : '';
           print(
-            `  ${String(item.quantity).padStart(3)} × ${item.food.name}${item.notes ? ` (${item.notes})` : ''}  ${money(item.total)}  [${item.id}]`,
+            `  ${String(item.quantity).padStart(3)} × ${item.food.name}${item.notes ? ` (${item.notes})` : ''}  ${money(item.total)}${refunded}  [${item.id}]`,
           );
         }
       }
+      if (order.refunded > 0) {
+        print('\nRefunds');
+        for (const refund of await client.refunds(order.id)) {
+          const units = refund.items.map((item) => `${item.quantity} × ${names.get(item.id) ?? item.id}`).join(', ');
+          print(`  ${time(refund.createdAt)}  ${money(refund.amount)} ${refund.method}  ${units}: ${refund.reason}`);
+        }
+      }
     });
+
+  orders
+    .command('refund')
+    .description('give back some units of a paid order (the amount is their share of the total unless --amount)')
+    .argument('<order>', ORDER_ARGUMENT)
+    .requiredOption('--item <itemId:quantity...>', 'the lines and units to refund (line ids from `pos orders show`)')
+    .requiredOption('--reason <text>', 'why (kept with the refund)')
+    .option('--amount <amount>', 'the money to give back, e.g. 4.50 (default: the units’ share of the total)')
+    .addOption(
+      new Option('--method <method>', 'how it goes back (default: as the order was paid)').choices(['CASH', 'CARD']),
+    )
+    .option('--register <register>', 'the register whose drawer pays it (name or id; default: the order’s)')
+    .option('--key <key>', 'an Idempotency-Key: the same refund retried with it counts once')
+    .action(
+      async (
+        wanted: string,
+        flags: {
+          item: string[];
+          reason: string;
+          amount?: string;
+          method?: 'CASH' | 'CARD';
+          register?: string;
+          key?: string;
+        },
+        command: Command,
+      ) => {
+        const globals = command.optsWithGlobals<GlobalOptions>();
+        const items = flags.item.map(refundItem);
+        const amount = flags.amount === undefined ? undefined : parseMoney(flags.amount, '--amount');
+        const client = await connect(globals);
+        const chosen = await resolveOrder(client, wanted);
+        const cashRegisterId = flags.register
+          ? await resolveId(client, '/v1/cash-registers', flags.register, 'register')
+          : undefined;
+        const refund = await client.refundOrder(
+          chosen.id,
+          {
+            items,
+            reason: flags.reason,
+            ...(amount === undefined ? {} : { amount }),
+            ...(flags.method ? { method: flags.method } : {}),
+            ...(cashRegisterId ? { cashRegisterId } : {}),
+          },
+          flags.key,
+        );
+        if (globals.json) return printJson(refund, Refund);
+        const how = refund.method === 'CASH' ? 'in cash' : 'on the card';
+        print(`refunded ${money(refund.amount)} ${how} for ${orderName(chosen)}: give it back to the customer`);
+      },
+    );
 
   orders
     .command('status')
@@ -205,6 +270,16 @@ export function registerOrders(program: Command): void {
       if (globals.json) return printJson({ deleted: order.id });
       print(`deleted ${orderName(order)}`);
     });
+}
+
+/** `ID:QTY` (or a bare ID: one unit). */
+function refundItem(text: string): { id: string; quantity: number } {
+  const match = /^([^:\s]+)(?::(\d+))?$/.exec(text.trim());
+  if (!match) throw new CliError(`--item ${text}: write the line id and the units, like c0123…:2`);
+  const quantity = match[2] === undefined ? 1 : Number(match[2]);
+  if (!Number.isSafeInteger(quantity) || quantity < 1)
+    throw new CliError(`--item ${text}: the units must be 1 or more`);
+  return { id: match[1] as string, quantity };
 }
 
 /** Why an order's register cannot print its receipt, or null when it can (or cannot tell). */

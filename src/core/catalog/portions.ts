@@ -158,6 +158,56 @@ export async function givePortionsBack(trx: Db, ctx: CoreContext, order: OrderRo
   );
 }
 
+/**
+ * Some units of a confirmed order refunded before they were cooked: each food's own count gets back the units its
+ * ledger still holds (at most the refunded units), and so does each of the food's ingredients the ledger holds. The
+ * ledger keeps what is still taken, so a later cancellation of the order gives back only the rest.
+ */
+export async function givePortionsForUnits(
+  trx: Db,
+  ctx: CoreContext,
+  orderId: number,
+  units: ReadonlyArray<{ foodId: string; units: number }>,
+): Promise<void> {
+  const ledger = await trx
+    .selectFrom('order_portions')
+    .select(['id', 'food_id', 'ingredient_id', 'units'])
+    .where('order_id', '=', orderId)
+    .execute();
+  if (ledger.length === 0) return;
+  const perFood = new Map<string, number>();
+  for (const line of units) perFood.set(line.foodId, (perFood.get(line.foodId) ?? 0) + line.units);
+  const uses = await trx
+    .selectFrom('food_ingredients')
+    .select(['food_id', 'ingredient_id'])
+    .where('food_id', 'in', [...perFood.keys()])
+    .execute();
+  const want = new Map<string, number>(); // ledger key → units to give back
+  for (const [foodId, count] of perFood) want.set(`f:${foodId}`, count);
+  for (const use of uses) {
+    const key = `i:${use.ingredient_id}`;
+    want.set(key, (want.get(key) ?? 0) + (perFood.get(use.food_id) ?? 0));
+  }
+  const back: Take[] = [];
+  for (const row of ledger) {
+    const key = row.food_id !== null ? `f:${row.food_id}` : `i:${row.ingredient_id}`;
+    const units = Math.min(want.get(key) ?? 0, row.units);
+    if (units <= 0) continue;
+    want.set(key, (want.get(key) ?? 0) - units);
+    back.push(
+      row.food_id !== null ? { foodId: row.food_id, units } : { ingredientId: row.ingredient_id as string, units },
+    );
+    if (units === row.units) await trx.deleteFrom('order_portions').where('id', '=', row.id).execute();
+    else
+      await trx
+        .updateTable('order_portions')
+        .set({ units: row.units - units })
+        .where('id', '=', row.id)
+        .execute();
+  }
+  await changeCounts(trx, ctx, back);
+}
+
 /** Whether the order's food was cooked: it reached COMPLETED or PICKED_UP at some point, maybe now. */
 export function wasCooked(order: Pick<OrderRow, 'status' | 'ever_completed'>): boolean {
   return order.ever_completed === 1 || order.status === 'COMPLETED' || order.status === 'PICKED_UP';

@@ -17,6 +17,8 @@ import { nextTicketNumber } from './tickets.js';
 export interface ConfirmationDetails {
   paymentMethod: PaymentMethod | null;
   discountCents: number;
+  /** Why the discount was given (kept only with a discount); null: none given. */
+  discountReason?: string | null;
   userId: string | null;
   cashRegisterId: string | null;
   /** The cash handed over (CASH only, at least the total), printed on the receipt with the change. */
@@ -102,6 +104,7 @@ export async function confirmedOrder<T extends Omit<OrderRow, 'id'>>(
     payment_method: details.paymentMethod,
     subtotal_cents: totals.subtotalCents,
     discount_cents: totals.discountCents,
+    discount_reason: totals.discountCents > 0 ? details.discountReason || null : null,
     surcharge_cents: totals.surchargeCents,
     total_cents: totals.totalCents,
     user_id: details.userId,

@@ -142,6 +142,7 @@ export async function buildOrderItems(
       surcharge_cents: line.surchargeCents,
       total_cents: line.totalCents,
       role: food.role,
+      refunded_quantity: 0,
     };
   });
   return { items, routing, choiceRows };

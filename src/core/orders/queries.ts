@@ -1,3 +1,4 @@
+import { refundedCents } from './refunds.js';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { ListOrdersQuery, OrderDetail } from '../../api/orders.js';
@@ -179,6 +180,7 @@ export async function getOrderDetail(ctx: CoreContext, id: number) {
       unitPrice: item.unit_price_cents,
       unitSurcharge: unitSurcharge(item.surcharge_cents, item.quantity),
       total: item.total_cents,
+      refundedQuantity: item.refunded_quantity,
       food: {
         id: item.food_id,
         name: item.food_name,
@@ -199,5 +201,7 @@ export async function getOrderDetail(ctx: CoreContext, id: number) {
     ...orderFields(order),
     categorizedItems,
     stations: (await stationsOfOrders(db, [order.id])).get(order.id) ?? [],
+    discountReason: order.discount_reason,
+    refunded: await refundedCents(db, order.id),
   };
 }

@@ -20,6 +20,7 @@ import { refreshSnapshotsFor } from '../reports/snapshots.js';
 import { leaveStations, stationsFollowStatus } from '../stations/rules.js';
 import { checkPortions, givePortionsBack, takePortions } from '../catalog/portions.js';
 import { applyConfirmation, confirmedOrder, publishConfirmation } from './confirm.js';
+import { recordCancellation } from './cancellations.js';
 import { pickDisplayCode } from './display-code.js';
 import { buildOrderItems, insertItemChoices, loadItems, withServiceLine } from './items.js';
 import { componentPortionLines, storedComponentLines } from './choices.js';
@@ -53,6 +54,7 @@ const ORDER_COLUMNS = allColumns<Omit<OrderRow, 'id'>>()([
   'ever_completed',
   'covers',
   'service',
+  'discount_reason',
 ]);
 
 const ITEM_COLUMNS = allColumns<OrderItemRow>()([
@@ -71,6 +73,7 @@ const ITEM_COLUMNS = allColumns<OrderItemRow>()([
   'surcharge_cents',
   'total_cents',
   'role',
+  'refunded_quantity',
 ]);
 
 // The writes of every order, built once (per number of lines).
@@ -152,6 +155,7 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
     ever_completed: 0,
     covers: input.covers,
     service: input.service,
+    discount_reason: null,
   };
   // Confirmed at creation: the order is written once, already confirmed, with the same effects as a confirmation
   // (and no `new-order`).
@@ -160,6 +164,7 @@ async function insertNewOrder(trx: Db, ctx: CoreContext, input: CreateOrderInput
     ({ order: draft, register } = await confirmedOrder(trx, ctx, draft, items, {
       paymentMethod: input.confirm.paymentMethod,
       discountCents: input.confirm.discount ?? 0,
+      discountReason: input.confirm.discountReason ?? null,
       userId: confirmedBy,
       cashRegisterId: input.confirm.cashRegisterId ?? null,
       cashReceivedCents: input.confirm.cashReceived ?? null,
@@ -251,6 +256,7 @@ async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: Conf
   const confirmed = await applyConfirmation(trx, ctx, order, items, routing, {
     paymentMethod: input.paymentMethod,
     discountCents: input.discount ?? 0,
+    discountReason: input.discountReason ?? null,
     userId: confirmedBy,
     cashRegisterId: input.cashRegisterId ?? null,
     cashReceivedCents: input.cashReceived ?? null,
@@ -292,6 +298,7 @@ export async function changeOrderStatus(trx: Db, ctx: CoreContext, id: number, s
       ({ order, register } = await applyConfirmation(trx, ctx, before, items, routing, {
         paymentMethod: before.payment_method,
         discountCents: before.discount_cents,
+        discountReason: before.discount_reason,
         userId: before.user_id,
         cashRegisterId: before.cash_register_id,
       }));
@@ -329,7 +336,10 @@ export async function changeOrderStatus(trx: Db, ctx: CoreContext, id: number, s
   return { before, order, items, response: { ...record, warnings } };
 }
 
-/** Deletes the order and its items; the audit log keeps who deleted it and its totals. */
+/**
+ * Deletes the order and its items (and its refunds); the audit log keeps who deleted it and its totals, and a
+ * confirmed order leaves a record of what was paid back (`cancellations`, read by the reports).
+ */
 export async function deleteOrder(ctx: CoreContext, id: number, actor: Principal): Promise<void> {
   await write(ctx, (trx) => removeOrder(trx, ctx, id, actor));
 }
@@ -341,6 +351,7 @@ async function removeOrder(trx: Db, ctx: CoreContext, id: number, actor: Princip
   const now = ctx.clock.now();
   await givePortionsBack(trx, ctx, order);
   await leaveStations(trx, ctx, id);
+  if (order.confirmed_at !== null) await recordCancellation(trx, order, callerUserId(actor), now.getTime());
   await trx.deleteFrom('orders').where('id', '=', id).execute();
   await refreshSnapshotsFor(trx, ctx, [order]);
   await trx

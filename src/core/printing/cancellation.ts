@@ -1,7 +1,7 @@
 import type { Db } from '../../storage/database.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
-import { printerFor, type Routing } from '../orders/routing.js';
+import { loadChoices, printerFor, type Routing } from '../orders/routing.js';
 import { type NewJob, orderKitchenJobs, queueJobs } from './job-life.js';
 import type { CancellationPayload, TicketItem } from './payloads.js';
 import { kitchenLines } from '../orders/kitchen-lines.js';
@@ -84,4 +84,69 @@ export async function queueCancellationJobs(
     }),
   );
   return printerIds;
+}
+
+/**
+ * Some units of an order refunded before they were cooked: each station that got those lines (as fixed at
+ * confirmation) gets a cancellation ticket listing only those units, unless it has a screen instead of tickets.
+ * Returns every such station's printer id (screens too: they are told by the event and count the units down).
+ */
+export async function queueRefundTickets(
+  trx: Db,
+  ctx: CoreContext,
+  order: OrderRow,
+  refunded: ReadonlyArray<{ item: OrderItemRow; units: number }>,
+): Promise<string[]> {
+  if (refunded.length === 0) return [];
+  const rows = await trx
+    .selectFrom('order_station_items')
+    .select(['printer_id', 'item_id', 'option_id'])
+    .where('order_id', '=', order.id)
+    .where(
+      'item_id',
+      'in',
+      refunded.map(({ item }) => item.id),
+    )
+    .execute();
+  // The units as the kitchen got them: the line with its plain choices, and each set menu's component on its own.
+  const choices = await loadChoices(
+    trx,
+    refunded.map(({ item }) => item.id),
+  );
+  const lines = kitchenLines(
+    refunded.map(({ item, units }) => ({ ...item, quantity: units })),
+    { choices },
+  );
+  const stations = new Map<string, TicketItem[]>();
+  for (const row of rows) {
+    const line = lines.find((each) => each.item.id === row.item_id && each.optionId === row.option_id);
+    if (line) stations.set(row.printer_id, [...(stations.get(row.printer_id) ?? []), kitchenTicketItem(line)]);
+  }
+  const stationIds = [...stations.keys()].sort();
+  if (stationIds.length === 0 || !ctx.printJobs) return stationIds;
+  const printers = await printerNames.execute(trx, { ids: stationIds }, stationIds.length);
+  const now = ctx.clock.now().getTime();
+  await queueJobs(
+    trx,
+    ctx,
+    printers
+      .filter((printer) => printer.kitchen_tickets === 1)
+      .map((printer): NewJob => {
+        const payload: CancellationPayload = {
+          kind: 'cancellation',
+          orderId: order.id,
+          ticketNumber: order.ticket_number,
+          displayCode: order.display_code,
+          table: order.table_name,
+          customer: order.customer,
+          confirmedAt: order.confirmed_at ?? now,
+          reprint: false,
+          station: printer.name,
+          items: stations.get(printer.id) ?? [],
+          cancelledAt: now,
+        };
+        return { printerId: printer.id, kind: 'kitchen', orderId: order.id, payload };
+      }),
+  );
+  return stationIds;
 }

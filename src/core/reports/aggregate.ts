@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../storage/database.js';
 import { addFigures, emptyFigures, type Figures, foodKey } from './figures.js';
+import { addMoneyBack } from './money-back.js';
 
 // What counts (docs/reports.md): orders that were confirmed (confirmedAt set) and still exist, by confirmedAt;
 // completion time by completedAt. Category and food revenue are item totals before the order discount.
@@ -227,7 +228,7 @@ export async function windowFigures(
     addFigures(figures, await liveFigures(db, to, window.end));
   }
   if (figures.orders > 0) figures.components = await componentFigures(db, window.start, window.end);
-  return figures;
+  return addMoneyBack(db, figures, window.start, window.end);
 }
 
 /**
@@ -258,7 +259,10 @@ export async function componentFigures(db: Db, start: number, end: number): Prom
   );
 }
 
-/** The first confirmation or completion at or after `from` (two index seeks); null when there is none. */
+/**
+ * The first confirmation, completion, refund or cancellation at or after `from` (an index seek each); null when
+ * there is none.
+ */
 export async function nextActivity(db: Db, from: number): Promise<number | null> {
   const first = async (column: 'confirmed_at' | 'completed_at') =>
     (
@@ -268,8 +272,19 @@ export async function nextActivity(db: Db, from: number): Promise<number | null>
         .where(column, '>=', from)
         .executeTakeFirstOrThrow()
     ).at;
-  const candidates = [await first('confirmed_at'), await first('completed_at')].filter(
-    (value): value is number => value !== null,
-  );
+  const firstOf = async (table: 'refunds' | 'cancellations') =>
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.min<number | null>('created_at').as('at'))
+        .where('created_at', '>=', from)
+        .executeTakeFirstOrThrow()
+    ).at;
+  const candidates = [
+    await first('confirmed_at'),
+    await first('completed_at'),
+    await firstOf('refunds'),
+    await firstOf('cancellations'),
+  ].filter((value): value is number => value !== null);
   return candidates.length > 0 ? Math.min(...candidates) : null;
 }

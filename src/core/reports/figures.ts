@@ -16,6 +16,32 @@ export interface RegisterFigures {
   revenueCents: number;
   cashCents: number;
   cardCents: number;
+  /** Refunds paid from this register's drawer (or card terminal) in the window. */
+  refundCents?: number;
+  refundCashCents?: number;
+  refundCardCents?: number;
+}
+
+/** Money given back in a window, by the time it was given back (never snapshotted: read from its own tables). */
+export interface MoneyBack {
+  refunds: number;
+  refundCents: number;
+  refundCashCents: number;
+  refundCardCents: number;
+  cancellations: { count: number; amountCents: number; cashCents: number; cardCents: number };
+  /** Discounts of the orders confirmed in the window, by reason ('' stands for none given). */
+  discounts: Map<string, { count: number; amountCents: number }>;
+}
+
+export function emptyMoneyBack(): MoneyBack {
+  return {
+    refunds: 0,
+    refundCents: 0,
+    refundCashCents: 0,
+    refundCardCents: 0,
+    cancellations: { count: 0, amountCents: 0, cashCents: 0, cardCents: 0 },
+    discounts: new Map(),
+  };
 }
 
 /** A food sold as a set menu's component (its line's revenue counts on the menu). */
@@ -40,6 +66,8 @@ export interface Figures {
   registers: Map<string, RegisterFigures>;
   /** By food id; read for the whole window at once (windowFigures), never from the hourly snapshots. */
   components: Map<string, ComponentFigures>;
+  /** Refunds, cancellations and discount reasons: added once over the whole window (windowFigures). */
+  moneyBack?: MoneyBack;
 }
 
 export function emptyFigures(): Figures {
@@ -95,5 +123,10 @@ export function addFigures(into: Figures, more: Figures): Figures {
 }
 
 export function isEmpty(figures: Figures): boolean {
-  return figures.orders === 0 && figures.completedOrders === 0;
+  const back = figures.moneyBack;
+  return (
+    figures.orders === 0 &&
+    figures.completedOrders === 0 &&
+    (back === undefined || (back.refunds === 0 && back.cancellations.count === 0))
+  );
 }

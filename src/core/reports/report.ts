@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { decodeMoney } from '../../api/money-codec.js';
 import { centsToNumber, roundTo2Decimals, toCents } from '../money.js';
 import { type CategoryStats, Report } from '../../api/reports.js';
-import type { Figures } from './figures.js';
+import { emptyMoneyBack, type Figures } from './figures.js';
 import type { Window } from './buckets.js';
 
 // The shapes are the API's (src/api/reports.ts); the core builds them in cents, the codec writes the wire's numbers.
@@ -131,29 +131,36 @@ export function buildReport(id: string, window: Window, figures: Figures, names:
       reportId: id,
       cashRegisterId: register.cashRegisterId,
       cashRegisterName: names.registers.get(register.cashRegisterId) ?? 'deleted register',
-      totalRevenue: register.revenueCents,
-      totalCardRevenue: register.cardCents,
-      totalCashRevenue: register.cashCents,
+      totalRevenue: register.revenueCents - (register.refundCents ?? 0),
+      totalCardRevenue: register.cardCents - (register.refundCardCents ?? 0),
+      totalCashRevenue: register.cashCents - (register.refundCashCents ?? 0),
     }))
     .sort((a, b) => a.cashRegisterName.localeCompare(b.cashRegisterName));
   // Derived, not stored: an order's total is its item totals minus its discount, so the discounts of any window are
   // its item revenue minus its revenue, and what no register took is the totals minus the registers' (snapshots
   // included, without a new column).
   const registered = { revenue: 0, cash: 0, card: 0 };
-  for (const register of figures.registers.values()) {
-    registered.revenue += register.revenueCents;
-    registered.cash += register.cashCents;
-    registered.card += register.cardCents;
+  for (const register of cashRegisterStats) {
+    registered.revenue += register.totalRevenue;
+    registered.cash += register.totalCashRevenue;
+    registered.card += register.totalCardRevenue;
   }
   let itemRevenueCents = 0;
   for (const food of figures.foods.values()) itemRevenueCents += food.revenueCents;
+  // Refunds come off the revenue of the window they were given in (docs/reports.md).
+  const back = figures.moneyBack ?? emptyMoneyBack();
+  const revenue = {
+    total: figures.revenueCents - back.refundCents,
+    cash: figures.cashCents - back.refundCashCents,
+    card: figures.cardCents - back.refundCardCents,
+  };
   return {
     id,
     timestamp: new Date(window.start).toISOString(),
     intervalInMinutes: Math.round((window.end - window.start) / 60_000),
-    totalRevenue: figures.revenueCents,
-    totalCashRevenue: figures.cashCents,
-    totalCardRevenue: figures.cardCents,
+    totalRevenue: revenue.total,
+    totalCashRevenue: revenue.cash,
+    totalCardRevenue: revenue.card,
     totalOrders: figures.orders,
     averageCompletitionTime:
       figures.completedOrders === 0 ? null : roundTo2Decimals(figures.completionMs / figures.completedOrders / 60_000),
@@ -161,9 +168,9 @@ export function buildReport(id: string, window: Window, figures: Figures, names:
     cashRegisterStats,
     totalDiscount: itemRevenueCents - figures.revenueCents,
     noRegisterStats: {
-      totalRevenue: figures.revenueCents - registered.revenue,
-      totalCashRevenue: figures.cashCents - registered.cash,
-      totalCardRevenue: figures.cardCents - registered.card,
+      totalRevenue: revenue.total - registered.revenue,
+      totalCashRevenue: revenue.cash - registered.cash,
+      totalCardRevenue: revenue.card - registered.card,
     },
     totalCovers: figures.covers,
     takeawayOrders: figures.takeawayOrders,
@@ -175,29 +182,57 @@ export function buildReport(id: string, window: Window, figures: Figures, names:
         quantity: component.quantity,
       }))
       .sort((a, b) => a.foodName.localeCompare(b.foodName)),
+    totalRefunds: back.refundCents,
+    cancellations: {
+      count: back.cancellations.count,
+      amount: back.cancellations.amountCents,
+      cash: back.cancellations.cashCents,
+      card: back.cancellations.cardCents,
+    },
+    discountsByReason: [...back.discounts]
+      .map(([reason, entry]) => ({
+        reason: reason === '' ? null : reason,
+        count: entry.count,
+        amount: entry.amountCents,
+      }))
+      .sort((a, b) => b.amount - a.amount || (a.reason ?? '').localeCompare(b.reason ?? '')),
   };
 }
 
 type WireReport = z.input<typeof Report>;
+type LaterFields =
+  | 'totalDiscount'
+  | 'noRegisterStats'
+  | 'totalRefunds'
+  | 'cancellations'
+  | 'discountsByReason'
+  | 'componentStats';
+type OlderReport = Omit<WireReport, LaterFields> & Partial<WireReport>;
 
 /**
  * A closure saved by an older pos lacks `totalDiscount` and `noRegisterStats`: both follow from its own figures
  * (item revenue minus revenue; totals minus the register lines), so old closures answer in today's shape. Saved
  * reports (and stored responses) keep the wire's numbers of currency units; this works on those.
  */
-export function completeReport(
-  older: Omit<WireReport, 'totalDiscount' | 'noRegisterStats' | 'componentStats'> & Partial<WireReport>,
-): WireReport {
+export function completeReport(older: OlderReport): WireReport {
   // Covers and takeaway are newer still: 0 in a closure saved before them, when no order had either; and no set
   // menu was sold before they existed.
   const saved = { totalCovers: 0, takeawayOrders: 0, takeawayRevenue: 0, componentStats: [], ...older };
-  if (saved.totalDiscount !== undefined && saved.noRegisterStats !== undefined) return saved as WireReport;
+  // Before refunds existed: none given, none recorded, no reasons kept.
+  const moneyBack = {
+    totalRefunds: saved.totalRefunds ?? 0,
+    cancellations: saved.cancellations ?? { count: 0, amount: 0, cash: 0, card: 0 },
+    discountsByReason: saved.discountsByReason ?? [],
+  };
+  if (saved.totalDiscount !== undefined && saved.noRegisterStats !== undefined)
+    return { ...saved, ...moneyBack } as WireReport;
   const cents = (units: number) => toCents(units) ?? 0;
   const sum = (values: number[]) => values.reduce((total, value) => total + cents(value), 0);
   const registers = saved.cashRegisterStats;
   return {
     ...saved,
     componentStats: saved.componentStats ?? [],
+    ...moneyBack,
     totalDiscount: centsToNumber(sum(saved.categoryStats.map((c) => c.revenue)) - cents(saved.totalRevenue)),
     noRegisterStats: {
       totalRevenue: centsToNumber(cents(saved.totalRevenue) - sum(registers.map((r) => r.totalRevenue))),

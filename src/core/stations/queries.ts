@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { OrderStation, StationOrder } from '../../api/stations.js';
 import type { Db } from '../../storage/database.js';
 import { listParams, prepared } from '../../storage/prepared.js';
@@ -65,7 +66,7 @@ function stationRows(db: Db, printerId: string) {
       'oi.id as item_id',
       'oi.food_id',
       'oi.food_name',
-      'oi.quantity',
+      sql<number>`oi.quantity - oi.refunded_quantity`.as('quantity'),
       'oi.notes',
       'osi.option_id',
       'oc.component_food_id',
@@ -73,6 +74,8 @@ function stationRows(db: Db, printerId: string) {
       'oc.name as option_name',
     ])
     .where('os.printer_id', '=', printerId)
+    // Refunded units are not made: a line refunded in full is off the card.
+    .whereRef('oi.quantity', '>', 'oi.refunded_quantity')
     .orderBy('o.confirmed_at')
     .orderBy('o.id')
     .orderBy('oi.position')

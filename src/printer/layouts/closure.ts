@@ -4,9 +4,10 @@ import type { ClosurePayload } from '../../core/printing/payloads.js';
 import { big, type LayoutOptions, type Paper, paper } from './common.js';
 import { leftRightWrapped, type PrintOp, wrap } from './ops.js';
 
-// The general closure for the treasurer: period, totals, cash and card, per register, per category and food. It
-// adds up on paper: the register lines (with "No register") sum to the revenue, and the categories (before
-// discounts) minus the discounts give the revenue again. Long names wrap, never cut.
+// The general closure for the treasurer: period, totals, cash and card, per register, the cancelled orders, the
+// discounts by reason, per category and food. It adds up on paper: the register lines (with "No register") sum to
+// the revenue, and the categories (before discounts) minus the discounts and the refunds give the revenue again.
+// Long names wrap, never cut.
 
 export function closureReport(payload: ClosurePayload, options: LayoutOptions): PrintOp[] {
   const { columns } = options;
@@ -23,6 +24,7 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
     cash: report.totalCashRevenue,
     card: report.totalCardRevenue,
     discount: report.totalDiscount,
+    refunds: report.totalRefunds,
   };
   // Orders confirmed by a status change have no payment method: shown, so cash + card + this = revenue.
   const unpaid = cents.revenue - cents.cash - cents.card;
@@ -70,6 +72,7 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
     ...row(`  ${p.t('closure.card')}`, p.euro(cents.card)),
     ...(unpaid !== 0 ? row(`  ${p.t('closure.noPaymentMethod')}`, p.euro(unpaid)) : []),
     ...row(p.t('closure.discountsGiven'), p.euro(cents.discount)),
+    ...(cents.refunds !== 0 ? row(p.t('closure.refundsGiven'), p.euro(cents.refunds)) : []),
     ...row(p.t('closure.prepTime'), prepTime(report.averageCompletitionTime, p)),
     // Covers and takeaway only where the venue sells them: a sagra without covers keeps its closure as it was.
     ...(report.totalCovers !== 0 || report.takeawayOrders !== 0
@@ -89,6 +92,22 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
       ops.push(...row(`  ${p.t('closure.card')}`, p.money(register.card)));
     }
   }
+  // Cancellations are information: what went back with orders that left the figures.
+  const cancelled = report.cancellations;
+  if (cancelled.count > 0) {
+    ops.push({ op: 'rule' }, ...heading(p.t('closure.cancelledTitle')));
+    ops.push(...wrap(p.t('closure.cancelledNote'), columns).map((text): PrintOp => ({ op: 'text', text })));
+    ops.push(...row(p.t('closure.cancelledOrders', { count: String(cancelled.count) }), p.euro(cancelled.amount)));
+    ops.push(...row(`  ${p.t('closure.cash')}`, p.money(cancelled.cash)));
+    ops.push(...row(`  ${p.t('closure.card')}`, p.money(cancelled.card)));
+  }
+  if (report.discountsByReason.length > 0) {
+    ops.push({ op: 'rule' }, ...heading(p.t('closure.discountsByReason')));
+    for (const discount of report.discountsByReason) {
+      const reason = discount.reason ?? p.t('closure.noReason');
+      ops.push(...row(`${reason} (${discount.count})`, p.euro(discount.amount)));
+    }
+  }
   if (report.categoryStats.length > 0) {
     ops.push({ op: 'rule' }, ...heading(p.t('closure.perCategory')));
     for (const category of report.categoryStats) {
@@ -102,6 +121,7 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
     const beforeDiscounts = report.categoryStats.reduce((sum, category) => sum + category.revenue, 0);
     ops.push(...row(p.t('closure.beforeDiscounts'), p.euro(beforeDiscounts)));
     ops.push(...row(p.t('closure.discounts'), `-${p.euro(cents.discount)}`));
+    if (cents.refunds !== 0) ops.push(...row(p.t('closure.refunds'), `-${p.euro(cents.refunds)}`));
     ops.push(...row(p.t('closure.revenue'), p.euro(cents.revenue), true));
   }
   // What the set menus sent to the kitchens: counts only, their revenue is the menus' above. A job queued by an

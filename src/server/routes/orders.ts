@@ -13,8 +13,10 @@ import {
   ReprintResponse,
   StatusInput,
 } from '../../api/orders.js';
+import { Refund, RefundInput, RefundList } from '../../api/refunds.js';
 import { type Access, STAFF } from '../../core/auth/principal.js';
 import { getOrderDetail, listOrders } from '../../core/orders/queries.js';
+import { listRefunds, refundOrder } from '../../core/orders/refunds.js';
 import { reprintOrder, reprintReceipt } from '../../core/orders/reprints.js';
 import { currentCreationResponse, currentOrderResponse } from '../../core/orders/stored-responses.js';
 import { confirmOrder, createOrder, deleteOrder, setOrderStatus } from '../../core/orders/use-cases.js';
@@ -75,6 +77,24 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: OrderIdParams, body: ReprintReceiptInput, response: { 200: ReprintResponse } },
     },
     (request) => reprintReceipt(ctx, request.params.id, request.body, principalOf(request)),
+  );
+
+  app.get(
+    '/v1/orders/:id/refunds',
+    { config, schema: { tags, params: OrderIdParams, response: { 200: RefundList } } },
+    (request) => listRefunds(ctx, request.params.id),
+  );
+
+  app.post(
+    '/v1/orders/:id/refunds',
+    {
+      config: { ...config, idempotent: true },
+      schema: { tags, params: OrderIdParams, body: RefundInput, response: { 201: Refund } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await refundOrder(ctx, request.params.id, request.body, principalOf(request), request.idempotencyKey)),
   );
 
   app.patch(

@@ -138,6 +138,9 @@ export function useStation(client: PosClient, station: string, handlers: { onNew
           );
         }
         return load();
+      case 'order-refunded': // units refunded before they were cooked: the card counts them down
+        if (!event.payload.printers.includes(station)) return;
+        return load();
       case 'order-cancelled':
         if (!event.payload.printers.includes(station)) return;
         setOrders((list) => list?.filter((order) => order.id !== event.payload.orderId) ?? list);

@@ -9,6 +9,7 @@ import { ConfirmDialog } from './ConfirmDialog.js';
 import { orderWho } from './order-words.js';
 import { newKey } from './outbox.js';
 import { PaymentDialog } from './PaymentDialog.js';
+import { RefundDialog } from './RefundDialog.js';
 import { shortagesIn } from './refusal.js';
 import { shortageWords } from './RefusalText.js';
 
@@ -35,6 +36,7 @@ export function OrdersView(props: {
   const [open, setOpen] = useState<Detail | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const [paying, setPaying] = useState<'CASH' | 'CARD' | null>(null);
   // A pending order just paid: its numbers and the change, large, as at the till (the dialog is gone by then).
   const [paid, setPaid] = useState<{
@@ -99,6 +101,13 @@ export function OrdersView(props: {
   };
 
   const allItems = open ? open.categorizedItems.flatMap((group) => group.items) : [];
+  // A paid order's cancellation gives back what its refunds have not: said before asking.
+  const cancelQuestion = (order: Detail) => {
+    const question = t('orders.cancelConfirm', { code: order.displayCode });
+    if (order.confirmedAt === null || order.paymentMethod === null) return question;
+    const amount = money(Math.max(0, order.total - order.refunded));
+    return `${t(order.paymentMethod === 'CARD' ? 'refund.giveBackCard' : 'refund.giveBackCash', { amount })}. ${question}`;
+  };
   return (
     <section className="panel orders" aria-label={t('orders.title')}>
       <div className="panel-head">
@@ -179,6 +188,9 @@ export function OrdersView(props: {
               {allItems.map((item) => (
                 <li key={item.id}>
                   {item.quantity} × {item.food.name} {item.notes && `(${item.notes})`} — {money(item.total)}
+                  {item.refundedQuantity > 0 && (
+                    <span className="refunded"> · {t('orders.refunded', { count: item.refundedQuantity })}</span>
+                  )}
                 </li>
               ))}
             </ul>
@@ -186,6 +198,7 @@ export function OrdersView(props: {
               {t('order.total')} {money(open.total)} ·{' '}
               {t(`status.${open.status.toLowerCase() as ListedOrder['status']}`)}
               {open.paymentMethod && ` · ${t(open.paymentMethod === 'CASH' ? 'pay.cash' : 'pay.card')}`}
+              {open.refunded > 0 && ` · ${t('orders.refundedTotal', { amount: money(open.refunded) })}`}
             </p>
             <div className="order-actions">
               {open.status === 'PENDING' ? (
@@ -225,6 +238,11 @@ export function OrdersView(props: {
                   >
                     {t('orders.reprintKitchen')}
                   </button>
+                  {open.paymentMethod !== null && open.refunded < open.total && (
+                    <button className="big" onClick={() => setRefunding(true)}>
+                      {t('orders.refund')}
+                    </button>
+                  )}
                 </>
               )}
               <button className="big danger" onClick={() => setAsking(true)}>
@@ -270,10 +288,27 @@ export function OrdersView(props: {
           }}
         />
       )}
+      {refunding && open && (
+        <RefundDialog
+          order={open}
+          onBack={() => setRefunding(false)}
+          onConfirm={(choice) => {
+            setRefunding(false);
+            // One key per refund: a second tap or a retry after a lost answer refunds once.
+            const key = newKey();
+            void act(
+              () => client.refundOrder(open.id, { ...choice, cashRegisterId: props.registerId }, key),
+              (refund) => t('refund.done', { amount: money(refund.amount) }),
+              // The refunded units on the lines, keeping the message of what to give back.
+              () => void client.order(open.id).then(setOpen, failed),
+            );
+          }}
+        />
+      )}
       {asking && open && (
         <ConfirmDialog
           label={t('orders.cancel')}
-          question={t('orders.cancelConfirm', { code: open.displayCode })}
+          question={cancelQuestion(open)}
           keep={t('orders.cancelNo')}
           confirm={t('orders.cancelYes')}
           onKeep={() => setAsking(false)}
