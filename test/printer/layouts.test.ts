@@ -9,7 +9,16 @@ import { layout } from '../../src/printer/layouts/index.js';
 import type { PrintPayload } from '../../src/core/printing/payloads.js';
 import { CATALOGS, type Locale, LOCALES, type MessageKey, translate } from '../../src/i18n/index.js';
 import { everyOf } from '../helpers/assert.js';
-import { cancellation, closure, kitchen, receipt, testPage } from './fixtures.js';
+import {
+  cancellation,
+  closure,
+  closureWithSessions,
+  handover,
+  handoverUncounted,
+  kitchen,
+  receipt,
+  testPage,
+} from './fixtures.js';
 
 // English tickets are golden/<kind>-<width>.txt, other languages golden/<locale>/<kind>-<width>.txt.
 const golden = (name: string, locale: Locale) =>
@@ -24,6 +33,9 @@ const cases: Array<[string, PrintPayload, boolean]> = [
   // A job queued before the venue's lines and the cash received existed prints as it did.
   ['receipt-plain', { ...receipt, header: undefined, footer: undefined, cashReceivedCents: undefined }, false],
   ['closure', closure, false],
+  ['closure-sessions', closureWithSessions, false],
+  ['handover', handover, false],
+  ['handover-uncounted', handoverUncounted, false],
   ['test', testPage, false],
 ];
 
@@ -63,7 +75,9 @@ for (const locale of LOCALES) {
 t.test(
   'every word a ticket prints, in every language, is in code page 858: accents and € as single bytes',
   async (t) => {
-    const printed = (Object.keys(CATALOGS.en) as MessageKey[]).filter((key) => /^(ticket|closure|format)\./.test(key));
+    const printed = (Object.keys(CATALOGS.en) as MessageKey[]).filter((key) =>
+      /^(ticket|closure|handover|format)\./.test(key),
+    );
     t.ok(printed.length > 40);
     for (const locale of LOCALES) {
       for (const key of printed) {
