@@ -55,13 +55,21 @@ export async function openCashSession(
     if (await openSession(trx, registerId)) {
       throw new ConflictError('A cash session is already open on this register: close it first', 'session-open');
     }
-    // A session starts after the register's last one ended, even within the same millisecond: no order counts twice.
+    // A session starts after what came before it on the register, even within the same millisecond: after the last
+    // session's close (no order counts twice) and after the orders already confirmed (they were not in this drawer).
+    const clock = ctx.clock.now().getTime();
     const last = await trx
       .selectFrom('cash_sessions')
-      .select((eb) => eb.fn.max('closed_at').as('closed_at'))
+      .select((eb) => eb.fn.max('closed_at').as('at'))
       .where('cash_register_id', '=', registerId)
       .executeTakeFirst();
-    const now = new Date(Math.max(ctx.clock.now().getTime(), (last?.closed_at ?? Number.NEGATIVE_INFINITY) + 1));
+    const sold = await trx
+      .selectFrom('orders')
+      .select((eb) => eb.fn.max('confirmed_at').as('at'))
+      .where('cash_register_id', '=', registerId)
+      .where('confirmed_at', '>=', clock)
+      .executeTakeFirst();
+    const now = new Date(Math.max(clock, (last?.at ?? clock - 1) + 1, (sold?.at ?? clock - 1) + 1));
     const row: CashSessionRow = {
       id: ctx.newId(),
       cash_register_id: registerId,
