@@ -2,6 +2,7 @@ import t from 'tap';
 import { cuid } from '../../src/core/ids.js';
 import type { HandoverPayload } from '../../src/core/printing/payloads.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { everyOf } from '../helpers/assert.js';
 import { createOrder, eventsSince, lastEventId } from '../helpers/orders.js';
 import { seedMenu, type SeededMenu } from '../helpers/seed.js';
 
@@ -198,3 +199,89 @@ async function count(app: TestApp): Promise<number> {
   const rows = await app.runtime.storage.db.selectFrom('cash_sessions').select('id').execute();
   return rows.length;
 }
+
+t.test("the general closure lists the day's sessions, and each register's sessions add up to its line", async (t) => {
+  const app = await buildTestApp(t, { start: '2026-11-21T15:00:00.000Z' });
+  const menu = await seedMenu(app);
+  const created = await app.request({
+    method: 'POST',
+    url: '/v1/cash-registers',
+    body: { name: 'Bar', defaultPrinterId: menu.printers.bar },
+  });
+  const bar = created.json().id as string;
+  const open = (register: string, at: string, float: number) => {
+    app.clock.set(at);
+    return app.request({ method: 'POST', url: sessionsUrl(register), body: { float } });
+  };
+  const close = (register: string, at: string, counted: number) => {
+    app.clock.set(at);
+    return app.request({ method: 'POST', url: closeUrl(register), body: { counted } });
+  };
+  const sellAt = (register: string, at: string, paymentMethod: 'CASH' | 'CARD', foodId: string, quantity = 1) => {
+    app.clock.set(at);
+    return createOrder(app, {
+      table: '1',
+      customer: 'x',
+      orderItems: [{ foodId, quantity }],
+      confirm: { paymentMethod, cashRegisterId: register },
+    });
+  };
+  // Cassa 1: two shifts back to back; Bar: one shift still open at the closure.
+  await open(menu.register, '2026-11-21T16:00:00.000Z', 100);
+  await open(bar, '2026-11-21T16:05:00.000Z', 50);
+  await sellAt(menu.register, '2026-11-21T16:30:00.000Z', 'CASH', menu.foods.margherita, 2); // 15.00
+  await sellAt(bar, '2026-11-21T16:40:00.000Z', 'CASH', menu.foods.beer, 3); // 12.00
+  await sellAt(menu.register, '2026-11-21T17:10:00.000Z', 'CARD', menu.foods.diavola); // 8.50
+  await close(menu.register, '2026-11-21T19:00:00.000Z', 114);
+  await open(menu.register, '2026-11-21T19:00:00.000Z', 20);
+  await sellAt(menu.register, '2026-11-21T19:00:00.002Z', 'CASH', menu.foods.tiramisu); // 4.50
+  await sellAt(bar, '2026-11-21T20:00:00.000Z', 'CARD', menu.foods.beer); // 4.00
+  await sellAt(menu.register, '2026-11-21T21:00:00.000Z', 'CARD', menu.foods.margherita); // 7.50
+  await close(menu.register, '2026-11-21T21:30:00.000Z', 24.5);
+
+  app.clock.set('2026-11-21T22:00:00.000Z');
+  const response = await app.request({
+    method: 'POST',
+    url: '/v1/reports/general-closure',
+    body: { cashRegister: menu.register },
+  });
+  t.equal(response.statusCode, 201, response.body);
+  const closure = response.json();
+  t.match(closure.sessions, [
+    {
+      cashRegisterName: 'Cassa 1',
+      expectedCash: 115,
+      counted: 114,
+      difference: -1,
+      closedAt: '2026-11-21T19:00:00.000Z',
+    },
+    { cashRegisterName: 'Bar', expectedCash: 62, counted: null, closedAt: null },
+    { cashRegisterName: 'Cassa 1', expectedCash: 24.5, counted: 24.5, difference: 0 },
+  ]);
+  const lines = closure.cashRegisterStats as Array<Record<string, any>>;
+  everyOf(
+    t,
+    lines,
+    (line) => {
+      const mine = (closure.sessions as Array<Record<string, any>>).filter(
+        (s) => s.cashRegisterId === line.cashRegisterId,
+      );
+      const cash = mine.reduce((sum, s) => sum + s.cashSales * 100, 0);
+      const all = mine.reduce((sum, s) => sum + (s.cashSales + s.cardSales) * 100, 0);
+      return (
+        mine.length > 0 &&
+        Math.round(cash) === Math.round(line.totalCashRevenue * 100) &&
+        Math.round(all) === Math.round(line.totalRevenue * 100)
+      );
+    },
+    "each register's sessions add up to its line of the closure (cash and in all)",
+  );
+  t.equal(lines.length, 2);
+
+  const job = await app.runtime.storage.db
+    .selectFrom('print_jobs')
+    .select('payload')
+    .where('report_id', '=', closure.id)
+    .executeTakeFirstOrThrow();
+  t.equal(JSON.parse(job.payload).sessions.length, 3, 'the printed closure lists the three sessions');
+});
