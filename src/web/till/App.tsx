@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CashierEvent } from '../../api/events.js';
 import { PosClient } from '../../client/index.js';
 import { counted, type Locale } from '../../i18n/index.js';
@@ -8,6 +8,8 @@ import { addFood, cartTotals, EMPTY_CART, orderBody, quantityOf, type Cart } fro
 import { CartPanel } from './CartPanel.js';
 import { SetLocaleContext } from './contexts.js';
 import { DoneScreen } from './DoneScreen.js';
+import { DrawerCloseDialog } from './DrawerCloseDialog.js';
+import { DrawerOpenDialog } from './DrawerOpenDialog.js';
 import { Login } from './Login.js';
 import { MenuPanel } from './MenuPanel.js';
 import { OrdersView } from './OrdersView.js';
@@ -44,6 +46,10 @@ export function App() {
   // and re-rendering the whole till for each order of every other till costs each tap its share of the CPU.
   const viewNow = useRef(view);
   viewNow.current = view;
+  // The drawer of this register: open or not (null: not known yet), and which of its dialogs is up.
+  const [drawerOpen, setDrawerOpen] = useState<boolean | null>(null);
+  const [drawerDialog, setDrawerDialog] = useState<'open' | 'close' | null>(null);
+  const [drawerCheck, setDrawerCheck] = useState(0);
 
   const token = session?.token ?? null;
   const client = useMemo(() => new PosClient({ baseUrl: '', token: () => token, timeoutMs: 15_000 }), [token]);
@@ -92,6 +98,9 @@ export function App() {
                 : printer,
             ),
           );
+        case 'cash-session-opened':
+        case 'cash-session-closed':
+          return setDrawerCheck((n) => n + 1);
         case 'resync':
           void refresh();
           return loadPrinters();
@@ -113,6 +122,30 @@ export function App() {
     },
     onUnauthorized: unauthorized,
   });
+
+  // At the first login of the evening on a register with no open drawer, the till asks for the float, once per login
+  // and register (skipping is remembered, so a reload does not ask again).
+  const registerId = register?.id ?? null;
+  useEffect(() => {
+    if (token === null || registerId === null) return;
+    let live = true;
+    client
+      .cashSessions(registerId)
+      .then((sessions) => {
+        if (!live) return;
+        const open = sessions.some((drawer) => drawer.status === 'open');
+        setDrawerOpen(open);
+        const asked = `${token.slice(-16)}|${registerId}`;
+        if (!open && readLocal<string>('drawerAsked') !== asked) {
+          writeLocal('drawerAsked', asked);
+          setDrawerDialog((now) => now ?? 'open');
+        }
+      })
+      .catch(() => undefined); // offline: the drawer waits, selling does not
+    return () => {
+      live = false;
+    };
+  }, [client, token, registerId, drawerCheck]);
 
   if (!session) {
     return (
@@ -202,6 +235,7 @@ export function App() {
           register={register.name}
           onOutbox={() => setView('outbox')}
           onOrders={() => setView('orders')}
+          onDrawer={() => setDrawerDialog(drawerOpen ? 'close' : 'open')}
           onChangeRegister={() => {
             saveRegister(null);
             setRegister(null);
@@ -269,6 +303,30 @@ export function App() {
             refreshKey={ordersRefresh}
             onUnauthorized={unauthorized}
             onClose={() => setView('order')}
+          />
+        )}
+        {drawerDialog === 'open' && (
+          <DrawerOpenDialog
+            client={client}
+            registerId={register.id}
+            onOpened={() => {
+              setDrawerDialog(null);
+              setDrawerCheck((n) => n + 1);
+            }}
+            onSkip={() => setDrawerDialog(null)}
+            onUnauthorized={unauthorized}
+          />
+        )}
+        {drawerDialog === 'close' && (
+          <DrawerCloseDialog
+            client={client}
+            registerId={register.id}
+            onBack={() => setDrawerDialog(null)}
+            onClosed={() => {
+              setDrawerDialog(null);
+              setDrawerCheck((n) => n + 1);
+            }}
+            onUnauthorized={unauthorized}
           />
         )}
         {paying && (
