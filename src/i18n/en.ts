@@ -16,6 +16,8 @@ export const en = {
   'register.none': 'No register is enabled: ask the admin to add one.',
   'register.change': 'Change register',
   'drawer.title': 'The drawer',
+  'drawer.ask': 'No drawer is open on {register}: put the float in and open it.',
+  'drawer.askLabel': 'The drawer',
   'drawer.button': 'Drawer',
   'drawer.openTitle': 'Open the drawer',
   'drawer.openPrompt': 'How much change is in the drawer to start with (the float)?',

@@ -17,6 +17,8 @@ export const it: Record<MessageKey, string> = {
   'register.none': 'Nessuna cassa attiva: chiedi all’amministratore di aggiungerne una.',
   'register.change': 'Cambia cassa',
   'drawer.title': 'Il cassetto',
+  'drawer.ask': 'Nessun cassetto aperto su {register}: metti il fondo cassa e aprilo.',
+  'drawer.askLabel': 'Il cassetto',
   'drawer.button': 'Cassetto',
   'drawer.openTitle': 'Apri il cassetto',
   'drawer.openPrompt': 'Quanto resto c\'è nel cassetto per iniziare (fondo cassa)?',

@@ -123,9 +123,11 @@ export function App() {
     onUnauthorized: unauthorized,
   });
 
-  // At the first login of the evening on a register with no open drawer, the till asks for the float, once per login
-  // and register (skipping is remembered, so a reload does not ask again).
+  // At the first login of the evening on a register with no open drawer, the till asks for the float: a line above
+  // the order, not a dialog in the way of the first sale. "Not now" is remembered for the register and the evening.
   const registerId = register?.id ?? null;
+  const evening = `${registerId}|${businessDay()}`;
+  const [drawerSkipped, setDrawerSkipped] = useState(() => readLocal<string>('drawerSkipped'));
   useEffect(() => {
     if (token === null || registerId === null) return;
     let live = true;
@@ -133,13 +135,7 @@ export function App() {
       .cashSessions(registerId)
       .then((sessions) => {
         if (!live) return;
-        const open = sessions.some((drawer) => drawer.status === 'open');
-        setDrawerOpen(open);
-        const asked = `${token.slice(-16)}|${registerId}`;
-        if (!open && readLocal<string>('drawerAsked') !== asked) {
-          writeLocal('drawerAsked', asked);
-          setDrawerDialog((now) => now ?? 'open');
-        }
+        setDrawerOpen(sessions.some((drawer) => drawer.status === 'open'));
       })
       .catch(() => undefined); // offline: the drawer waits, selling does not
     return () => {
@@ -248,6 +244,23 @@ export function App() {
           }}
         />
         {fromCache && <p className="notice">{text.t('menu.cached')}</p>}
+        {drawerOpen === false && drawerSkipped !== evening && view === 'order' && (
+          <div className="banner-row drawer-ask" role="region" aria-label={text.t('drawer.askLabel')}>
+            <span>{text.t('drawer.ask', { register: register.name })}</span>
+            <button className="chip" onClick={() => setDrawerDialog('open')}>
+              {text.t('drawer.open')}
+            </button>
+            <button
+              className="chip"
+              onClick={() => {
+                writeLocal('drawerSkipped', evening);
+                setDrawerSkipped(evening);
+              }}
+            >
+              {text.t('drawer.skip')}
+            </button>
+          </div>
+        )}
         {refused.length > 0 && view !== 'outbox' && (
           <div role="alert" className="banner-row">
             <button className="banner-alert" onClick={() => setView('outbox')}>
@@ -357,4 +370,9 @@ function Providers({
       <SetLocaleContext.Provider value={setLocale}>{children}</SetLocaleContext.Provider>
     </TextsContext.Provider>
   );
+}
+
+/** The evening a tablet is in: the date of 7 hours ago, so a shift that runs past midnight is still the same one. */
+function businessDay(): string {
+  return new Date(Date.now() - 7 * 3_600_000).toLocaleDateString('en-CA');
 }
