@@ -27,3 +27,37 @@ t.test(
     void type;
   },
 );
+
+t.test(
+  'Registers: o opens a drawer with a float, c counts and closes it (the expected cash beside the count)',
+  async (t) => {
+    const { client } = await serve(t);
+    const printer = await client.create('/v1/printers', { name: 'Cassa', ip: '127.0.0.1', port: 9 });
+    await client.create('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printer.id });
+    const { type, shows } = show(
+      t,
+      <RegistersScreen client={client} width={100} height={20} active onCapture={() => {}} />,
+    );
+    await shows('the register, no drawer', (s) => /Cassa 1\s+Cassa\s+yes\s+-/.test(s));
+    await type('c');
+    await shows('none to close', (s) => s.includes('no drawer is open on it: o opens one'));
+    await type('o');
+    await shows('the float form', (s) => s.includes('Open the drawer of Cassa 1'));
+    await type('cento\u0013');
+    await shows('not an amount', (s) => s.includes('not an amount'));
+    await type('\u007f'.repeat(5));
+    await type('100,50\u0013');
+    await shows('open', (s) => /Cassa 1\s+Cassa\s+yes\s+open, test-admin, expected 100[.,]50/.test(s));
+    await type('c');
+    await shows(
+      'the count form',
+      (s) => s.includes('Count and close the drawer of Cassa 1') && /expected 100[.,]50/.test(s),
+    );
+    await type('99\u0013');
+    await shows('closed, with the difference', (s) =>
+      /drawer of Cassa 1 closed: expected 100[.,]50, difference -1[.,]50/.test(s),
+    );
+    const [closed] = await client.cashSessions((await client.cashRegisters())[0]!.id);
+    t.match(closed, { status: 'closed', float: 10050, counted: 9900, difference: -150 });
+  },
+);
