@@ -510,8 +510,7 @@ export const en = {
     'drawer of {name} closed: expected {expected}, difference {difference}; the slip is printing',
   'console.registers.alreadyOpen': 'its drawer is open already: c counts and closes it',
   'console.registers.noneOpen': 'no drawer is open on it: o opens one',
-  'console.keys.registers':
-    '↑↓  a add  e edit  x delete  space in use/not  o open drawer  c close it  1-8 screens  q quit',
+  'console.keys.registers': '↑↓  a add  e edit  x delete  space in use  o/c open/close drawer  1-8  q quit',
   'console.people.users': 'People: who logs in at the tills and here',
   'console.people.keys': 'Device keys: the TV, kitchen screens, the pickup counter',
   'console.people.username': 'Username',

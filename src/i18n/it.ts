@@ -515,8 +515,7 @@ export const it: Record<MessageKey, string> = {
     'cassetto di {name} chiuso: attesi {expected}, differenza {difference}; la consegna è in stampa',
   'console.registers.alreadyOpen': 'il cassetto è già aperto: c lo conta e lo chiude',
   'console.registers.noneOpen': 'nessun cassetto aperto: o ne apre uno',
-  'console.keys.registers':
-    '↑↓  a aggiungi  e modifica  x elimina  spazio in uso o no  o apri cassetto  c chiudilo  1-8 schermate  q esci',
+  'console.keys.registers': '↑↓ a aggiungi e modifica x elimina spazio in uso o/c apri/chiudi cassetto q esci',
   'console.people.users': 'Persone: chi accede alle casse e qui',
   'console.people.keys': 'Chiavi dei dispositivi: TV, schermi di cucina, banco ritiro',
   'console.people.username': 'Utente',
