@@ -2,6 +2,7 @@ import '../shared/test-dom.js';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import t from 'tap';
 import { PosClient } from '../../client/index.js';
+import { texts, TextsContext } from '../shared/locale.js';
 import { DrawerCloseDialog } from './DrawerCloseDialog.js';
 import { DrawerOpenDialog } from './DrawerOpenDialog.js';
 
@@ -152,4 +153,27 @@ t.test('a drawer another tablet opened meanwhile counts as opened', async (t) =>
     if (!opened) throw new Error('not opened yet');
   });
   t.ok(opened, 'opened');
+});
+
+t.test('in Italian: the keys, the figures and the words', async (t) => {
+  const { client } = fakeServer(() => [200, [openSession]]);
+  render(
+    <TextsContext.Provider value={texts('it')}>
+      <DrawerCloseDialog
+        client={client}
+        registerId="r1"
+        onBack={() => undefined}
+        onClosed={() => undefined}
+        onUnauthorized={() => undefined}
+      />
+    </TextsContext.Provider>,
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Chiudi il cassetto' });
+  const fifty = await screen.findByRole('button', { name: /^Aggiungi €\s50,00$/ });
+  fireEvent.click(fifty);
+  fireEvent.click(fifty);
+  fireEvent.click(screen.getByRole('button', { name: /^Aggiungi €\s20,00$/ }));
+  t.match(dialog.textContent, /Attesi €\s112,50/);
+  t.match(dialog.textContent, /Contati €\s120,00/);
+  t.equal(screen.getByRole('status', { name: 'Differenza' }).textContent?.replace(/\s/g, ' '), 'Ci sono € 7,50 in più');
 });
