@@ -14,6 +14,7 @@ import * as m013 from './013-covers-and-service.js';
 import * as m014 from './014-choices.js';
 import * as m015 from './015-menu-order-tokens-allergens.js';
 import * as m016 from './016-refunds.js';
+import * as m017 from './017-cash-sessions.js';
 
 // Numbered and append-only: a released migration is never edited; a change is a new file added here.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '014-choices': m014,
   '015-menu-order-tokens-allergens': m015,
   '016-refunds': m016,
+  '017-cash-sessions': m017,
 };

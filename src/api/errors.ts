@@ -42,7 +42,9 @@ export const ERROR_CODES = [
   // reserved for what comes next, so clients can know them early
   'choice-invalid', // a choice of a set menu that the menu does not offer (400)
   'refund-too-large', // a refund larger than what was paid (400)
-  'session-open', // a cash session is still open (409)
+  // cash sessions
+  'session-open', // a cash session is already open on the register (409)
+  'session-not-open', // no cash session is open on the register: nothing to close (409)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,3 +1,4 @@
+import { CashSessionClosedEvent, CashSessionOpenedEvent } from './cash-sessions.js';
 import { z } from 'zod';
 import { OpenDrawerEvent } from './cash-registers.js';
 import { FoodStockChanged } from './catalog.js';
@@ -80,6 +81,8 @@ export const CashierEvent = z.discriminatedUnion('name', [
   event('printer-status-changed', PrinterStatusChanged),
   stationStatus,
   venueChanged,
+  event('cash-session-opened', CashSessionOpenedEvent),
+  event('cash-session-closed', CashSessionClosedEvent),
   resync,
 ]);
 export type CashierEvent = z.infer<typeof CashierEvent>;

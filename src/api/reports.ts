@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClosureSession } from './cash-sessions.js';
 import { GROUP_BY } from './enums.js';
 import { cuid } from './common.js';
 import { numberMoney } from './money-codec.js';
@@ -96,7 +97,11 @@ export type FoodStats = z.infer<typeof FoodStats>;
 export type CategoryStats = z.infer<typeof CategoryStats>;
 export type CashRegisterStats = z.infer<typeof CashRegisterStats>;
 
-export const ClosureReport = Report.extend({ cashRegisterId: z.string() });
+/**
+ * The general closure's answer: the Report, the register that asked, and the drawers' sessions of the day (those
+ * open at any time of the closure's window, oldest first), so the treasurer sees each drawer beside the totals.
+ */
+export const ClosureReport = Report.extend({ cashRegisterId: z.string(), sessions: z.array(ClosureSession) });
 /**
  * The `general-closure` event: every flat Report field and `cashRegisterId` (what older print services read),
  * plus what MySagra's print service reads today: `cashRegister`, the register that asked, and `report`, the same

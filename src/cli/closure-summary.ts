@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { ClosureSession } from '../api/cash-sessions.js';
 import type { Report } from '../api/reports.js';
 import { money } from './field-flags.js';
 
@@ -15,7 +16,14 @@ type Newer =
   | 'totalRefunds'
   | 'cancellations'
   | 'discountsByReason';
-type ClosureReport = Omit<Report, Newer> & Partial<Pick<Report, Newer>>;
+type ClosureReport = Omit<Report, Newer> &
+  Partial<Pick<Report, Newer>> & {
+    /** The drawers' sessions of the window (cents), from a server that keeps them. */
+    sessions?: Array<
+      Pick<ClosureSession, 'cashRegisterName' | 'userName' | 'openedAt' | 'closedAt' | 'expectedCash'> &
+        Pick<ClosureSession, 'counted' | 'difference'>
+    >;
+  };
 
 interface Row {
   label: string;
@@ -129,6 +137,18 @@ export function closureSummary(report: ClosureReport, registerName: string, time
   if (registers.length > 0)
     sections.push({ title: 'per register', headers: ['revenue', 'cash', 'card'], rows: registers });
 
+  if (report.sessions && report.sessions.length > 0) {
+    const clock = (iso: string | null) =>
+      iso === null ? 'open' : DateTime.fromISO(iso, { zone: timezone }).toFormat('HH:mm');
+    const rows = report.sessions.map((s) =>
+      row(
+        `${s.cashRegisterName ?? '(deleted register)'}, ${s.userName}, ${clock(s.openedAt)}-${clock(s.closedAt)}`,
+        [money(s.expectedCash), money(s.counted), money(s.difference)],
+        2,
+      ),
+    );
+    sections.push({ title: 'cash sessions', headers: ['expected', 'counted', 'difference'], rows });
+  }
   if (report.categoryStats.length > 0) {
     const title = 'per category and food (before discounts)';
     const rows = report.categoryStats.flatMap((c) => [

@@ -19,6 +19,7 @@ const COMMANDS: Array<[names: string[], load: () => Promise<Register>]> = [
   [['ingredients', 'foods'], async () => (await import('./commands/ingredients.js')).registerIngredients],
   [['foods', 'ingredients'], async () => (await import('./commands/foods.js')).registerFoods],
   [['registers'], async () => (await import('./commands/registers.js')).registerRegisters],
+  [['sessions'], async () => (await import('./commands/sessions.js')).registerSessions],
   [['banners'], async () => (await import('./commands/banners.js')).registerBanners],
   [['users'], async () => (await import('./commands/users.js')).registerUsers],
   [['keys'], async () => (await import('./commands/keys.js')).registerKeys],

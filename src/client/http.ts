@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { ApiKeyCreated, type ApiKeyInput, type LoginInput, LoginResponse, Me } from '../api/auth.js';
 import { Banner } from '../api/banners.js';
 import { CashRegister, OpenDrawerResponse } from '../api/cash-registers.js';
+import {
+  CashSession,
+  CashSessionList,
+  ClosedCashSession,
+  CloseCashSessionInput,
+  OpenCashSessionInput,
+} from '../api/cash-sessions.js';
 import { CategoryWithFoods, Food, type FoodPatch, type FoodsQuery } from '../api/catalog.js';
 import type { ErrorBody } from '../api/common.js';
 import { Health } from '../api/health.js';
@@ -184,6 +191,31 @@ export class PosClient {
   openDrawer(cashRegisterId: string) {
     const path = `/v1/cash-registers/${cashRegisterId}/open-drawer`;
     return this.request<z.infer<typeof OpenDrawerResponse>>('POST', path, { body: {}, decode: OpenDrawerResponse });
+  }
+  /** Opens a drawer's session with its float (cents); with an Idempotency-Key a retry opens it once. */
+  openCashSession(cashRegisterId: string, input: z.input<typeof OpenCashSessionInput>, idempotencyKey?: string) {
+    return this.request<z.infer<typeof CashSession>>('POST', `/v1/cash-registers/${cashRegisterId}/sessions`, {
+      body: input,
+      encode: OpenCashSessionInput,
+      decode: CashSession,
+      headers: idempotency(idempotencyKey),
+    });
+  }
+  /** The register's sessions, newest first, with their figures (cents). */
+  cashSessions(cashRegisterId: string) {
+    return this.request<z.infer<typeof CashSessionList>>('GET', `/v1/cash-registers/${cashRegisterId}/sessions`, {
+      decode: CashSessionList,
+    });
+  }
+  /** Closes the register's open session with the count (amounts in cents); prints the handover slip. */
+  closeCashSession(cashRegisterId: string, input: z.input<typeof CloseCashSessionInput>, idempotencyKey?: string) {
+    const path = `/v1/cash-registers/${cashRegisterId}/sessions/current/close`;
+    return this.request<z.infer<typeof ClosedCashSession>>('POST', path, {
+      body: input,
+      encode: CloseCashSessionInput,
+      decode: ClosedCashSession,
+      headers: idempotency(idempotencyKey),
+    });
   }
   printers() {
     return this.request<Array<z.infer<typeof Printer>>>('GET', '/v1/printers', { decode: z.array(Printer) });

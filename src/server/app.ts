@@ -17,6 +17,7 @@ import apiKeyRoutes from './routes/api-keys.js';
 import authRoutes from './routes/auth.js';
 import bannerRoutes from './routes/banners.js';
 import cashRegisterRoutes from './routes/cash-registers.js';
+import cashSessionRoutes from './routes/cash-sessions.js';
 import catalogRoutes from './routes/catalog.js';
 import displayRoutes from './routes/display.js';
 import eventRoutes from './routes/events.js';
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register(printerRoutes);
   await app.register(catalogRoutes);
   await app.register(cashRegisterRoutes);
+  await app.register(cashSessionRoutes);
   await app.register(bannerRoutes);
   await app.register(orderRoutes);
   await app.register(stationRoutes);

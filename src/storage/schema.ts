@@ -411,6 +411,29 @@ export interface VenueTable {
   updated_at: number;
 }
 
+/** A drawer's shift on one register (migrations/017); the figures are kept at the close. */
+export interface CashSessionsTable {
+  id: string;
+  cash_register_id: string;
+  user_id: string | null;
+  user_name: string;
+  float_cents: number;
+  opened_at: number;
+  closed_at: number | null;
+  closed_by: string | null;
+  closed_by_name: string | null;
+  counted_cents: number | null;
+  /** JSON: euro value of a coin or note to how many were counted. */
+  denominations: string | null;
+  card_terminal_cents: number | null;
+  note: string | null;
+  orders: number | null;
+  cash_sales_cents: number | null;
+  card_sales_cents: number | null;
+  cash_refunds_cents: number | null;
+  card_refunds_cents: number | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -445,6 +468,7 @@ export interface Database {
   snapshot_foods: SnapshotFoodsTable;
   snapshot_registers: SnapshotRegistersTable;
   venue: VenueTable;
+  cash_sessions: CashSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -455,6 +479,7 @@ export type FoodRow = Selectable<FoodsTable>;
 export type CashRegisterRow = Selectable<CashRegistersTable>;
 export type BannerRow = Selectable<BannersTable>;
 export type VenueRow = Selectable<VenueTable>;
+export type CashSessionRow = Selectable<CashSessionsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;

@@ -47,6 +47,12 @@ t.test(
     await ok('PATCH', `/v1/categories/${menu.categories.desserts}`, { available: false });
     await ok('PATCH', `/v1/printers/${menu.printers.bar}`, { status: 'ERROR' });
     await ok('POST', `/v1/cash-registers/${menu.register}/open-drawer`);
+    await ok('POST', `/v1/cash-registers/${menu.register}/sessions`, { float: 100 });
+    await ok('POST', `/v1/cash-registers/${menu.register}/sessions/current/close`, {
+      denominations: { '50': 2, '0.5': 3 },
+      cardTerminalTotal: 12.5,
+      note: 'ok',
+    });
     await ok('POST', '/v1/reports/general-closure', { cashRegister: menu.register });
     await ok('PATCH', '/v1/venue', { name: 'Sagra del Fungo', receiptFooter: ['Documento non fiscale'] });
 

@@ -183,3 +183,36 @@ t.test('the closure summary shows the refunds, the cancelled orders apart, and t
   t.match(text, /^\s+\(no reason\)\s+1\s+5\.00$/m);
   t.notMatch(closureSummary(report, 'Cassa 1', 'Europe/Rome'), /cancelled/, 'nothing cancelled: no section');
 });
+
+t.test("the closure lists the drawers' sessions: expected, counted, difference", async (t) => {
+  const text = closureSummary(
+    {
+      ...report,
+      sessions: [
+        {
+          cashRegisterName: 'Cassa 1',
+          userName: 'mario',
+          openedAt: '2026-11-21T17:00:00.000Z',
+          closedAt: '2026-11-21T21:30:00.000Z',
+          expectedCash: 70050,
+          counted: 69900,
+          difference: -150,
+        },
+        {
+          cashRegisterName: 'Bar',
+          userName: 'luca',
+          openedAt: '2026-11-21T18:00:00.000Z',
+          closedAt: null,
+          expectedCash: 17950,
+          counted: null,
+          difference: null,
+        },
+      ],
+    },
+    'Cassa 1',
+    'Europe/Rome',
+  );
+  t.match(text, /^cash sessions$/m);
+  t.match(text, /Cassa 1, mario, 18:00-22:30\s+700\.50\s+699\.00\s+-1\.50$/m);
+  t.match(text, /Bar, luca, 19:00-open\s+179\.50\s+-\s+-$/m);
+});

@@ -1,5 +1,6 @@
 import type {
   CancellationPayload,
+  HandoverPayload,
   ClosurePayload,
   KitchenTicketPayload,
   ReceiptPayload,
@@ -250,4 +251,95 @@ export const receiptChoices: ReceiptPayload = {
   surchargeCents: 0,
   totalCents: 5100,
   cashReceivedCents: 6000,
+};
+/** A drawer closed with a count by coin and note, short by € 1,50, with a card terminal that agrees. */
+export const handover: HandoverPayload = {
+  kind: 'handover',
+  registerName: 'Cassa 1',
+  cashierName: 'mario',
+  closedByName: 'mario',
+  openedAt: confirmedAt - 5 * 3_600_000,
+  closedAt: confirmedAt,
+  orders: 87,
+  floatCents: 10000,
+  cashSalesCents: 98050,
+  cashRefundsCents: 450,
+  expectedCents: 107600,
+  countedCents: 107450,
+  denominations: [
+    { valueCents: 5000, count: 10 },
+    { valueCents: 2000, count: 20 },
+    { valueCents: 1000, count: 12 },
+    { valueCents: 500, count: 8 },
+    { valueCents: 200, count: 5 },
+    { valueCents: 100, count: 4 },
+    { valueCents: 50, count: 9 },
+  ],
+  differenceCents: -150,
+  cardSalesCents: 21450,
+  cardRefundsCents: 0,
+  cardTerminalCents: 21450,
+  cardDifferenceCents: 0,
+  note: 'Fondo cassa lasciato nel cassetto per domani; una banconota da 10 sembrava falsa e resta in busta a parte.',
+};
+
+/** Closed by someone else, no count and no terminal total: the slip says so rather than printing zeros. */
+export const handoverUncounted: HandoverPayload = {
+  ...handover,
+  closedByName: 'Anna la tesoriera',
+  countedCents: null,
+  denominations: null,
+  differenceCents: null,
+  cardTerminalCents: null,
+  cardDifferenceCents: null,
+  note: null,
+};
+
+/** The closure with the evening's drawers: one closed and counted, one closed without a count, one still open. */
+export const closureWithSessions: ClosurePayload = {
+  ...closure,
+  sessions: [
+    {
+      id: 's1',
+      cashRegisterId: 'r1',
+      cashRegisterName: 'Cassa 1',
+      userName: 'mario',
+      openedAt: '2026-11-21T17:00:00.000Z',
+      closedAt: '2026-11-21T21:30:00.000Z',
+      float: 100,
+      cashSales: 600.5,
+      cardSales: 120,
+      expectedCash: 700.5,
+      counted: 699,
+      difference: -1.5,
+    },
+    {
+      id: 's2',
+      cashRegisterId: 'r1',
+      cashRegisterName: 'Cassa 1',
+      userName: 'Anna la tesoriera',
+      openedAt: '2026-11-21T21:30:00.001Z',
+      closedAt: '2026-11-21T23:00:00.000Z',
+      float: 50,
+      cashSales: 200,
+      cardSales: 0,
+      expectedCash: 250,
+      counted: null,
+      difference: null,
+    },
+    {
+      id: 's3',
+      cashRegisterId: 'r2',
+      cashRegisterName: 'Bar',
+      userName: 'luca',
+      openedAt: '2026-11-21T18:00:00.000Z',
+      closedAt: null,
+      float: 0,
+      cashSales: 179.5,
+      cardSales: 94.5,
+      expectedCash: 179.5,
+      counted: null,
+      difference: null,
+    },
+  ],
 };

@@ -12,6 +12,9 @@ import { everyOf } from '../helpers/assert.js';
 import {
   cancellation,
   closure,
+  closureWithSessions,
+  handover,
+  handoverUncounted,
   kitchen,
   kitchenChoices,
   receipt,
@@ -44,6 +47,9 @@ const cases: Array<[string, PrintPayload, boolean]> = [
     { ...closure, report: { ...closure.report, totalCovers: 212, takeawayOrders: 9, takeawayRevenue: 153 } },
     false,
   ],
+  ['closure-sessions', closureWithSessions, false],
+  ['handover', handover, false],
+  ['handover-uncounted', handoverUncounted, false],
   ['test', testPage, false],
   // Choices under their line: the plain ones at the kitchen, every one with its price change on the receipt.
   ['kitchen-choices', kitchenChoices, false],
@@ -100,7 +106,9 @@ for (const locale of LOCALES) {
 t.test(
   'every word a ticket prints, in every language, is in code page 858: accents and € as single bytes',
   async (t) => {
-    const printed = (Object.keys(CATALOGS.en) as MessageKey[]).filter((key) => /^(ticket|closure|format)\./.test(key));
+    const printed = (Object.keys(CATALOGS.en) as MessageKey[]).filter((key) =>
+      /^(ticket|closure|handover|format)\./.test(key),
+    );
     t.ok(printed.length > 40);
     for (const locale of LOCALES) {
       for (const key of printed) {

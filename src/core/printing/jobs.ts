@@ -26,6 +26,8 @@ function summary(payload: PrintPayload): string {
     }
     case 'closure':
       return `closure · ${payload.registerName} · ${payload.report.totalOrders} orders`;
+    case 'handover':
+      return `cash handover · ${payload.registerName} · ${payload.cashierName}`;
     case 'test':
       return `test page · ${payload.printerName}`;
   }

@@ -1,5 +1,6 @@
 import type { OrderService, PaymentMethod } from '../../api/enums.js';
 import type { z } from 'zod';
+import type { ClosureSession } from '../../api/cash-sessions.js';
 import type { Report } from '../../api/reports.js';
 
 // What a print job carries: a snapshot of everything needed to print it, taken when it was queued, so a later change
@@ -77,6 +78,33 @@ export interface ClosurePayload {
   /** Start and end of the closure window (epoch ms). */
   from: number;
   to: number;
+  /** The drawers' sessions of the window, as the wire writes them (absent from jobs queued before they existed). */
+  sessions?: Array<z.input<typeof ClosureSession>>;
+}
+
+/** The handover slip of a closed cash session: every figure in cents, as the session was closed. */
+export interface HandoverPayload {
+  kind: 'handover';
+  registerName: string;
+  /** Who opened the drawer, and who closed it (often the same person). */
+  cashierName: string;
+  closedByName: string;
+  openedAt: number;
+  closedAt: number;
+  orders: number;
+  floatCents: number;
+  cashSalesCents: number;
+  cashRefundsCents: number;
+  expectedCents: number;
+  countedCents: number | null;
+  /** The count by coin and note, largest first, when it was given so. */
+  denominations: Array<{ valueCents: number; count: number }> | null;
+  differenceCents: number | null;
+  cardSalesCents: number;
+  cardRefundsCents: number;
+  cardTerminalCents: number | null;
+  cardDifferenceCents: number | null;
+  note: string | null;
 }
 
 export interface TestPagePayload {
@@ -91,4 +119,5 @@ export type PrintPayload =
   | CancellationPayload
   | ReceiptPayload
   | ClosurePayload
+  | HandoverPayload
   | TestPagePayload;

@@ -4,10 +4,12 @@ import type { OrderItemChoiceRow, OrderItemRow, OrderRow, PrintJobKind } from '.
 import type { CoreContext } from '../context.js';
 import { printerFor, type Routing } from '../orders/routing.js';
 import { type KitchenLine, kitchenLines } from '../orders/kitchen-lines.js';
+import { z } from 'zod';
+import { ClosureSession } from '../../api/cash-sessions.js';
 import { Report } from '../../api/reports.js';
 import { receiptLines } from '../venue.js';
 import { type NewJob, queueJobs } from './job-life.js';
-import type { KitchenTicketPayload, ReceiptPayload, TicketItem } from './payloads.js';
+import type { HandoverPayload, KitchenTicketPayload, ReceiptPayload, TicketItem } from './payloads.js';
 import { type ReceiptRegister, receiptWarning } from './receipt-check.js';
 
 // What to print for a change, and where: the tickets of a confirmation or a reprint, a closure, a test page
@@ -183,7 +185,7 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
 export async function queueClosurePrintJob(
   trx: Db,
   ctx: CoreContext,
-  request: { report: Report; cashRegisterId: string; from?: number; to?: number },
+  request: { report: Report; cashRegisterId: string; from?: number; to?: number; sessions?: ClosureSession[] },
 ): Promise<number | null> {
   if (!ctx.printJobs) return null;
   const register = await trx
@@ -198,8 +200,29 @@ export async function queueClosurePrintJob(
     printerId: register.default_printer_id,
     kind: 'closure',
     reportId: request.report.id,
-    payload: { kind: 'closure', registerName: register.name, report: Report.encode(request.report), from, to },
+    payload: {
+      kind: 'closure',
+      registerName: register.name,
+      report: Report.encode(request.report),
+      from,
+      to,
+      ...(request.sessions ? { sessions: z.array(ClosureSession).encode(request.sessions) } : {}),
+    },
   });
+}
+
+/**
+ * The handover slip of a closed cash session, on the register's printer. It is a closing paper like the general
+ * closure, so it is queued as a `closure` job (the payload says which paper).
+ */
+export async function queueHandoverPrintJob(
+  trx: Db,
+  ctx: CoreContext,
+  printerId: string | null,
+  payload: HandoverPayload,
+): Promise<number | null> {
+  if (!ctx.printJobs) return null;
+  return insertJob(trx, ctx, { printerId, kind: 'closure', payload });
 }
 
 export async function queueTestPage(

@@ -1,4 +1,6 @@
+import type { ClosureSession } from '../../api/cash-sessions.js';
 import type { ClosureEvent } from '../../api/reports.js';
+import { closureSession, sessionsBetween } from '../sessions/use-cases.js';
 import type { Db } from '../../storage/database.js';
 import { type Principal, principalId } from '../auth/principal.js';
 import { type CoreContext, reader } from '../context.js';
@@ -22,7 +24,7 @@ export async function generalClosure(
   cashRegisterId: string,
   actor: Principal,
   key?: IdempotencyKey | null,
-): Promise<Report & { cashRegisterId: string }> {
+): Promise<Report & { cashRegisterId: string; sessions: ClosureSession[] }> {
   return writeOnce(ctx, key, (trx) => closeBusinessDay(trx, ctx, cashRegisterId, actor));
 }
 
@@ -31,7 +33,7 @@ async function closeBusinessDay(
   ctx: CoreContext,
   cashRegisterId: string,
   actor: Principal,
-): Promise<Report & { cashRegisterId: string }> {
+): Promise<Report & { cashRegisterId: string; sessions: ClosureSession[] }> {
   const register = await trx
     .selectFrom('cash_registers')
     .select(['id', 'name'])
@@ -79,10 +81,17 @@ async function closeBusinessDay(
       }),
     })
     .execute();
-  const response = { ...report, cashRegisterId: register.id };
+  const sessions = (await sessionsBetween(ctx, trx, window.start, window.end)).map(closureSession);
+  const response = { ...report, cashRegisterId: register.id, sessions };
   const event: ClosureEvent = { ...response, cashRegister: register.id, report };
   await appendEvent(trx, now, 'printer', 'general-closure', event);
-  await queueClosurePrintJob(trx, ctx, { report, cashRegisterId: register.id, from: window.start, to: window.end });
+  await queueClosurePrintJob(trx, ctx, {
+    report,
+    cashRegisterId: register.id,
+    from: window.start,
+    to: window.end,
+    sessions,
+  });
   return response;
 }
 

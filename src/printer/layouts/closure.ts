@@ -1,4 +1,6 @@
 import { decodeMoney } from '../../api/money-codec.js';
+import { z } from 'zod';
+import { ClosureSession } from '../../api/cash-sessions.js';
 import { Report } from '../../api/reports.js';
 import type { ClosurePayload } from '../../core/printing/payloads.js';
 import { big, type LayoutOptions, type Paper, paper } from './common.js';
@@ -106,6 +108,27 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
     for (const discount of report.discountsByReason) {
       const reason = discount.reason ?? p.t('closure.noReason');
       ops.push(...row(`${reason} (${discount.count})`, p.euro(discount.amount)));
+    }
+  }
+  // Each drawer's session: who, when, and what it should have held against what was counted.
+  const sessions = payload.sessions ? z.array(ClosureSession).decode(payload.sessions) : [];
+  if (sessions.length > 0) {
+    ops.push({ op: 'rule' }, ...heading(p.t('closure.sessions')));
+    for (const session of sessions) {
+      const who = p.t('closure.sessionWho', {
+        register: session.cashRegisterName ?? p.t('closure.noRegister'),
+        name: session.userName,
+      });
+      const times = p.t('closure.sessionTimes', {
+        from: p.when(Date.parse(session.openedAt)),
+        to: session.closedAt === null ? p.t('closure.sessionOpen') : p.when(Date.parse(session.closedAt)),
+      });
+      ops.push(...heading(who), ...wrap(times, columns).map((text): PrintOp => ({ op: 'text', text })));
+      ops.push(...row(`  ${p.t('closure.sessionExpected')}`, p.money(session.expectedCash)));
+      if (session.counted !== null && session.difference !== null) {
+        ops.push(...row(`  ${p.t('closure.sessionCounted')}`, p.money(session.counted)));
+        ops.push(...row(`  ${p.t('closure.sessionDifference')}`, p.money(session.difference)));
+      }
     }
   }
   if (report.categoryStats.length > 0) {

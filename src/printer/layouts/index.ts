@@ -1,6 +1,7 @@
 import type { PrintPayload } from '../../core/printing/payloads.js';
 import { closureReport } from './closure.js';
 import type { LayoutOptions } from './common.js';
+import { handoverSlip } from './handover.js';
 import { cancellationTicket, kitchenTicket } from './kitchen.js';
 import type { PrintOp } from './ops.js';
 import { receipt } from './receipt.js';
@@ -10,7 +11,7 @@ import { testPage } from './test-page.js';
 // (ops.ts); escpos.ts turns them into bytes.
 
 export type { LayoutOptions } from './common.js';
-export { cancellationTicket, closureReport, kitchenTicket, receipt, testPage };
+export { cancellationTicket, closureReport, handoverSlip, kitchenTicket, receipt, testPage };
 
 export function layout(payload: PrintPayload, options: LayoutOptions): PrintOp[] {
   switch (payload.kind) {
@@ -22,6 +23,8 @@ export function layout(payload: PrintPayload, options: LayoutOptions): PrintOp[]
       return receipt(payload, options);
     case 'closure':
       return closureReport(payload, options);
+    case 'handover':
+      return handoverSlip(payload, options);
     case 'test':
       return testPage(payload, options);
   }

@@ -24,7 +24,8 @@ function instant(ctx: CoreContext, value: string): number {
 /** A closure stored by an older pos lacks the newer figures: derived from its own (completeReport). */
 function currentClosure(stored: unknown) {
   const body = stored as z.input<typeof ClosureReport>;
-  return { ...completeReport(body), cashRegisterId: body.cashRegisterId };
+  // Closures answered before the sessions existed listed none.
+  return { ...completeReport(body), cashRegisterId: body.cashRegisterId, sessions: body.sessions ?? [] };
 }
 
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {

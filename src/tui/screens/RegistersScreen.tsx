@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { CashRegister } from '../../api/cash-registers.js';
 import type { Category } from '../../api/catalog.js';
+import type { CashSessionRecord } from '../../api/cash-sessions.js';
+import { parseAmount } from '../../i18n/index.js';
 import type { Printer } from '../../api/printers.js';
 import { Form, type FieldValue, type FormField } from '../components/Form.js';
 import { type ListRow, ResourceList } from '../components/ResourceList.js';
@@ -11,33 +13,105 @@ import { useNotice } from './notice.js';
 import type { ScreenProps } from './screen.js';
 
 /**
- * 4 Registers: each with its receipt printer, whether it is in use and the categories its till shows (a bar: the
- * drinks; blank: all); add, edit, delete, space switches it.
+ * 4 Registers: each with its receipt printer, whether it is in use, the categories its till shows (a bar: the drinks;
+ * blank: all) and its drawer (the open cash session: who, the float, the cash expected so far); add, edit, delete,
+ * space switches it, `o` opens a drawer, `c` counts and closes it.
  */
 export function RegistersScreen({ client, width, height, active, onCapture }: ScreenProps) {
-  const { t } = useDashboardTexts();
+  const { t, amount } = useDashboardTexts();
   const [registers, setRegisters] = useState<Array<z.infer<typeof CashRegister>> | null>(null);
   const [printers, setPrinters] = useState<Array<z.infer<typeof Printer>>>([]);
   const [categories, setCategories] = useState<Array<z.infer<typeof Category>>>([]);
-  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+  const [drawers, setDrawers] = useState<Map<string, CashSessionRecord>>(new Map());
+  const [editing, setEditing] = useState<{ id: string | null; form?: 'open' | 'close' } | null>(null);
   const [notice, say, fail] = useNotice();
   const load = useCallback(() => {
-    Promise.all([client.cashRegisters(), client.printers(), client.list('/v1/categories')]).then(([list, p, c]) => {
+    Promise.all([client.cashRegisters(), client.printers(), client.list('/v1/categories')]).then(async ([list, p, c]) => {
+      // Each register's open session, if any: what its drawer should hold so far.
+      const open = await Promise.all(
+        list.map(async (register) =>
+          (await client.cashSessions(register.id).catch(() => [])).find((session) => session.status === 'open'),
+        ),
+      );
+      setDrawers(new Map(open.flatMap((session) => (session ? [[session.cashRegisterId, session]] : []))));
       setRegisters(list);
       setPrinters(p);
       setCategories(c);
     }, fail);
   }, [client, fail]);
   useEffect(load, [load]);
-  const edit = (next: { id: string | null } | null) => {
+  const edit = (next: { id: string | null; form?: 'open' | 'close' } | null) => {
     setEditing(next);
     onCapture(next !== null);
+  };
+  /** An amount typed in a form field (`100`, `100,50`), in cents; a refusal beside the field when it is not one. */
+  const cents = (values: Record<string, FieldValue>, key: string, optional = false): number | undefined => {
+    const text = String(values[key] ?? '').trim();
+    if (optional && text === '') return undefined;
+    const value = parseAmount(text);
+    if (value === null) throw localRefusal([{ path: `body.${key}`, message: t('console.registers.notAmount') }]);
+    return value;
   };
   const printerName = (id: string | null) =>
     id === null ? t('console.noPrinter') : (printers.find((p) => p.id === id)?.name ?? '?');
   const categoryNames = (ids: readonly string[] | null) =>
     ids === null ? '' : ids.map((id) => categories.find((c) => c.id === id)?.name ?? '?').join(', ');
 
+  const drawerRegister = editing?.form ? (registers?.find((each) => each.id === editing.id) ?? null) : null;
+  if (editing?.form && drawerRegister) {
+    const opening = editing.form === 'open';
+    const drawer = drawers.get(drawerRegister.id);
+    const fields: FormField[] = opening
+      ? [{ key: 'float', label: t('console.registers.float'), kind: 'text', hint: t('console.registers.amountHint') }]
+      : [
+          {
+            key: 'counted',
+            label: t('console.registers.counted', { expected: amount(drawer?.expectedCash ?? 0) }),
+            kind: 'text',
+            hint: t('console.registers.amountHint'),
+          },
+          { key: 'cardTerminalTotal', label: t('console.registers.cardTotal'), kind: 'text' },
+          { key: 'note', label: t('console.registers.note'), kind: 'text' },
+        ];
+    const save = async (values: Record<string, FieldValue>) => {
+      if (opening) {
+        await client.openCashSession(drawerRegister.id, { float: cents(values, 'float') ?? 0 });
+        return say(t('console.registers.opened', { name: drawerRegister.name }));
+      }
+      const card = cents(values, 'cardTerminalTotal', true);
+      const note = String(values['note'] ?? '').trim();
+      const closed = await client.closeCashSession(drawerRegister.id, {
+        counted: cents(values, 'counted') ?? 0,
+        ...(card === undefined ? {} : { cardTerminalTotal: card }),
+        ...(note ? { note } : {}),
+      });
+      say(
+        t('console.registers.closed', {
+          name: drawerRegister.name,
+          expected: amount(closed.expectedCash),
+          difference: amount(closed.difference ?? 0),
+        }),
+      );
+    };
+    return (
+      <Form
+        key={`${editing.form}-${drawerRegister.id}`}
+        title={t(opening ? 'console.registers.openTitle' : 'console.registers.closeTitle', {
+          name: drawerRegister.name,
+        })}
+        fields={fields}
+        initial={opening ? { float: '' } : { counted: '', cardTerminalTotal: '', note: '' }}
+        save={save}
+        onDone={() => {
+          edit(null);
+          load();
+        }}
+        width={width}
+        height={height}
+        active={active}
+      />
+    );
+  }
   if (editing) {
     const register = registers?.find((each) => each.id === editing.id) ?? null;
     const fields: FormField[] = [
@@ -103,6 +177,10 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
       />
     );
   }
+  const drawerText = (drawer: CashSessionRecord | undefined) =>
+    drawer
+      ? t('console.registers.drawerOpen', { name: drawer.userName, expected: amount(drawer.expectedCash) })
+      : t('console.registers.drawerClosed');
   const rows: ListRow[] = (registers ?? []).map((register) => ({
     id: register.id,
     cells: [
@@ -110,6 +188,7 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
       printerName(register.defaultPrinterId),
       register.enabled ? t('console.yes') : t('console.no'),
       register.categoryIds === null ? t('console.registers.allCategories') : categoryNames(register.categoryIds),
+      drawerText(drawers.get(register.id)),
     ],
     ...(register.enabled ? {} : { tone: 'off' as const }),
   }));
@@ -121,6 +200,7 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
         t('console.registers.printer'),
         t('console.registers.enabled'),
         t('console.registers.categories'),
+        t('console.registers.drawer'),
       ]}
       rows={registers === null ? null : rows}
       onAdd={() => (printers.length === 0 ? say(t('console.registers.needPrinter'), 'warning') : edit({ id: null }))}
@@ -133,6 +213,16 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
         }, fail);
       }}
       keys={{
+        o: (id) => {
+          if (!id) return;
+          if (drawers.has(id)) say(t('console.registers.alreadyOpen'), 'warning');
+          else edit({ id, form: 'open' });
+        },
+        c: (id) => {
+          if (!id) return;
+          if (drawers.has(id)) edit({ id, form: 'close' });
+          else say(t('console.registers.noneOpen'), 'warning');
+        },
         ' ': (id) => {
           const register = registers?.find((r) => r.id === id);
           if (register)

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CashierEvent } from '../../api/events.js';
 import { PosClient } from '../../client/index.js';
 import { counted, type Locale } from '../../i18n/index.js';
@@ -9,6 +9,8 @@ import { CartPanel } from './CartPanel.js';
 import { ChoicesSheet } from './ChoicesSheet.js';
 import { SetLocaleContext } from './contexts.js';
 import { DoneScreen } from './DoneScreen.js';
+import { DrawerCloseDialog } from './DrawerCloseDialog.js';
+import { DrawerOpenDialog } from './DrawerOpenDialog.js';
 import { Login } from './Login.js';
 import { MenuPanel } from './MenuPanel.js';
 import { OrdersView } from './OrdersView.js';
@@ -47,6 +49,10 @@ export function App() {
   // and re-rendering the whole till for each order of every other till costs each tap its share of the CPU.
   const viewNow = useRef(view);
   viewNow.current = view;
+  // The drawer of this register: open or not (null: not known yet), and which of its dialogs is up.
+  const [drawerOpen, setDrawerOpen] = useState<boolean | null>(null);
+  const [drawerDialog, setDrawerDialog] = useState<'open' | 'close' | null>(null);
+  const [drawerCheck, setDrawerCheck] = useState(0);
 
   const token = session?.token ?? null;
   const client = useMemo(() => new PosClient({ baseUrl: '', token: () => token, timeoutMs: 15_000 }), [token]);
@@ -95,6 +101,9 @@ export function App() {
                 : printer,
             ),
           );
+        case 'cash-session-opened':
+        case 'cash-session-closed':
+          return setDrawerCheck((n) => n + 1);
         case 'resync':
           void refresh();
           return loadPrinters();
@@ -136,6 +145,25 @@ export function App() {
     },
     onUnauthorized: unauthorized,
   });
+
+  // At the first login of the evening on a register with no open drawer, the till asks for the float: a line above
+  // the order, not a dialog in the way of the first sale. "Not now" is remembered for the register and the evening.
+  const evening = `${registerId}|${businessDay()}`;
+  const [drawerSkipped, setDrawerSkipped] = useState(() => readLocal<string>('drawerSkipped'));
+  useEffect(() => {
+    if (token === null || registerId === null) return;
+    let live = true;
+    client
+      .cashSessions(registerId)
+      .then((sessions) => {
+        if (!live) return;
+        setDrawerOpen(sessions.some((drawer) => drawer.status === 'open'));
+      })
+      .catch(() => undefined); // offline: the drawer waits, selling does not
+    return () => {
+      live = false;
+    };
+  }, [client, token, registerId, drawerCheck]);
 
   if (!session) {
     return (
@@ -236,6 +264,7 @@ export function App() {
           register={register.name}
           onOutbox={() => setView('outbox')}
           onOrders={() => setView('orders')}
+          onDrawer={() => setDrawerDialog(drawerOpen ? 'close' : 'open')}
           onChangeRegister={() => {
             saveRegister(null);
             setRegister(null);
@@ -248,6 +277,23 @@ export function App() {
           }}
         />
         {fromCache && <p className="notice">{text.t('menu.cached')}</p>}
+        {drawerOpen === false && drawerSkipped !== evening && view === 'order' && (
+          <div className="banner-row drawer-ask" role="region" aria-label={text.t('drawer.askLabel')}>
+            <span>{text.t('drawer.ask', { register: register.name })}</span>
+            <button className="chip" onClick={() => setDrawerDialog('open')}>
+              {text.t('drawer.open')}
+            </button>
+            <button
+              className="chip"
+              onClick={() => {
+                writeLocal('drawerSkipped', evening);
+                setDrawerSkipped(evening);
+              }}
+            >
+              {text.t('drawer.skip')}
+            </button>
+          </div>
+        )}
         {refused.length > 0 && view !== 'outbox' && (
           <div role="alert" className="banner-row">
             <button className="banner-alert" onClick={() => setView('outbox')}>
@@ -318,6 +364,30 @@ export function App() {
             onClose={() => setView('order')}
           />
         )}
+        {drawerDialog === 'open' && (
+          <DrawerOpenDialog
+            client={client}
+            registerId={register.id}
+            onOpened={() => {
+              setDrawerDialog(null);
+              setDrawerCheck((n) => n + 1);
+            }}
+            onSkip={() => setDrawerDialog(null)}
+            onUnauthorized={unauthorized}
+          />
+        )}
+        {drawerDialog === 'close' && (
+          <DrawerCloseDialog
+            client={client}
+            registerId={register.id}
+            onBack={() => setDrawerDialog(null)}
+            onClosed={() => {
+              setDrawerDialog(null);
+              setDrawerCheck((n) => n + 1);
+            }}
+            onUnauthorized={unauthorized}
+          />
+        )}
         {paying && (
           <PaymentDialog
             method={paying}
@@ -346,4 +416,9 @@ function Providers({
       <SetLocaleContext.Provider value={setLocale}>{children}</SetLocaleContext.Provider>
     </TextsContext.Provider>
   );
+}
+
+/** The evening a tablet is in: the date of 7 hours ago, so a shift that runs past midnight is still the same one. */
+function businessDay(): string {
+  return new Date(Date.now() - 7 * 3_600_000).toLocaleDateString('en-CA');
 }

@@ -23,6 +23,8 @@ export function StatusLine(props: {
   register: string;
   onOutbox(): void;
   onOrders(): void;
+  /** The drawer: opens it with a float, or counts and closes it. */
+  onDrawer?(): void;
   onChangeRegister(): void;
   onLogout(): void;
 }) {
@@ -47,6 +49,11 @@ export function StatusLine(props: {
       <button className="chip" onClick={props.onOrders}>
         {t('orders.title')}
       </button>
+      {props.onDrawer && (
+        <button className="chip" onClick={props.onDrawer}>
+          {t('drawer.button')}
+        </button>
+      )}
       <button
         className="chip"
         onClick={props.onChangeRegister}

@@ -8,13 +8,13 @@ t.test(
     const { app, client } = await serve(t);
     const { type, shows } = show(
       t,
-      <RegistersScreen client={client} width={80} height={20} active onCapture={() => {}} />,
+      <RegistersScreen client={client} width={100} height={20} active onCapture={() => {}} />,
     );
     await shows('the empty list', (s) => s.includes('nothing here yet'));
     await type('a');
     await shows('no printer yet', (s) => s.includes('add a printer first (screen 3)'));
     await client.create('/v1/printers', { name: 'Cassa', ip: '127.0.0.1', port: 9 });
-    const again = show(t, <RegistersScreen client={client} width={80} height={20} active onCapture={() => {}} />);
+    const again = show(t, <RegistersScreen client={client} width={100} height={20} active onCapture={() => {}} />);
     await again.shows('read again', (s) => s.includes('nothing here yet'));
     await again.type('a');
     await again.shows('the form', (s) => s.includes('New register') && s.includes('‹ Cassa ›'));
@@ -36,9 +36,9 @@ t.test('Registers: the categories its till shows, by name; an unknown name said 
   await client.create('/v1/cash-registers', { name: 'Bar', defaultPrinterId: printer.id });
   const { type, shows } = show(
     t,
-    <RegistersScreen client={client} width={80} height={20} active onCapture={() => {}} />,
+    <RegistersScreen client={client} width={100} height={20} active onCapture={() => {}} />,
   );
-  await shows('every category', (s) => /Bar\s+Cassa\s+yes\s+all/.test(s));
+  await shows('every category', (s) => /Bar\s+Cassa\s+yes\s+all\s+-/.test(s));
   await type('e');
   await shows('the form', (s) => s.includes('Register: Bar') && s.includes('Categories shown'));
   await type('\t\t\tBirre\u0013');
@@ -46,6 +46,39 @@ t.test('Registers: the categories its till shows, by name; an unknown name said 
     /Categories shown\s+Birre\s+✗ no category named Birre/.test(s),
   );
   await type('\u007f\u007f\u007f\u007f\u007fbevande\u0013');
-  await shows('the bar shows the drinks', (s) => /Bar\s+Cassa\s+yes\s+Bevande/.test(s));
+  await shows('the bar shows the drinks', (s) => /Bar\s+Cassa\s+yes\s+Bevande\s+-/.test(s));
   t.same((await client.cashRegisters())[0]?.categoryIds, [drinks.id]);
 });
+t.test(
+  'Registers: o opens a drawer with a float, c counts and closes it (the expected cash beside the count)',
+  async (t) => {
+    const { client } = await serve(t);
+    const printer = await client.create('/v1/printers', { name: 'Cassa', ip: '127.0.0.1', port: 9 });
+    await client.create('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printer.id });
+    const { type, shows } = show(
+      t,
+      <RegistersScreen client={client} width={100} height={20} active onCapture={() => {}} />,
+    );
+    await shows('the register, no drawer', (s) => /Cassa 1\s+Cassa\s+yes\s+all\s+-/.test(s));
+    await type('c');
+    await shows('none to close', (s) => s.includes('no drawer is open on it: o opens one'));
+    await type('o');
+    await shows('the float form', (s) => s.includes('Open the drawer of Cassa 1'));
+    await type('cento\u0013');
+    await shows('not an amount', (s) => s.includes('not an amount'));
+    await type('\u007f'.repeat(5));
+    await type('100,50\u0013');
+    await shows('open', (s) => /Cassa 1\s+Cassa\s+yes\s+all\s+open, test-admin, expected 100[.,]50/.test(s));
+    await type('c');
+    await shows(
+      'the count form',
+      (s) => s.includes('Count and close the drawer of Cassa 1') && /expected 100[.,]50/.test(s),
+    );
+    await type('99\u0013');
+    await shows('closed, with the difference', (s) =>
+      /drawer of Cassa 1 closed: expected 100[.,]50, difference -1[.,]50/.test(s),
+    );
+    const [closed] = await client.cashSessions((await client.cashRegisters())[0]!.id);
+    t.match(closed, { status: 'closed', float: 10050, counted: 9900, difference: -150 });
+  },
+);
