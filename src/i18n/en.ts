@@ -453,6 +453,7 @@ export const en = {
   'console.people.never': 'never',
   'console.people.scope.display': 'the TV (ready numbers)',
   'console.people.scope.kitchen': 'a kitchen screen',
+  'console.people.scope.pickup': 'the pickup counter',
   'console.people.scope.printer': 'a print service',
   'console.people.address': 'Open on the device: {url}',
   'console.people.keyOnce': 'the key is shown only now: scan the code or copy the address. Any key goes back',

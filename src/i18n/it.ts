@@ -458,6 +458,7 @@ export const it: Record<MessageKey, string> = {
   'console.people.never': 'mai',
   'console.people.scope.display': 'la TV (numeri pronti)',
   'console.people.scope.kitchen': 'uno schermo di cucina',
+  'console.people.scope.pickup': 'il banco del ritiro',
   'console.people.scope.printer': 'un servizio di stampa',
   'console.people.address': 'Apri sul dispositivo: {url}',
   'console.people.keyOnce': 'la chiave si vede solo ora: inquadra il codice o copia l’indirizzo. Un tasto per tornare',
