@@ -156,6 +156,7 @@ export function useCounter(client: PosClient, text: Texts, onRefused: () => void
     async (order: PickupOrder) => {
       try {
         await client.setOrderStatus(order.id, 'completed');
+        setLeaving((now) => new Set([...now].filter((id) => id !== order.id)));
         setUndos((now) => now.filter((each) => each.order.id !== order.id));
         say(text.t('pickup.undone', { code: order.displayCode }), 'ok');
       } catch (error) {
