@@ -189,6 +189,7 @@ export const en = {
   'display.title': 'Ready numbers',
   'display.preparing': 'Preparing',
   'display.ready': 'Ready',
+  'display.toCollect': 'Still to collect',
   'display.connecting': 'connecting…',
   'display.live': 'live',
   'display.reconnecting': 'reconnecting…',

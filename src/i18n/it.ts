@@ -190,6 +190,7 @@ export const it: Record<MessageKey, string> = {
   'display.title': 'Numeri pronti',
   'display.preparing': 'In preparazione',
   'display.ready': 'Pronti',
+  'display.toCollect': 'Da ritirare',
   'display.connecting': 'connessione…',
   'display.live': 'in linea',
   'display.reconnecting': 'riconnessione…',
