@@ -73,6 +73,7 @@ t.test('places on one line, at the strip font', async (t) => {
   const font = 1080 * 0.046; // a 1920×1080 TV
   t.equal(stripPlaces(1800, font, 13), Math.floor((1800 + 13) / (font * STRIP_ENTRY_EMS + 13)));
   t.ok(stripPlaces(1800, font, 13) >= 7, 'a TV shows several');
-  t.ok(stripPlaces(360, 844 * 0.046, 10) >= 1, 'a phone upright at least one');
+  t.ok(stripPlaces(360, 844 * 0.046, 10) >= 2, 'a phone upright at least two a line');
+  t.equal(stripPlaces(360, 844 * 0.046, 10, 2), 2 * stripPlaces(360, 844 * 0.046, 10), 'and two lines');
   t.equal(stripPlaces(0, font, 13), 0, 'not measured yet');
 });

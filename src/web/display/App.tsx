@@ -292,6 +292,7 @@ export function App() {
           width={stripWidth}
           font={stripFont}
           gap={Math.round(screenHeight * 0.012)}
+          rows={screenHeight > window.innerWidth ? 2 : 1}
           listRef={observeStrip}
         />
       )}

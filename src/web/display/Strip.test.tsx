@@ -29,13 +29,19 @@ t.test('every aged order when they fit, oldest first, with its number and code',
 });
 
 t.test('a full strip: the oldest stay, the rest are counted', async (t) => {
-  // 50 px type, entries 230 px wide and 13 apart: 4 places in 1000 px.
+  // 50 px type, entries 180 px wide and 13 apart: 5 places in 1000 px.
   const { container } = render(
     <TextsContext.Provider value={texts('en')}>
       <Strip orders={orders(9)} width={1000} font={50} gap={13} />
     </TextsContext.Provider>,
   );
   t.ok(screen.getByRole('heading', { name: 'Still to collect' }));
-  t.same(ids(container), [1, 2, 3], 'the three who waited longest');
+  t.same(ids(container), [1, 2, 3, 4], 'the four who waited longest');
+  t.equal(container.querySelector('li.more')?.textContent, '+5');
+});
+
+t.test('upright, two lines', async (t) => {
+  const { container } = render(<Strip orders={orders(9)} width={360} font={41} gap={10} rows={2} />);
+  t.same(ids(container), [1, 2, 3], 'two places a line on a phone: three numbers and the count');
   t.equal(container.querySelector('li.more')?.textContent, '+6');
 });

@@ -4,7 +4,7 @@ import type { Shown } from './board.js';
 
 /**
  * The TV's "still to collect" strip: the ready orders not collected for a while, oldest first, on one line under
- * the columns, numbers at `font` (never under 4.4% of the screen's height). When they do not all fit, the last place
+ * the columns (two on a screen upright), numbers at `font` (never under 4.4% of the screen's height). When they do not all fit, the last place
  * counts the youngest of them ("+3"). Component test: src/web/display/Strip.test.tsx.
  */
 export function Strip(props: {
@@ -13,10 +13,12 @@ export function Strip(props: {
   width: number;
   font: number;
   gap: number;
+  /** Lines the strip may take (1; 2 on a screen upright). */
+  rows?: number;
   listRef?: (element: HTMLElement | null) => void;
 }) {
   const { t } = useTexts();
-  const { shown, more } = stripShown(props.orders, stripPlaces(props.width, props.font, props.gap));
+  const { shown, more } = stripShown(props.orders, stripPlaces(props.width, props.font, props.gap, props.rows));
   const style = { '--strip-font': `${Math.floor(props.font)}px`, '--gap': `${props.gap}px` } as React.CSSProperties;
   return (
     <aside id="collect" aria-labelledby="collect-title" style={style}>

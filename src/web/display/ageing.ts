@@ -8,7 +8,7 @@ import type { Shown } from './board.js';
 /** The strip's numbers stay readable from afar: about 2 cm on a 43" TV (53.5 cm of height), 4.4% of the screen. */
 export const STRIP_MIN_SHARE = 0.044;
 /** A strip entry is this many times its font size wide (number and code side by side, with its padding). */
-export const STRIP_ENTRY_EMS = 4.6;
+export const STRIP_ENTRY_EMS = 3.6;
 
 /** When the order came out of the kitchen, on the server's clock (`at` for a state read, the estimate of an event). */
 const readyTime = (order: Shown) => order.readyAt ?? order.at;
@@ -29,10 +29,13 @@ export function splitReady(
   return { fresh, aged };
 }
 
-/** How many entries of the strip fit on one line of `width` pixels at `font`, with `gap` between them. */
-export function stripPlaces(width: number, font: number, gap: number): number {
+/**
+ * How many entries of the strip fit in `rows` lines of `width` pixels at `font`, with `gap` between them (a phone
+ * upright gives the strip two lines: one holds only two numbers).
+ */
+export function stripPlaces(width: number, font: number, gap: number, rows = 1): number {
   if (width <= 0 || font <= 0) return 0;
-  return Math.max(0, Math.floor((width + gap) / (font * STRIP_ENTRY_EMS + gap)));
+  return Math.max(0, Math.floor((width + gap) / (font * STRIP_ENTRY_EMS + gap))) * rows;
 }
 
 /**
