@@ -116,6 +116,26 @@ t.test('hand orders over by their receipt code and by tap, with undo; the TV fol
   await undo.waitFor({ state: 'detached', timeout: 30_000 });
   t.pass('the undo lasts ten seconds');
 
+  // Staff may open the counter without a key and log in; in English with ?lang=en. The page stands alone.
+  const html = await fetch(`${server.url}/pickup`);
+  t.equal(html.status, 200);
+  t.match(html.headers.get('content-security-policy'), /default-src 'self'; script-src 'self'/);
+  t.same(
+    (await html.text()).match(/(?:src|href)\s*=\s*["']?(?:https?:)?\/\/[^"'\s>]+/gi) ?? [],
+    [],
+    'no external script, style or font',
+  );
+  await api('POST', '/v1/users', { username: 'giulia', password: 'ritiro-2026', role: 'operator' });
+  const staff = await browser.newPage({ viewport: SIZES.phone });
+  await staff.goto(`${server.url}/pickup?lang=en`);
+  await staff.getByRole('heading', { name: 'Log in to the pickup counter' }).waitFor({ timeout: 15_000 });
+  await staff.getByLabel('Username').fill('giulia');
+  await staff.getByLabel('Password').fill('ritiro-2026');
+  await staff.getByRole('button', { name: 'Log in' }).click();
+  await staff.getByRole('button', { name: `${rossi['ticketNumber']} ${rossi['displayCode']} Rossi` }).waitFor();
+  t.ok(await staff.getByRole('textbox', { name: 'Code or scan' }).isVisible(), 'the counter, in English');
+  await staff.close();
+
   // Screenshots at the three sizes with a few orders waiting.
   for (const name of ['Neri', 'Gialli', 'Russo', 'Esposito', 'Colombo', 'Ricci', 'Marino']) await ready(name);
   await counter.getByRole('button', { name: /Marino$/ }).waitFor({ timeout: 10_000 });
