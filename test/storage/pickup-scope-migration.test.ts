@@ -41,3 +41,26 @@ t.test('device keys, their stations and stream positions survive; pickup keys ar
   await db.deleteFrom('api_keys').where('id', '=', 'k1').execute();
   t.same(await db.selectFrom('stream_positions').selectAll().execute(), [], 'the foreign key still cascades');
 });
+
+t.test('a column and an index another migration gave api_keys survive the rebuild', async (t) => {
+  const storage = openStorage(join(tempDir(t), 'pos.db'));
+  t.teardown(() => storage.close());
+  await migrate(storage, Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '018')));
+  storage.sqlite.exec('alter table api_keys add column note text');
+  storage.sqlite.exec('create index api_keys_note on api_keys (note)');
+  storage.sqlite
+    .prepare(
+      "insert into api_keys (id, name, scope, key_hash, created_at, note) values ('k1', 'TV', 'display', 'h', 1, 'bar')",
+    )
+    .run();
+  await migrate(storage);
+  t.same(storage.sqlite.prepare('select id, note from api_keys').all(), [{ id: 'k1', note: 'bar' }]);
+  t.ok(
+    storage.sqlite.prepare("select 1 from sqlite_master where type = 'index' and name = 'api_keys_note'").get(),
+    'the index is there again',
+  );
+  t.ok(
+    storage.sqlite.prepare("select 1 from sqlite_master where name = 'api_keys_018'").get() === undefined,
+    'no table left behind',
+  );
+});
