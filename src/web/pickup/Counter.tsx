@@ -109,7 +109,14 @@ export function Counter(props: CounterProps) {
         <ul className="undos" aria-label={t('pickup.undo', { code: '' }).trim()}>
           {props.undos.map(({ order }) => (
             <li key={order.id}>
-              <span>{t('pickup.handedOut', { code: order.displayCode })}</span>
+              {/* The message above says what happened; here, which order (the customer to call back). */}
+              <span>
+                {t('pickup.tile', {
+                  ticket: order.ticketNumber ?? '',
+                  code: order.displayCode,
+                  customer: order.customer,
+                }).trim()}
+              </span>
               <button type="button" className="big" onClick={() => props.onUndo(order)}>
                 {t('pickup.undo', { code: order.displayCode })}
               </button>
