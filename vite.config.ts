@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 // The browser apps (src/web/<app>/) built into dist/web, served by `pos serve`: the till at /, the TV at /display,
-// the kitchen screen at /kitchen.
+// the kitchen screen at /kitchen, the pickup counter at /pickup.
 const root = fileURLToPath(new URL('./src/web/', import.meta.url));
 
 /**
@@ -66,6 +66,7 @@ export default defineConfig({
         till: `${root}index.html`,
         display: `${root}display/index.html`,
         kitchen: `${root}kitchen/index.html`,
+        pickup: `${root}pickup/index.html`,
       },
     },
   },

@@ -15,6 +15,7 @@ import * as m014 from './014-choices.js';
 import * as m015 from './015-menu-order-tokens-allergens.js';
 import * as m016 from './016-refunds.js';
 import * as m017 from './017-cash-sessions.js';
+import * as m018 from './018-pickup-scope.js';
 
 // Numbered and append-only: a released migration is never edited; a change is a new file added here.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '015-menu-order-tokens-allergens': m015,
   '016-refunds': m016,
   '017-cash-sessions': m017,
+  '018-pickup-scope': m018,
 };

@@ -32,7 +32,7 @@ export type PrinterColumns = (typeof PRINTER_COLUMNS)[number];
 
 export const ROLES = ['admin', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
-export const KEY_SCOPES = ['printer', 'display', 'kitchen'] as const;
+export const KEY_SCOPES = ['printer', 'display', 'kitchen', 'pickup'] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
 export const BANNER_TYPES = ['EVENT', 'SPONSOR'] as const;

@@ -32,6 +32,7 @@ const COMMANDS: Array<[names: string[], load: () => Promise<Register>]> = [
   [['printer-emulator'], async () => (await import('./commands/printer-emulator.js')).registerPrinterEmulator],
   [['display-url'], async () => (await import('./commands/display-url.js')).registerDisplayUrl],
   [['kitchen-url'], async () => (await import('./commands/kitchen-url.js')).registerKitchenUrl],
+  [['pickup-url'], async () => (await import('./commands/pickup-url.js')).registerPickupUrl],
   [['dashboard'], async () => (await import('./commands/dashboard.js')).registerDashboard],
   [['till-url'], async () => (await import('./commands/till-url.js')).registerTillUrl],
   [['venue'], async () => (await import('./commands/venue.js')).registerVenue],

@@ -148,7 +148,10 @@ export function registerResource<P extends ResourcePath>(program: Command, defin
       print(record(one as object, definition.showAs));
     });
 
-  const add = group.command('add').description(`create ${withArticle(definition.what)}`);
+  const add = group
+    .command('add')
+    .alias('create')
+    .description(`create ${withArticle(definition.what)}`);
   for (const field of definition.fields) add.option(field.flags, field.description);
   add.action(async (flags: Flags, command: Command) => {
     const globals = globalsOf(command);

@@ -26,6 +26,7 @@ import {
   ReprintResponse,
   type StatusInput,
 } from '../api/orders.js';
+import { PickupState } from '../api/pickup.js';
 import { PrintJob, type PrintJobsQuery, type RetryInput } from '../api/print-jobs.js';
 import { Printer } from '../api/printers.js';
 import { Refund, RefundInput, RefundList } from '../api/refunds.js';
@@ -308,6 +309,10 @@ export class PosClient {
   }
   createApiKey(input: z.input<typeof ApiKeyInput>) {
     return this.request<z.infer<typeof ApiKeyCreated>>('POST', '/v1/api-keys', { body: input, decode: ApiKeyCreated });
+  }
+  /** The pickup counter's view (staff, `pickup` key): ready orders oldest first, the kitchen's, the handed out. */
+  pickupState() {
+    return this.request<z.infer<typeof PickupState>>('GET', '/v1/pickup/state', { decode: PickupState });
   }
   /** The venue's name, receipt lines and service settings (any credential). */
   getVenue() {

@@ -20,6 +20,7 @@ import cashRegisterRoutes from './routes/cash-registers.js';
 import cashSessionRoutes from './routes/cash-sessions.js';
 import catalogRoutes from './routes/catalog.js';
 import displayRoutes from './routes/display.js';
+import pickupRoutes from './routes/pickup.js';
 import eventRoutes from './routes/events.js';
 import healthRoutes from './routes/health.js';
 import menuRoutes from './routes/menu.js';
@@ -157,6 +158,7 @@ export async function buildApp({
   await app.register(reportRoutes);
   await app.register(printJobRoutes);
   await app.register(displayRoutes);
+  await app.register(pickupRoutes);
   await app.register(venueRoutes);
   await app.register(menuRoutes);
 

@@ -26,7 +26,7 @@ export interface TestApp {
   /** A bearer token for the role (minted with the data dir secret, like `pos token create`). */
   token(role: Role, ttlSeconds?: number): Promise<string>;
   /** A device key with the scope, created through the API. */
-  apiKey(scope: 'printer' | 'display'): Promise<string>;
+  apiKey(scope: 'printer' | 'display' | 'pickup'): Promise<string>;
   request(options: {
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     url: string;

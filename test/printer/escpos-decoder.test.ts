@@ -43,3 +43,36 @@ t.test('a cut command split across two packets still ends the ticket once', asyn
     [{ op: 'text', text: 'B' }, { op: 'cut' }],
   ]);
 });
+
+t.test(
+  "the receipt's QR code: GS ( k model 2, module size, error correction, store, print; decoded to its text",
+  async (t) => {
+    const { encodeTicket } = await import('../../src/printer/escpos.js');
+    const bytes = encodeTicket(
+      [{ op: 'text', text: 'K 7 P', big: true }, { op: 'qr', data: 'K7P' }, { op: 'cut' }],
+      32,
+    );
+    const GS_K = [0x1d, 0x28, 0x6b];
+    const find = (...rest: number[]) => bytes.indexOf(Buffer.from([...GS_K, ...rest]));
+    t.ok(find(0x04, 0x00, 0x31, 0x41, 0x32, 0x00) >= 0, 'model 2');
+    t.ok(find(0x03, 0x00, 0x31, 0x43, 0x06) >= 0, 'module size 6 dots');
+    t.ok(find(0x03, 0x00, 0x31, 0x45, 0x31) >= 0, 'error correction M (15%)');
+    const store = find(0x06, 0x00, 0x31, 0x50, 0x30);
+    t.ok(store >= 0, 'the data stored');
+    t.equal(bytes.subarray(store + 8, store + 11).toString('latin1'), 'K7P', 'the display code itself');
+    t.ok(find(0x03, 0x00, 0x31, 0x51, 0x30) > store, 'then printed');
+    t.same(
+      decode(bytes)[0]?.filter((op) => op.op === 'qr'),
+      [{ op: 'qr', data: 'K7P' }],
+      'the emulator shows the QR by its text',
+    );
+    // Byte by byte, as a slow connection may hand it over: the same one QR code.
+    const tickets: PrintOp[][] = [];
+    const decoder = new EscPosDecoder({ onTicket: (ops) => tickets.push(ops) });
+    for (const byte of bytes) decoder.push(Buffer.from([byte]));
+    t.same(
+      tickets[0]?.filter((op) => op.op === 'qr'),
+      [{ op: 'qr', data: 'K7P' }],
+    );
+  },
+);

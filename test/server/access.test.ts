@@ -7,7 +7,7 @@ import { buildTestApp } from '../helpers/app.js';
 
 // The role table (docs/api.md, "Who may call what"), written down independently of the route configs.
 // Every registered route must be listed; a new route without a row fails this test.
-type Who = 'admin' | 'operator' | 'printer' | 'display' | 'kitchen';
+type Who = 'admin' | 'operator' | 'printer' | 'display' | 'kitchen' | 'pickup';
 const STAFF: Who[] = ['admin', 'operator'];
 const ADMIN: Who[] = ['admin'];
 
@@ -70,20 +70,22 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'POST /v1/orders/:id/confirm': STAFF,
   'POST /v1/orders/:id/reprint': [...STAFF, 'printer'],
   'POST /v1/orders/:id/reprint-receipt': [...STAFF, 'printer'],
-  'PATCH /v1/orders/:id': STAFF,
+  'PATCH /v1/orders/:id': [...STAFF, 'pickup'], // a pickup key: COMPLETED to PICKED_UP and back only
   'DELETE /v1/orders/:id': STAFF,
   'GET /v1/orders/:id/refunds': STAFF,
   'POST /v1/orders/:id/refunds': STAFF,
   'GET /events/cashier': STAFF,
-  'GET /events/display': [...STAFF, 'display'],
+  'GET /events/display': [...STAFF, 'display', 'pickup'],
   'GET /events/printer': [...STAFF, 'printer', 'kitchen'],
   'GET /events/:channel': [...STAFF, 'printer', 'display'],
   'GET /v1/stations/:printerId/orders': [...STAFF, 'kitchen'],
   'PATCH /v1/orders/:id/stations/:printerId': [...STAFF, 'kitchen'],
-  'GET /v1/display/state': [...STAFF, 'display'],
+  'GET /v1/display/state': [...STAFF, 'display', 'pickup'],
+  'GET /v1/pickup/state': [...STAFF, 'pickup'],
+  'GET /pickup': 'public',
   'GET /display': 'public',
   'GET /kitchen': 'public',
-  'GET /v1/venue': [...STAFF, 'printer', 'display', 'kitchen'],
+  'GET /v1/venue': [...STAFF, 'printer', 'display', 'kitchen', 'pickup'],
   'PATCH /v1/venue': ADMIN,
   'POST /v1/menu/import': ADMIN,
   'GET /': 'public',
@@ -141,6 +143,7 @@ t.test('every route is in the role table, and the table is enforced', async (t) 
     printer: { 'x-api-key': await app.apiKey('printer') },
     display: { 'x-api-key': await app.apiKey('display') },
     kitchen: { 'x-api-key': await kitchenKey() },
+    pickup: { 'x-api-key': await app.apiKey('pickup') },
   };
   const foreign = await new TokenService(new Uint8Array(32).fill(7), systemClock).issue({
     subject: 'x',
@@ -213,7 +216,7 @@ t.test('every route is in the role table, and the table is enforced', async (t) 
       t.equal(response.statusCode, 401, `${key}: ${name}`);
       t.equal(response.json().message, 'Unauthorized');
     }
-    for (const who of ['admin', 'operator', 'printer', 'display', 'kitchen'] as Who[]) {
+    for (const who of ['admin', 'operator', 'printer', 'display', 'kitchen', 'pickup'] as Who[]) {
       const response = await call(route.method, url, credentials[who]);
       if (expected.includes(who)) {
         t.ok(

@@ -5,14 +5,14 @@ import { registerResource } from '../resource-command.js';
 
 const { text } = flagsOf('/v1/api-keys');
 
-/** `pos keys`: device keys (print services, ready-number screens, kitchen screens); the key is shown once. */
+/** `pos keys`: device keys (print services, ready-number screens, kitchen screens, pickup counters); shown once. */
 export function registerKeys(program: Command): void {
   registerResource(program, {
     command: 'keys',
     what: 'key',
     path: '/v1/api-keys',
     nameOf: (r) => r.name,
-    description: 'device keys for print services, ready-number screens and kitchen screens',
+    description: 'device keys for print services, ready-number screens, kitchen screens and pickup counters',
     canEdit: false,
     columns: [
       { header: 'id', value: (r) => r.id },
@@ -22,7 +22,7 @@ export function registerKeys(program: Command): void {
     ],
     fields: [
       text('--name <name>', 'what the key is for (e.g. "TV by the bar")', 'name', true),
-      text('--scope <scope>', 'printer, display or kitchen', 'scope', true),
+      text('--scope <scope>', 'printer, display, kitchen or pickup', 'scope', true),
     ],
     afterAdd: (created, json) => {
       if (json) return printJson(created);

@@ -24,6 +24,7 @@ import { recordCancellation } from './cancellations.js';
 import { pickDisplayCode } from './display-code.js';
 import { buildOrderItems, insertItemChoices, loadItems, withServiceLine } from './items.js';
 import { componentPortionLines, storedComponentLines } from './choices.js';
+import { checkPickupChange } from './pickup-rule.js';
 import { orderRegister, requireOrder, warningsFor } from './lookups.js';
 import { orderTotals } from './pricing.js';
 import { creationResponse, newOrderItem, orderRecord, printerRecordItems } from './records.js';
@@ -268,9 +269,15 @@ async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: Conf
   };
 }
 
-/** PATCH of an order's status (see `changeOrderStatus`). Returns the order response. */
-export async function setOrderStatus(ctx: CoreContext, id: number, status: OrderStatus) {
-  return write(ctx, async (trx) => (await changeOrderStatus(trx, ctx, id, status)).response);
+/**
+ * PATCH of an order's status (see `changeOrderStatus`). Returns the order response. A device key (the pickup
+ * counter's) may only hand a ready order out and take that back (`checkPickupChange`).
+ */
+export async function setOrderStatus(ctx: CoreContext, id: number, status: OrderStatus, actor?: Principal) {
+  return write(ctx, async (trx) => {
+    if (actor) await checkPickupChange(trx, actor, id, status);
+    return (await changeOrderStatus(trx, ctx, id, status)).response;
+  });
 }
 
 /**

@@ -3,7 +3,8 @@ import { big, type LayoutOptions, lines, orderHeader, paper } from './common.js'
 import { leftRight, type PrintOp, wrap } from './ops.js';
 
 // The customer's receipt: the venue's header lines, items with prices, totals, how it was paid (with the cash
-// received and the change when the till sent them), the number to watch for on the screen, the venue's footer.
+// received and the change when the till sent them), the number to watch for on the screen with its QR code (for the
+// pickup counter's scanner), the venue's footer.
 
 export function receipt(payload: ReceiptPayload, options: LayoutOptions): PrintOp[] {
   const { columns } = options;
@@ -67,8 +68,10 @@ export function receipt(payload: ReceiptPayload, options: LayoutOptions): PrintO
   }
   ops.push({ op: 'feed' });
   ops.push({ op: 'text', text: p.t('ticket.yourNumber'), align: 'center' });
-  ops.push({ op: 'qr', data: payload.displayCode });
   ops.push(...big(payload.displayCode, columns));
+  // Under the big code, the same code as a QR: the pickup counter's scanner reads it (the QR's text is the code
+  // itself, exactly what a volunteer would type into the counter's field; docs/pickup.md).
+  ops.push({ op: 'qr', data: payload.displayCode });
   if (payload.footer?.length) ops.push({ op: 'feed' }, ...venueLines(payload.footer, columns));
   ops.push({ op: 'feed' });
   ops.push({ op: 'cut' });

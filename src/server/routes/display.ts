@@ -4,7 +4,8 @@ import type { Access } from '../../core/auth/principal.js';
 import { toBanner } from '../../core/catalog/banners.js';
 import { displayState } from '../../core/display.js';
 
-const READ: Access = { roles: ['admin', 'operator'], scopes: ['display'] };
+/** The TV, and the pickup counter (which also reads its own state, routes/pickup.ts). */
+const READ: Access = { roles: ['admin', 'operator'], scopes: ['display', 'pickup'] };
 
 const displayRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app.services;

@@ -8,12 +8,12 @@ import { CHANNELS, type EventChannel } from '../../core/events/event-log.js';
 import { InvalidError, TooManyRequestsError } from '../../core/errors.js';
 
 /**
- * Staff see every channel; a display board's key reads `display`, a print service's key and a kitchen screen's key
- * read `printer`.
+ * Staff see every channel; a display board's key and a pickup counter's key read `display`, a print service's key and a
+ * kitchen screen's key read `printer`.
  */
 const CHANNEL_ACCESS: Record<EventChannel, Access> = {
   cashier: { roles: ['admin', 'operator'] },
-  display: { roles: ['admin', 'operator'], scopes: ['display'] },
+  display: { roles: ['admin', 'operator'], scopes: ['display', 'pickup'] },
   printer: { roles: ['admin', 'operator'], scopes: ['printer', 'kitchen'] },
 };
 

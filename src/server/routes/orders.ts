@@ -24,6 +24,8 @@ import { principalOf } from '../services.js';
 
 /** A print service with a `printer` device key may ask for reprints (docs/api.md, "Who may call what"). */
 const REPRINT: Access = { roles: ['admin', 'operator'], scopes: ['printer'] };
+/** The pickup counter's key hands ready orders out (and back); staff change any status. */
+const PICKUP: Access = { roles: ['admin', 'operator'], scopes: ['pickup'] };
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app.services;
@@ -99,8 +101,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/v1/orders/:id',
-    { config, schema: { tags, params: OrderIdParams, body: StatusInput, response: { 200: OrderResponse } } },
-    (request) => setOrderStatus(ctx, request.params.id, request.body.status),
+    {
+      config: { access: PICKUP },
+      schema: { tags, params: OrderIdParams, body: StatusInput, response: { 200: OrderResponse } },
+    },
+    (request) => setOrderStatus(ctx, request.params.id, request.body.status, principalOf(request)),
   );
 
   app.delete('/v1/orders/:id', { config, schema: { tags, params: OrderIdParams } }, async (request, reply) => {

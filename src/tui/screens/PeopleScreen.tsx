@@ -15,6 +15,7 @@ import type { ScreenProps } from './screen.js';
 const PAGE_OF_SCOPE: Record<(typeof KEY_SCOPES)[number], string | null> = {
   display: '/display',
   kitchen: '/kitchen',
+  pickup: '/pickup',
   printer: null,
 };
 

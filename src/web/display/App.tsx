@@ -20,6 +20,8 @@ import {
   type Board,
 } from './board.js';
 import { Column, type Area } from './Column.js';
+import { STRIP_MIN_SHARE, splitReady } from './ageing.js';
+import { Strip } from './Strip.js';
 
 // The ready-number screen at /display?key=<display key>: the state once (GET /v1/display/state), then the display
 // channel from exactly that position, through the typed client and the live channel all the apps share. It says
@@ -36,6 +38,27 @@ const chime = createChime();
 // for "Ready": digits of 4 cm; 7.5% for "Preparing"); few orders get much larger tiles.
 const MIN_FONT = { preparing: 0.075, ready: 0.105 } as const;
 const RETRY_MS = 3000;
+
+/** The strip's list width, measured whenever it changes (it comes and goes with the aged orders). */
+function useWidth(): [number, (element: HTMLElement | null) => void] {
+  const [width, setWidth] = useState(0);
+  const observer = useMemo(
+    () =>
+      new ResizeObserver((entries) => {
+        for (const entry of entries) setWidth(entry.contentRect.width);
+      }),
+    [],
+  );
+  useEffect(() => () => observer.disconnect(), [observer]);
+  const observe = useCallback(
+    (element: HTMLElement | null) => {
+      observer.disconnect();
+      if (element) observer.observe(element);
+    },
+    [observer],
+  );
+  return [width, observe];
+}
 
 /** Each column's inner size, measured whenever it changes (the window, the banner strip coming and going). */
 function useAreas(): [Record<'preparing' | 'ready', Area>, (element: HTMLElement | null) => void] {
@@ -66,7 +89,26 @@ function useAreas(): [Record<'preparing' | 'ready', Area>, (element: HTMLElement
 export function App() {
   const [locale, setLocale] = useState<Locale>(initialLocale);
   const text = useMemo(() => texts(locale), [locale]);
-  const client = useMemo(() => new PosClient({ baseUrl: '', token: () => displayKey, timeoutMs: 15_000 }), []);
+  // The server's clock as the TV estimates it (each answer's Date header): ready orders age by it, not by the TV's
+  // own clock, which may be wrong.
+  const offset = useRef(0);
+  const client = useMemo(
+    () =>
+      new PosClient({
+        baseUrl: '',
+        token: () => displayKey,
+        timeoutMs: 15_000,
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          const date = Date.parse(response.headers.get('date') ?? '');
+          if (!Number.isNaN(date)) offset.current = date - Date.now();
+          return response;
+        },
+      }),
+    [],
+  );
+  const [pickupAfter, setPickupAfter] = useState(0);
+  const [stripWidth, observeStrip] = useWidth();
   const [board, setBoard] = useState<Board>(EMPTY_BOARD);
   const [banners, setBanners] = useState<BannerData[]>([]);
   const [connection, setConnection] = useState<Connection>({
@@ -110,6 +152,11 @@ export function App() {
         .then((data) => {
           show(data);
           mismatches.current = 0;
+          // The venue's minutes before a ready order moves to the strip (kept as they were if this read fails).
+          client
+            .getVenue()
+            .then((venue) => setPickupAfter(venue.pickupAfterMinutes))
+            .catch(() => undefined);
           setFrom((now) => (now === null || restartStream ? String(data.lastEventId) : now));
           if (restartStream) setRestart((n) => n + 1);
         })
@@ -135,7 +182,8 @@ export function App() {
       onEvent(event, id) {
         if (event.name === 'resync') return load(true);
         if (Number(id) <= floor.current) return; // already in the state the board was drawn from
-        const next = applyEvent(boardNow.current, event);
+        if (event.name === 'venue-changed') setPickupAfter(event.payload.pickupAfterMinutes);
+        const next = applyEvent(boardNow.current, event, Date.now() + offset.current);
         boardNow.current = next.board;
         setBoard(next.board);
         // The newest ready number is called with a chime; a burst (a replay after a drop) rings once.
@@ -197,6 +245,10 @@ export function App() {
   const screenHeight = window.innerHeight;
   // On a screen upright (a phone) the height would ask for numbers wider than the screen: the width bounds them too.
   const minFont = (share: number) => Math.min(screenHeight * share, window.innerWidth * 0.095);
+  // Ready orders not collected after the venue's minutes leave the big tiles for the strip (re-judged with the clock).
+  const { fresh, aged } = splitReady(readyOrder(board.ready.values()), clock.getTime() + offset.current, pickupAfter);
+  const onTiles: Board = { ...board, ready: new Map(fresh.map((order) => [order.id, order])) };
+  const stripFont = Math.max(screenHeight * STRIP_MIN_SHARE * 1.05, 14);
   const meta = banner ? [banner.website, banner.social1, banner.social2].filter(Boolean).join('  ·  ') : '';
   return (
     <TextsContext.Provider value={text}>
@@ -210,7 +262,7 @@ export function App() {
           {text.t(connection.key)}
         </span>
       </header>
-      <main data-empty={emptyColumn(board)}>
+      <main data-empty={emptyColumn(onTiles)}>
         <section ref={observe}>
           <h2 id="preparing-title">{text.t('display.preparing')}</h2>
           <Column
@@ -226,7 +278,7 @@ export function App() {
           <h2 id="ready-title">{text.t('display.ready')}</h2>
           <Column
             id="ready"
-            orders={readyOrder(board.ready.values())}
+            orders={fresh}
             newest={board.newest}
             area={areas.ready}
             screenHeight={screenHeight}
@@ -234,6 +286,16 @@ export function App() {
           />
         </section>
       </main>
+      {aged.length > 0 && (
+        <Strip
+          orders={aged}
+          width={stripWidth}
+          font={stripFont}
+          gap={Math.round(screenHeight * 0.012)}
+          rows={screenHeight > window.innerWidth ? 2 : 1}
+          listRef={observeStrip}
+        />
+      )}
       <footer
         id="banner"
         className={banner && ink ? ink.background : 'empty'}

@@ -12,6 +12,11 @@ export interface Shown {
   at: number;
   /** When it went to the kitchen, once known: a recalled order goes back to its place by it. */
   confirmed?: number;
+  /**
+   * Ready: when it came out of the kitchen on the server's clock, when `at` is only an order (an event's `at` is just
+   * after the latest time the TV knew). The "still to collect" strip ages orders by it (ageing.ts).
+   */
+  readyAt?: number;
 }
 
 /** "In preparazione": the order they went to the kitchen in, a recalled one at its old place. */
@@ -102,8 +107,11 @@ function latest(board: Board): number {
   return at + 1;
 }
 
-/** An event of the display channel applied; `called` when a number became ready (the chime). */
-export function applyEvent(board: Board, event: DisplayEvent): { board: Board; called: boolean } {
+/**
+ * An event of the display channel applied; `called` when a number became ready (the chime). `serverNow` is the
+ * server's time as the TV estimates it (its Date header): when an order that becomes ready now came out.
+ */
+export function applyEvent(board: Board, event: DisplayEvent, serverNow?: number): { board: Board; called: boolean } {
   const at = latest(board);
   const preparing = new Map(board.preparing);
   const ready = new Map(board.ready);
@@ -132,7 +140,7 @@ export function applyEvent(board: Board, event: DisplayEvent): { board: Board; c
       preparing.set(data.id, { ...entry, at: confirmed, confirmed });
     }
     if (data.status === 'COMPLETED') {
-      ready.set(data.id, entry);
+      ready.set(data.id, serverNow === undefined ? entry : { ...entry, readyAt: serverNow });
       return { board: { preparing, ready, newest: data.id }, called: true };
     }
     return { board: { preparing, ready, newest: board.newest === data.id ? null : board.newest }, called: false };
