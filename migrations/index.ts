@@ -10,6 +10,7 @@ import * as m009 from './009-printer-status-reason.js';
 import * as m010 from './010-stream-positions-and-station-keys.js';
 import * as m011 from './011-hardening-inputs.js';
 import * as m012 from './012-venue.js';
+import * as m019 from './019-waiter-tables.js';
 
 // Numbered and append-only: a released migration is never edited; a change is a new file added here.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '010-stream-positions-and-station-keys': m010,
   '011-hardening-inputs': m011,
   '012-venue': m012,
+  '019-waiter-tables': m019,
 };

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'discount-too-large', // the discount is larger than the subtotal (400)
   'register-disabled', // the cash register is disabled (400)
   'register-without-printer', // the cash register has no receipt printer (400)
+  'awaiting-table', // the order waits for a waiter to seat it: its kitchen tickets are not out yet (409)
   // streams and printing
   'too-many-streams', // the server follows as many event streams as it can (429)
   'printing-off', // the server runs without printing (409)

@@ -33,6 +33,8 @@ export const OrderStatusChanged = z.object({
   ticketNumber: z.number().int().nullable(),
   status: OrderStatus,
 });
+/** `order-table-changed` (cashier, display, printer): PATCH gave the order a table (a waiter seated it). */
+export const OrderTableChanged = z.object({ id: z.number().int(), table: z.string() });
 export const OrderDeleted = z.object({ id: z.number().int(), displayCode: z.string() });
 export const FoodAvailabilityChanged = z.object({ foodId: z.string(), available: z.boolean() });
 export const CategoryAvailabilityChanged = z.object({ categoryId: z.string(), available: z.boolean() });
@@ -65,6 +67,7 @@ const resync = event('resync', Resync);
 const stationStatus = event('order-station-status-changed', OrderStationStatusChanged);
 /** `venue-changed` (cashier, display): the whole venue after a PATCH, so the till and the TV follow at once. */
 const venueChanged = event('venue-changed', Venue);
+const tableChanged = event('order-table-changed', OrderTableChanged);
 
 export const CashierEvent = z.discriminatedUnion('name', [
   event('new-order', NewOrder),
@@ -77,6 +80,7 @@ export const CashierEvent = z.discriminatedUnion('name', [
   event('printer-status-changed', PrinterStatusChanged),
   stationStatus,
   venueChanged,
+  tableChanged,
   resync,
 ]);
 export type CashierEvent = z.infer<typeof CashierEvent>;
@@ -87,6 +91,7 @@ export const DisplayEvent = z.discriminatedUnion('name', [
   event('order-deleted', OrderDeleted),
   stationStatus,
   venueChanged,
+  tableChanged,
   resync,
 ]);
 export type DisplayEvent = z.infer<typeof DisplayEvent>;
@@ -98,6 +103,7 @@ export const PrinterEvent = z.discriminatedUnion('name', [
   event('order-cancelled', OrderCancelledEvent),
   event('open-drawer', OpenDrawerEvent),
   stationStatus,
+  tableChanged,
   resync,
 ]);
 export type PrinterEvent = z.infer<typeof PrinterEvent>;

@@ -17,6 +17,7 @@ import {
   type ReprintInput,
   type ReprintReceiptInput,
   ReprintResponse,
+  type OrderPatchInput,
   type StatusInput,
 } from '../api/orders.js';
 import { PrintJob, type PrintJobsQuery, type RetryInput } from '../api/print-jobs.js';
@@ -229,6 +230,13 @@ export class PosClient {
   setOrderStatus(id: number, status: z.input<typeof StatusInput>['status']) {
     return this.request<z.infer<typeof OrderResponse>>('PATCH', `/v1/orders/${id}`, {
       body: { status },
+      decode: OrderResponse,
+    });
+  }
+  /** The order's table (waiter tables: seats an order waiting for one, docs/waiter.md), its status, or both. */
+  patchOrder(id: number, input: z.input<typeof OrderPatchInput>) {
+    return this.request<z.infer<typeof OrderResponse>>('PATCH', `/v1/orders/${id}`, {
+      body: input,
       decode: OrderResponse,
     });
   }

@@ -509,6 +509,7 @@ export const en = {
   'error.unknown-food': 'A food of the order is no longer on the menu: reload the menu.',
   'error.portions-short': 'Not enough portions left.',
   'error.discount-too-large': 'The discount is larger than the subtotal.',
+  'error.awaiting-table': 'This order waits for its table: its kitchen tickets go out when a waiter seats it.',
   'error.register-disabled': 'This cash register is disabled.',
   'error.register-without-printer': 'This cash register has no receipt printer.',
   'error.too-many-streams': 'Too many screens with this key: close one.',

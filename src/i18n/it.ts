@@ -514,6 +514,7 @@ export const it: Record<MessageKey, string> = {
   'error.unknown-food': "Un piatto dell'ordine non è più nel menu: ricarica il menu.",
   'error.portions-short': 'Non ci sono abbastanza porzioni.',
   'error.discount-too-large': 'Lo sconto supera il subtotale.',
+  'error.awaiting-table': 'Questo ordine aspetta il tavolo: le comande partono quando un cameriere lo assegna.',
   'error.register-disabled': 'Questa cassa è disattivata.',
   'error.register-without-printer': 'Questa cassa non ha una stampante per gli scontrini.',
   'error.too-many-streams': 'Troppi schermi con questa chiave: chiudine uno.',

@@ -2,6 +2,7 @@ import {
   type ConfirmInput,
   type CreateOrderInput,
   type OrderCancelledEvent,
+  type OrderPatchInput,
   OrderRecord,
   type OrderStatus,
   type OrderWarning,
@@ -26,6 +27,7 @@ import { orderRegister, requireOrder, warningsFor } from './lookups.js';
 import { orderTotals } from './pricing.js';
 import { creationResponse, newOrderItem, orderRecord, printerRecordItems } from './records.js';
 import { loadRouting, type Routing } from './routing.js';
+import { changeOrderTable } from './seating.js';
 
 // The order use cases. Each opens its own transaction (`write`); creating and confirming also take an
 // Idempotency-Key, recorded in that same transaction (`writeOnce`). The steps below them take the `trx`.
@@ -235,6 +237,24 @@ async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: Conf
 /** PATCH of an order's status (see `changeOrderStatus`). Returns the order response. */
 export async function setOrderStatus(ctx: CoreContext, id: number, status: OrderStatus) {
   return write(ctx, async (trx) => (await changeOrderStatus(trx, ctx, id, status)).response);
+}
+
+/**
+ * PATCH of an order: its table (which seats an order waiting for one, docs/waiter.md), then its status. Returns the
+ * order response.
+ */
+export async function patchOrder(ctx: CoreContext, id: number, input: OrderPatchInput) {
+  return write(ctx, async (trx) => {
+    if (input.table !== undefined) {
+      const order = await requireOrder(trx, id);
+      await changeOrderTable(trx, ctx, order, input.table, async () => {
+        const items = await loadItems(trx, id);
+        return { items, routing: await loadRouting(trx, items), register: await orderRegister(trx, order) };
+      });
+    }
+    const status = input.status ?? (await requireOrder(trx, id)).status;
+    return (await changeOrderStatus(trx, ctx, id, status)).response;
+  });
 }
 
 /**

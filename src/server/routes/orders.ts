@@ -7,17 +7,17 @@ import {
   OrderDetail,
   OrderIdParams,
   OrderList,
+  OrderPatchInput,
   OrderResponse,
   ReprintInput,
   ReprintReceiptInput,
   ReprintResponse,
-  StatusInput,
 } from '../../api/orders.js';
 import { type Access, STAFF } from '../../core/auth/principal.js';
 import { getOrderDetail, listOrders } from '../../core/orders/queries.js';
 import { reprintOrder, reprintReceipt } from '../../core/orders/reprints.js';
 import { currentCreationResponse, currentOrderResponse } from '../../core/orders/stored-responses.js';
-import { confirmOrder, createOrder, deleteOrder, setOrderStatus } from '../../core/orders/use-cases.js';
+import { confirmOrder, createOrder, deleteOrder, patchOrder } from '../../core/orders/use-cases.js';
 import { principalOf } from '../services.js';
 
 /** A print service with a `printer` device key may ask for reprints (docs/api.md, "Who may call what"). */
@@ -79,8 +79,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/v1/orders/:id',
-    { config, schema: { tags, params: OrderIdParams, body: StatusInput, response: { 200: OrderResponse } } },
-    (request) => setOrderStatus(ctx, request.params.id, request.body.status),
+    { config, schema: { tags, params: OrderIdParams, body: OrderPatchInput, response: { 200: OrderResponse } } },
+    (request) => patchOrder(ctx, request.params.id, request.body),
   );
 
   app.delete('/v1/orders/:id', { config, schema: { tags, params: OrderIdParams } }, async (request, reply) => {
