@@ -22,6 +22,7 @@ import displayRoutes from './routes/display.js';
 import eventRoutes from './routes/events.js';
 import healthRoutes from './routes/health.js';
 import menuRoutes from './routes/menu.js';
+import publicMenuRoutes from './routes/public-menu.js';
 import orderRoutes from './routes/orders.js';
 import printJobRoutes from './routes/print-jobs.js';
 import printerRoutes from './routes/printers.js';
@@ -157,6 +158,7 @@ export async function buildApp({
   await app.register(displayRoutes);
   await app.register(venueRoutes);
   await app.register(menuRoutes);
+  await app.register(publicMenuRoutes);
 
   await app.ready();
   return app;

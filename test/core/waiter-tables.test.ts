@@ -14,6 +14,7 @@ import type { Principal } from '../../src/core/auth/principal.js';
 import { openStorage } from '../../src/storage/database.js';
 import { migrate } from '../../src/storage/migrate.js';
 import { everyOf } from '../helpers/assert.js';
+import type { TestLike } from '../helpers/app.js';
 import { buildTestCore, type TestCore } from '../helpers/core.js';
 import { seedMenu, type SeededMenu } from '../helpers/seed.js';
 
@@ -45,7 +46,7 @@ function paidOrder(menu: SeededMenu, table = '-') {
   };
 }
 
-async function setup(t: Tap.Test) {
+async function setup(t: TestLike) {
   const core = await buildTestCore(t);
   const menu = await seedMenu(core);
   await patchVenue(core.runtime.ctx, serve, { waiterTables: true });
@@ -53,7 +54,7 @@ async function setup(t: Tap.Test) {
 }
 
 /** The same data dir opened again, as `pos serve` does after a restart. */
-async function restart(t: Tap.Test, core: TestCore): Promise<{ runtime: { ctx: CoreContext } }> {
+async function restart(t: TestLike, core: TestCore): Promise<{ runtime: { ctx: CoreContext } }> {
   core.runtime.storage.close();
   const storage = openStorage(join(core.dataDir, 'pos.db'), { durability: 'normal' });
   t.teardown(() => storage.close());

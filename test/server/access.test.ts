@@ -81,6 +81,7 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'GET /v1/venue': [...STAFF, 'printer', 'display', 'kitchen'],
   'PATCH /v1/venue': ADMIN,
   'POST /v1/menu/import': ADMIN,
+  'GET /v1/public/menu': 'public',
   'GET /': 'public',
   'GET /assets/:file': 'public', // the web build (the till and its files)
   'GET /v1/print-jobs': STAFF,
