@@ -66,6 +66,7 @@ export default defineConfig({
         till: `${root}index.html`,
         display: `${root}display/index.html`,
         kitchen: `${root}kitchen/index.html`,
+        waiter: `${root}waiter/index.html`,
       },
     },
   },

@@ -83,6 +83,7 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'POST /v1/menu/import': ADMIN,
   'GET /v1/public/menu': 'public',
   'GET /': 'public',
+  'GET /waiter': 'public', // the waiter's page: it logs in
   'GET /assets/:file': 'public', // the web build (the till and its files)
   'GET /v1/print-jobs': STAFF,
   'POST /v1/print-jobs/:id/retry': STAFF,

@@ -61,6 +61,11 @@ async function webPlugin(app: FastifyInstance): Promise<void> {
     reply.sendWebPage('kitchen/index.html'),
   );
 
+  // The waiter's phone: it logs in like the till (docs/waiter.md).
+  app.get('/waiter', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
+    reply.sendWebPage('waiter/index.html'),
+  );
+
   // Hashed file names: a new build has new names, so a tablet may keep these for good.
   app
     .withTypeProvider<ZodTypeProvider>()
