@@ -51,8 +51,7 @@ export function CodeField({
       <div className="code-row">
         <input
           id="waiter-code"
-          // biome-ignore lint/a11y/noAutofocus: the page exists to take a scanned code; the scanner types into the focus
-          autoFocus
+          autoFocus // the page exists to take a scanned code: the scanner types into the focus
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
