@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('./src/web/', import.meta.url));
  * A browser bundle must never take a Node module (src/api files that reach node:crypto or node:net are imported
  * as types only): fail the build instead of shipping Vite's empty stand-in that breaks at run time.
  */
-function noNodeBuiltins(): Plugin {
+export function noNodeBuiltins(): Plugin {
   return {
     name: 'pos:no-node-builtins',
     enforce: 'pre',
@@ -29,7 +29,7 @@ function noNodeBuiltins(): Plugin {
  * Every page, script and style also as `.br` and `.gz` beside it, made once at build time: the server sends them to
  * the browsers that take them (@fastify/static's preCompressed), a third of the bytes over a fair's busy Wi-Fi.
  */
-function precompress(outDir: string): Plugin {
+export function precompress(outDir: string): Plugin {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((item) =>
       item.isDirectory() ? walk(join(dir, item.name)) : [join(dir, item.name)],

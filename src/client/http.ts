@@ -25,6 +25,7 @@ import { Printer } from '../api/printers.js';
 import { type ClosureInput, ClosureReport, Report, type ReportsQuery } from '../api/reports.js';
 import { Venue, type VenuePatch } from '../api/venue.js';
 import { MenuImportInput, MenuImportResult } from '../api/menu.js';
+import { PublicMenu } from '../api/public-menu.js';
 import { ApiError, NetworkError } from './errors.js';
 import {
   type CreatedOf,
@@ -147,6 +148,11 @@ export class PosClient {
 
   health() {
     return this.request<z.infer<typeof Health>>('GET', '/health', { decode: Health });
+  }
+
+  /** The menu for customers (no credential; docs/menu-page.md). */
+  publicMenu() {
+    return this.request<z.infer<typeof PublicMenu>>('GET', '/v1/public/menu', { decode: PublicMenu });
   }
 
   login(input: z.input<typeof LoginInput>) {

@@ -84,6 +84,8 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'GET /v1/public/menu': 'public',
   'GET /': 'public',
   'GET /waiter': 'public', // the waiter's page: it logs in
+  'GET /menu': 'public', // the customers' menu
+  'GET /menu-page/:file': 'public',
   'GET /assets/:file': 'public', // the web build (the till and its files)
   'GET /v1/print-jobs': STAFF,
   'POST /v1/print-jobs/:id/retry': STAFF,

@@ -15,6 +15,8 @@ import type { Routing } from './routing.js';
 
 /** The table a till sends when it asks none (waiter tables): the order is not seated yet. */
 export const TABLE_PLACEHOLDER = '-';
+/** What the till writes for "not given" (src/web/till/cart.ts): it means the same. */
+const NOT_GIVEN = '—';
 
 /**
  * Whether the order is eaten at a table, so that it has a seat to wait for. Every order is today; an order served
@@ -25,7 +27,8 @@ export function hasSeatToWaitFor(_order: Pick<OrderRow, 'table_name'>): boolean 
 }
 
 export function isPlaceholderTable(table: string): boolean {
-  return table.trim() === TABLE_PLACEHOLDER;
+  const trimmed = table.trim();
+  return trimmed === TABLE_PLACEHOLDER || trimmed === NOT_GIVEN;
 }
 
 const waiterTablesOn = prepared<{ id: number }, { waiter_tables: number }>((db, p) =>

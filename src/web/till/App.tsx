@@ -6,6 +6,7 @@ import { type Texts, TextsContext } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';
 import { addFood, cartTotals, EMPTY_CART, orderBody, quantityOf, type Cart } from './cart.js';
 import { CartPanel } from './CartPanel.js';
+import { ScanCart } from './ScanCart.js';
 import { SetLocaleContext } from './contexts.js';
 import { DoneScreen } from './DoneScreen.js';
 import { Login } from './Login.js';
@@ -220,6 +221,9 @@ export function App() {
               {text.t(counted('outbox.refusedBanner', refused.length), { count: refused.length })}
             </button>
           </div>
+        )}
+        {view === 'order' && (
+          <ScanCart key={`scan-${cartGeneration}`} cart={cart} foods={menu?.foods ?? []} onLoad={setCart} />
         )}
         {view === 'order' && (
           <main className="order-screen">
