@@ -113,7 +113,7 @@ function Foods({
                         >
                           −
                         </button>
-                        <span aria-label={t('menuPage.inCart', { count })}>{count}</span>
+                        <span title={t('menuPage.inCart', { count })}>{count}</span>
                       </>
                     )}
                     <button

@@ -10,7 +10,7 @@ export function pressKey(value: string, key: string): string {
   return value === '0' ? key : value + key;
 }
 
-const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'back', '0'];
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', 'back'];
 
 /** A big numeric keypad for a thumb: the table shown large above it. */
 export function Keypad({ value, onChange }: { value: string; onChange(next: string): void }) {
@@ -25,7 +25,7 @@ export function Keypad({ value, onChange }: { value: string; onChange(next: stri
           <button
             key={key}
             type="button"
-            className={key === 'back' ? 'key back' : 'key'}
+            className={key === 'back' ? 'key back' : key === '0' ? 'key zero' : 'key'}
             aria-label={key === 'back' ? t('waiter.deleteDigit') : undefined}
             onClick={() => onChange(pressKey(value, key))}
           >

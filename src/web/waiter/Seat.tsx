@@ -13,6 +13,9 @@ export interface WaiterOrder {
   table: string;
 }
 
+/** What an order not seated yet has for a table: the placeholder, or the till's "not given". */
+const NO_TABLE = ['-', '—'];
+
 /** The receipt's code as a scanner or a thumb gives it: spaces and case do not matter. */
 export function normalCode(typed: string): string {
   return typed.replace(/\s+/g, '').toUpperCase();
@@ -105,7 +108,7 @@ export function SeatOrder({
     <section className="seat" aria-labelledby="seat-title">
       <h2 id="seat-title">{t('waiter.order', { ticket: order.ticketNumber ?? '', code: order.displayCode })}</h2>
       <p>{t('waiter.customer', { customer: order.customer })}</p>
-      {order.table !== '-' && <p>{t('waiter.seatedAt', { table: order.table })}</p>}
+      {!NO_TABLE.includes(order.table.trim()) && <p>{t('waiter.seatedAt', { table: order.table })}</p>}
       <Keypad value={table} onChange={setTable} />
       {problem && (
         <p role="alert" className="problem">
