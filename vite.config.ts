@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 // The browser apps (src/web/<app>/) built into dist/web, served by `pos serve`: the till at /, the TV at /display,
-// the kitchen screen at /kitchen.
+// the kitchen screen at /kitchen, the waiter's phone at /waiter (the customers' menu: vite.menu-page.config.ts).
 const root = fileURLToPath(new URL('./src/web/', import.meta.url));
 
 /**

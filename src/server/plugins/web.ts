@@ -9,7 +9,8 @@ import { UnavailableError } from '../../core/errors.js';
 import { PACKAGE_ROOT } from '../../version.js';
 
 // The browser apps built by `npm run build` (Vite, src/web) into dist/web: the till at /, the TV at /display
-// (routes/display.ts), the kitchen screen at /kitchen.
+// (routes/display.ts), the kitchen screen at /kitchen, the waiter's phone at /waiter; and the customers' menu at
+// /menu, built on its own into dist/menu-page (docs/menu-page.md).
 // Everything comes from the appliance; the policy below keeps it so (no inline script, nothing from outside).
 
 export const WEB_ROOT = join(PACKAGE_ROOT, 'dist', 'web');
