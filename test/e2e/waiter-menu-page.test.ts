@@ -105,6 +105,19 @@ t.test('the waiter seats orders; the menu page makes a cart the till loads', asy
   });
 
   await t.test('a cart built on the single-file page with no network loads at the till', async (t) => {
+    // On the venue's Wi-Fi: /menu, no login, under the page policy (no inline script), the menu read from the API.
+    const wifi = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    t.teardown(() => wifi.close());
+    page = await wifi.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    await page.goto(`${server.url}/menu?lang=en`);
+    await page.getByRole('button', { name: 'Add Margherita' }).waitFor();
+    t.ok(await page.getByRole('heading', { name: 'Sagra del Fungo' }).isVisible());
+    t.same(refused, [], 'nothing refused by the page policy');
+
     const file = join(tempDir(t), 'menu.html');
     const made = await runPosInProcess(['menu-page', '--out', file, '--data-dir', dataDir]);
     t.equal(made.code, 0, made.stderr);

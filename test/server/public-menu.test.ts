@@ -87,3 +87,15 @@ t.test('rate-limited per address: 429 with Retry-After past the limit, other add
   app.clock.advance(PUBLIC_MENU_LIMIT.windowMs + 1);
   t.equal((await get('10.0.0.7')).statusCode, 200, 'after the window, served again');
 });
+
+t.test('/menu is served without a login, under the page policy; its script and style beside it', async (t) => {
+  const app = await buildTestApp(t);
+  const page = await app.request({ method: 'GET', url: '/menu', as: 'none' });
+  t.equal(page.statusCode, 200);
+  t.match(page.headers['content-security-policy'], "script-src 'self'");
+  t.match(page.body, /src="\/menu-page\/menu\.js"/);
+  const script = await app.request({ method: 'GET', url: '/menu-page/menu.js', as: 'none' });
+  t.equal(script.statusCode, 200);
+  t.match(script.headers['content-type'], /javascript/);
+  t.equal((await app.request({ method: 'GET', url: '/menu-page/..%2Fpos.db', as: 'none' })).statusCode, 400);
+});
