@@ -73,6 +73,20 @@ t.test('the waiter seats orders; the menu page makes a cart the till loads', asy
     });
     t.equal(kitchen.tickets().length, 0, 'nothing in the kitchen before a table');
 
+    // The kitchen's screen follows its station: the waiting orders are not on it.
+    const { key: kitchenKey } = await api('POST', '/v1/api-keys', {
+      name: 'kitchen tablet',
+      scope: 'kitchen',
+      printerId: menu.printers.kitchen,
+    });
+    const screen = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    t.teardown(() => screen.close());
+    const grill = await screen.newPage();
+    await grill.goto(
+      `${server.url}/kitchen?station=${menu.printers.kitchen}&key=${encodeURIComponent(kitchenKey)}&lang=en`,
+    );
+    await grill.getByText('Nothing waiting').waitFor();
+
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     t.teardown(() => context.close());
     page = await context.newPage();
@@ -100,6 +114,10 @@ t.test('the waiter seats orders; the menu page makes a cart the till loads', asy
     t.match(ticket, /Customer: Rossi/);
     t.match(ticket, /2 x Margherita/);
     await waitFor('the seated order leaves the list', async () => (await list.getByRole('button').count()) === 1);
+    const card = grill.getByRole('article', { name: new RegExp(`${first['displayCode']}$`) });
+    await card.waitFor();
+    t.match(await card.textContent(), /Table 12/, 'the station screen shows it now, with its table');
+    t.equal(await grill.getByRole('article').count(), 1, 'and not the order still waiting');
     await shot('waiter-done-phone');
     t.equal(kitchen.tickets().length, 1, 'Bianchi still waits: one ticket');
   });
