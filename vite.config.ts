@@ -6,14 +6,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 // The browser apps (src/web/<app>/) built into dist/web, served by `pos serve`: the till at /, the TV at /display,
-// the kitchen screen at /kitchen, the pickup counter at /pickup.
+// the kitchen screen at /kitchen, the pickup counter at /pickup, the waiter's phone at /waiter (the customers' menu:
+// vite.menu-page.config.ts).
 const root = fileURLToPath(new URL('./src/web/', import.meta.url));
 
 /**
  * A browser bundle must never take a Node module (src/api files that reach node:crypto or node:net are imported
  * as types only): fail the build instead of shipping Vite's empty stand-in that breaks at run time.
  */
-function noNodeBuiltins(): Plugin {
+export function noNodeBuiltins(): Plugin {
   return {
     name: 'pos:no-node-builtins',
     enforce: 'pre',
@@ -29,7 +30,7 @@ function noNodeBuiltins(): Plugin {
  * Every page, script and style also as `.br` and `.gz` beside it, made once at build time: the server sends them to
  * the browsers that take them (@fastify/static's preCompressed), a third of the bytes over a fair's busy Wi-Fi.
  */
-function precompress(outDir: string): Plugin {
+export function precompress(outDir: string): Plugin {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((item) =>
       item.isDirectory() ? walk(join(dir, item.name)) : [join(dir, item.name)],
@@ -67,6 +68,7 @@ export default defineConfig({
         display: `${root}display/index.html`,
         kitchen: `${root}kitchen/index.html`,
         pickup: `${root}pickup/index.html`,
+        waiter: `${root}waiter/index.html`,
       },
     },
   },

@@ -16,6 +16,7 @@ import * as m015 from './015-menu-order-tokens-allergens.js';
 import * as m016 from './016-refunds.js';
 import * as m017 from './017-cash-sessions.js';
 import * as m018 from './018-pickup-scope.js';
+import * as m019 from './019-waiter-tables.js';
 
 // Numbered and append-only: a released migration is never edited; a change is a new file added here.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '016-refunds': m016,
   '017-cash-sessions': m017,
   '018-pickup-scope': m018,
+  '019-waiter-tables': m019,
 };

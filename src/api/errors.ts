@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'register-disabled', // the cash register is disabled (400)
   'register-without-printer', // the cash register has no receipt printer (400)
   'not-refundable', // the order is not confirmed, completed or picked up: nothing was paid to give back (409)
+  'awaiting-table', // the order waits for a waiter to seat it: its kitchen tickets are not out yet (409)
   // streams and printing
   'too-many-streams', // the server follows as many event streams as it can (429)
   'printing-off', // the server runs without printing (409)

@@ -35,6 +35,8 @@ export const OrderStatusChanged = z.object({
   ticketNumber: z.number().int().nullable(),
   status: OrderStatus,
 });
+/** `order-table-changed` (cashier, display, printer): PATCH gave the order a table (a waiter seated it). */
+export const OrderTableChanged = z.object({ id: z.number().int(), table: z.string() });
 export const OrderDeleted = z.object({ id: z.number().int(), displayCode: z.string() });
 export const FoodAvailabilityChanged = z.object({ foodId: z.string(), available: z.boolean() });
 export const CategoryAvailabilityChanged = z.object({ categoryId: z.string(), available: z.boolean() });
@@ -68,6 +70,7 @@ const resync = event('resync', Resync);
 const stationStatus = event('order-station-status-changed', OrderStationStatusChanged);
 /** `venue-changed` (cashier, display): the whole venue after a PATCH, so the till and the TV follow at once. */
 const venueChanged = event('venue-changed', Venue);
+const tableChanged = event('order-table-changed', OrderTableChanged);
 
 export const CashierEvent = z.discriminatedUnion('name', [
   event('new-order', NewOrder),
@@ -83,6 +86,7 @@ export const CashierEvent = z.discriminatedUnion('name', [
   venueChanged,
   event('cash-session-opened', CashSessionOpenedEvent),
   event('cash-session-closed', CashSessionClosedEvent),
+  tableChanged,
   resync,
 ]);
 export type CashierEvent = z.infer<typeof CashierEvent>;
@@ -93,6 +97,7 @@ export const DisplayEvent = z.discriminatedUnion('name', [
   event('order-deleted', OrderDeleted),
   stationStatus,
   venueChanged,
+  tableChanged,
   resync,
 ]);
 export type DisplayEvent = z.infer<typeof DisplayEvent>;
@@ -105,6 +110,7 @@ export const PrinterEvent = z.discriminatedUnion('name', [
   event('order-refunded', OrderRefundedEvent),
   event('open-drawer', OpenDrawerEvent),
   stationStatus,
+  tableChanged,
   resync,
 ]);
 export type PrinterEvent = z.infer<typeof PrinterEvent>;

@@ -90,6 +90,20 @@ export const StatusInput = z.object({
   status: upperOrLowerCase(ORDER_STATUSES),
 });
 
+/**
+ * `PATCH /v1/orders/{id}`: its status, its table, or both. Setting the table of an order that waits for one (waiter
+ * tables, docs/waiter.md) seats it: its kitchen tickets go out with the table.
+ */
+export const OrderPatchInput = z
+  .object({
+    status: upperOrLowerCase(ORDER_STATUSES).optional(),
+    table: text(LIMITS.table).optional(),
+  })
+  .refine((value) => value.status !== undefined || value.table !== undefined, {
+    message: 'must change at least one of status, table',
+  });
+export type OrderPatchInput = z.infer<typeof OrderPatchInput>;
+
 export const OrderIdParams = z.object({
   id: decimalInteger({ min: 1, max: Number.MAX_SAFE_INTEGER, message: 'must be an order number' }),
 });
@@ -109,6 +123,8 @@ export const ListOrdersQuery = z.object({
   dateTo: dateBound.optional(),
   /** Extension: the orders confirmed at this register (a till's "today at this register"). */
   cashRegisterId: cuid.optional(),
+  /** Extension: `true`, the paid orders waiting for a waiter to seat them (waiter tables); `false`, the others. */
+  awaitingTable: z.enum(['true', 'false']).optional(),
 });
 export type ListOrdersQuery = z.infer<typeof ListOrdersQuery>;
 

@@ -37,6 +37,7 @@ const COMMANDS: Array<[names: string[], load: () => Promise<Register>]> = [
   [['till-url'], async () => (await import('./commands/till-url.js')).registerTillUrl],
   [['venue'], async () => (await import('./commands/venue.js')).registerVenue],
   [['menu'], async () => (await import('./commands/menu.js')).registerMenu],
+  [['menu-page'], async () => (await import('./commands/menu-page.js')).registerMenuPage],
   [['doctor'], async () => (await import('./commands/doctor.js')).registerDoctor],
   [['setup'], async () => (await import('./commands/setup.js')).registerSetup],
 ];

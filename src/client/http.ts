@@ -24,6 +24,7 @@ import {
   type ReprintInput,
   type ReprintReceiptInput,
   ReprintResponse,
+  type OrderPatchInput,
   type StatusInput,
 } from '../api/orders.js';
 import { PickupState } from '../api/pickup.js';
@@ -33,6 +34,7 @@ import { Refund, RefundInput, RefundList } from '../api/refunds.js';
 import { type ClosureInput, ClosureReport, Report, type ReportsQuery } from '../api/reports.js';
 import { Venue, type VenuePatch } from '../api/venue.js';
 import { MenuImportInput, MenuImportResult } from '../api/menu.js';
+import { PublicMenu } from '../api/public-menu.js';
 import { ApiError, NetworkError } from './errors.js';
 import {
   type CreatedOf,
@@ -157,6 +159,11 @@ export class PosClient {
     return this.request<z.infer<typeof Health>>('GET', '/health', { decode: Health });
   }
 
+  /** The menu for customers (no credential; docs/menu-page.md). */
+  publicMenu() {
+    return this.request<z.infer<typeof PublicMenu>>('GET', '/v1/public/menu', { decode: PublicMenu });
+  }
+
   login(input: z.input<typeof LoginInput>) {
     return this.request<z.infer<typeof LoginResponse>>('POST', '/v1/auth/login', {
       body: input,
@@ -263,6 +270,13 @@ export class PosClient {
   setOrderStatus(id: number, status: z.input<typeof StatusInput>['status']) {
     return this.request<z.infer<typeof OrderResponse>>('PATCH', `/v1/orders/${id}`, {
       body: { status },
+      decode: OrderResponse,
+    });
+  }
+  /** The order's table (waiter tables: seats an order waiting for one, docs/waiter.md), its status, or both. */
+  patchOrder(id: number, input: z.input<typeof OrderPatchInput>) {
+    return this.request<z.infer<typeof OrderResponse>>('PATCH', `/v1/orders/${id}`, {
+      body: input,
       decode: OrderResponse,
     });
   }

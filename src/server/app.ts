@@ -24,6 +24,7 @@ import pickupRoutes from './routes/pickup.js';
 import eventRoutes from './routes/events.js';
 import healthRoutes from './routes/health.js';
 import menuRoutes from './routes/menu.js';
+import publicMenuRoutes from './routes/public-menu.js';
 import orderRoutes from './routes/orders.js';
 import printJobRoutes from './routes/print-jobs.js';
 import printerRoutes from './routes/printers.js';
@@ -161,6 +162,7 @@ export async function buildApp({
   await app.register(pickupRoutes);
   await app.register(venueRoutes);
   await app.register(menuRoutes);
+  await app.register(publicMenuRoutes);
 
   await app.ready();
   return app;

@@ -257,6 +257,12 @@ export interface OrdersTable {
   discount_reason: Generated<string | null>;
 }
 
+/** A table-service order waiting for a waiter to seat it (waiter tables): no kitchen ticket or station yet. */
+export interface OrderAwaitingTableTable {
+  order_id: number;
+  since: number;
+}
+
 export interface OrderItemsTable {
   id: string;
   order_id: number;
@@ -459,6 +465,7 @@ export interface Database {
   order_portions: OrderPortionsTable;
   order_stations: OrderStationsTable;
   order_station_items: OrderStationItemsTable;
+  order_awaiting_table: OrderAwaitingTableTable;
   ticket_counters: TicketCountersTable;
   events: EventsTable;
   idempotency_keys: IdempotencyKeysTable;

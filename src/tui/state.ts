@@ -325,6 +325,13 @@ function applyEvent(state: DashboardState, event: CashierEvent, at: number, sele
     case 'order-deleted':
       orders.delete(event.payload.id);
       break;
+    case 'order-table-changed': {
+      // A waiter seated the order, or moved it (docs/waiter.md).
+      const card = orders.get(event.payload.id);
+      if (!card) return state;
+      orders.set(event.payload.id, { ...card, table: event.payload.table });
+      break;
+    }
     case 'food-availability-changed': {
       const { foodId, available } = event.payload;
       return { ...state, foods: state.foods.map((food) => (food.id === foodId ? { ...food, available } : food)) };

@@ -32,6 +32,7 @@ t.test(
     };
     t.ok(detail.stations.length > 0, 'the order waits at a station');
     await ok('PATCH', `/v1/orders/${confirmed.id}/stations/${detail.stations[0]!.printerId}`, { status: 'DONE' });
+    await ok('PATCH', `/v1/orders/${confirmed.id}`, { table: '5' });
     await ok('PATCH', `/v1/orders/${confirmed.id}`, { status: 'COMPLETED' });
     await ok('POST', `/v1/orders/${confirmed.id}/reprint`, {
       orderItems: [{ id: detail.categorizedItems[0]!.items[0]!.id }],

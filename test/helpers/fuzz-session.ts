@@ -40,7 +40,7 @@ export type Family = (typeof FAMILIES)[number];
 
 export function familyOf(url: string): Family {
   if (url.startsWith('/v1/orders')) return 'orders';
-  if (/^\/v1\/(foods|categories|ingredients|cash-registers)(\/|$)/.test(url)) return 'catalog';
+  if (/^\/v1\/(foods|categories|ingredients|cash-registers|public)(\/|$)/.test(url)) return 'catalog';
   if (url.startsWith('/v1/banners') || url.startsWith('/uploads')) return 'banners';
   if (/^\/v1\/(auth|users|api-keys)(\/|$)/.test(url)) return 'access';
   if (/^\/v1\/(printers|print-jobs|reports)(\/|$)/.test(url)) return 'printing';

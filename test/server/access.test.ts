@@ -88,7 +88,11 @@ const EXPECTED: Record<string, Who[] | 'public'> = {
   'GET /v1/venue': [...STAFF, 'printer', 'display', 'kitchen', 'pickup'],
   'PATCH /v1/venue': ADMIN,
   'POST /v1/menu/import': ADMIN,
+  'GET /v1/public/menu': 'public',
   'GET /': 'public',
+  'GET /waiter': 'public', // the waiter's page: it logs in
+  'GET /menu': 'public', // the customers' menu
+  'GET /menu-page/:file': 'public',
   'GET /assets/:file': 'public', // the web build (the till and its files)
   'GET /v1/print-jobs': STAFF,
   'POST /v1/print-jobs/:id/retry': STAFF,

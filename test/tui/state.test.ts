@@ -78,6 +78,17 @@ t.test('events move orders between stages and keep a sensible selection', async 
   t.equal(state.orders.get(5)?.table, '9', 'what we knew is kept');
   state = reduce(state, {
     type: 'event',
+    event: { name: 'order-table-changed', payload: { id: 5, table: '14' } },
+    at: NOW,
+  });
+  t.equal(state.orders.get(5)?.table, '14', 'a waiter seated it at another table');
+  t.equal(
+    reduce(state, { type: 'event', event: { name: 'order-table-changed', payload: { id: 404, table: '1' } }, at: NOW }),
+    state,
+    'an order the board does not have changes nothing',
+  );
+  state = reduce(state, {
+    type: 'event',
     event: {
       name: 'order-status-changed',
       payload: { id: 2, displayCode: 'C2X', ticketNumber: 2, status: 'COMPLETED' },

@@ -11,6 +11,7 @@ import { refreshSnapshotsFor } from '../reports/snapshots.js';
 import { enterStations } from '../stations/rules.js';
 import { orderTotals } from './pricing.js';
 import { confirmedSummary, orderRecord, printerRecordItems } from './records.js';
+import { holdForTable, waitsForTable } from './seating.js';
 import type { Routing } from './routing.js';
 import { nextTicketNumber } from './tickets.js';
 
@@ -137,8 +138,18 @@ export async function publishConfirmation(
     { channel: 'display', name: 'confirmed-order', payload: summary },
     { channel: 'printer', name: 'confirmed-order', payload: record },
   ]);
-  await queueOrderPrintJobs(trx, ctx, { order: confirmed, items, routing, register, cashReceivedCents });
-  await enterStations(trx, confirmed, items, routing, register);
+  // Waiter tables: an order waiting for its table gets its receipt now, its kitchen tickets and stations when seated.
+  const held = await waitsForTable(trx, confirmed);
+  if (held) await holdForTable(trx, ctx, confirmed.id);
+  await queueOrderPrintJobs(trx, ctx, {
+    order: confirmed,
+    items,
+    routing,
+    register,
+    cashReceivedCents,
+    ...(held ? { only: 'receipt' as const } : {}),
+  });
+  if (!held) await enterStations(trx, confirmed, items, routing, register);
   return record;
 }
 

@@ -80,6 +80,10 @@ async function readOrderPage(ctx: CoreContext, query: ListOrdersQuery) {
   if (query.dateFrom) base = base.where('created_at', '>=', dateBound(ctx, query.dateFrom, 'from'));
   if (query.dateTo) base = base.where('created_at', '<=', dateBound(ctx, query.dateTo, 'to'));
   if (query.cashRegisterId) base = base.where('cash_register_id', '=', query.cashRegisterId);
+  if (query.awaitingTable) {
+    const waiting = reader(ctx).selectFrom('order_awaiting_table').select('order_id');
+    base = base.where('id', query.awaitingTable === 'true' ? 'in' : 'not in', waiting);
+  }
   if (query.search) {
     const search = query.search;
     const pattern = `%${escapeLike(search)}%`;

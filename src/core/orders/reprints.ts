@@ -3,13 +3,14 @@ import type { ReprintInput, ReprintReceiptInput } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
 import { type Principal, principalId } from '../auth/principal.js';
 import { type CoreContext, write } from '../context.js';
-import { InvalidError } from '../errors.js';
+import { ConflictError, InvalidError } from '../errors.js';
 import { appendEvent } from '../events/event-log.js';
 import { queueOrderPrintJobs, type RegisterPrinting } from '../printing/queue.js';
 import { loadItems } from './items.js';
 import { orderRegister, registerPrinting, requireOrder, warningsFor } from './lookups.js';
 import { orderRecord, printerRecordItems } from './records.js';
 import { loadRouting } from './routing.js';
+import { isAwaitingTable } from './seating.js';
 
 // Reprints: nothing in the order changes, each is recorded in the audit log, announced on the printer channel
 // (`reprint-order`) and queued for the built-in printing. Each opens its own transaction and returns the response.
@@ -22,6 +23,13 @@ async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: Reprin
   const order = await requireOrder(trx, id);
   if (order.confirmed_at === null) {
     throw new InvalidError(`Order ${id} is not confirmed yet: there is nothing to reprint`, undefined, 'not-confirmed');
+  }
+  // Waiter tables: its kitchen tickets are not out yet (they go when a waiter seats it), so there is none to reprint.
+  if (await isAwaitingTable(trx, id)) {
+    throw new ConflictError(
+      `Order ${id} waits for a waiter to seat it: its kitchen tickets go out then, with the table`,
+      'awaiting-table',
+    );
   }
   const items = await loadItems(trx, id);
   const wanted = [...new Set(input.orderItems.map((item) => item.id))];

@@ -2,6 +2,7 @@ import {
   type ConfirmInput,
   type CreateOrderInput,
   type OrderCancelledEvent,
+  type OrderPatchInput,
   OrderRecord,
   type OrderStatus,
   type OrderWarning,
@@ -29,6 +30,7 @@ import { orderRegister, requireOrder, warningsFor } from './lookups.js';
 import { orderTotals } from './pricing.js';
 import { creationResponse, newOrderItem, orderRecord, printerRecordItems } from './records.js';
 import { loadChoices, loadRouting, type Routing } from './routing.js';
+import { changeOrderTable } from './seating.js';
 
 // The order use cases. Each opens its own transaction (`write`); creating and confirming also take an
 // Idempotency-Key, recorded in that same transaction (`writeOnce`). The steps below them take the `trx`.
@@ -276,6 +278,30 @@ async function confirmPending(trx: Db, ctx: CoreContext, id: number, input: Conf
 export async function setOrderStatus(ctx: CoreContext, id: number, status: OrderStatus, actor?: Principal) {
   return write(ctx, async (trx) => {
     if (actor) await checkPickupChange(trx, actor, id, status);
+    return (await changeOrderStatus(trx, ctx, id, status)).response;
+  });
+}
+
+/**
+ * PATCH of an order: its table (which seats an order waiting for one, docs/waiter.md), then its status. A device key
+ * (the pickup counter's) may only hand a ready order out and back. Returns the order response.
+ */
+export async function patchOrder(ctx: CoreContext, id: number, input: OrderPatchInput, actor?: Principal) {
+  return write(ctx, async (trx) => {
+    if (actor?.kind === 'key') {
+      // Only a pickup key gets here: it hands ready orders out (and takes that back), it seats none.
+      if (input.table !== undefined || input.status === undefined)
+        throw new ForbiddenError(`A pickup key may only move a COMPLETED order to PICKED_UP and back (order ${id})`);
+      await checkPickupChange(trx, actor, id, input.status);
+    }
+    if (input.table !== undefined) {
+      const order = await requireOrder(trx, id);
+      await changeOrderTable(trx, ctx, order, input.table, async () => {
+        const items = await loadItems(trx, id);
+        return { items, routing: await loadRouting(trx, items), register: await orderRegister(trx, order) };
+      });
+    }
+    const status = input.status ?? (await requireOrder(trx, id)).status;
     return (await changeOrderStatus(trx, ctx, id, status)).response;
   });
 }

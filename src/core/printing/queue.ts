@@ -85,6 +85,8 @@ export interface OrderPrintRequest {
   reprint?: { itemIds: readonly string[]; receipt: boolean };
   /** The cash the till says it received (a confirmation's receipt only). */
   cashReceivedCents?: number | null;
+  /** One part only: the receipt of an order waiting for its table, or its kitchen tickets once seated. */
+  only?: 'kitchen' | 'receipt';
 }
 
 export type RegisterPrinting = ReceiptRegister;
@@ -122,6 +124,7 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
   const names = new Map(printers.map((row) => [row.id, row.name]));
   // A station with a screen instead of kitchen tickets (printer setting `kitchenTickets: false`) gets none, reprints too.
   for (const row of printers) if (row.kitchen_tickets === 0) routes.delete(row.id);
+  if (request.only === 'receipt') routes.clear();
   const base = {
     orderId: order.id,
     ticketNumber: order.ticket_number,
@@ -152,7 +155,7 @@ export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: Or
     for (const payload of tokenPayloads(base, station, perUnit))
       jobs.push({ printerId, kind: kitchenKind, orderId: order.id, payload });
   }
-  if (!reprint || reprint.receipt) {
+  if ((!reprint || reprint.receipt) && request.only !== 'kitchen') {
     const payload: ReceiptPayload = {
       kind: 'receipt',
       ...base,

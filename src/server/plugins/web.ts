@@ -9,10 +9,13 @@ import { UnavailableError } from '../../core/errors.js';
 import { PACKAGE_ROOT } from '../../version.js';
 
 // The browser apps built by `npm run build` (Vite, src/web) into dist/web: the till at /, the TV at /display
-// (routes/display.ts), the kitchen screen at /kitchen.
+// (routes/display.ts), the kitchen screen at /kitchen, the waiter's phone at /waiter; and the customers' menu at
+// /menu, built on its own into dist/menu-page (docs/menu-page.md).
 // Everything comes from the appliance; the policy below keeps it so (no inline script, nothing from outside).
 
 export const WEB_ROOT = join(PACKAGE_ROOT, 'dist', 'web');
+/** The customers' menu page: one script and one style (vite.menu-page.config.ts), also poured into `pos menu-page`. */
+export const MENU_PAGE_ROOT = join(PACKAGE_ROOT, 'dist', 'menu-page');
 
 export const PAGE_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
@@ -60,6 +63,35 @@ async function webPlugin(app: FastifyInstance): Promise<void> {
   app.get('/kitchen', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
     reply.sendWebPage('kitchen/index.html'),
   );
+
+  // The waiter's phone: it logs in like the till (docs/waiter.md).
+  app.get('/waiter', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
+    reply.sendWebPage('waiter/index.html'),
+  );
+
+  // The customers' menu on the venue's Wi-Fi (docs/menu-page.md): no login, it reads GET /v1/public/menu.
+  app.get('/menu', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => {
+    if (!existsSync(join(MENU_PAGE_ROOT, 'index.html')))
+      throw new UnavailableError('The web build is missing: run `npm run build`');
+    return reply
+      .header('cache-control', 'no-cache')
+      .headers(PAGE_HEADERS)
+      .header('vary', 'accept-encoding')
+      .sendFile('index.html', MENU_PAGE_ROOT, { cacheControl: false });
+  });
+  // Fixed names (a single file must be able to take them in): revalidated, not kept for good.
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/menu-page/:file',
+      { config: { access: 'public' }, schema: { hide: true, params: AssetParams } },
+      (request, reply) =>
+        reply
+          .header('x-content-type-options', 'nosniff')
+          .header('vary', 'accept-encoding')
+          .header('cache-control', 'no-cache')
+          .sendFile(request.params.file, MENU_PAGE_ROOT, { cacheControl: false }),
+    );
 
   // Hashed file names: a new build has new names, so a tablet may keep these for good.
   app

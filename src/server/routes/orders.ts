@@ -7,11 +7,11 @@ import {
   OrderDetail,
   OrderIdParams,
   OrderList,
+  OrderPatchInput,
   OrderResponse,
   ReprintInput,
   ReprintReceiptInput,
   ReprintResponse,
-  StatusInput,
 } from '../../api/orders.js';
 import { Refund, RefundInput, RefundList } from '../../api/refunds.js';
 import { type Access, STAFF } from '../../core/auth/principal.js';
@@ -19,7 +19,7 @@ import { getOrderDetail, listOrders } from '../../core/orders/queries.js';
 import { listRefunds, refundOrder } from '../../core/orders/refunds.js';
 import { reprintOrder, reprintReceipt } from '../../core/orders/reprints.js';
 import { currentCreationResponse, currentOrderResponse } from '../../core/orders/stored-responses.js';
-import { confirmOrder, createOrder, deleteOrder, setOrderStatus } from '../../core/orders/use-cases.js';
+import { confirmOrder, createOrder, deleteOrder, patchOrder } from '../../core/orders/use-cases.js';
 import { principalOf } from '../services.js';
 
 /** A print service with a `printer` device key may ask for reprints (docs/api.md, "Who may call what"). */
@@ -103,9 +103,9 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/orders/:id',
     {
       config: { access: PICKUP },
-      schema: { tags, params: OrderIdParams, body: StatusInput, response: { 200: OrderResponse } },
+      schema: { tags, params: OrderIdParams, body: OrderPatchInput, response: { 200: OrderResponse } },
     },
-    (request) => setOrderStatus(ctx, request.params.id, request.body.status, principalOf(request)),
+    (request) => patchOrder(ctx, request.params.id, request.body, principalOf(request)),
   );
 
   app.delete('/v1/orders/:id', { config, schema: { tags, params: OrderIdParams } }, async (request, reply) => {

@@ -124,6 +124,7 @@ export function useStation(client: PosClient, station: string, handlers: { onNew
     const load = reload.current;
     switch (event.name) {
       case 'confirmed-order': // may route items here: the server knows (food → category → register printer)
+      case 'order-table-changed': // a waiter seated an order (it reaches the stations now) or moved it
       case 'resync':
         return load();
       case 'order-station-status-changed':

@@ -7,6 +7,7 @@ import { usePageLocale } from '../shared/use-page-locale.js';
 import { addFood, cartTotals, EMPTY_CART, orderBody, quantityOf, serviceLines, type Cart } from './cart.js';
 import { CartPanel } from './CartPanel.js';
 import { ChoicesSheet } from './ChoicesSheet.js';
+import { ScanCart } from './ScanCart.js';
 import { SetLocaleContext } from './contexts.js';
 import { DoneScreen } from './DoneScreen.js';
 import { DrawerCloseDialog } from './DrawerCloseDialog.js';
@@ -300,6 +301,9 @@ export function App() {
               {text.t(counted('outbox.refusedBanner', refused.length), { count: refused.length })}
             </button>
           </div>
+        )}
+        {view === 'order' && (
+          <ScanCart key={`scan-${cartGeneration}`} cart={cart} foods={menu?.foods ?? []} onLoad={setCart} />
         )}
         {view === 'order' && (
           <main className="order-screen">
