@@ -57,10 +57,10 @@ t.test('SIGKILL during refunds loses no acknowledged refund and counts none twic
       confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register, discount: 1 },
     });
     const orderId = created.body['id'] as number;
-    const detail = await (
+    const detail = (await (
       await fetch(`${baseUrl()}/v1/orders/${orderId}`, { headers: { authorization: `Bearer ${token}` } })
-    ).json();
-    lines.push({ orderId, itemId: detail.categorizedItems[0].items[0].id });
+    ).json()) as { categorizedItems: Array<{ items: Array<{ id: string }> }> };
+    lines.push({ orderId, itemId: detail.categorizedItems[0]!.items[0]!.id });
   }
 
   const refunds: Refunding[] = [];
