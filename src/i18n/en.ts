@@ -34,6 +34,7 @@ export const en = {
   'order.customer': 'Customer',
   'order.table': 'Table',
   'order.discount': 'Discount',
+  'order.discountReason': 'Discount reason',
   'order.subtotal': 'Subtotal',
   'order.total': 'Total',
   'order.clear': 'Clear order',

@@ -35,6 +35,7 @@ export const it: Record<MessageKey, string> = {
   'order.customer': 'Cliente',
   'order.table': 'Tavolo',
   'order.discount': 'Sconto',
+  'order.discountReason': 'Motivo dello sconto',
   'order.subtotal': 'Subtotale',
   'order.total': 'Totale',
   'order.clear': 'Svuota ordine',
