@@ -72,6 +72,7 @@ export const en = {
   'order.stepDown': '{what}: one less',
   'order.stepUp': '{what}: one more',
   'order.discount': 'Discount',
+  'order.discountReason': 'Discount reason',
   'order.subtotal': 'Subtotal',
   'order.total': 'Total',
   'order.clear': 'Clear order',

@@ -73,6 +73,7 @@ export const it: Record<MessageKey, string> = {
   'order.stepDown': '{what}: uno in meno',
   'order.stepUp': '{what}: uno in più',
   'order.discount': 'Sconto',
+  'order.discountReason': 'Motivo dello sconto',
   'order.subtotal': 'Subtotale',
   'order.total': 'Totale',
   'order.clear': 'Svuota ordine',

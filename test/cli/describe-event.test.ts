@@ -97,6 +97,23 @@ t.test('one readable line per event kind', async (t) => {
     'cancelled #9 · K7P (id 4) · table 12 · Rossi',
   );
   t.equal(
+    line('order-refunded', {
+      id: 'c0123456789abcdefghijklmn',
+      orderId: 4,
+      items: [{ id: 'i1', quantity: 2, amount: '8.36' }],
+      amount: '8.36',
+      method: 'CASH',
+      reason: 'calda',
+      userId: null,
+      cashRegisterId: null,
+      createdAt: '2026-11-21T19:04:05.123Z',
+      ticketNumber: 9,
+      displayCode: 'K7P',
+      printers: [],
+    }),
+    'refunded #9 · K7P (id 4) · CASH 8.36 · 2 unit(s) · calda',
+  );
+  t.equal(
     line('something-newer', { a: 1 }),
     'something-newer {"a":1}',
     'an event a newer server adds is printed as it came',

@@ -191,6 +191,20 @@ t.test(
       },
     );
 
+    await t.test('a beer refunded before it is poured: the bar counts it down at once', async (t) => {
+      const detail = await api('GET', `/v1/orders/${first['id']}`);
+      const beer = detail['categorizedItems']
+        .flatMap((group: { items: Array<{ id: string; food: { name: string } }> }) => group.items)
+        .find((item: { food: { name: string } }) => item.food.name === 'Birra');
+      await api('POST', `/v1/orders/${first['id']}/refunds`, { items: [{ id: beer.id, quantity: 1 }], reason: 'x' });
+      await waitFor('the bar card with two beers', async () => (await itemsOf(bar, first)).join() === '2×Birra', {
+        timeoutMs: 10_000,
+        intervalMs: 100,
+      });
+      t.match(await bar.getByRole('region', { name: 'All day' }).textContent(), /Birra 2/, 'the all-day count too');
+      t.same(await itemsOf(grill, first), ['1×Tiramisù', '2×Margheritasenza glutine'], 'the kitchen is untouched');
+    });
+
     await t.test(
       'strike an item (kept on the tablet), one station done, then the other: ready on the TV',
       async (t) => {

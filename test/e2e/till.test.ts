@@ -256,7 +256,9 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
       await page.getByLabel('Surcharge').fill('1.50');
       await page.getByLabel('Customer').fill('Sconto');
       await page.getByLabel('Discount', { exact: true }).fill('1');
+      await page.getByLabel('Discount reason').fill('Volontari');
       t.equal(await page.getByTestId('total').textContent(), '€8.00', '7.50 + 1.50 - 1.00');
+      await shot('till-discount-reason-1280');
       await button('Cash').click();
       const keypad = page.getByRole('group', { name: 'Keypad' });
       // It opens on the exact amount (€8.00, 800 cents): three taps of Clear take it back to nothing, then 2, 0, 00.
@@ -273,7 +275,14 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
       const order = await api('GET', `/v1/orders/${listed['id']}`);
       t.match(
         order,
-        { paymentMethod: 'CASH', surcharge: '1.50', discount: '1.00', total: '8.00', status: 'CONFIRMED' },
+        {
+          paymentMethod: 'CASH',
+          surcharge: '1.50',
+          discount: '1.00',
+          discountReason: 'Volontari',
+          total: '8.00',
+          status: 'CONFIRMED',
+        },
         'priced on the server as on the tablet',
       );
       await button('New order').click();

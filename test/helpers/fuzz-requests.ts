@@ -144,6 +144,7 @@ export function requestGenerators(env: RequestEnv) {
     'POST /v1/orders/:id/confirm': "select id from orders where status = 'PENDING'",
     'POST /v1/orders/:id/reprint': "select id from orders where status <> 'PENDING'",
     'PATCH /v1/orders/:id': "select id from orders where status <> 'PENDING'",
+    'POST /v1/orders/:id/refunds': "select id from orders where status <> 'PENDING'",
   };
 
   const money = fc.oneof(

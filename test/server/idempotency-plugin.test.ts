@@ -233,5 +233,10 @@ t.test('the app documents the header on its idempotent routes, and only there', 
       )
       .map(([method]) => `${method.toUpperCase()} ${path}`),
   );
-  t.same(withHeader.sort(), ['POST /v1/orders', 'POST /v1/orders/{id}/confirm', 'POST /v1/reports/general-closure']);
+  t.same(withHeader.sort(), [
+    'POST /v1/orders',
+    'POST /v1/orders/{id}/confirm',
+    'POST /v1/orders/{id}/refunds',
+    'POST /v1/reports/general-closure',
+  ]);
 });

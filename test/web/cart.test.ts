@@ -86,6 +86,15 @@ t.test(
   },
 );
 
+t.test('a discount reason goes with a discount only, trimmed, at most 50 characters', async (t) => {
+  const cart = { ...addFood(EMPTY_CART, margherita), discountReason: '  Volontari ' };
+  const payment = { method: 'CASH' as const, userId: null, cashRegisterId: 'r1' };
+  t.equal(orderBody({ ...cart, discountCents: 100 }, payment).confirm.discountReason, 'Volontari');
+  t.notOk('discountReason' in orderBody(cart, payment).confirm, 'no discount, no reason');
+  const long = orderBody({ ...cart, discountCents: 100, discountReason: 'x'.repeat(60) }, payment);
+  t.equal(long.confirm.discountReason?.length, 50);
+});
+
 t.test(
   'a cash payment sends the cash received (for the receipt), never less than the total; a card payment none',
   async (t) => {

@@ -75,6 +75,11 @@ function describe(event: AnyEvent): string | null {
       const p = event.payload;
       return `cancelled ${code({ ...p, id: p.orderId })} · table ${p.table} · ${p.customer}`;
     }
+    case 'order-refunded': {
+      const p = event.payload;
+      const units = p.items.reduce((sum, item) => sum + item.quantity, 0);
+      return `refunded ${code({ ...p, id: p.orderId })} · ${p.method} ${money(p.amount)} · ${units} unit(s) · ${p.reason}`;
+    }
     case 'reprint-order': {
       const p = event.payload;
       return `reprint ${code(p)}: ${items(p.reprintOrderItems)}${p.reprintReceipt ? ' + receipt' : ''}`;

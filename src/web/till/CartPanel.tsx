@@ -7,6 +7,7 @@ import {
   canPay,
   cartTotals,
   changeQuantity,
+  DISCOUNT_REASON_MAX,
   lineTotalCents,
   NO_SERVICE,
   type RoleFoods,
@@ -218,6 +219,16 @@ export function CartPanel({
           cents={cart.discountCents}
           onCents={(cents) => onChange({ ...cart, discountCents: cents })}
         />
+        {cart.discountCents > 0 && (
+          <label className="discount-reason">
+            {t('order.discountReason')}
+            <input
+              value={cart.discountReason ?? ''}
+              maxLength={DISCOUNT_REASON_MAX}
+              onChange={(event) => onChange({ ...cart, discountReason: event.target.value })}
+            />
+          </label>
+        )}
         <dl>
           <dt>{t('order.subtotal')}</dt>
           <dd>{money(totals.subtotalCents)}</dd>

@@ -43,6 +43,8 @@ export interface Cart {
   customer: string;
   table: string;
   discountCents: number;
+  /** Why the discount was given ("Volontari"): sent with a discount only, summed by reason in the reports. */
+  discountReason?: string;
   /** A refused order brought back to change it: what the customer paid for it already (see settle.ts). */
   paid?: Paid;
   /** People at the table (children among them eat free) or taken away; absent: a table, covers not asked. */
@@ -112,6 +114,9 @@ export function serviceLines(cart: Cart, roles: RoleFoods): CartLine[] {
   const added = extra && food ? [roleLine(food, extra.quantity)] : [];
   return [...sent.filter((line) => !cart.lines.includes(line)), ...added];
 }
+
+/** The longest discount reason the server takes. */
+export const DISCOUNT_REASON_MAX = 50;
 
 export const EMPTY_CART: Cart = { lines: [], customer: '', table: '', discountCents: 0 };
 
@@ -188,6 +193,7 @@ export interface OrderBody {
   confirm: {
     paymentMethod: 'CASH' | 'CARD';
     discount?: number;
+    discountReason?: string;
     userId?: string | null;
     cashRegisterId?: string | null;
     cashReceived?: number;
@@ -227,6 +233,9 @@ export function orderBody(
     confirm: {
       paymentMethod: payment.method,
       ...(cart.discountCents ? { discount: cart.discountCents } : {}),
+      ...(cart.discountCents && cart.discountReason?.trim()
+        ? { discountReason: cart.discountReason.trim().slice(0, DISCOUNT_REASON_MAX) }
+        : {}),
       userId: payment.userId,
       cashRegisterId: payment.cashRegisterId,
       ...(cash ? { cashReceived: received } : {}),
