@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { CashierEvent } from '../../api/events.js';
-import { PosClient } from '../../client/index.js';
+import { lazyClient } from '../shared/lazy-client.js';
 import { counted, type Locale } from '../../i18n/index.js';
 import { type Texts, TextsContext } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';
@@ -10,9 +10,8 @@ import { SetLocaleContext } from './contexts.js';
 import { DoneScreen } from './DoneScreen.js';
 import { Login } from './Login.js';
 import { MenuPanel } from './MenuPanel.js';
-import { OrdersView } from './OrdersView.js';
+import { OrdersView, OutboxPanel } from './second-screens.js';
 import { countWaiting, newKey, paidOf, refusedEntries, type OutboxEntry } from './outbox.js';
-import { OutboxPanel } from './OutboxPanel.js';
 import { PaymentDialog } from './PaymentDialog.js';
 import { RegisterPicker } from './RegisterPicker.js';
 import { paidAgain } from './settle.js';
@@ -46,7 +45,7 @@ export function App() {
   viewNow.current = view;
 
   const token = session?.token ?? null;
-  const client = useMemo(() => new PosClient({ baseUrl: '', token: () => token, timeoutMs: 15_000 }), [token]);
+  const client = useMemo(() => lazyClient({ baseUrl: '', token: () => token, timeoutMs: 15_000 }), [token]);
   const venue = useVenue(client);
 
   const setCart = useCallback((next: Cart) => {

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { Food } from '../../api/catalog.js';
-import { ApiError, type PosClient } from '../../client/index.js';
+// ApiError from its own module: the client's index brings zod, which the page loads after its first paint.
+import { ApiError } from '../../client/errors.js';
+import type { PosClient } from '../../client/index.js';
 import { readLocal, writeLocal } from './storage.js';
 
 // The menu, kept on the tablet (a reload without Wi-Fi still sells) and refreshed when the server answers.
