@@ -26,8 +26,8 @@ t.test('npm run bench -- --only cli measures how soon the CLI answers', async (t
   const out = join(tempDir(t), 'results.json');
   const run = runBench(out, '--only', 'cli');
   t.equal(run.status, 0, run.stderr);
-  t.match(run.stdout, /7\. pos --version, median\s+[\d.]+ ms\s+≤ 150 ms/);
-  t.match(run.stdout, /7\. pos printers list against the server, median\s+[\d.]+ ms\s+≤ 400 ms/);
+  t.match(run.stdout, /7\. pos --version, median\s+[\d,.]+ ms\s+≤ 150 ms/);
+  t.match(run.stdout, /7\. pos printers list against the server, median\s+[\d,.]+ ms\s+≤ 400 ms/);
   const results = JSON.parse(readFileSync(out, 'utf8')) as { figures: Record<string, number> };
   t.same(Object.keys(results.figures).sort(), ['cli.listMs', 'cli.nodeMs', 'cli.versionMs']);
 });

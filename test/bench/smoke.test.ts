@@ -12,8 +12,8 @@ t.test('npm run bench -- --smoke measures every figure', async (t) => {
   const run = runBench(out);
   t.equal(run.status, 0, run.stderr);
   t.match(run.stdout, /1\. create-and-confirm\s+[\d,.]+ orders\/s/);
-  t.match(run.stdout, /7\. pos --version, median\s+[\d.]+ ms\s+≤ 150 ms/);
-  t.match(run.stdout, /7\. pos printers list against the server, median\s+[\d.]+ ms\s+≤ 400 ms/);
+  t.match(run.stdout, /7\. pos --version, median\s+[\d,.]+ ms\s+≤ 150 ms/);
+  t.match(run.stdout, /7\. pos printers list against the server, median\s+[\d,.]+ ms\s+≤ 400 ms/);
   const results = JSON.parse(readFileSync(out, 'utf8')) as { smoke: boolean; figures: Record<string, number> };
   t.equal(results.smoke, true);
   const expected = [
