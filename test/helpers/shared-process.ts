@@ -35,7 +35,7 @@ export async function runGroup(t: Checks, sharing: string): Promise<void> {
   t.ok(files.length > 0, `${files.length} files share ${sharing}`);
   const grouped = Object.values(groups).flat();
   t.same(
-    exclude.filter((pattern) => pattern.endsWith('.test.ts')).sort(),
+    exclude.filter((pattern) => /\.test\.tsx?$/.test(pattern)).sort(),
     [...grouped].sort(),
     "tap.exclude names exactly the files of package.json's testGroups",
   );
