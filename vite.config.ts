@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { browserCatalog, CATALOG_FILE } from './src/web/build-catalogs.js';
 
 // The browser apps (src/web/<app>/) built into dist/web, served by `pos serve`: the till at /, the TV at /display,
 // the kitchen screen at /kitchen, the pickup counter at /pickup, the waiter's phone at /waiter (the customers' menu:
@@ -48,12 +49,24 @@ export function precompress(outDir: string): Plugin {
   };
 }
 
+/** The message catalogs without the terminal's and paper's words (src/web/build-catalogs.ts). */
+function browserCatalogs(): Plugin {
+  return {
+    name: 'pos:browser-catalogs',
+    enforce: 'post',
+    transform(code, id) {
+      if (!CATALOG_FILE.test(id)) return null;
+      return { code: browserCatalog(code, this.parse(code)), map: null };
+    },
+  };
+}
+
 const outDir = fileURLToPath(new URL('./dist/web/', import.meta.url));
 
 export default defineConfig({
   root,
   base: '/',
-  plugins: [noNodeBuiltins(), react(), precompress(outDir)],
+  plugins: [noNodeBuiltins(), react(), browserCatalogs(), precompress(outDir)],
   // Nothing from outside the appliance: no CDN, no web fonts; the few KB of CSS stay in files (CSP style-src 'self').
   build: {
     outDir,

@@ -41,7 +41,7 @@ const scale = smoke
       subscribers: 20,
       fanoutRate: 50,
       fanoutSeconds: 2,
-      reportOrders: 20_000,
+      reportOrders: 5_000, // the same code paths as a million: 30 days of hourly snapshots to catch up
       reportRuns: 5,
       tillOrders: 10,
       tills: 2,

@@ -47,7 +47,7 @@ export async function startEmulatorProcess(
       if (!alive) throw new Error(`printer emulator exited before it listened:\n${output}`);
       return 0;
     },
-    { timeoutMs: 15_000, detail: () => output },
+    { timeoutMs: 60_000, detail: () => output }, // a bound for a machine busy with other work
   );
   const tickets = () =>
     existsSync(outDir)

@@ -259,7 +259,7 @@ t.test('an entry left by an older till has its amounts as the wire writes them: 
     confirm: { paymentMethod: 'CASH' as const, discount: 1.2, userId: 'u1', cashRegisterId: 'r1' },
   };
   const older = { body: withAmounts };
-  t.same(box.bodyInCents(older), {
+  t.same(await box.bodyInCents(older), {
     ...withAmounts,
     orderItems: [{ ...withAmounts.orderItems[0], surcharge: 50 }],
     confirm: { ...withAmounts.confirm, discount: 120 },
@@ -268,5 +268,5 @@ t.test('an entry left by an older till has its amounts as the wire writes them: 
     body: { ...withAmounts, orderItems: [{ ...withAmounts.orderItems[0]!, surcharge: 50 }] },
     amounts: 'cents' as const,
   };
-  t.equal(box.bodyInCents(current), current.body, 'an entry of this till is in cents already');
+  t.equal(await box.bodyInCents(current), current.body, 'an entry of this till is in cents already');
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../client/index.js';
+// ApiError from its own module: the client's index brings zod, which the page loads after its first paint.
+import { ApiError } from '../../client/errors.js';
 import { useTexts } from './locale.js';
 
 export interface Choice {

@@ -1,5 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, type PosClient } from '../../client/index.js';
+// ApiError from its own module: the client's index brings zod, which the page loads after its first paint.
+import { ApiError } from '../../client/errors.js';
+import type { PosClient } from '../../client/index.js';
 import { errorKey } from '../../i18n/index.js';
 import { useTexts } from './locale.js';
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ChannelEvents, EventChannelName } from '../../api/events.js';
-import { readChannel, type PosClient } from '../../client/index.js';
+import type { PosClient } from '../../client/index.js';
+import { loadClient, realClient } from './lazy-client.js';
 
 export interface ChannelHandlers<C extends EventChannelName> {
   /** Each event typed by its channel's union (src/api/events.ts), with the stream position after it. */
@@ -40,17 +41,21 @@ export function useChannel<C extends EventChannelName>(
   useEffect(() => {
     if (!client || from === null) return;
     const controller = new AbortController();
-    void readChannel(client, channel, {
-      signal: controller.signal,
-      ...(from ? { lastEventId: from } : {}),
-      maxRetryMs,
-      idleTimeoutMs,
-      onEvent: (event, id) => latest.current.onEvent(event, id),
-      onStatus(status) {
-        if (status.state === 'connected') latest.current.onConnected?.();
-        else latest.current.onDisconnected?.();
-      },
-      onFatal: (status) => latest.current.onFatal?.(status),
+    // The client's module arrives after the first paint (lazy-client.ts); the stream starts once it is here.
+    void Promise.all([loadClient(), realClient(client)]).then(([{ readChannel }, real]) => {
+      if (controller.signal.aborted) return;
+      return readChannel(real, channel, {
+        signal: controller.signal,
+        ...(from ? { lastEventId: from } : {}),
+        maxRetryMs,
+        idleTimeoutMs,
+        onEvent: (event, id) => latest.current.onEvent(event, id),
+        onStatus(status) {
+          if (status.state === 'connected') latest.current.onConnected?.();
+          else latest.current.onDisconnected?.();
+        },
+        onFatal: (status) => latest.current.onFatal?.(status),
+      });
     });
     return () => controller.abort();
   }, [client, channel, from, maxRetryMs, idleTimeoutMs, restartKey]);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CashierEvent } from '../../api/events.js';
-import { PosClient } from '../../client/index.js';
+import { lazyClient } from '../shared/lazy-client.js';
 import { counted, type Locale } from '../../i18n/index.js';
 import { type Texts, TextsContext } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';
@@ -14,9 +14,8 @@ import { DrawerCloseDialog } from './DrawerCloseDialog.js';
 import { DrawerOpenDialog } from './DrawerOpenDialog.js';
 import { Login } from './Login.js';
 import { MenuPanel } from './MenuPanel.js';
-import { OrdersView } from './OrdersView.js';
+import { OrdersView, OutboxPanel } from './second-screens.js';
 import { countWaiting, newKey, paidOf, refusedEntries, type OutboxEntry } from './outbox.js';
-import { OutboxPanel } from './OutboxPanel.js';
 import { PaymentDialog } from './PaymentDialog.js';
 import { RegisterPicker } from './RegisterPicker.js';
 import { paidAgain } from './settle.js';
@@ -56,7 +55,7 @@ export function App() {
   const [drawerCheck, setDrawerCheck] = useState(0);
 
   const token = session?.token ?? null;
-  const client = useMemo(() => new PosClient({ baseUrl: '', token: () => token, timeoutMs: 15_000 }), [token]);
+  const client = useMemo(() => lazyClient({ baseUrl: '', token: () => token, timeoutMs: 15_000 }), [token]);
   const venue = useVenue(client);
 
   const setCart = useCallback((next: Cart) => {

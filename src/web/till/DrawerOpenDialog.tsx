@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiError, type PosClient } from '../../client/index.js';
+import { ApiError } from '../../client/errors.js';
+import type { PosClient } from '../../client/index.js';
 import { errorKey } from '../../i18n/index.js';
 import { Dialog } from '../shared/Dialog.js';
 import { useTexts } from '../shared/locale.js';

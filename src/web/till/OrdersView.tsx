@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { OrderDetail, OrderList } from '../../api/orders.js';
-import { ApiError, type PosClient } from '../../client/index.js';
+// ApiError from its own module: the client's index brings zod, which the page loads after its first paint.
+import { ApiError } from '../../client/errors.js';
+import type { PosClient } from '../../client/index.js';
 import { errorKey } from '../../i18n/index.js';
 import { useTexts } from '../shared/locale.js';
 import { Tabs } from '../shared/Tabs.js';

@@ -1,5 +1,3 @@
-import { decodeMoney } from '../../api/money-codec.js';
-import { CreateOrderInput } from '../../api/orders.js';
 import type { Cart, OrderBody, Shortage } from './cart.js';
 import type { Paid } from './settle.js';
 
@@ -53,9 +51,17 @@ export interface Outbox {
 
 export const EMPTY_OUTBOX: Outbox = { entries: [] };
 
-/** The entry's body with its amounts in cents, however old the till that wrote it. */
-export function bodyInCents(entry: Pick<OutboxEntry, 'body' | 'amounts'>): OrderBody {
-  return entry.amounts === 'cents' ? entry.body : (decodeMoney(CreateOrderInput, entry.body) as OrderBody);
+/**
+ * The entry's body with its amounts in cents, however old the till that wrote it. An older entry is read with the
+ * schema's money codec, which comes with zod after the page's first paint (src/web/shared/lazy-client.ts).
+ */
+export async function bodyInCents(entry: Pick<OutboxEntry, 'body' | 'amounts'>): Promise<OrderBody> {
+  if (entry.amounts === 'cents') return entry.body;
+  const [{ decodeMoney }, { CreateOrderInput }] = await Promise.all([
+    import('../../api/money-codec.js'),
+    import('../../api/orders.js'),
+  ]);
+  return decodeMoney(CreateOrderInput, entry.body) as OrderBody;
 }
 
 /** Sent entries are kept a while for the orders list on the tablet, then dropped. */

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { ChoiceGroup, Food } from '../../api/catalog.js';
 import type { Allergen } from '../../api/enums.js';
-import { ApiError, type PosClient } from '../../client/index.js';
+// ApiError from its own module: the client's index brings zod, which the page loads after its first paint.
+import { ApiError } from '../../client/errors.js';
+import type { PosClient } from '../../client/index.js';
 import type { RoleFoods } from './cart.js';
 import { readLocal, writeLocal } from './storage.js';
 

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, type PosClient } from '../../client/index.js';
+// ApiError from its own module: the client's index brings zod, which the page loads after its first paint.
+import { ApiError } from '../../client/errors.js';
+import type { PosClient } from '../../client/index.js';
 import * as box from './outbox.js';
 import { shortagesIn, unavailableIn } from './refusal.js';
 import { loadOutbox, saveOutbox } from './storage.js';
@@ -50,7 +52,7 @@ export function useOutbox(client: PosClient, userId: string | null, onUnauthoriz
         // waited for: after a reload a "sending" entry is sent again anyway, with the same key.
         void apply((o) => box.started(o, entry.key));
         try {
-          const created = await client.createOrder(box.bodyInCents(entry), entry.key, SEND_TIMEOUT_MS);
+          const created = await client.createOrder(await box.bodyInCents(entry), entry.key, SEND_TIMEOUT_MS);
           failures.current = 0;
           await apply((o) =>
             box.succeeded(o, entry.key, {

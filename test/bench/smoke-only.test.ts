@@ -4,7 +4,8 @@ import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { ALL_TILL_FIGURES, runBench, TILL_FIGURES } from '../helpers/bench.js';
 
-// Step 6 alone (`npm run bench -- --only till`), in its own file: the whole smoke run is test/bench/smoke.test.ts.
+// The steps that run alone (`npm run bench -- --only till|cli`), in a file of their own: the whole smoke run is
+// test/bench/smoke.test.ts.
 
 t.test('npm run bench -- --only till measures the till alone', async (t) => {
   const out = join(tempDir(t), 'results.json');
@@ -19,4 +20,14 @@ t.test('npm run bench -- --only till measures the till alone', async (t) => {
   const wrong = runBench(out, '--only', 'reports');
   t.equal(wrong.status, 1);
   t.match(wrong.stderr, /--only takes "till"/);
+});
+
+t.test('npm run bench -- --only cli measures how soon the CLI answers', async (t) => {
+  const out = join(tempDir(t), 'results.json');
+  const run = runBench(out, '--only', 'cli');
+  t.equal(run.status, 0, run.stderr);
+  t.match(run.stdout, /7\. pos --version, median\s+[\d,.]+ ms\s+≤ 150 ms/);
+  t.match(run.stdout, /7\. pos printers list against the server, median\s+[\d,.]+ ms\s+≤ 400 ms/);
+  const results = JSON.parse(readFileSync(out, 'utf8')) as { figures: Record<string, number> };
+  t.same(Object.keys(results.figures).sort(), ['cli.listMs', 'cli.nodeMs', 'cli.versionMs']);
 });

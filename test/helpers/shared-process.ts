@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+
+// Test files that share a process (test/unit-files.test.ts, test/app-files-*.test.ts): starting a file costs about
+// a second of CPU (node, the tsx loader, tap) and a file that builds the appliance another one or two loading
+// Fastify, the schemas and SQLite; files run together pay that once. package.json lists them: `testGroups` maps
+// each sharing file to its files, and `tap.exclude` names every one of them, so `tap` does not run them again on
+// their own (`npx tap FILE` still runs one alone). Only files that start no child process and change no global (no
+// environment variable, no DOM, no `afterEach`, no process listener, no count of the process's own files or
+// memory) belong there: their tests then run as they would alone, one file after the other.
+
+const root = new URL('../../', import.meta.url);
+
+interface Listed {
+  exclude: string[];
+  groups: Record<string, string[]>;
+}
+
+function listed(): Listed {
+  const json = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+    tap: { exclude: string[] };
+    testGroups: Record<string, string[]>;
+  };
+  return { exclude: json.tap.exclude, groups: json.testGroups };
+}
+
+interface Checks {
+  ok(value: unknown, message: string): unknown;
+  same(found: unknown, wanted: unknown, message: string): unknown;
+}
+
+/** Checks the lists agree, then imports the group's files one after the other (their tests run in this process). */
+export async function runGroup(t: Checks, sharing: string): Promise<void> {
+  const { exclude, groups } = listed();
+  const files = groups[sharing] ?? [];
+  t.ok(files.length > 0, `${files.length} files share ${sharing}`);
+  const grouped = Object.values(groups).flat();
+  t.same(
+    exclude.filter((pattern) => /\.test\.tsx?$/.test(pattern)).sort(),
+    [...grouped].sort(),
+    "tap.exclude names exactly the files of package.json's testGroups",
+  );
+  t.same(
+    grouped.filter((file, index) => grouped.indexOf(file) !== index),
+    [],
+    'no file is in two groups (it would run twice)',
+  );
+  const missing = files.filter((file) => !existsSync(new URL(file, root)));
+  t.same(missing, [], 'every file of the group exists (a renamed file: rename it in package.json too)');
+  for (const file of files) if (!missing.includes(file)) await import(new URL(file, root).href);
+}
