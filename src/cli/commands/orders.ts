@@ -18,6 +18,12 @@ const STATUS_SPELLINGS = [...ORDER_STATUSES, ...ORDER_STATUSES.map((s) => s.toLo
 
 const ORDER_ARGUMENT = 'the order: #12 (ticket number today), its display code (A7K) or its id';
 
+/** `takeaway`, `table, 4 covers`, or `table` (an older server sends neither: `table`). */
+export function serviceWord(order: { covers?: number; service?: string }): string {
+  if (order.service === 'TAKEAWAY') return 'takeaway';
+  return order.covers ? `table, ${order.covers} cover${order.covers === 1 ? '' : 's'}` : 'table';
+}
+
 export function registerOrders(program: Command): void {
   const orders = program.command('orders').description('look at and manage orders (list, show, status, reprint, rm)');
 
@@ -65,6 +71,7 @@ export function registerOrders(program: Command): void {
           { header: 'status', value: (o) => o.status },
           { header: 'table', value: (o) => o.table },
           { header: 'customer', value: (o) => o.customer },
+          { header: 'service', value: (o) => serviceWord(o) },
           { header: 'total', value: (o) => money(o.total), align: 'right' },
           { header: 'created', value: (o) => time(o.createdAt) },
         ]),
@@ -93,6 +100,7 @@ export function registerOrders(program: Command): void {
           ['status', order.status],
           ['table', order.table],
           ['customer', order.customer],
+          ['service', serviceWord(order)],
           ['created', time(order.createdAt)],
           ['confirmed', time(order.confirmedAt)],
           ['completed', time(order.completedAt)],
