@@ -73,6 +73,17 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
       { key: 'available', label: t('console.menu.onSale'), kind: 'switch' },
       { key: 'stock', label: t('console.menu.stock'), kind: 'text', hint: t('console.menu.stockHint') },
       { key: 'description', label: t('console.menu.description'), kind: 'text' },
+      // The cover charge or the takeaway fee: the server adds its line to orders by it (one food per role).
+      {
+        key: 'role',
+        label: t('console.menu.role'),
+        kind: 'choice',
+        choices: [
+          { value: null, label: t('console.menu.roleNone') },
+          { value: 'COVER', label: t('console.menu.roleCover') },
+          { value: 'TAKEAWAY_FEE', label: t('console.menu.roleTakeawayFee') },
+        ],
+      },
     ];
     const initial: Record<string, FieldValue> = food
       ? {
@@ -83,6 +94,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           available: food.available,
           stock: food.stock === null ? '' : String(food.stock),
           description: food.description,
+          role: food.role ?? null,
         }
       : {
           name: '',
@@ -92,6 +104,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           available: true,
           stock: '',
           description: '',
+          role: null,
         };
     const save = async (values: Record<string, FieldValue>) => {
       const price = readMoney(String(values['price'] ?? ''));
@@ -110,6 +123,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
         printerId: (values['printerId'] as string | null) ?? null,
         available: values['available'] === true,
         stock: stock as number | null,
+        role: (values['role'] as 'COVER' | 'TAKEAWAY_FEE' | null) ?? null,
       };
       if (food) {
         // A replace keeps the food's ingredients only if they are sent again.
