@@ -147,6 +147,7 @@ t.test('foods: fields, filters, non-admin view, ingredients, PATCH, PUT, 409, ev
     ],
     stock: null,
     portionsLeft: null,
+    role: null,
   });
   const names = async (query: string, as: 'admin' | 'operator' = 'admin') =>
     (await app.request({ method: 'GET', url: `/v1/foods${query}`, as })).json().map((f: { name: string }) => f.name);

@@ -107,6 +107,8 @@ t.test('a confirmed order waits at each station its items route to, with only th
           },
           { id: item(menu.foods.diavola).id, foodId: menu.foods.diavola, name: 'Diavola', quantity: 1, notes: '' },
         ],
+        covers: 0,
+        service: 'TABLE',
       },
     ],
     'the kitchen sees its two pizzas, not the beer',
