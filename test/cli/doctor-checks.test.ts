@@ -130,6 +130,9 @@ t.test(
         fix: /pos categories edit Bevande --printer/,
       },
     ]);
+    facts.catalog!.foods[1]!.role = 'COVER';
+    t.equal(statusOf(facts).routing, 'ok', 'the cover charge goes to no kitchen on purpose');
+    facts.catalog!.foods[1]!.role = null;
     facts.catalog!.foods[1]!.available = false;
     t.equal(statusOf(facts).routing, 'ok', 'a food switched off does not count');
   },

@@ -27,6 +27,8 @@ const record = {
   cashRegisterId: null,
   completedAt: null,
   updatedAt: '2026-11-21T19:00:00.000Z',
+  covers: 2,
+  service: 'TABLE',
   orderItems: [
     {
       id: 'i1',

@@ -45,7 +45,7 @@ t.test('lists name the printers, not their ids', async (t) => {
   t.match(categories, /Pizze\s+yes\s+Cucina$/m);
   t.match(categories, /Bevande\s+yes\s+-$/m, 'no printer: a dash');
   t.match(await ok(['registers', 'list']), /Cassa 1\s+yes\s+Cassa$/m);
-  t.match(await ok(['foods', 'list']), /Birra\s+4\.00\s+yes\s+-\s+Cassa$/m);
+  t.match(await ok(['foods', 'list']), /Birra\s+4\.00\s+yes\s+-\s+Cassa\s+-$/m);
   t.match(await ok(['registers', 'show', 'Cassa 1']), /^printer\s+Cassa$/m);
   t.match(
     JSON.parse(await ok(['registers', 'list', '--json'])),

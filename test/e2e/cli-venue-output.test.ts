@@ -51,7 +51,7 @@ t.test('hostile names print harmless, and times are the venue’s', async (t) =>
   };
 
   const list = pos(['orders', 'list']);
-  const row = new RegExp(`^\\s*${id}\\s+3\\s+K7P\\s+confirmed\\s+7\\s+Rossi\\s+4\\.00\\s+20:04$`, 'm');
+  const row = new RegExp(`^\\s*${id}\\s+3\\s+K7P\\s+confirmed\\s+7\\s+Rossi\\s+table\\s+4\\.00\\s+20:04$`, 'm');
   t.match(list, row, 'the row, cleaned, at 20:04');
   t.notMatch(list, UNSAFE, 'orders list');
   const shown = pos(['orders', 'show', String(id)]);

@@ -13,12 +13,14 @@ t.test('create without confirm: PENDING, creation response, new-order on cashier
   t.equal(response.statusCode, 201);
   const body = response.json();
   t.same(Object.keys(body).sort(), [
+    'covers',
     'createdAt',
     'customer',
     'discount',
     'displayCode',
     'id',
     'orderItems',
+    'service',
     'status',
     'subTotal',
     'table',
@@ -51,6 +53,7 @@ t.test('create without confirm: PENDING, creation response, new-order on cashier
     'cashRegisterId',
     'completedAt',
     'confirmedAt',
+    'covers',
     'createdAt',
     'customer',
     'discount',
@@ -58,6 +61,7 @@ t.test('create without confirm: PENDING, creation response, new-order on cashier
     'id',
     'orderItems',
     'paymentMethod',
+    'service',
     'status',
     'subTotal',
     'surcharge',

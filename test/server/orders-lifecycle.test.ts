@@ -527,6 +527,7 @@ t.test('detail groups items by category in menu order, with the food as the menu
       available: true,
       ingredients: [],
     },
+    role: null,
   });
   await app.runtime.storage.db.deleteFrom('foods').where('id', '=', menu.foods.tiramisu).execute();
   const after = (await app.request({ method: 'GET', url: `/v1/orders/${created.id}`, as: 'operator' })).json();

@@ -35,11 +35,13 @@ t.test('list: pagination, filters, search, sorting', async (t) => {
   t.same(Object.keys(first.orders[0]).sort(), [
     'completedAt',
     'confirmedAt',
+    'covers',
     'createdAt',
     'customer',
     'displayCode',
     'id',
     'paymentMethod',
+    'service',
     'stations',
     'status',
     'subTotal',

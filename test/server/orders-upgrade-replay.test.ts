@@ -4,7 +4,8 @@ import { createOrder, pizzaOrder } from '../helpers/orders.js';
 import { seedMenu } from '../helpers/seed.js';
 
 // A retry whose first answer was stored (Idempotency-Key, 25 h) by an older pos gets today's shape, not a 500: the
-// stored bodies are rewritten here to what the release before `discount`, `total` and `warnings` stored.
+// stored bodies are rewritten here to what the release before `discount`, `total` and `warnings` stored (and the one
+// before covers and service, and their report figures).
 
 async function storeAsBefore(app: TestApp, endpoint: string, drop: string[]) {
   const db = app.runtime.storage.db;
@@ -29,7 +30,7 @@ t.test('a creation, a confirmation and a closure stored by an older pos replay i
   const body = pizzaOrder(menu, { confirm: { paymentMethod: 'CASH', discount: 3, cashRegisterId: menu.register } });
   const first = await app.request({ method: 'POST', url: '/v1/orders', as: 'operator', body, headers });
   t.equal(first.statusCode, 201);
-  await storeAsBefore(app, 'POST /v1/orders', ['discount', 'total', 'warnings']);
+  await storeAsBefore(app, 'POST /v1/orders', ['discount', 'total', 'warnings', 'covers', 'service']);
   const replay = await app.request({ method: 'POST', url: '/v1/orders', as: 'operator', body, headers });
   t.equal(replay.statusCode, 201);
   t.equal(replay.headers['idempotent-replayed'], 'true');
@@ -44,7 +45,7 @@ t.test('a creation, a confirmation and a closure stored by an older pos replay i
     body: confirmBody,
     headers,
   });
-  await storeAsBefore(app, `POST /v1/orders/${pending.id}/confirm`, ['warnings']);
+  await storeAsBefore(app, `POST /v1/orders/${pending.id}/confirm`, ['warnings', 'covers', 'service']);
   const again = await app.request({
     method: 'POST',
     url: `/v1/orders/${pending.id}/confirm`,
@@ -63,7 +64,13 @@ t.test('a creation, a confirmation and a closure stored by an older pos replay i
     headers,
   });
   t.equal(closure.statusCode, 201);
-  await storeAsBefore(app, 'POST /v1/reports/general-closure', ['totalDiscount', 'noRegisterStats']);
+  await storeAsBefore(app, 'POST /v1/reports/general-closure', [
+    'totalDiscount',
+    'noRegisterStats',
+    'totalCovers',
+    'takeawayOrders',
+    'takeawayRevenue',
+  ]);
   const closureAgain = await app.request({
     method: 'POST',
     url: '/v1/reports/general-closure',

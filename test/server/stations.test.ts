@@ -117,6 +117,8 @@ t.test('a confirmed order waits at each station its items route to, with only th
             choices: [],
           },
         ],
+        covers: 0,
+        service: 'TABLE',
       },
     ],
     'the kitchen sees its two pizzas, not the beer',

@@ -29,6 +29,7 @@ export function registerFoods(program: Command): void {
       { header: 'available', value: (r) => r.available },
       { header: 'left', value: (r) => r.portionsLeft ?? '-', align: 'right' },
       { header: 'printer', value: (r) => r.printer },
+      { header: 'role', value: (r) => roleWord(r.role) },
     ],
     enrich: printerNames((r) => r.printerId),
     fields: [
@@ -53,6 +54,12 @@ export function registerFoods(program: Command): void {
           );
         },
       },
+      parsed(
+        '--role <role>',
+        'cover (the cover charge, per person), takeaway-fee (per takeaway order) or none',
+        'role',
+        parseRole,
+      ),
       toggle('--available', 'orderable', 'available', true),
       toggle('--unavailable', 'sold out', 'available', false),
       parsed('--position <n>', 'its place inside its category (smaller first)', 'position', parseInteger),
@@ -73,6 +80,7 @@ export function registerFoods(program: Command): void {
       printerId: r.printerId,
       available: r.available,
       ingredients: (r.ingredients ?? []).map((i) => ({ id: i.id })),
+      role: r.role,
     }),
     beforeSend: async (body) => {
       body.available ??= true;
@@ -80,7 +88,8 @@ export function registerFoods(program: Command): void {
     examples:
       '  pos foods add --name "Pizza margherita" --price 7.50 --category Pizze --ingredient Mozzarella --ingredient Basilico\n' +
       '  pos foods available "Pizza margherita" off      # sold out\n  pos foods edit "Pizza margherita" --price 8\n' +
-      '  pos foods edit "Pizza margherita" --position 1 --allergens gluten,milk',
+      '  pos foods edit "Pizza margherita" --position 1 --allergens gluten,milk\n' +
+      '  pos foods add --name Coperto --price 1.50 --category Servizio --role cover',
   }).addCommand(foodAvailableCommand());
 }
 
@@ -91,6 +100,20 @@ function allergenList(text: string, flag: string) {
       `${flag}: not one of the 14 allergens: ${unknown.join(', ')} (see pos foods add --help for their names)`,
     );
   return allergens;
+}
+
+const ROLE_WORDS = { cover: 'COVER', 'takeaway-fee': 'TAKEAWAY_FEE', none: null } as const;
+
+/** `--role cover|takeaway-fee|none`, as the wire has it (COVER, TAKEAWAY_FEE, null). */
+export function parseRole(text: string, flag: string): 'COVER' | 'TAKEAWAY_FEE' | null {
+  const word = text.trim().toLowerCase();
+  if (!Object.hasOwn(ROLE_WORDS, word)) throw new CliError(`${flag} is cover, takeaway-fee or none, got "${text}"`);
+  return ROLE_WORDS[word as keyof typeof ROLE_WORDS];
+}
+
+/** The role as the CLI writes it: `cover`, `takeaway-fee`, or `-` (an older server sends none: `-` too). */
+export function roleWord(role: string | null | undefined): string {
+  return role === 'COVER' ? 'cover' : role === 'TAKEAWAY_FEE' ? 'takeaway-fee' : '-';
 }
 
 function foodAvailableCommand(): Command {

@@ -104,7 +104,8 @@ export function checkRouting(catalog: NonNullable<DoctorFacts['catalog']>): Chec
     .filter((r) => r.enabled)
     .every((r) => r.defaultPrinterId !== null && printers.has(r.defaultPrinterId));
   const lost = new Map<string, string[]>();
-  for (const food of catalog.foods.filter((food) => food.available)) {
+  // The cover and the takeaway fee go to no kitchen on purpose: they are on the receipt only.
+  for (const food of catalog.foods.filter((food) => food.available && !food.role)) {
     const target = food.printerId ?? categoryPrinter.get(food.categoryId) ?? null;
     if (target !== null && printers.has(target)) continue;
     if (target === null && registersPrint && catalog.registers.some((r) => r.enabled)) continue;

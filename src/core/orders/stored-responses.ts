@@ -7,10 +7,14 @@ import { centsToDecimal } from '../money.js';
 
 type Stored = Record<string, unknown>;
 
+/** Covers and service came later: an order answered before them had none (a table, covers not asked). */
+const withService = (stored: Stored): Stored => ({ covers: 0, service: 'TABLE', ...stored });
+
 /** POST /v1/orders: `discount` and `total` from the order, `warnings` empty (nothing is printed again). */
 export async function currentCreationResponse(ctx: CoreContext, body: unknown): Promise<unknown> {
   const stored = body as Stored;
-  if (typeof stored !== 'object' || stored === null || ('total' in stored && 'warnings' in stored)) return body;
+  if (typeof stored !== 'object' || stored === null) return body;
+  if ('total' in stored && 'warnings' in stored) return withService(stored);
   let { discount, total } = stored;
   if (total === undefined || discount === undefined) {
     const order = await reader(ctx)
@@ -22,12 +26,12 @@ export async function currentCreationResponse(ctx: CoreContext, body: unknown): 
     discount = order ? centsToDecimal(order.discount_cents) : '0.00';
     total = order ? centsToDecimal(order.total_cents) : stored['subTotal'];
   }
-  return { ...stored, discount, total, warnings: stored['warnings'] ?? [] };
+  return withService({ ...stored, discount, total, warnings: stored['warnings'] ?? [] });
 }
 
 /** POST /v1/orders/{id}/confirm: `warnings` empty when the stored response has none. */
 export function currentOrderResponse(body: unknown): unknown {
   const stored = body as Stored;
-  if (typeof stored !== 'object' || stored === null || 'warnings' in stored) return body;
-  return { ...stored, warnings: [] };
+  if (typeof stored !== 'object' || stored === null) return body;
+  return withService('warnings' in stored ? stored : { ...stored, warnings: [] });
 }

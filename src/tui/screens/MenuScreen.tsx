@@ -125,6 +125,17 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
       { key: 'description', label: t('console.menu.description'), kind: 'text' },
       { key: 'position', label: t('console.menu.position'), kind: 'text', hint: t('console.menu.positionHint') },
       { key: 'allergens', label: t('console.menu.allergens'), kind: 'text', hint: t('console.menu.allergensHint') },
+      // The cover charge or the takeaway fee: the server adds its line to orders by it (one food per role).
+      {
+        key: 'role',
+        label: t('console.menu.role'),
+        kind: 'choice',
+        choices: [
+          { value: null, label: t('console.menu.roleNone') },
+          { value: 'COVER', label: t('console.menu.roleCover') },
+          { value: 'TAKEAWAY_FEE', label: t('console.menu.roleTakeawayFee') },
+        ],
+      },
     ];
     const initial: Record<string, FieldValue> = food
       ? {
@@ -137,6 +148,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           description: food.description,
           position: String(food.position),
           allergens: food.allergens.map((allergen) => allergenWord(locale, allergen)).join(', '),
+          role: food.role ?? null,
         }
       : {
           name: '',
@@ -148,6 +160,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           description: '',
           position: '',
           allergens: '',
+          role: null,
         };
     const save = async (values: Record<string, FieldValue>) => {
       const price = readMoney(String(values['price'] ?? ''));
@@ -180,6 +193,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
         stock: stock as number | null,
         position: positionText === '' ? last + 10 : Number(positionText),
         allergens: allergens.allergens,
+        role: (values['role'] as 'COVER' | 'TAKEAWAY_FEE' | null) ?? null,
       };
       if (food) {
         // A replace keeps the food's ingredients only if they are sent again.

@@ -113,3 +113,37 @@ t.test('Menu: u and d move a food inside its category; allergens typed in words;
   await shows('tokens on', (s) => /Bevande\s+2\s+.*yes\s+yes/.test(s));
   t.match(await client.get('/v1/categories', drinks.id), { ticketPerUnit: true });
 });
+
+t.test('Menu: a food made the cover charge from its form; a second cover refused in words', async (t) => {
+  const { client } = await serve(t);
+  const category = await client.create('/v1/categories', { name: 'Servizio' });
+  await client.create('/v1/foods', { name: 'Coperto', price: 150, categoryId: category.id, available: true });
+  await client.create('/v1/foods', {
+    name: 'Pane',
+    price: 100,
+    categoryId: category.id,
+    available: true,
+    role: 'COVER',
+  });
+  const { type, shows } = show(
+    t,
+    <MenuScreen client={client} width={80} height={24} active onCapture={() => {}} />,
+    'it',
+  );
+  await shows('the foods', (s) => s.includes('Coperto') && s.includes('Pane'));
+  await type('e');
+  let text = await shows('the edit form', (s) => s.includes('Piatto: Coperto'));
+  t.match(text, /Ruolo\s+‹ piatto ›/, 'an ordinary food');
+  // Down to the last field, then one step right: the cover.
+  await type('\u001b[B'.repeat(9));
+  await type('\u001b[C');
+  text = await shows('the role chosen', (s) => s.includes('‹ coperto, a persona ›'));
+  await type('\u0013');
+  text = await shows('refused: Pane is the cover', (s) => s.includes('Un altro piatto ha già quel ruolo'));
+  const pane = (await client.foods()).find((food) => food.name === 'Pane');
+  await client.patch('/v1/foods', pane!.id, { role: null });
+  await type('\u0013');
+  await shows('saved', (s) => s.includes('Coperto salvato') || s.includes('Menù: piatti'));
+  const coperto = (await client.foods()).find((food) => food.name === 'Coperto');
+  t.equal(coperto?.role, 'COVER');
+});
