@@ -52,6 +52,14 @@ export function registerFoods(program: Command): void {
           );
         },
       },
+      {
+        flags: '--choices-file <file>',
+        description: 'its groups of choices from a JSON file, replacing them (docs/cli.md, "Choices"; [] removes them)',
+        apply: async (b, v, client) => {
+          const { readChoicesFile } = await import('../choices-file.js');
+          b.choices = await readChoicesFile(client, String(v));
+        },
+      },
       toggle('--available', 'orderable', 'available', true),
       toggle('--unavailable', 'sold out', 'available', false),
     ],
@@ -70,7 +78,8 @@ export function registerFoods(program: Command): void {
     },
     examples:
       '  pos foods add --name "Pizza margherita" --price 7.50 --category Pizze --ingredient Mozzarella --ingredient Basilico\n' +
-      '  pos foods available "Pizza margherita" off      # sold out\n  pos foods edit "Pizza margherita" --price 8',
+      '  pos foods available "Pizza margherita" off      # sold out\n  pos foods edit "Pizza margherita" --price 8\n' +
+      '  pos foods edit "Menu Pellegrino" --choices-file pellegrino.json   # its groups of choices',
   }).addCommand(foodAvailableCommand());
 }
 
