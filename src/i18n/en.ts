@@ -407,6 +407,8 @@ export const en = {
   'console.menu.onSale': 'On sale',
   'console.menu.left': 'Left',
   'console.menu.description': 'Description',
+  'console.menu.choices': 'Choices',
+  'console.menu.choicesHint': 'Cottura [1-1]: al sangue, ben cotta; Extra: patate +1,50, @Tagliatelle',
   'console.menu.stock': 'Portions left',
   'console.menu.stockHint': 'blank: not counted',
   'console.menu.priceHint': '4,50',

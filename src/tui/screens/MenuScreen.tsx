@@ -7,6 +7,7 @@ import { type ListRow, ResourceList } from '../components/ResourceList.js';
 import { readMoney, showMoney } from '../money.js';
 import { DashboardLocale, useDashboardTexts } from '../texts.js';
 import { localRefusal } from '../form-errors.js';
+import { choicesText, readChoicesText } from '../choices-text.js';
 import { useNotice } from './notice.js';
 import type { ScreenProps } from './screen.js';
 
@@ -73,7 +74,9 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
       { key: 'available', label: t('console.menu.onSale'), kind: 'switch' },
       { key: 'stock', label: t('console.menu.stock'), kind: 'text', hint: t('console.menu.stockHint') },
       { key: 'description', label: t('console.menu.description'), kind: 'text' },
+      { key: 'choices', label: t('console.menu.choices'), kind: 'text', hint: t('console.menu.choicesHint') },
     ];
+    const menuFoods = foods ?? [];
     const initial: Record<string, FieldValue> = food
       ? {
           name: food.name,
@@ -83,6 +86,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           available: food.available,
           stock: food.stock === null ? '' : String(food.stock),
           description: food.description,
+          choices: choicesText(locale, food.choices ?? [], menuFoods),
         }
       : {
           name: '',
@@ -92,6 +96,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           available: true,
           stock: '',
           description: '',
+          choices: '',
         };
     const save = async (values: Record<string, FieldValue>) => {
       const price = readMoney(String(values['price'] ?? ''));
@@ -101,6 +106,8 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
       const local: Array<{ path: string; message: string }> = [];
       if (price === null) local.push({ path: 'body.price', message: t('console.notAmount') });
       if (stock === undefined) local.push({ path: 'body.stock', message: t('console.notNumber') });
+      const choices = readChoicesText(String(values['choices'] ?? ''), menuFoods);
+      if ('error' in choices) local.push({ path: 'body.choices', message: choices.error });
       if (local.length > 0) throw localRefusal(local);
       const body = {
         name: String(values['name'] ?? ''),
@@ -110,6 +117,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
         printerId: (values['printerId'] as string | null) ?? null,
         available: values['available'] === true,
         stock: stock as number | null,
+        choices: 'groups' in choices ? choices.groups : [],
       };
       if (food) {
         // A replace keeps the food's ingredients only if they are sent again.
