@@ -101,9 +101,9 @@ t.test('the till sells a steak with its cooking and a set menu; each station pri
   t.match(pasta, /1 x Tagliatelle al ragù — Menu\s+Pellegrino/, 'the first course at the pasta station');
   t.notMatch(pasta, /Tagliata/);
   const receipt = await ticketOf('till');
-  t.match(receipt, /1 x Tagliata di manzo\s+12\.00/);
-  t.match(receipt, /· senza contorno\s+-2\.00/, 'the receipt lists the choices with their price change');
-  t.match(receipt, /1 x Menu Pellegrino\s+18\.00\n\s+· Tagliatelle\n\s+· Salsiccia/);
+  // The emulator's text keeps the words (the amounts are checked in the golden receipts, test/printer).
+  t.match(receipt, /1 x Tagliata di manzo\n\s+· ben cotta\n\s+· senza contorno/, 'the receipt lists the choices');
+  t.match(receipt, /1 x Menu Pellegrino\n\s+· Tagliatelle\n\s+· Salsiccia/);
   // Every job of the order printed: the till's printer got the receipt and nothing else (no ticket for "a menu").
   const jobs = await waitFor('every job of the order printed', async () => {
     const list = (await api('GET', '/v1/print-jobs')) as unknown as Array<{
