@@ -69,9 +69,15 @@ t.test('the till sells a steak with its cooking and a set menu; each station pri
 
   // The set menu: both courses required.
   await page.getByRole('tab', { name: 'Menu' }).click();
+  // On a phone the sheet fits the screen too (looked at: .tap/screenshots/till-choices-sheet-phone.png).
+  await page.setViewportSize({ width: 390, height: 844 });
   await button(/^Menu Pellegrino/).click();
   const menuSheet = page.getByRole('dialog', { name: 'Menu Pellegrino: choose' });
   await menuSheet.waitFor();
+  await page.screenshot({ path: join(SHOTS, 'till-choices-sheet-phone.png') });
+  const box = await menuSheet.boundingBox();
+  t.ok(box && box.x >= 0 && box.x + box.width <= 390, 'the sheet is inside the phone’s width');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await button('Tagliatelle').click();
   t.ok(await button(/^Add · /).isDisabled(), 'the second course is still missing');
   await button('Salsiccia').click();
