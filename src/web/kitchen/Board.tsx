@@ -165,7 +165,7 @@ export function Board({
   );
 }
 
-function Ticket({
+export function Ticket({
   order,
   minutes,
   level,
