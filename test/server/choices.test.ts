@@ -385,3 +385,21 @@ t.test('reports count a menu’s revenue on the menu and its components in compo
   );
   t.equal(report.totalRevenue, 62);
 });
+
+t.test('a price lowered under a negative choice since (a menu import) never sells below nothing', async (t) => {
+  const app = await buildTestApp(t);
+  const m = await choicesMenu(app);
+  const imported = await app.request({
+    method: 'POST',
+    url: '/v1/menu/import',
+    body: { foods: [{ category: 'Secondi', name: 'Tagliata di manzo', price: 1 }] },
+  });
+  t.equal(imported.statusCode, 200, imported.body);
+  const before = await snapshotTables(app, TABLES);
+  const refused = await sell(app, m, [
+    { foodId: m.tagliata, quantity: 1, choices: [m.options['media'], m.options['senza contorno']] },
+  ]);
+  t.equal(refused.statusCode, 400);
+  t.equal(refused.json().code, 'choice-invalid');
+  t.same(await snapshotTables(app, TABLES), before, 'nothing written');
+});
