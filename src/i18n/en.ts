@@ -592,6 +592,8 @@ export const en = {
   'console.menu.onSale': 'On sale',
   'console.menu.left': 'Left',
   'console.menu.description': 'Description',
+  'console.menu.choices': 'Choices',
+  'console.menu.choicesHint': 'Cottura [1-1]: al sangue, ben cotta; Extra: patate +1,50, @Tagliatelle',
   'console.menu.stock': 'Portions left',
   'console.menu.role': 'Role',
   'console.menu.roleNone': 'food',

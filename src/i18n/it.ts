@@ -597,6 +597,8 @@ export const it: Record<MessageKey, string> = {
   'console.menu.onSale': 'In vendita',
   'console.menu.left': 'Rimasti',
   'console.menu.description': 'Descrizione',
+  'console.menu.choices': 'Scelte',
+  'console.menu.choicesHint': 'Cottura [1-1]: al sangue, ben cotta; Extra: patate +1,50, @Tagliatelle',
   'console.menu.stock': 'Porzioni rimaste',
   'console.menu.role': 'Ruolo',
   'console.menu.roleNone': 'piatto',

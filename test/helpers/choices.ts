@@ -19,28 +19,38 @@ export interface ChoicesMenu {
   groups: Record<string, string>;
 }
 
-async function post(app: TestApp, url: string, body: unknown): Promise<Record<string, any>> {
-  const response = await app.request({ method: 'POST', url, body });
-  if (response.statusCode !== 201) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-  return response.json();
+type Post = (url: string, body: unknown) => Promise<Record<string, any>>;
+
+/** Into a test app (through inject). */
+export async function choicesMenu(app: TestApp, counts: { tagliatelle?: number | null } = {}): Promise<ChoicesMenu> {
+  return choicesMenuVia(async (url, body) => {
+    const response = await app.request({ method: 'POST', url, body });
+    if (response.statusCode !== 201) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  }, counts);
 }
 
-export async function choicesMenu(app: TestApp, counts: { tagliatelle?: number | null } = {}): Promise<ChoicesMenu> {
+/** Through any admin's POST (a real server's `adminApi`); printers at `printerPort` (9: nowhere). */
+export async function choicesMenuVia(
+  post: Post,
+  counts: { tagliatelle?: number | null } = {},
+  printerPort = 9,
+): Promise<ChoicesMenu> {
   const printer = async (name: string) =>
-    (await post(app, '/v1/printers', { name, ip: '127.0.0.1', port: 9, description: '' })).id as string;
+    (await post('/v1/printers', { name, ip: '127.0.0.1', port: printerPort, description: '' })).id as string;
   const printers = { grill: await printer('Griglia'), pasta: await printer('Pasta'), till: await printer('Cassa') };
   const category = async (name: string, printerId: string | null) =>
-    (await post(app, '/v1/categories', { name, printerId })).id as string;
+    (await post('/v1/categories', { name, printerId })).id as string;
   const categories = {
     secondi: await category('Secondi', printers.grill),
     primi: await category('Primi', printers.pasta),
     menus: await category('Menu', null),
     pizze: await category('Pizze', printers.grill),
   };
-  const register = (await post(app, '/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printers.till }))
+  const register = (await post('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printers.till }))
     .id as string;
   const food = async (name: string, price: number, categoryId: string, extra: Record<string, unknown> = {}) =>
-    post(app, '/v1/foods', { name, price, categoryId, available: true, ...extra });
+    post('/v1/foods', { name, price, categoryId, available: true, ...extra });
   const tagliatelle = (
     await food('Tagliatelle al ragù', 8, categories.primi, {
       stock: counts.tagliatelle === undefined ? null : counts.tagliatelle,

@@ -82,7 +82,20 @@ t.test('bad choices in the catalog: a clear 400 (or 409), nothing changed', asyn
       url: `/v1/foods/${id}`,
       body: { name: 'Piatto', price: 5, categoryId: m.categories.secondi, available: true, ...body },
     });
+  const cover = (
+    await app.request({
+      method: 'POST',
+      url: '/v1/foods',
+      body: { name: 'Coperto', price: 1.5, categoryId: m.categories.secondi, available: true, role: 'COVER' },
+    })
+  ).json().id as string;
   const cases: Array<[string, string, Record<string, unknown>, string]> = [
+    [
+      'the cover charge as a component',
+      m.tagliata,
+      { choices: [{ name: 'G', options: [{ name: 'a', foodId: cover }] }] },
+      'foodId',
+    ],
     ['min above max', m.tagliata, { choices: [{ name: 'G', min: 2, max: 1, options: [{ name: 'a' }] }] }, 'min'],
     ['max 0', m.tagliata, { choices: [{ name: 'G', min: 0, max: 0, options: [{ name: 'a' }] }] }, 'max'],
     ['no options', m.tagliata, { choices: [{ name: 'G', options: [] }] }, 'options'],
@@ -384,4 +397,22 @@ t.test('reports count a menu’s revenue on the menu and its components in compo
     'the revenue is the menu’s; the tagliatelle count only the plate sold as itself',
   );
   t.equal(report.totalRevenue, 62);
+});
+
+t.test('a price lowered under a negative choice since (a menu import) never sells below nothing', async (t) => {
+  const app = await buildTestApp(t);
+  const m = await choicesMenu(app);
+  const imported = await app.request({
+    method: 'POST',
+    url: '/v1/menu/import',
+    body: { foods: [{ category: 'Secondi', name: 'Tagliata di manzo', price: 1 }] },
+  });
+  t.equal(imported.statusCode, 200, imported.body);
+  const before = await snapshotTables(app, TABLES);
+  const refused = await sell(app, m, [
+    { foodId: m.tagliata, quantity: 1, choices: [m.options['media'], m.options['senza contorno']] },
+  ]);
+  t.equal(refused.statusCode, 400);
+  t.equal(refused.json().code, 'choice-invalid');
+  t.same(await snapshotTables(app, TABLES), before, 'nothing written');
 });

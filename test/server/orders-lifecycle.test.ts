@@ -371,6 +371,7 @@ t.test('reprint: event with the selected items, audit entry, order untouched', a
   );
   t.equal(payload.orderItems.length, 2);
   t.same(Object.keys(payload.orderItems[0]).sort(), [
+    'choices',
     'food',
     'foodId',
     'id',
@@ -528,6 +529,7 @@ t.test('detail groups items by category in menu order, with the food as the menu
       ingredients: [],
     },
     role: null,
+    choices: [],
   });
   await app.runtime.storage.db.deleteFrom('foods').where('id', '=', menu.foods.tiramisu).execute();
   const after = (await app.request({ method: 'GET', url: `/v1/orders/${created.id}`, as: 'operator' })).json();

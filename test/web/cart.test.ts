@@ -2,6 +2,7 @@ import t from 'tap';
 import {
   addFood,
   canAddOne,
+  canAddToLine,
   canPay,
   cartTotals,
   changeQuantity,
@@ -186,5 +187,11 @@ t.test('a set menu takes its components’ portions: counted and held back like 
     shortages(cart, (foodId) => (foodId === 'tagliatelle' ? 2 : null)),
     [{ foodId: 'tagliatelle', name: 'Tagliatelle', requested: 3, left: 2 }],
     'named as the first line that wants it names it',
+  );
+  const leftTwo = (foodId: string) => (foodId === 'tagliatelle' ? 3 : null);
+  t.notOk(canAddToLine(cart, cart.lines[0]!, leftTwo), 'a third menu would want a fourth tagliatelle: + is off');
+  t.ok(
+    canAddToLine(cart, cart.lines[0]!, () => null),
+    'nothing counted: + is on',
   );
 });

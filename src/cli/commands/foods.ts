@@ -60,6 +60,14 @@ export function registerFoods(program: Command): void {
         'role',
         parseRole,
       ),
+      {
+        flags: '--choices-file <file>',
+        description: 'its groups of choices from a JSON file, replacing them (docs/cli.md, "Choices"; [] removes them)',
+        apply: async (b, v, client) => {
+          const { readChoicesFile } = await import('../choices-file.js');
+          b.choices = await readChoicesFile(client, String(v));
+        },
+      },
       toggle('--available', 'orderable', 'available', true),
       toggle('--unavailable', 'sold out', 'available', false),
       parsed('--position <n>', 'its place inside its category (smaller first)', 'position', parseInteger),
@@ -89,7 +97,8 @@ export function registerFoods(program: Command): void {
       '  pos foods add --name "Pizza margherita" --price 7.50 --category Pizze --ingredient Mozzarella --ingredient Basilico\n' +
       '  pos foods available "Pizza margherita" off      # sold out\n  pos foods edit "Pizza margherita" --price 8\n' +
       '  pos foods edit "Pizza margherita" --position 1 --allergens gluten,milk\n' +
-      '  pos foods add --name Coperto --price 1.50 --category Servizio --role cover',
+      '  pos foods add --name Coperto --price 1.50 --category Servizio --role cover\n' +
+      '  pos foods edit "Menu Pellegrino" --choices-file pellegrino.json   # its groups of choices',
   }).addCommand(foodAvailableCommand());
 }
 

@@ -72,9 +72,11 @@ export async function checkChoices(trx: Db, foodId: string | null, groups: reado
   }
   const componentIds = [...new Set(groups.flatMap((group) => group.options.flatMap((option) => option.foodId ?? [])))];
   const components = componentIds.length
-    ? await trx.selectFrom('foods').select(['id']).where('id', 'in', componentIds).execute()
+    ? await trx.selectFrom('foods').select(['id', 'role']).where('id', 'in', componentIds).execute()
     : [];
   const known = new Set(components.map((row) => row.id));
+  // The cover charge and the takeaway fee are lines the server adds by the order's service: never a menu's course.
+  const withRole = new Set(components.filter((row) => row.role !== null).map((row) => row.id));
   const withChoices = new Set(
     componentIds.length
       ? (
@@ -94,6 +96,8 @@ export async function checkChoices(trx: Db, foodId: string | null, groups: reado
       if (option.foodId === foodId) details.push({ path, message: 'a food is not its own component' });
       else if (!known.has(option.foodId)) details.push({ path, message: 'unknown food' });
       else if (withChoices.has(option.foodId)) details.push({ path, message: 'a component must have no choices' });
+      else if (withRole.has(option.foodId))
+        details.push({ path, message: 'a component must be a food, not the cover charge or the takeaway fee' });
     });
   });
   if (details.length > 0) throw new InvalidError(`Invalid choices: ${details[0]?.message}`, details);

@@ -120,6 +120,14 @@ export async function buildOrderItems(
       ),
       surchargeCents: input.surcharge ?? 0,
     });
+    if (line.unitPriceCents < 0) {
+      // The catalog refuses such choices; a price lowered since (a menu import) must not sell below nothing.
+      throw new InvalidError(
+        `${food.name} with these choices would cost less than nothing`,
+        [{ path: `body.orderItems.${position}.choices`, message: 'the unit price would be below 0' }],
+        'choice-invalid',
+      );
+    }
     const id = ctx.newId();
     if (lineChoices.length > 0) {
       const rows = lineChoices.map((choice) => ({ ...choice, item_id: id }));

@@ -9,6 +9,7 @@ import { DashboardLocale, useDashboardTexts } from '../texts.js';
 import { localRefusal } from '../form-errors.js';
 import { allergenWord, parseAllergens } from '../../i18n/allergens.js';
 import type { MessageKey } from '../../i18n/index.js';
+import { choicesText, readChoicesText } from '../choices-text.js';
 import { useNotice } from './notice.js';
 import type { ScreenProps } from './screen.js';
 
@@ -136,7 +137,9 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           { value: 'TAKEAWAY_FEE', label: t('console.menu.roleTakeawayFee') },
         ],
       },
+      { key: 'choices', label: t('console.menu.choices'), kind: 'text', hint: t('console.menu.choicesHint') },
     ];
+    const menuFoods = foods ?? [];
     const initial: Record<string, FieldValue> = food
       ? {
           name: food.name,
@@ -149,6 +152,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           position: String(food.position),
           allergens: food.allergens.map((allergen) => allergenWord(locale, allergen)).join(', '),
           role: food.role ?? null,
+          choices: choicesText(locale, food.choices ?? [], menuFoods),
         }
       : {
           name: '',
@@ -161,6 +165,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           position: '',
           allergens: '',
           role: null,
+          choices: '',
         };
     const save = async (values: Record<string, FieldValue>) => {
       const price = readMoney(String(values['price'] ?? ''));
@@ -179,6 +184,8 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
           path: 'body.allergens',
           message: t('console.menu.notAllergen', { words: allergens.unknown.join(', ') }),
         });
+      const choices = readChoicesText(String(values['choices'] ?? ''), menuFoods);
+      if ('error' in choices) local.push({ path: 'body.choices', message: choices.error });
       if (local.length > 0) throw localRefusal(local);
       const categoryId = String(values['categoryId'] ?? '');
       // Left blank: the end of its category.
@@ -194,6 +201,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
         position: positionText === '' ? last + 10 : Number(positionText),
         allergens: allergens.allergens,
         role: (values['role'] as 'COVER' | 'TAKEAWAY_FEE' | null) ?? null,
+        choices: 'groups' in choices ? choices.groups : [],
       };
       if (food) {
         // A replace keeps the food's ingredients only if they are sent again.

@@ -3,7 +3,7 @@ import { discountTooLarge } from '../../api/pricing.js';
 import { formatAmount, parseAmount } from '../../i18n/index.js';
 import { useTexts } from '../shared/locale.js';
 import {
-  canAddOne,
+  canAddToLine,
   canPay,
   cartTotals,
   changeQuantity,
@@ -143,7 +143,7 @@ export function CartPanel({
               <button
                 className="qty"
                 aria-label={t('order.add', { name: line.name })}
-                disabled={!canAddOne(cart, line.foodId, leftOf(line.foodId))}
+                disabled={!canAddToLine(cart, line, leftOf)}
                 onClick={() => onChange(changeQuantity(cart, line.id, +1))}
               >
                 +

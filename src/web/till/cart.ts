@@ -268,6 +268,12 @@ export function canAddOne(cart: Cart, foodId: string, left: number | null): bool
   return left === null || quantityOf(cart, foodId) < left;
 }
 
+/** One more unit of this line fits: its food, and each set menu course it holds (one more of each). */
+export function canAddToLine(cart: Cart, line: CartLine, leftOf: (foodId: string) => number | null): boolean {
+  const foods = [line.foodId, ...(line.choices ?? []).flatMap((choice) => (choice.foodId ? [choice.foodId] : []))];
+  return foods.every((foodId) => canAddOne(cart, foodId, leftOf(foodId)));
+}
+
 /**
  * The foods the order asks more of than the tablet knows are left: paying is held back until the cashier takes
  * some off. (Ingredients shared by two foods are counted by the server only: its 409 covers them.)

@@ -147,3 +147,58 @@ t.test('Menu: a food made the cover charge from its form; a second cover refused
   const coperto = (await client.foods()).find((food) => food.name === 'Coperto');
   t.equal(coperto?.role, 'COVER');
 });
+
+t.test(
+  'Menu: a food’s choices edited on one line of its form, ids kept, a line that cannot be read said beside it',
+  async (t) => {
+    const { app, client } = await serve(t);
+    const category = (await app.request({ method: 'POST', url: '/v1/categories', body: { name: 'Secondi' } })).json();
+    const made = await app.request({
+      method: 'POST',
+      url: '/v1/foods',
+      body: {
+        name: 'Tagliata',
+        price: 14,
+        categoryId: category.id,
+        available: true,
+        choices: [{ name: 'Cottura', min: 1, max: 1, options: [{ name: 'al sangue' }, { name: 'ben cotta' }] }],
+      },
+    });
+    const before = made.json().choices[0];
+    const { type, shows } = show(
+      t,
+      <MenuScreen client={client} width={110} height={24} active onCapture={() => undefined} />,
+      'en',
+    );
+    await shows('the food', (s) => s.includes('Tagliata'));
+    await type('e');
+    await shows('its choices in the form', (s) => s.includes('Cottura [1-1]: al sangue, ben cotta'));
+    await type('\u001b[B'.repeat(10));
+    await type(', media; Contorno: patate +1,50, @Cassoeula\u0013');
+    // The refusal ("no food is called …") is beside the field, cut to the screen's width.
+    await shows('refused beside the field', (s) => /› Choices .*✗/.test(s));
+    t.same((await client.get('/v1/foods', made.json().id)).choices, made.json().choices, 'nothing sent');
+    await type('\u007f'.repeat(', @Cassoeula'.length));
+    await type('\u0013');
+    await shows('saved: the list again', (s) => s.includes('Menu: foods by category'));
+    const after = (await client.get('/v1/foods', made.json().id)).choices;
+    t.same(
+      after.map((group) => [group.name, group.min, group.max, group.options.map((o) => [o.name, o.priceDelta])]),
+      [
+        [
+          'Cottura',
+          1,
+          1,
+          [
+            ['al sangue', 0],
+            ['ben cotta', 0],
+            ['media', 0],
+          ],
+        ],
+        ['Contorno', 0, 1, [['patate', 150]]],
+      ],
+    );
+    t.equal(after[0]?.id, before.id, 'the group keeps its id');
+    t.equal(after[0]?.options[1]?.id, before.options[1].id, 'an option keeps its id');
+  },
+);
