@@ -41,45 +41,47 @@ interface StationRow {
  * station's own rows (index on printer_id): never a scan of the evening's orders.
  */
 function stationRows(db: Db, printerId: string) {
-  return db
-    .selectFrom('order_stations as os')
-    .innerJoin('order_station_items as osi', (join) =>
-      join.onRef('osi.order_id', '=', 'os.order_id').onRef('osi.printer_id', '=', 'os.printer_id'),
-    )
-    .innerJoin('orders as o', 'o.id', 'os.order_id')
-    .innerJoin('order_items as oi', 'oi.id', 'osi.item_id')
-    .leftJoin('order_item_choices as oc', (join) =>
-      join.onRef('oc.item_id', '=', 'osi.item_id').onRef('oc.option_id', '=', 'osi.option_id'),
-    )
-    .select([
-      'o.id as order_id',
-      'o.display_code',
-      'o.ticket_number',
-      'o.table_name',
-      'o.customer',
-      'o.covers',
-      'o.service',
-      'o.confirmed_at',
-      'o.status as order_status',
-      'os.status as station_status',
-      'os.done_at',
-      'oi.id as item_id',
-      'oi.food_id',
-      'oi.food_name',
-      sql<number>`oi.quantity - oi.refunded_quantity`.as('quantity'),
-      'oi.notes',
-      'osi.option_id',
-      'oc.component_food_id',
-      'oc.component_food_name',
-      'oc.name as option_name',
-    ])
-    .where('os.printer_id', '=', printerId)
-    // Refunded units are not made: a line refunded in full is off the card.
-    .whereRef('oi.quantity', '>', 'oi.refunded_quantity')
-    .orderBy('o.confirmed_at')
-    .orderBy('o.id')
-    .orderBy('oi.position')
-    .orderBy('osi.option_id');
+  return (
+    db
+      .selectFrom('order_stations as os')
+      .innerJoin('order_station_items as osi', (join) =>
+        join.onRef('osi.order_id', '=', 'os.order_id').onRef('osi.printer_id', '=', 'os.printer_id'),
+      )
+      .innerJoin('orders as o', 'o.id', 'os.order_id')
+      .innerJoin('order_items as oi', 'oi.id', 'osi.item_id')
+      .leftJoin('order_item_choices as oc', (join) =>
+        join.onRef('oc.item_id', '=', 'osi.item_id').onRef('oc.option_id', '=', 'osi.option_id'),
+      )
+      .select([
+        'o.id as order_id',
+        'o.display_code',
+        'o.ticket_number',
+        'o.table_name',
+        'o.customer',
+        'o.covers',
+        'o.service',
+        'o.confirmed_at',
+        'o.status as order_status',
+        'os.status as station_status',
+        'os.done_at',
+        'oi.id as item_id',
+        'oi.food_id',
+        'oi.food_name',
+        sql<number>`oi.quantity - oi.refunded_quantity`.as('quantity'),
+        'oi.notes',
+        'osi.option_id',
+        'oc.component_food_id',
+        'oc.component_food_name',
+        'oc.name as option_name',
+      ])
+      .where('os.printer_id', '=', printerId)
+      // Refunded units are not made: a line refunded in full is off the card.
+      .whereRef('oi.quantity', '>', 'oi.refunded_quantity')
+      .orderBy('o.confirmed_at')
+      .orderBy('o.id')
+      .orderBy('oi.position')
+      .orderBy('osi.option_id')
+  );
 }
 
 /**

@@ -26,18 +26,21 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
   const [editing, setEditing] = useState<{ id: string | null; form?: 'open' | 'close' } | null>(null);
   const [notice, say, fail] = useNotice();
   const load = useCallback(() => {
-    Promise.all([client.cashRegisters(), client.printers(), client.list('/v1/categories')]).then(async ([list, p, c]) => {
-      // Each register's open session, if any: what its drawer should hold so far.
-      const open = await Promise.all(
-        list.map(async (register) =>
-          (await client.cashSessions(register.id).catch(() => [])).find((session) => session.status === 'open'),
-        ),
-      );
-      setDrawers(new Map(open.flatMap((session) => (session ? [[session.cashRegisterId, session]] : []))));
-      setRegisters(list);
-      setPrinters(p);
-      setCategories(c);
-    }, fail);
+    Promise.all([client.cashRegisters(), client.printers(), client.list('/v1/categories')]).then(
+      async ([list, p, c]) => {
+        // Each register's open session, if any: what its drawer should hold so far.
+        const open = await Promise.all(
+          list.map(async (register) =>
+            (await client.cashSessions(register.id).catch(() => [])).find((session) => session.status === 'open'),
+          ),
+        );
+        setDrawers(new Map(open.flatMap((session) => (session ? [[session.cashRegisterId, session]] : []))));
+        setRegisters(list);
+        setPrinters(p);
+        setCategories(c);
+      },
+      fail,
+    );
   }, [client, fail]);
   useEffect(load, [load]);
   const edit = (next: { id: string | null; form?: 'open' | 'close' } | null) => {
