@@ -659,7 +659,7 @@ export const it: Record<MessageKey, string> = {
     'cassetto di {name} chiuso: attesi {expected}, differenza {difference}; la consegna è in stampa',
   'console.registers.alreadyOpen': 'il cassetto è già aperto: c lo conta e lo chiude',
   'console.registers.noneOpen': 'nessun cassetto aperto: o ne apre uno',
-  'console.keys.registers': '↑↓ a aggiungi e modifica x elimina spazio in uso o/c apri/chiudi cassetto q esci',
+  'console.keys.registers': '↑↓ a aggiungi e modifica x elimina spazio in uso o apri c chiudi cassetto q esci',
   'console.registers.categories': 'Categorie mostrate',
   'console.registers.categoriesHint': 'vuoto: tutte; nomi, virgole',
   'console.registers.allCategories': 'tutte',

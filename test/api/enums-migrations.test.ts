@@ -30,6 +30,7 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'venue.ask_table': [0, 1],
   'venue.waiter_tables': [0, 1],
   'categories.ticket_per_unit': [0, 1],
+  'food_choice_options.available': [0, 1],
   'refunds.method': enums.PAYMENT_METHODS,
   'cancellations.method': enums.PAYMENT_METHODS,
 };

@@ -39,6 +39,7 @@ const record = {
       unitPrice: '7.50',
       unitSurcharge: '0.75',
       total: '16.50',
+      choices: [],
     },
   ],
 };

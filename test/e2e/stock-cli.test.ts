@@ -60,7 +60,7 @@ t.test(
     );
 
     const foods = await ok(['foods', 'list']);
-    t.match(foods, /^ID\s+CATEGORY\s+NAME\s+PRICE\s+AVAILABLE\s+LEFT\s+PRINTER$/m);
+    t.match(foods, /^ID\s+CATEGORY\s+NAME\s+PRICE\s+AVAILABLE\s+LEFT\s+PRINTER\s+ROLE$/m);
     t.match(foods, /Panino con porchetta\s+6\.00\s+yes\s+30\s/);
     t.match(foods, /Patatine\s+3\.00\s+yes\s+247\s/);
     t.match(await ok(['ingredients', 'list']), /Porchetta\s+30$/m);

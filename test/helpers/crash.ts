@@ -132,8 +132,9 @@ export function readTicket(
     // Header rule, rule under the station name, rule after the items.
     complete = (text.match(/^-{20,}$/gm) ?? []).length >= 3;
   } else {
-    const afterQr = text.split(/\[QR [0-9A-Z]{3}\]/)[1];
-    complete = code !== undefined && afterQr?.includes(code) === true;
+    // The big code, then its QR code under it: the QR is the receipt's last print, so a torn receipt lacks it.
+    const qr = /\[QR ([0-9A-Z]{3})\]/.exec(text)?.[1];
+    complete = code !== undefined && qr === code.replace(/ /g, '') && text.indexOf('[QR') > text.indexOf(code);
   }
   return {
     orderId,

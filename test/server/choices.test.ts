@@ -75,13 +75,6 @@ t.test('the catalog keeps a food’s groups: ids, order, a PUT without choices k
 t.test('bad choices in the catalog: a clear 400 (or 409), nothing changed', async (t) => {
   const app = await buildTestApp(t);
   const m = await choicesMenu(app);
-  const before = await snapshotTables(app, ['foods', 'food_choice_groups', 'food_choice_options']);
-  const put = (id: string, body: Record<string, unknown>) =>
-    app.request({
-      method: 'PUT',
-      url: `/v1/foods/${id}`,
-      body: { name: 'Piatto', price: 5, categoryId: m.categories.secondi, available: true, ...body },
-    });
   const cover = (
     await app.request({
       method: 'POST',
@@ -89,6 +82,13 @@ t.test('bad choices in the catalog: a clear 400 (or 409), nothing changed', asyn
       body: { name: 'Coperto', price: 1.5, categoryId: m.categories.secondi, available: true, role: 'COVER' },
     })
   ).json().id as string;
+  const before = await snapshotTables(app, ['foods', 'food_choice_groups', 'food_choice_options']);
+  const put = (id: string, body: Record<string, unknown>) =>
+    app.request({
+      method: 'PUT',
+      url: `/v1/foods/${id}`,
+      body: { name: 'Piatto', price: 5, categoryId: m.categories.secondi, available: true, ...body },
+    });
   const cases: Array<[string, string, Record<string, unknown>, string]> = [
     [
       'the cover charge as a component',
