@@ -7,6 +7,7 @@ import { RefundInput } from '../../src/api/refunds.js';
 import type { Principal } from '../../src/core/auth/principal.js';
 import { refundOrder } from '../../src/core/orders/refunds.js';
 import { createOrder, deleteOrder } from '../../src/core/orders/use-cases.js';
+import { generalClosure } from '../../src/core/reports/closure.js';
 import { listReports } from '../../src/core/reports/queries.js';
 import { closeCashSession, listCashSessions, openCashSession } from '../../src/core/sessions/use-cases.js';
 import type { TestLike } from '../helpers/app.js';
@@ -194,7 +195,7 @@ const same = (what: string, seen: unknown, wanted: unknown) => {
   }
 };
 
-const stats = { runs: 0, refunds: 0, tooLarge: 0, cancellations: 0, sessions: 0, covered: 0 };
+const stats = { closures: 0, runs: 0, refunds: 0, tooLarge: 0, cancellations: 0, sessions: 0, covered: 0 };
 
 async function playEvening(t: TestLike, coverAll: boolean, ops: Op[]) {
   const core = await buildTestCore(t, { printJobs: false });
@@ -349,6 +350,36 @@ async function playEvening(t: TestLike, coverAll: boolean, ops: Op[]) {
       await closeDrawer(registerId, step.counted);
       if (coverAll || step.handover) await openDrawer(registerId, 5000);
     }
+  }
+  // The general closure, in the millisecond of the last step: the business day's totals and every drawer of it, the
+  // open ones with their figures so far.
+  if (ctx.venue.businessDayStart(ctx.clock.now()).getTime() <= start) {
+    const closure = await generalClosure(ctx, registers[0] as string, cashier);
+    const orders = model.orders.filter((o) => !o.cancelled);
+    const paid = (method: string) => orders.filter((o) => o.method === method).reduce((sum, o) => sum + o.total, 0);
+    const back = (method: string) =>
+      model.refunds.filter((r) => r.method === method).reduce((sum, r) => sum + r.amount, 0);
+    same(
+      'the closure',
+      [closure.totalOrders, closure.totalCashRevenue, closure.totalCardRevenue, closure.cancellations.count],
+      [orders.length, paid('CASH') - back('CASH'), paid('CARD') - back('CARD'), model.cancellations.length],
+    );
+    same(
+      "the closure's drawers",
+      closure.sessions.map((s) => [s.id, s.cashSales, s.cardSales, s.expectedCash]).sort(),
+      model.sessions
+        .map((session) => {
+          const figures = session.closed ?? model.figures(session.id);
+          return [
+            session.id,
+            figures.cashSales,
+            figures.cardSales,
+            session.float + figures.cashSales - figures.cashRefunds,
+          ];
+        })
+        .sort(),
+    );
+    stats.closures += 1;
   }
   core.clock.advance(60_000);
   for (const id of registers) if (model.open.has(id)) await closeDrawer(id, 0);

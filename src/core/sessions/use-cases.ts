@@ -247,7 +247,9 @@ async function recordsOf(
   const now = ctx.clock.now().getTime();
   const records: CashSessionRecord[] = [];
   for (const row of rows) {
-    const figures = keptFigures(row) ?? (await sessionFigures(db, sessionWindow(row, now)));
+    // An open drawer's figures so far; it may have started a millisecond ahead of the clock (see openCashSession),
+    // with what it took dated at that start.
+    const figures = keptFigures(row) ?? (await sessionFigures(db, sessionWindow(row, Math.max(now, row.opened_at))));
     records.push(toSessionRecord(row, figures, registers.get(row.cash_register_id) ?? null));
   }
   return records;
