@@ -5,6 +5,7 @@ import { RefundInput } from '../../src/api/refunds.js';
 import type { Principal } from '../../src/core/auth/principal.js';
 import { refundOrder } from '../../src/core/orders/refunds.js';
 import { createOrder } from '../../src/core/orders/use-cases.js';
+import { generalClosure } from '../../src/core/reports/closure.js';
 import { closeCashSession, listCashSessions, openCashSession } from '../../src/core/sessions/use-cases.js';
 import type { TestLike } from '../helpers/app.js';
 import { buildTestCore } from '../helpers/core.js';
@@ -87,4 +88,33 @@ t.test('a drawer closed in the millisecond it was opened keeps what was sold in 
   t.match(closed, { orders: 1, cashSales: 1500, expectedCash: 6500 });
   t.ok(Date.parse(closed.closedAt as string) >= Date.parse(closed.openedAt), 'closed no earlier than opened');
   t.match((await sessions())[0], { orders: 1, cashSales: 1500 }, 'listed the same');
+});
+
+t.test('an open drawer a millisecond ahead of the clock shows what it took so far', async (t) => {
+  const { sell, open, sessions } = await setUp(t);
+  await sell();
+  await open();
+  await sell();
+  t.match((await sessions())[0], { status: 'open', orders: 1, cashSales: 1500, expectedCash: 6500 });
+});
+
+t.test('the general closure holds the sales and refunds of its own millisecond, and the drawer it lists', async (t) => {
+  const { core, sell, refund, open } = await setUp(t);
+  await open();
+  const paid = await sell();
+  core.clock.advance(60_000);
+  await refund(paid);
+  const closure = await generalClosure(
+    core.runtime.ctx,
+    (
+      await core.runtime.storage.db
+        .selectFrom('cash_registers')
+        .select('id')
+        .where('enabled', '=', 1)
+        .executeTakeFirstOrThrow()
+    ).id,
+    cashier,
+  );
+  t.match(closure, { totalOrders: 1, totalRevenue: 750, totalCashRevenue: 750, totalRefunds: 750 });
+  t.match(closure.sessions, [{ cashSales: 1500, expectedCash: 5750 }]);
 });
