@@ -234,6 +234,8 @@ t.test('the app documents the header on its idempotent routes, and only there', 
       .map(([method]) => `${method.toUpperCase()} ${path}`),
   );
   t.same(withHeader.sort(), [
+    'POST /v1/cash-registers/{id}/sessions',
+    'POST /v1/cash-registers/{id}/sessions/current/close',
     'POST /v1/orders',
     'POST /v1/orders/{id}/confirm',
     'POST /v1/orders/{id}/refunds',
