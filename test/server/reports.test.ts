@@ -387,7 +387,7 @@ t.test(
     const { cashRegister, report: nested, ...flat } = event!.payload;
     t.same(flat, report, 'every flat Report field (and cashRegisterId) is kept');
     t.equal(cashRegister, menu.register, 'cashRegister: the register that asked');
-    // The drawers' sessions belong to the closure, not to the Report it nests.
+    // The nested one is a Report: the closure's own additions (the register that asked, its drawers) are flat only.
     const { cashRegisterId: _id, sessions: _sessions, ...bare } = report;
     t.same(nested, bare, 'report: the same Report, nested');
 

@@ -8,6 +8,7 @@ import { InvalidError } from '../errors.js';
 import { appendEvents } from '../events/event-log.js';
 import { queueOrderPrintJobs, type RegisterPrinting } from '../printing/queue.js';
 import { refreshSnapshotsFor } from '../reports/snapshots.js';
+import { registerTime } from '../sessions/register-time.js';
 import { enterStations } from '../stations/rules.js';
 import { orderTotals } from './pricing.js';
 import { confirmedSummary, orderRecord, printerRecordItems } from './records.js';
@@ -95,7 +96,7 @@ export async function confirmedOrder<T extends Omit<OrderRow, 'id'>>(
     details.discountCents,
   );
   checkCashReceived(details, totals.totalCents);
-  const now = ctx.clock.now();
+  const now = await registerTime(trx, details.cashRegisterId, ctx.clock.now());
   const ticketDay = ctx.venue.ticketDay(now);
   const confirmed: T = {
     ...order,

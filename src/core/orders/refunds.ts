@@ -10,6 +10,7 @@ import { ConflictError, InvalidError, type IssueDetail } from '../errors.js';
 import { appendEvents } from '../events/event-log.js';
 import { type IdempotencyKey, writeOnce } from '../idempotency.js';
 import { queueRefundTickets } from '../printing/cancellation.js';
+import { registerTime } from '../sessions/register-time.js';
 import { announceStations } from '../stations/rules.js';
 import { loadItems } from './items.js';
 import { requireOrder } from './lookups.js';
@@ -182,7 +183,7 @@ async function addRefund(
   const cashRegisterId = input.cashRegisterId ?? order.cash_register_id;
   if (input.cashRegisterId) await checkRegister(trx, input.cashRegisterId);
 
-  const now = ctx.clock.now();
+  const now = await registerTime(trx, cashRegisterId, ctx.clock.now());
   const amounts = amount === byUnits ? worth : shareOut(amount, worth);
   const row: RefundRow = {
     id: ctx.newId(),

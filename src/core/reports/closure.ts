@@ -45,7 +45,15 @@ async function closeBusinessDay(
     ]);
   }
   const now = ctx.clock.now();
-  const window = { start: ctx.venue.businessDayStart(now).getTime(), end: now.getTime() };
+  // Everything done before the closure is in it, its own millisecond included. A drawer opened or closed in a busy
+  // millisecond is dated a millisecond or so ahead of the clock, and so is what it took (docs/reports.md, "Cash
+  // sessions"): the window reaches the latest of them too.
+  const ahead = await trx
+    .selectFrom('cash_sessions')
+    .select((eb) => [eb.fn.max('opened_at').as('opened'), eb.fn.max('closed_at').as('closed')])
+    .executeTakeFirst();
+  const end = Math.max(now.getTime(), ahead?.opened ?? 0, ahead?.closed ?? 0) + 1;
+  const window = { start: ctx.venue.businessDayStart(now).getTime(), end };
   const watermark = (await snapshotWatermark(trx)) ?? Number.NEGATIVE_INFINITY;
   const figures = await windowFigures(trx, window, {
     watermark,

@@ -56,7 +56,8 @@ export async function openCashSession(
       throw new ConflictError('A cash session is already open on this register: close it first', 'session-open');
     }
     // A session starts after what came before it on the register, even within the same millisecond: after the last
-    // session's close (no order counts twice) and after the orders already confirmed (they were not in this drawer).
+    // session's close (no order counts twice) and after the orders confirmed and the refunds paid there already (they
+    // were not in this drawer).
     const clock = ctx.clock.now().getTime();
     const last = await trx
       .selectFrom('cash_sessions')
@@ -69,7 +70,14 @@ export async function openCashSession(
       .where('cash_register_id', '=', registerId)
       .where('confirmed_at', '>=', clock)
       .executeTakeFirst();
-    const now = new Date(Math.max(clock, (last?.at ?? clock - 1) + 1, (sold?.at ?? clock - 1) + 1));
+    const refunded = await trx
+      .selectFrom('refunds')
+      .select((eb) => eb.fn.max('created_at').as('at'))
+      .where('cash_register_id', '=', registerId)
+      .where('created_at', '>=', clock)
+      .executeTakeFirst();
+    const after = (at: number | null | undefined) => (at ?? clock - 1) + 1;
+    const now = new Date(Math.max(clock, after(last?.at), after(sold?.at), after(refunded?.at)));
     const row: CashSessionRow = {
       id: ctx.newId(),
       cash_register_id: registerId,
@@ -121,7 +129,9 @@ export async function closeCashSession(
     const register = await findRegister(trx, registerId);
     const open = await openSession(trx, registerId);
     if (!open) throw new ConflictError('No cash session is open on this register', 'session-not-open');
-    const now = ctx.clock.now();
+    // Never before the drawer's start, which may be a millisecond ahead of the clock (see openCashSession): what was
+    // sold in it is then dated at that start, and the window must still hold it.
+    const now = new Date(Math.max(ctx.clock.now().getTime(), open.opened_at));
     const closedAt = now.getTime();
     const figures = await sessionFigures(trx, sessionWindow(open, closedAt));
     const denominations = input.denominations ? cleanDenominations(input.denominations) : null;
@@ -237,7 +247,9 @@ async function recordsOf(
   const now = ctx.clock.now().getTime();
   const records: CashSessionRecord[] = [];
   for (const row of rows) {
-    const figures = keptFigures(row) ?? (await sessionFigures(db, sessionWindow(row, now)));
+    // An open drawer's figures so far; it may have started a millisecond ahead of the clock (see openCashSession),
+    // with what it took dated at that start.
+    const figures = keptFigures(row) ?? (await sessionFigures(db, sessionWindow(row, Math.max(now, row.opened_at))));
     records.push(toSessionRecord(row, figures, registers.get(row.cash_register_id) ?? null));
   }
   return records;
