@@ -413,6 +413,8 @@ export const en = {
   'menuPage.qrImage': 'Your order as a QR code',
   'menuPage.codeText': 'The code, if the QR cannot be read',
   'menuPage.clear': 'Start again',
+  'menuPage.more': 'One more {name}',
+  'menuPage.toChoose': 'To choose: {groups}',
   'waiter.title': 'Waiter',
   'waiter.login': 'Log in to seat orders',
   'waiter.code': 'Order code',

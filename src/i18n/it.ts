@@ -416,6 +416,8 @@ export const it: Record<MessageKey, string> = {
   'menuPage.qrImage': 'Il tuo ordine come codice QR',
   'menuPage.codeText': 'Il codice, se il QR non si legge',
   'menuPage.clear': 'Ricomincia',
+  'menuPage.more': 'Uno in più: {name}',
+  'menuPage.toChoose': 'Da scegliere: {groups}',
   'waiter.title': 'Cameriere',
   'waiter.login': 'Accedi per assegnare i tavoli',
   'waiter.code': 'Codice ordine',
