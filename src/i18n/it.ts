@@ -409,7 +409,7 @@ export const it: Record<MessageKey, string> = {
   'menuPage.unreachable': 'Il menù non si carica: chiedi in cassa.',
   'menuPage.intro': 'Scegli mentre sei in coda, poi mostra il codice alla cassa.',
   'menuPage.add': 'Aggiungi {name}',
-  'menuPage.remove': 'Un {name} in meno',
+  'menuPage.remove': 'Uno in meno: {name}',
   'menuPage.inCart': '{count} nel tuo ordine',
   'menuPage.left': 'ne restano {count}',
   'menuPage.yourOrder': 'Il tuo ordine',

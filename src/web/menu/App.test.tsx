@@ -155,6 +155,7 @@ t.test('in Italian: the marks, the legend, the sheet and the line', async (t) =>
   t.match(button(/^Aggiungi · /).textContent, /^Aggiungi · €\s12,00$/);
   fireEvent.click(button(/^Aggiungi · /));
   const line = button('Uno in più: Tagliata di manzo (al sangue, senza contorno)').closest('li') as HTMLElement;
+  t.ok(button('Uno in meno: Tagliata di manzo (al sangue, senza contorno)'), 'not "Un Tagliata in meno"');
   t.match(line.textContent, /1 × Tagliata di manzo/);
   t.match(screen.getByText('Totale').closest('p')?.textContent, /12,00/);
   t.ok(screen.getByText('Da scegliere: Cottura, Contorno'), 'a food with choices says so before its sheet opens');
