@@ -395,6 +395,7 @@ export const en = {
   'scan.load': 'Load',
   'scan.notCart': 'This is not a cart code from the menu page.',
   'scan.loaded': "Cart loaded: {count} lines, at the till's prices.",
+  'scan.loadedOne': "Cart loaded: 1 line, at the till's prices.",
   'scan.missing': 'Not on the menu any more, not loaded: {lines}. Tell the customer.',
   'scan.missingLine': '{quantity} × food {ref}',
   'scan.rechoose': 'Not loaded, choose again with the customer: {lines}.',

@@ -398,6 +398,7 @@ export const it: Record<MessageKey, string> = {
   'scan.load': 'Carica',
   'scan.notCart': 'Questo non è il codice di un carrello della pagina del menù.',
   'scan.loaded': 'Carrello caricato: {count} righe, ai prezzi della cassa.',
+  'scan.loadedOne': 'Carrello caricato: 1 riga, ai prezzi della cassa.',
   'scan.missing': 'Non più nel menù, non caricati: {lines}. Avvisa il cliente.',
   'scan.missingLine': '{quantity} × piatto {ref}',
   'scan.rechoose': 'Non caricati, da scegliere di nuovo con il cliente: {lines}.',

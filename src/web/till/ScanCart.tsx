@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { counted } from '../../i18n/index.js';
 import { useTexts } from '../shared/locale.js';
 import type { Cart } from './cart.js';
 import { type ChoiceProblem, loadScannedCart, type TillFood } from './scan-cart.js';
@@ -30,7 +31,7 @@ export function ScanCart({
     }
     setCode('');
     onLoad(scanned.cart);
-    const said = [t('scan.loaded', { count: scanned.loaded })];
+    const said = [t(counted('scan.loaded', scanned.loaded), { count: scanned.loaded })];
     if (scanned.missing.length > 0) {
       const lines = scanned.missing
         .map((line) => t('scan.missingLine', { quantity: line.quantity, ref: line.food }))
