@@ -19,6 +19,7 @@ import { adminApi } from '../helpers/venue.js';
 // the till with the same lines, the same choices and the same total.
 
 const SHOTS = join(PACKAGE_ROOT, '.tap', 'screenshots');
+const DOC_IMAGES = join(PACKAGE_ROOT, 'docs', 'images');
 
 t.test('a 10-line cart with choices from the offline menu page loads into the till as it was built', async (t) => {
   const browser = await launchBrowser(t);
@@ -53,6 +54,14 @@ t.test('a 10-line cart with choices from the offline menu page loads into the ti
   });
   await page.goto(`${pathToFileURL(file).href}?lang=en`);
   await page.getByRole('heading', { name: 'Sagra del Fungo' }).waitFor();
+  /** Into .tap/screenshots; with UPDATE_SCREENSHOTS=1 into docs/images too (docs/menu-page.md shows them). */
+  const shot = async (name: string, fullPage = false) => {
+    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
+    if (process.env['UPDATE_SCREENSHOTS'] === '1') {
+      mkdirSync(DOC_IMAGES, { recursive: true });
+      await page.screenshot({ path: join(DOC_IMAGES, `${name}.png`), fullPage });
+    }
+  };
   const button = (name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
 
   // Allergens: marks in letters beside the food, explained by the legend.
@@ -78,7 +87,7 @@ t.test('a 10-line cart with choices from the offline menu page loads into the ti
   const sheet = page.getByRole('dialog', { name: 'Tagliata di manzo: choose' });
   await sheet.getByRole('button', { name: 'ben cotta' }).click();
   await sheet.getByRole('button', { name: 'senza contorno −€2.00' }).click();
-  await page.screenshot({ path: join(SHOTS, 'menu-page-choices-sheet-phone.png') });
+  await shot('menu-page-choices-sheet-phone');
   const box = await sheet.boundingBox();
   t.ok(box && box.x >= 0 && box.x + box.width <= 390, 'the sheet is inside the phone’s width');
   await sheet.getByRole('button', { name: 'ben cotta' }).click(); // taken off again
@@ -123,7 +132,9 @@ t.test('a 10-line cart with choices from the offline menu page loads into the ti
   t.ok(version <= 10, 'version 10 (57 × 57 modules) or smaller');
   t.ok(modulePx >= 4, 'at least 4 CSS pixels a module on a phone');
   t.same(outside, [], 'the page asked nothing of the network');
-  await page.screenshot({ path: join(SHOTS, 'menu-page-choices-cart-phone.png'), fullPage: true });
+  await shot('menu-page-choices-cart-phone', true);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await shot('menu-page-choices-tablet', true);
 
   // At the till: the scanner types the code and Enter.
   const till = await browser.newContext({ viewport: { width: 1280, height: 800 } });

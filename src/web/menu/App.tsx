@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { PosClient } from '../../client/index.js';
 import { formatDateTime, LOCALES } from '../../i18n/index.js';
 import { AllergenLegend, AllergenMarks } from '../shared/Allergens.js';
@@ -217,13 +217,17 @@ function Cart({
                     </span>
                     {line.options.length > 0 && (
                       <span className="line-choices">
-                        {line.options
-                          .map((option) =>
-                            option.priceDeltaCents === 0
-                              ? option.name
-                              : `${option.name} ${delta(option.priceDeltaCents)}`,
-                          )
-                          .join(' · ')}
+                        {line.options.map((option, index) => (
+                          // An option and its price change never break apart; the line wraps between options.
+                          <Fragment key={option.id}>
+                            {index > 0 && ' · '}
+                            <span className="line-choice">
+                              {option.priceDeltaCents === 0
+                                ? option.name
+                                : `${option.name} ${delta(option.priceDeltaCents)}`}
+                            </span>
+                          </Fragment>
+                        ))}
                       </span>
                     )}
                   </span>
