@@ -108,7 +108,7 @@ t.test('a 10-line cart with choices from the offline menu page loads into the ti
   await choose('Margherita', ['\\+ acciughe', '\\+ olive'], '€9.00');
   const lines = page.locator('.cart-lines li');
   t.equal(await lines.count(), 10, 'ten lines');
-  t.match(await lines.nth(0).textContent(), /2 × Tagliata di manzoben cotta · senza contorno −€2\.00€24\.00/);
+  t.match(await lines.nth(0).textContent(), /2 × Tagliata di manzoben cotta · senza contorno\s−€2\.00€24\.00/);
   const total = await page.locator('.cart-total strong').textContent();
   t.equal(total, '€123.50', '24 + 15.50 + 14 + 10.50 + 8 + 7.50 + 18 + 8 + 9 + 9');
 
@@ -132,6 +132,11 @@ t.test('a 10-line cart with choices from the offline menu page loads into the ti
   t.ok(version <= 10, 'version 10 (57 × 57 modules) or smaller');
   t.ok(modulePx >= 4, 'at least 4 CSS pixels a module on a phone');
   t.same(outside, [], 'the page asked nothing of the network');
+  t.equal(
+    await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth),
+    390,
+    'nothing wider than the phone: the page never scrolls sideways',
+  );
   await page.screenshot({ path: join(SHOTS, 'menu-page-choices-cart-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1024, height: 768 });
   await shot('menu-page-choices-tablet', true);

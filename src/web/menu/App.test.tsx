@@ -111,7 +111,7 @@ t.test('allergens as marks with a legend; a steak with its choices makes a line 
   t.equal(screen.queryByRole('dialog'), null, 'the sheet closes');
   const line = button('One more Tagliata di manzo (ben cotta, senza contorno)').closest('li') as HTMLElement;
   t.match(line.textContent, /1 × Tagliata di manzo/);
-  t.match(line.textContent, /ben cotta · senza contorno −€2\.00/);
+  t.match(line.textContent, /ben cotta · senza contorno\s−€2\.00/);
   t.match(line.textContent, /€12\.00/);
 
   // The same choices again add to the line; other choices make a line of their own.

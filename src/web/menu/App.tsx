@@ -218,14 +218,13 @@ function Cart({
                     {line.options.length > 0 && (
                       <span className="line-choices">
                         {line.options.map((option, index) => (
-                          // An option and its price change never break apart; the line wraps between options.
+                          // An option's price change stays beside its name (a no-break space); the line wraps at
+                          // the other spaces, so a narrow phone never scrolls sideways.
                           <Fragment key={option.id}>
                             {index > 0 && ' · '}
-                            <span className="line-choice">
-                              {option.priceDeltaCents === 0
-                                ? option.name
-                                : `${option.name} ${delta(option.priceDeltaCents)}`}
-                            </span>
+                            {option.priceDeltaCents === 0
+                              ? option.name
+                              : `${option.name}\u00a0${delta(option.priceDeltaCents)}`}
                           </Fragment>
                         ))}
                       </span>
