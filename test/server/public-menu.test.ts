@@ -1,12 +1,17 @@
 import t from 'tap';
 import { PUBLIC_MENU_LIMIT } from '../../src/server/routes/public-menu.js';
 import { buildTestApp } from '../helpers/app.js';
+import { choicesMenu } from '../helpers/choices.js';
 import { seedMenu } from '../helpers/seed.js';
 
 // GET /v1/public/menu (docs/menu-page.md): no credential, only what is on sale, only what a customer may see, and
 // a limit per address.
 
-/** Every key a public menu may carry. `allergens` and `choices` (with their options) are for foods that have them. */
+/**
+ * Every key a public menu may carry: `allergens` and `choices` are on every food (empty when none); a group has
+ * its id, name, `min`, `max` and options, an option its id, name, `priceDelta` and `available`. Never `foodId`
+ * (the food a set menu's course stands for), a printer, a role or a category id.
+ */
 const ALLOWED_KEYS = new Set([
   'venue',
   'generatedAt',
@@ -20,8 +25,10 @@ const ALLOWED_KEYS = new Set([
   'allergens',
   'choices',
   'options',
-  'required',
+  'min',
+  'max',
   'priceDelta',
+  'available',
 ]);
 
 function keysOf(value: unknown, into: Set<string> = new Set()): Set<string> {
@@ -62,12 +69,106 @@ t.test('the menu without a credential: available foods by category, prices, port
     description: '0,4 l',
     price: 4,
     portionsLeft: 3,
+    allergens: [],
+    choices: [],
   });
   const outside = [...keysOf(body)].filter((key) => !ALLOWED_KEYS.has(key));
   t.same(outside, [], 'no key outside the allow-list');
   const text = response.body;
   for (const secret of [menu.printers.kitchen, menu.printers.bar, menu.register, menu.categories.pizzas]) {
     t.notOk(text.includes(secret), `no internal id (${secret}) anywhere in the body`);
+  }
+});
+
+t.test("allergens and choices go public; a course's food, the cover and the takeaway fee do not", async (t) => {
+  const app = await buildTestApp(t);
+  const menu = await choicesMenu(app, { tagliatelle: 0 });
+  const post = async (body: Record<string, unknown>) => {
+    const response = await app.request({ method: 'POST', url: '/v1/foods', body });
+    t.equal(response.statusCode, 201, response.body);
+    return response.json().id as string;
+  };
+  const cover = await post({
+    name: 'Coperto',
+    price: 1.5,
+    categoryId: menu.categories.menus,
+    available: true,
+    role: 'COVER',
+  });
+  const fee = await post({
+    name: 'Asporto',
+    price: 0.5,
+    categoryId: menu.categories.menus,
+    available: true,
+    role: 'TAKEAWAY_FEE',
+  });
+  // Given out of the list's order: the menu answers them in the EU list's order.
+  const patched = await app.request({
+    method: 'PATCH',
+    url: `/v1/foods/${menu.pizza}`,
+    body: { allergens: ['MILK', 'GLUTEN'] },
+  });
+  t.equal(patched.statusCode, 200, patched.body);
+  const response = await app.request({ method: 'GET', url: '/v1/public/menu', as: 'none' });
+  t.equal(response.statusCode, 200);
+  const body = response.json();
+  const foods = body.categories.flatMap((category: { foods: unknown[] }) => category.foods) as Array<{
+    id: string;
+    name: string;
+    allergens: string[];
+    choices: Array<{ id: string; name: string; min: number; max: number; options: Array<Record<string, unknown>> }>;
+  }>;
+  const byName = (name: string) => foods.find((food) => food.name === name);
+  t.same(
+    foods.map((food) => food.name).sort(),
+    ['Margherita', 'Menu Pellegrino', 'Salsiccia e polenta', 'Tagliata di manzo'],
+    'no cover, no takeaway fee, no run-out tagliatelle',
+  );
+  t.same(byName('Margherita')?.allergens, ['GLUTEN', 'MILK'], 'in the EU list order');
+  t.same(byName('Tagliata di manzo')?.choices, [
+    {
+      id: menu.groups['Cottura'],
+      name: 'Cottura',
+      min: 1,
+      max: 1,
+      options: ['al sangue', 'media', 'ben cotta'].map((name) => ({
+        id: menu.options[name],
+        name,
+        priceDelta: 0,
+        available: true,
+      })),
+    },
+    {
+      id: menu.groups['Contorno'],
+      name: 'Contorno',
+      min: 0,
+      max: 1,
+      options: [
+        { id: menu.options['patate'], name: 'patate', priceDelta: 1.5, available: true },
+        { id: menu.options['senza contorno'], name: 'senza contorno', priceDelta: -2, available: true },
+        { id: menu.options['funghi'], name: 'funghi', priceDelta: 2, available: false },
+      ],
+    },
+  ]);
+  t.same(
+    byName('Menu Pellegrino')?.choices.map((group) => group.options),
+    [
+      [{ id: menu.options['Tagliatelle'], name: 'Tagliatelle', priceDelta: 0, available: false }],
+      [{ id: menu.options['Salsiccia'], name: 'Salsiccia', priceDelta: 0, available: true }],
+    ],
+    'a course whose food ran out cannot be picked; neither says which food it is',
+  );
+  const outside = [...keysOf(body)].filter((key) => !ALLOWED_KEYS.has(key));
+  t.same(outside, [], 'no key outside the allow-list');
+  for (const secret of [
+    menu.tagliatelle,
+    cover,
+    fee,
+    ...Object.values(menu.printers),
+    ...Object.values(menu.categories),
+    menu.register,
+  ]) {
+    t.notOk(response.body.includes(secret), `no internal id (${secret}) anywhere in the body`);
   }
 });
 

@@ -1,14 +1,27 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { PosClient } from '../../client/index.js';
 import { formatDateTime, LOCALES } from '../../i18n/index.js';
+import { AllergenLegend, AllergenMarks } from '../shared/Allergens.js';
+import { encodeCart } from '../shared/cart-code.js';
+import { ChoicesSheet } from '../shared/ChoicesSheet.js';
 import { TextsContext, useTexts } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';
-import { encodeCart } from '../shared/cart-code.js';
-import { type CartLine, cartTotal, embeddedMenu, type Menu } from './menu-data.js';
+import {
+  type CartLine,
+  cartTotal,
+  countOf,
+  embeddedMenu,
+  type Menu,
+  type MenuFood,
+  type PickedLine,
+  pick,
+  pricedLines,
+} from './menu-data.js';
 import { qrDrawing } from './qr-path.js';
 
-// The menu for customers in the queue (docs/menu-page.md): the foods by category with prices; the customer
-// builds an order and gets its cart code, as a QR code and as text, to show at the till.
+// The menu for customers in the queue (docs/menu-page.md): the foods by category with prices and allergens; a food
+// with choices opens the till's own choices sheet; the customer builds an order and gets its cart code, as a QR
+// code and as text, to show at the till.
 
 /** The phone's own time zone: the page may be opened far from the venue (a website's copy). */
 function localZone(): string {
@@ -19,7 +32,8 @@ export function App() {
   const { locale, text, chooseLocale } = usePageLocale('menuPage.title');
   const [menu, setMenu] = useState<Menu | null>(() => embeddedMenu());
   const [failed, setFailed] = useState(false);
-  const [cart, setCart] = useState<Map<string, number>>(new Map());
+  const [cart, setCart] = useState<PickedLine[]>([]);
+  const [choosing, setChoosing] = useState<MenuFood | null>(null);
 
   useEffect(() => {
     if (menu) return;
@@ -29,14 +43,10 @@ export function App() {
       .catch(() => setFailed(true));
   }, [menu]);
 
-  const change = (foodId: string, by: number) =>
-    setCart((current) => {
-      const next = new Map(current);
-      const quantity = Math.min(99, Math.max(0, (next.get(foodId) ?? 0) + by));
-      if (quantity === 0) next.delete(foodId);
-      else next.set(foodId, quantity);
-      return next;
-    });
+  const change = (foodId: string, optionIds: readonly string[], by: number) =>
+    setCart((current) => pick(current, foodId, optionIds, by));
+  /** + on a food: one more, or its choices first. */
+  const add = (food: MenuFood) => (food.choices.length > 0 ? setChoosing(food) : change(food.id, [], 1));
 
   const languages = (
     <div className="lang" role="group" aria-label={text.t('lang.label')}>
@@ -66,8 +76,22 @@ export function App() {
         ) : (
           <>
             <p className="intro">{text.t('menuPage.intro')}</p>
-            <Foods menu={menu} cart={cart} onChange={change} />
-            <Cart menu={menu} cart={cart} onChange={change} onClear={() => setCart(new Map())} />
+            <Foods menu={menu} cart={cart} onAdd={add} onChange={change} />
+            <Cart menu={menu} cart={cart} onChange={change} onClear={() => setCart([])} />
+            {choosing && (
+              <ChoicesSheet
+                food={{ ...choosing, priceCents: choosing.price }}
+                onBack={() => setChoosing(null)}
+                onAdd={(choices) => {
+                  change(
+                    choosing.id,
+                    choices.map((choice) => choice.id),
+                    1,
+                  );
+                  setChoosing(null);
+                }}
+              />
+            )}
           </>
         )}
       </main>
@@ -78,13 +102,16 @@ export function App() {
 function Foods({
   menu,
   cart,
+  onAdd,
   onChange,
 }: {
   menu: Menu;
-  cart: ReadonlyMap<string, number>;
-  onChange(foodId: string, by: number): void;
+  cart: readonly PickedLine[];
+  onAdd(food: MenuFood): void;
+  onChange(foodId: string, optionIds: readonly string[], by: number): void;
 }) {
   const { t, money } = useTexts();
+  const allergens = menu.categories.flatMap((category) => category.foods.flatMap((food) => food.allergens));
   return (
     <div className="categories">
       {menu.categories.map((category) => (
@@ -92,35 +119,49 @@ function Foods({
           <h2 id={`cat-${category.name}`}>{category.name}</h2>
           <ul>
             {category.foods.map((food) => {
-              const count = cart.get(food.id) ?? 0;
+              const count = countOf(cart, food.id);
+              const choices = food.choices.length > 0;
               return (
                 <li key={food.id} className="food">
                   <div className="food-text">
                     <span className="food-name">{food.name}</span>
+                    <AllergenMarks allergens={food.allergens} />
                     {food.description && <span className="food-description">{food.description}</span>}
+                    {choices && (
+                      <span className="food-choices">
+                        {t('menuPage.toChoose', { groups: food.choices.map((group) => group.name).join(', ') })}
+                      </span>
+                    )}
                     {food.portionsLeft !== null && food.portionsLeft <= 20 && (
                       <span className="food-left">{t('menuPage.left', { count: food.portionsLeft })}</span>
                     )}
                   </div>
                   <span className="food-price">{money(food.price)}</span>
                   <div className="stepper">
-                    {count > 0 && (
-                      <>
-                        <button
-                          type="button"
-                          aria-label={t('menuPage.remove', { name: food.name })}
-                          onClick={() => onChange(food.id, -1)}
-                        >
-                          −
-                        </button>
-                        <span title={t('menuPage.inCart', { count })}>{count}</span>
-                      </>
-                    )}
+                    {count > 0 &&
+                      (choices ? (
+                        // Which of its lines to take off is chosen in the order, where each line shows its choices.
+                        <span className="count" title={t('menuPage.inCart', { count })}>
+                          {count}
+                        </span>
+                      ) : (
+                        <>
+                          <button
+                            type="button"
+                            aria-label={t('menuPage.remove', { name: food.name })}
+                            onClick={() => onChange(food.id, [], -1)}
+                          >
+                            −
+                          </button>
+                          <span title={t('menuPage.inCart', { count })}>{count}</span>
+                        </>
+                      ))}
                     <button
                       type="button"
                       className="primary"
                       aria-label={t('menuPage.add', { name: food.name })}
-                      onClick={() => onChange(food.id, 1)}
+                      aria-haspopup={choices ? 'dialog' : undefined}
+                      onClick={() => onAdd(food)}
                     >
                       +
                     </button>
@@ -131,6 +172,7 @@ function Foods({
           </ul>
         </section>
       ))}
+      <AllergenLegend allergens={allergens} />
     </div>
   );
 }
@@ -142,19 +184,20 @@ function Cart({
   onClear,
 }: {
   menu: Menu;
-  cart: ReadonlyMap<string, number>;
-  onChange(foodId: string, by: number): void;
+  cart: readonly PickedLine[];
+  onChange(foodId: string, optionIds: readonly string[], by: number): void;
   onClear(): void;
 }) {
   const { t, money, locale } = useTexts();
-  const lines = useMemo(() => {
-    const foods = new Map(menu.categories.flatMap((category) => category.foods).map((food) => [food.id, food]));
-    return [...cart].flatMap(([foodId, quantity]): CartLine[] => {
-      const food = foods.get(foodId);
-      return food ? [{ foodId, name: food.name, priceCents: food.price, quantity }] : [];
-    });
-  }, [menu, cart]);
-  const code = lines.length > 0 ? encodeCart(lines) : null;
+  const lines = useMemo(() => pricedLines(menu, cart), [menu, cart]);
+  const code =
+    lines.length > 0
+      ? encodeCart(lines.map((line) => ({ ...line, optionIds: line.options.map((option) => option.id) })))
+      : null;
+  const delta = (cents: number) => `${cents > 0 ? '+' : '−'}${money(Math.abs(cents))}`;
+  /** A line's name in a button's label: with its choices, since the same food may have two lines. */
+  const named = (line: CartLine) =>
+    line.options.length === 0 ? line.name : `${line.name} (${line.options.map((option) => option.name).join(', ')})`;
   const drawing = useMemo(() => (code ? qrDrawing(code) : null), [code]);
   return (
     <section className="cart" aria-labelledby="cart-title">
@@ -164,21 +207,49 @@ function Cart({
       ) : (
         <>
           <ul className="cart-lines">
-            {lines.map((line) => (
-              <li key={line.foodId}>
-                <span>
-                  {line.quantity} × {line.name}
-                </span>
-                <span>{money(line.priceCents * line.quantity)}</span>
-                <button
-                  type="button"
-                  aria-label={t('menuPage.remove', { name: line.name })}
-                  onClick={() => onChange(line.foodId, -1)}
-                >
-                  −
-                </button>
-              </li>
-            ))}
+            {lines.map((line) => {
+              const optionIds = line.options.map((option) => option.id);
+              return (
+                <li key={line.key}>
+                  <span className="line-text">
+                    <span>
+                      {line.quantity} × {line.name}
+                    </span>
+                    {line.options.length > 0 && (
+                      <span className="line-choices">
+                        {line.options.map((option, index) => (
+                          // An option's price change stays beside its name (a no-break space); the line wraps at
+                          // the other spaces, so a narrow phone never scrolls sideways.
+                          <Fragment key={option.id}>
+                            {index > 0 && ' · '}
+                            {option.priceDeltaCents === 0
+                              ? option.name
+                              : `${option.name}\u00a0${delta(option.priceDeltaCents)}`}
+                          </Fragment>
+                        ))}
+                      </span>
+                    )}
+                  </span>
+                  <span className="line-amount">{money(line.unitCents * line.quantity)}</span>
+                  <span className="line-steps">
+                    <button
+                      type="button"
+                      aria-label={t('menuPage.remove', { name: named(line) })}
+                      onClick={() => onChange(line.foodId, optionIds, -1)}
+                    >
+                      −
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={t('menuPage.more', { name: named(line) })}
+                      onClick={() => onChange(line.foodId, optionIds, 1)}
+                    >
+                      +
+                    </button>
+                  </span>
+                </li>
+              );
+            })}
           </ul>
           <p className="cart-total">
             <span>{t('menuPage.total')}</span> <strong>{money(cartTotal(lines))}</strong>

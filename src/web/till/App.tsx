@@ -6,7 +6,7 @@ import { type Texts, TextsContext } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';
 import { addFood, cartTotals, EMPTY_CART, orderBody, quantityOf, serviceLines, type Cart } from './cart.js';
 import { CartPanel } from './CartPanel.js';
-import { ChoicesSheet } from './ChoicesSheet.js';
+import { ChoicesSheet } from '../shared/ChoicesSheet.js';
 import { ScanCart } from './ScanCart.js';
 import { SetLocaleContext } from './contexts.js';
 import { DoneScreen } from './DoneScreen.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTexts } from '../shared/locale.js';
 import { Tabs } from '../shared/Tabs.js';
-import { AllergenLegend, AllergenMarks } from './Allergens.js';
+import { AllergenLegend, AllergenMarks } from '../shared/Allergens.js';
 import { portionsLeftKey } from './portions-text.js';
 import type { Menu, MenuFood } from './use-menu.js';
 

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
+import { counted } from '../../i18n/index.js';
 import { useTexts } from '../shared/locale.js';
 import type { Cart } from './cart.js';
-import { loadScannedCart } from './scan-cart.js';
+import { type ChoiceProblem, loadScannedCart, type TillFood } from './scan-cart.js';
 
 /**
  * "Scan a cart": a field a USB scanner types a customer's cart code into (then Enter). Focused when a new order
- * starts, so the scanner's keys land here; the result is said in words, the missing foods by line.
+ * starts, so the scanner's keys land here; the result is said in words, the missing foods by line, and the lines
+ * whose choices must be made again (with the food's name and why).
  */
 export function ScanCart({
   cart,
@@ -13,7 +15,7 @@ export function ScanCart({
   onLoad,
 }: {
   cart: Cart;
-  foods: ReadonlyArray<{ id: string; name: string; priceCents: number }>;
+  foods: readonly TillFood[];
   onLoad(cart: Cart): void;
 }) {
   const { t } = useTexts();
@@ -29,14 +31,20 @@ export function ScanCart({
     }
     setCode('');
     onLoad(scanned.cart);
-    const loaded = t('scan.loaded', { count: scanned.loaded });
-    if (scanned.missing.length === 0) setResult({ text: loaded, problem: false });
-    else {
+    const said = [t(counted('scan.loaded', scanned.loaded), { count: scanned.loaded })];
+    if (scanned.missing.length > 0) {
       const lines = scanned.missing
         .map((line) => t('scan.missingLine', { quantity: line.quantity, ref: line.food }))
         .join(', ');
-      setResult({ text: `${loaded} ${t('scan.missing', { lines })}`, problem: true });
+      said.push(t('scan.missing', { lines }));
     }
+    if (scanned.rechoose.length > 0) {
+      const lines = scanned.rechoose
+        .map(({ line, food, problem }) => rechooseLine(t, line.quantity, food, problem))
+        .join(', ');
+      said.push(t('scan.rechoose', { lines }));
+    }
+    setResult({ text: said.join(' '), problem: said.length > 1 });
   };
   return (
     <form className="scan-cart" onSubmit={submit}>
@@ -58,4 +66,15 @@ export function ScanCart({
       )}
     </form>
   );
+}
+
+function rechooseLine(
+  t: ReturnType<typeof useTexts>['t'],
+  quantity: number,
+  food: string,
+  problem: ChoiceProblem,
+): string {
+  if (problem.kind === 'gone') return t('scan.optionGone', { quantity, food, ref: problem.ref });
+  if (problem.kind === 'off') return t('scan.optionOff', { quantity, food, option: problem.option });
+  return t('scan.choicesChanged', { quantity, food });
 }

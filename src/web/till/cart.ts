@@ -137,11 +137,25 @@ export function addFood(
   choices: readonly CartChoice[] = [],
 ): Cart {
   if (!canAddOne(cart, food.id, food.portionsLeft ?? null)) return cart;
+  return addLine(cart, food, choices, 1);
+}
+
+/**
+ * `quantity` of a food with its choices (in the menu's order), split into lines as a tap splits them: onto its line
+ * with the same choices and no note or surcharge, else a new line at price + Σ price changes. No count check: a
+ * scanned cart loads a food short all the same, and the order panel holds payment (scan-cart.ts).
+ */
+export function addLine(
+  cart: Cart,
+  food: { id: string; name: string; priceCents: number },
+  choices: readonly CartChoice[],
+  quantity: number,
+): Cart {
   const index = cart.lines.findIndex(
     (line) =>
       line.foodId === food.id && line.notes === '' && line.surchargeCents === 0 && sameChoices(line.choices, choices),
   );
-  if (index >= 0) return changeQuantity(cart, (cart.lines[index] as CartLine).id, +1);
+  if (index >= 0) return changeQuantity(cart, (cart.lines[index] as CartLine).id, quantity);
   const line: CartLine = {
     id: lineId(),
     foodId: food.id,
@@ -150,7 +164,7 @@ export function addFood(
       food.priceCents,
       choices.map((choice) => choice.priceDeltaCents),
     ),
-    quantity: 1,
+    quantity: Math.min(999, quantity),
     notes: '',
     surchargeCents: 0,
     ...(choices.length > 0 ? { choices: [...choices] } : {}),

@@ -1,23 +1,41 @@
 import { useState } from 'react';
-import type { ChoiceGroup } from '../../api/catalog.js';
 import { unitPriceWithChoices } from '../../api/pricing.js';
-import { Dialog } from '../shared/Dialog.js';
-import { useTexts } from '../shared/locale.js';
-import type { CartChoice } from './cart.js';
 import { groupDone, groupHint, toggleChoice } from './choices.js';
+import { Dialog } from './Dialog.js';
+import { useTexts } from './locale.js';
+
+/**
+ * A group as the sheet shows it: the till's catalog group, or the public menu's (whose options never name a
+ * course's food: `foodId` absent).
+ */
+export interface SheetGroup {
+  id: string;
+  name: string;
+  min: number;
+  max: number;
+  options: ReadonlyArray<{ id: string; name: string; priceDelta: number; available: boolean; foodId?: string | null }>;
+}
+
+/** An option the sheet hands back (the till's cart keeps it as is). */
+export interface SheetChoice {
+  id: string;
+  name: string;
+  priceDeltaCents: number;
+  foodId: string | null;
+}
 
 /**
  * The sheet a food with choices opens: its groups in order, each option a big toggle with its price change, the
  * required groups marked. "Add" names the unit price and stays off until every group has its minimum. An option
  * the kitchen cannot make (switched off, or a component sold out) is shown but cannot be chosen.
- * Component test: ChoicesSheet.test.tsx.
+ * The till and the customers' menu page open the same sheet. Component test: ChoicesSheet.test.tsx.
  */
 export function ChoicesSheet(props: {
-  food: { id: string; name: string; priceCents: number; choices: ChoiceGroup[] };
-  /** Whether a component's food can be ordered now (on the menu, not sold out). */
-  orderable(foodId: string): boolean;
+  food: { id: string; name: string; priceCents: number; choices: readonly SheetGroup[] };
+  /** Whether a component's food can be ordered now (on the menu, not sold out); the till's own count. */
+  orderable?(foodId: string): boolean;
   onBack(): void;
-  onAdd(choices: CartChoice[]): void;
+  onAdd(choices: SheetChoice[]): void;
 }) {
   const { t, money } = useTexts();
   const { food } = props;
@@ -43,7 +61,8 @@ export function ChoicesSheet(props: {
             </legend>
             <div className="choice-options">
               {group.options.map((option) => {
-                const can = option.available && (option.foodId === null || props.orderable(option.foodId));
+                const component = option.foodId ?? null;
+                const can = option.available && (component === null || (props.orderable?.(component) ?? true));
                 const on = picked.includes(option.id);
                 return (
                   <button
@@ -78,7 +97,7 @@ export function ChoicesSheet(props: {
                 id: option.id,
                 name: option.name,
                 priceDeltaCents: option.priceDelta,
-                foodId: option.foodId,
+                foodId: option.foodId ?? null,
               })),
             )
           }

@@ -1,9 +1,9 @@
-import '../shared/test-dom.js';
+import './test-dom.js';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import t from 'tap';
 import type { ChoiceGroup } from '../../api/catalog.js';
-import { texts, TextsContext } from '../shared/locale.js';
-import type { CartChoice } from './cart.js';
+import { texts, TextsContext } from './locale.js';
+import type { CartChoice } from '../till/cart.js';
 import { ChoicesSheet } from './ChoicesSheet.js';
 
 // The sheet a food with choices opens: required groups marked, each option's price change, "Add" off until every

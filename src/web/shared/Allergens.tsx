@@ -1,9 +1,10 @@
 import { ALLERGENS, type Allergen } from '../../api/enums.js';
 import type { MessageKey } from '../../i18n/index.js';
-import { useTexts } from '../shared/locale.js';
+import { useTexts } from './locale.js';
 
-// Allergens on the till: short marks in the venue's language on each food ("GL", "LA"), and a legend under the
-// foods saying what each mark means. Letters in a framed box, black on white: read without telling colours apart.
+// Allergens on the till and the customers' menu page: short marks in the page's language on each food ("GL",
+// "LA"), and a legend under the foods saying what each mark means. Letters in a framed box, black on white: read
+// without telling colours apart.
 
 const mark = (allergen: Allergen) => `allergen.mark.${allergen}` as MessageKey;
 const name = (allergen: Allergen) => `allergen.${allergen}` as MessageKey;
