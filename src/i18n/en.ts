@@ -201,6 +201,9 @@ export const en = {
   'ticket.table': 'Table: {table}',
   'ticket.customer': 'Customer: {customer}',
   'ticket.cancelled': 'CANCELLED',
+  // The kitchen screen's card says what the paper ticket says (the paper's words stay out of the browser).
+  'kitchen.covers': 'COVERS {count}',
+  'kitchen.takeaway': 'TAKEAWAY',
   'ticket.covers': 'COVERS {count}',
   'ticket.takeaway': 'TAKEAWAY',
   'ticket.doNotMake': 'do not make this order',

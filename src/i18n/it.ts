@@ -202,6 +202,9 @@ export const it: Record<MessageKey, string> = {
   'ticket.table': 'TAVOLO: {table}',
   'ticket.customer': 'CLIENTE: {customer}',
   'ticket.cancelled': 'ANNULLATO',
+  // The kitchen screen's card says what the paper ticket says (the paper's words stay out of the browser).
+  'kitchen.covers': 'COPERTI {count}',
+  'kitchen.takeaway': 'ASPORTO',
   'ticket.covers': 'COPERTI {count}',
   'ticket.takeaway': 'ASPORTO',
   'ticket.doNotMake': 'non preparare questo ordine',

@@ -4,7 +4,7 @@
 // till's first paint. test/web/build-catalogs.test.ts checks that no page names a key left out.
 
 /** Key prefixes no browser page uses. */
-export const NOT_IN_BROWSER = ['console.', 'dashboard.', 'import.', 'ticket.', 'closure.'] as const;
+export const NOT_IN_BROWSER = ['console.', 'dashboard.', 'import.', 'ticket.', 'closure.', 'handover.'] as const;
 
 export const isBrowserKey = (key: string) => !NOT_IN_BROWSER.some((prefix) => key.startsWith(prefix));
 

@@ -10,15 +10,18 @@ import { browserCatalog, isBrowserKey, NOT_IN_BROWSER } from '../../src/web/buil
 // screens, come after the first paint; the catalogs carry only the browser's words. Reads the build (npm test builds
 // first).
 
-const BUDGET_BYTES = 78 * 1024;
+// 78 KB held the till before covers, choices, allergens, refunds, the drawer and the cart scanner; with them the first
+// download is about 85 KB (the dialogs and the scanner's row come after the first paint; the catalogs of both
+// languages, about 8 KB of it, are what is left to split: docs/performance.md).
+const BUDGET_BYTES = 86 * 1024;
 const root = new URL('../../', import.meta.url);
 
-t.test('the till page and what it preloads stay within 78 KB brotli, without zod', async (t) => {
+t.test('the till page and what it preloads stay within 86 KB brotli, without zod', async (t) => {
   const page = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8');
   const assets = [...page.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
   t.ok(assets.some((asset) => asset.endsWith('.js')) && assets.some((asset) => asset.endsWith('.css')));
   const bytes = assets.reduce((sum, asset) => sum + readFileSync(join(WEB_ROOT, `${asset}.br`)).length, 0);
-  t.ok(bytes <= BUDGET_BYTES, `${(bytes / 1024).toFixed(1)} KB brotli (budget 78 KB): ${assets.join(', ')}`);
+  t.ok(bytes <= BUDGET_BYTES, `${(bytes / 1024).toFixed(1)} KB brotli (budget 86 KB): ${assets.join(', ')}`);
 
   const eager = assets.filter((asset) => asset.endsWith('.js')).map((asset) => readFileSync(join(WEB_ROOT, asset)));
   // zod's own error text, present in any bundle that carries zod's core

@@ -6,15 +6,18 @@ import { type Texts, TextsContext } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';
 import { addFood, cartTotals, EMPTY_CART, orderBody, quantityOf, serviceLines, type Cart } from './cart.js';
 import { CartPanel } from './CartPanel.js';
-import { ChoicesSheet } from '../shared/ChoicesSheet.js';
-import { ScanCart } from './ScanCart.js';
 import { SetLocaleContext } from './contexts.js';
 import { DoneScreen } from './DoneScreen.js';
-import { DrawerCloseDialog } from './DrawerCloseDialog.js';
-import { DrawerOpenDialog } from './DrawerOpenDialog.js';
 import { Login } from './Login.js';
 import { MenuPanel } from './MenuPanel.js';
-import { OrdersView, OutboxPanel } from './second-screens.js';
+import {
+  ChoicesSheet,
+  DrawerCloseDialog,
+  DrawerOpenDialog,
+  OrdersView,
+  OutboxPanel,
+  ScanCart,
+} from './second-screens.js';
 import { countWaiting, newKey, paidOf, refusedEntries, type OutboxEntry } from './outbox.js';
 import { PaymentDialog } from './PaymentDialog.js';
 import { RegisterPicker } from './RegisterPicker.js';
