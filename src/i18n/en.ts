@@ -449,6 +449,9 @@ export const en = {
   'kitchen.age': '{minutes} min',
   'kitchen.done': 'Done',
   'kitchen.recall': 'Recall',
+  // The paper's banner, again for the screen: the browser's catalogs leave the paper's keys out.
+  'kitchen.covers': 'COVERS {count}',
+  'kitchen.takeaway': 'TAKEAWAY',
   'kitchen.notSent': 'Not sent: the server cannot be reached. Tap again.',
   'kitchen.keyRefused': 'This kitchen key is not valid: open the address that pos kitchen-url prints.',
   'kitchen.stationGone': 'This station does not exist (any more): choose another one.',

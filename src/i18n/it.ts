@@ -453,6 +453,9 @@ export const it: Record<MessageKey, string> = {
   'kitchen.age': '{minutes} min',
   'kitchen.done': 'Fatto',
   'kitchen.recall': 'Richiama',
+  // The paper's banner, again for the screen: the browser's catalogs leave the paper's keys out.
+  'kitchen.covers': 'COPERTI {count}',
+  'kitchen.takeaway': 'ASPORTO',
   'kitchen.notSent': 'Non inviato: il server non risponde. Tocca di nuovo.',
   'kitchen.keyRefused': "Questa chiave della cucina non è valida: apri l'indirizzo stampato da pos kitchen-url.",
   'kitchen.stationGone': "Questa postazione non esiste (più): scegline un'altra.",

@@ -185,9 +185,9 @@ export function Ticket({
   // As on the paper: how many places to lay, or that it leaves in a bag.
   const banner =
     order.service === 'TAKEAWAY'
-      ? t('ticket.takeaway')
+      ? t('kitchen.takeaway')
       : order.covers > 0
-        ? t('ticket.covers', { count: order.covers })
+        ? t('kitchen.covers', { count: order.covers })
         : null;
   const who = [NO_TABLE.test(order.table) ? null : t('kitchen.table', { table: order.table }), order.customer]
     .filter(Boolean)
