@@ -5,6 +5,7 @@ import { PACKAGE_ROOT } from '../../src/version.js';
 import { tempDir } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { choicesMenuVia } from '../helpers/choices.js';
+import { runPosInProcess } from '../helpers/cli.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
 import { startRealServer } from '../helpers/server.js';
 import { adminApi } from '../helpers/venue.js';
@@ -14,7 +15,8 @@ import { waitFor } from '../helpers/wait.js';
 // the cashier sells a table of 4 with 2 children, a steak with its cooking, a set menu and 3 beers, and takes cash.
 // Four emulated printers must get exactly what each needs: the grill its covers banner, the steak with its cooking
 // and the menu's second course; the pasta station the first course; the bar one token per beer; the till's printer
-// the receipt with the cover line and every choice. Nobody gets "a menu", and no kitchen gets the cover line.
+// the receipt with the cover line and every choice. Nobody gets "a menu", and no kitchen gets the cover line. The
+// grill's screen shows the same banner as its paper.
 
 const SHOTS = join(PACKAGE_ROOT, '.tap', 'screenshots');
 
@@ -208,4 +210,25 @@ t.test('a table of 4 with a steak, a set menu and 3 beers: each printer gets its
     '2 Coperto 3',
     '3 Birra media 12',
   ]);
+
+  // The grill's tablet (the address `pos kitchen-url` prints) lays the table as the paper does.
+  const urls = await runPosInProcess([
+    'kitchen-url',
+    '--station',
+    'Griglia',
+    '--create-key',
+    'Grill tablet',
+    '--json',
+    '--data-dir',
+    dataDir,
+  ]);
+  t.equal(urls.code, 0, `pos kitchen-url: ${urls.stderr}`);
+  const grillUrl = (JSON.parse(urls.stdout) as { urls: string[] }).urls[0] as string;
+  await page.goto(`${grillUrl}&lang=en`);
+  const card = page.getByRole('article', { name: `Order #1 ${code}` });
+  await card.waitFor({ timeout: 30_000 });
+  t.equal(await card.locator('.ticket-service').textContent(), 'COVERS 4', 'the screen’s banner, in words');
+  t.match(await card.textContent(), /Salsiccia e polenta/);
+  t.notMatch(await card.textContent(), /Coperto/, 'no cover line on the screen either');
+  await page.screenshot({ path: join(SHOTS, 'till-sagra-table-grill-800.png'), fullPage: true });
 });
