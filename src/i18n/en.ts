@@ -201,9 +201,6 @@ export const en = {
   'ticket.table': 'Table: {table}',
   'ticket.customer': 'Customer: {customer}',
   'ticket.cancelled': 'CANCELLED',
-  // The kitchen screen's card says what the paper ticket says (the paper's words stay out of the browser).
-  'kitchen.covers': 'COVERS {count}',
-  'kitchen.takeaway': 'TAKEAWAY',
   'ticket.covers': 'COVERS {count}',
   'ticket.takeaway': 'TAKEAWAY',
   'ticket.doNotMake': 'do not make this order',
@@ -459,6 +456,9 @@ export const en = {
   'kitchen.age': '{minutes} min',
   'kitchen.done': 'Done',
   'kitchen.recall': 'Recall',
+  // The paper's banner, again for the screen: the browser's catalogs leave the paper's keys out.
+  'kitchen.covers': 'COVERS {count}',
+  'kitchen.takeaway': 'TAKEAWAY',
   'kitchen.notSent': 'Not sent: the server cannot be reached. Tap again.',
   'kitchen.keyRefused': 'This kitchen key is not valid: open the address that pos kitchen-url prints.',
   'kitchen.stationGone': 'This station does not exist (any more): choose another one.',

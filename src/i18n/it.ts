@@ -202,9 +202,6 @@ export const it: Record<MessageKey, string> = {
   'ticket.table': 'TAVOLO: {table}',
   'ticket.customer': 'CLIENTE: {customer}',
   'ticket.cancelled': 'ANNULLATO',
-  // The kitchen screen's card says what the paper ticket says (the paper's words stay out of the browser).
-  'kitchen.covers': 'COPERTI {count}',
-  'kitchen.takeaway': 'ASPORTO',
   'ticket.covers': 'COPERTI {count}',
   'ticket.takeaway': 'ASPORTO',
   'ticket.doNotMake': 'non preparare questo ordine',
@@ -463,6 +460,9 @@ export const it: Record<MessageKey, string> = {
   'kitchen.age': '{minutes} min',
   'kitchen.done': 'Fatto',
   'kitchen.recall': 'Richiama',
+  // The paper's banner, again for the screen: the browser's catalogs leave the paper's keys out.
+  'kitchen.covers': 'COPERTI {count}',
+  'kitchen.takeaway': 'ASPORTO',
   'kitchen.notSent': 'Non inviato: il server non risponde. Tocca di nuovo.',
   'kitchen.keyRefused': "Questa chiave della cucina non è valida: apri l'indirizzo stampato da pos kitchen-url.",
   'kitchen.stationGone': "Questa postazione non esiste (più): scegline un'altra.",

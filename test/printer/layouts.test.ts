@@ -54,6 +54,9 @@ const cases: Array<[string, PrintPayload, boolean]> = [
   // Choices under their line: the plain ones at the kitchen, every one with its price change on the receipt.
   ['kitchen-choices', kitchenChoices, false],
   ['receipt-choices', receiptChoices, false],
+  // Everything a kitchen ticket can carry at once: the takeaway banner, a line's choices and a set menu's course as a
+  // line of its own (with its note), so a change of any of them shows in this one set.
+  ['kitchen-takeaway-choices', { ...kitchenChoices, covers: 0, service: 'TAKEAWAY' }, false],
   [
     'closure-components',
     {

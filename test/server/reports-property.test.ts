@@ -10,7 +10,9 @@ import { seedMenu } from '../helpers/seed.js';
 // equals a direct aggregation of the orders, and the hourly reports add up to the `all` report. Money given back is
 // checked against a model of what happened: the test writes down each refund (as the server answered it) and what
 // each cancelled order had paid, at the time they happened, and forgets the refunds of an order later cancelled
-// (they leave with it); every figure must equal a plain sum over that, to the cent.
+// (they leave with it); every figure must equal a plain sum over that, to the cent. The menu is a sagra's: a
+// steak with its cooking and a side that moves the price, a set menu whose courses are other foods (componentStats:
+// one per unit of the line), a cover charge the server adds per person at a table and a takeaway fee per bag.
 
 type Op =
   | {
@@ -18,7 +20,7 @@ type Op =
       minutes: number;
       confirm: boolean;
       payment: 'CASH' | 'CARD';
-      items: Array<{ food: number; qty: number; surcharge: number }>;
+      items: Array<{ food: number; qty: number; surcharge: number; choice: number }>;
       discountPct: number;
       covers: number;
       takeaway: boolean;
@@ -53,9 +55,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       takeaway: fc.boolean(),
       items: fc.array(
         fc.record({
-          food: fc.integer({ min: 0, max: 3 }),
+          food: fc.integer({ min: 0, max: 5 }),
           qty: fc.integer({ min: 1, max: 5 }),
           surcharge: fc.integer({ min: 0, max: 300 }),
+          choice: fc.nat(),
         }),
         { minLength: 1, maxLength: 4 },
       ),
@@ -105,6 +108,8 @@ interface Canonical {
   refunds: number;
   cancellations: string;
   discountsByReason: string[];
+  /** The set menus' courses sold: `foodId:quantity`. */
+  components: string[];
 }
 
 const cents = (value: number) => Math.round(value * 100);
@@ -134,6 +139,7 @@ function fromReport(report: Record<string, any>): Canonical {
     discountsByReason: report.discountsByReason
       .map((d: any) => `${d.reason ?? '-'}:${d.count}x${cents(d.amount)}`)
       .sort(),
+    components: report.componentStats.map((c: any) => `${c.foodId}:${c.quantity}`).sort(),
   };
 }
 
@@ -147,6 +153,7 @@ async function direct(
   const db = app.runtime.storage.db;
   const orders = await db.selectFrom('orders').selectAll().execute();
   const items = await db.selectFrom('order_items').selectAll().execute();
+  const choices = await db.selectFrom('order_item_choices').selectAll().execute();
   const counted = orders.filter((o) => o.confirmed_at !== null && o.confirmed_at >= start && o.confirmed_at < end);
   const ids = new Set(counted.map((o) => o.id));
   const completed = orders.filter(
@@ -160,6 +167,13 @@ async function direct(
     entry.revenue += item.total_cents;
     entry.qty += item.quantity;
     foods.set(key, entry);
+  }
+  const countedItems = new Map(items.filter((i) => ids.has(i.order_id)).map((i) => [i.id, i]));
+  const components = new Map<string, number>();
+  for (const choice of choices) {
+    const item = countedItems.get(choice.item_id);
+    if (!item || choice.component_food_id === null) continue;
+    components.set(choice.component_food_id, (components.get(choice.component_food_id) ?? 0) + item.quantity);
   }
   const registers = new Map<string, { revenue: number; cash: number; card: number }>();
   for (const o of counted.filter((o) => o.cash_register_id !== null)) {
@@ -217,6 +231,7 @@ async function direct(
       paidBack((c) => c.method === 'CARD'),
     ].join('/'),
     discountsByReason: [...reasons].map(([reason, d]) => `${reason}:${d.count}x${d.amount}`).sort(),
+    components: [...components].map(([food, quantity]) => `${food}:${quantity}`).sort(),
     completed: completed.length,
     completionMs,
     given: refunds.length + cancelled.length,
@@ -234,7 +249,7 @@ function strip(c: Canonical & { completed?: number; completionMs?: number; given
 
 t.test('every groupBy over every window equals a direct aggregation of the orders', async (t) => {
   let runs = 0;
-  const seen = { refunds: 0, cancellations: 0 };
+  const seen = { refunds: 0, cancellations: 0, components: 0, covers: 0, choices: 0 };
   await fc.assert(
     fc.asyncProperty(
       fc.integer({ min: 0, max: 36 * 60 }),
@@ -246,7 +261,15 @@ t.test('every groupBy over every window equals a direct aggregation of the order
         const app = await buildTestApp({ teardown: () => {} }, { start: new Date(start).toISOString() });
         try {
           const menu = await seedMenu(app);
-          const foods = [menu.foods.margherita, menu.foods.diavola, menu.foods.beer, menu.foods.tiramisu];
+          const sagra = await sagraFoods(app, menu);
+          const foods = [
+            menu.foods.margherita,
+            menu.foods.diavola,
+            menu.foods.beer,
+            menu.foods.tiramisu,
+            sagra.steak,
+            sagra.setMenu,
+          ];
           const ids: number[] = [];
           const times: number[] = [];
           const model: Model = { refunds: [], cancellations: [] };
@@ -255,8 +278,10 @@ t.test('every groupBy over every window equals a direct aggregation of the order
             times.push(app.clock.now().getTime());
             const target = ids.length === 0 ? null : (ids[('pick' in step ? step.pick : 0) % ids.length] as number);
             if (step.kind === 'create') {
+              // The lowest the lines can cost (the steak without its side is 2.00 less; the covers' line not counted),
+              // so the discount never passes the subtotal.
               const subtotal = step.items.reduce(
-                (sum, i) => sum + i.qty * [750, 850, 400, 450][i.food]! + i.surcharge,
+                (sum, i) => sum + i.qty * [750, 850, 400, 450, 1200, 1800][i.food]! + i.surcharge,
                 0,
               );
               const discount = Math.floor((subtotal * step.discountPct) / 100) / 100;
@@ -268,6 +293,7 @@ t.test('every groupBy over every window equals a direct aggregation of the order
                   foodId: foods[i.food],
                   quantity: i.qty,
                   surcharge: i.surcharge / 100,
+                  ...(i.food >= 4 ? { choices: sagra.choose(i.food, i.choice) } : {}),
                 })),
                 // Every third discount level confirms without a register (the dashboard did): its own line in reports.
                 ...(step.confirm
@@ -389,6 +415,12 @@ t.test('every groupBy over every window equals a direct aggregation of the order
           }
           seen.refunds += model.refunds.length;
           seen.cancellations += model.cancellations.length;
+          const everything = await direct(app, model, 0, end + 1);
+          seen.components += everything.components.length;
+          seen.covers += everything.covers;
+          seen.choices += (
+            await app.runtime.storage.db.selectFrom('order_item_choices').select('item_id').execute()
+          ).length;
         } finally {
           await app.runtime.close();
         }
@@ -401,4 +433,70 @@ t.test('every groupBy over every window equals a direct aggregation of the order
   );
   t.ok(runs >= 1);
   t.ok(seen.refunds > 0 && seen.cancellations > 0, `the evenings had refunds (${seen.refunds}) and cancellations`);
+  t.ok(
+    seen.choices > 0 && seen.components > 0 && seen.covers > 0,
+    `and choices, set menus and covers: ${JSON.stringify(seen)}`,
+  );
 });
+
+/**
+ * The sagra's part of the menu, made through the API: a steak (cooking required, a side that adds 1.50 or takes
+ * 2.00 off), a set menu of a pizza and a dessert (the courses are components), the cover charge and the takeaway fee.
+ * `choose(food, n)` picks a valid set of options for the steak (4) or the set menu (5) from any number.
+ */
+async function sagraFoods(app: TestApp, menu: Awaited<ReturnType<typeof seedMenu>>) {
+  const post = async (body: Record<string, unknown>) => {
+    const response = await app.request({ method: 'POST', url: '/v1/foods', body: { available: true, ...body } });
+    if (response.statusCode !== 201) throw new Error(response.body);
+    return response.json() as { id: string; choices: Array<{ options: Array<{ id: string }> }> };
+  };
+  const steak = await post({
+    name: 'Tagliata',
+    price: 14,
+    categoryId: menu.categories.pizzas,
+    choices: [
+      { name: 'Cottura', min: 1, max: 1, options: [{ name: 'al sangue' }, { name: 'ben cotta' }] },
+      {
+        name: 'Contorno',
+        min: 0,
+        max: 1,
+        options: [
+          { name: 'patate', priceDelta: 1.5 },
+          { name: 'senza contorno', priceDelta: -2 },
+        ],
+      },
+    ],
+  });
+  const setMenu = await post({
+    name: 'Menu Pellegrino',
+    price: 18,
+    categoryId: menu.categories.desserts,
+    choices: [
+      {
+        name: 'Pizza',
+        min: 1,
+        max: 1,
+        options: [
+          { name: 'Margherita', foodId: menu.foods.margherita },
+          { name: 'Diavola', foodId: menu.foods.diavola },
+        ],
+      },
+      { name: 'Dolce', min: 0, max: 1, options: [{ name: 'Tiramisù', foodId: menu.foods.tiramisu }] },
+    ],
+  });
+  await post({ name: 'Coperto', price: 1.5, categoryId: menu.categories.desserts, role: 'COVER' });
+  await post({ name: 'Asporto', price: 0.5, categoryId: menu.categories.drinks, role: 'TAKEAWAY_FEE' });
+  const [cooking, side] = steak.choices.map((group) => group.options.map((option) => option.id)) as [
+    string[],
+    string[],
+  ];
+  const [first, dessert] = setMenu.choices.map((group) => group.options.map((option) => option.id)) as [
+    string[],
+    string[],
+  ];
+  const choose = (food: number, n: number): string[] =>
+    food === 4
+      ? [cooking[n % 2] as string, ...(n % 3 === 2 ? [] : [side[n % 3] as string])]
+      : [first[n % 2] as string, ...(n % 4 < 2 ? [dessert[0] as string] : [])];
+  return { steak: steak.id, setMenu: setMenu.id, choose };
+}
