@@ -2,11 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { PACKAGE_ROOT } from '../../src/version.js';
-import { tempDir } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
-import { startEmulatorProcess } from '../helpers/emulator-process.js';
-import { startRealServer } from '../helpers/server.js';
-import { adminApi, seedServerMenu } from '../helpers/venue.js';
+import { oneEmulatorVenue } from '../helpers/till-venue.js';
 import { waitFor } from '../helpers/wait.js';
 
 // A drawer with a refund, as a cashier lives it in Debian's Chromium against the real executable and an emulated
@@ -22,15 +19,7 @@ t.test('refund a line of a paid order, then close the drawer: the refund is out 
     return;
   }
   mkdirSync(SHOTS, { recursive: true });
-  const dataDir = tempDir(t);
-  const server = await startRealServer(t, dataDir);
-  const menu = await seedServerMenu(dataDir);
-  const api = adminApi(dataDir, () => server.url);
-  const printer = await startEmulatorProcess(t, tempDir(t), 0, 42);
-  for (const [name, id] of Object.entries(menu.printers)) {
-    await api('PUT', `/v1/printers/${id}`, { name, ip: '127.0.0.1', port: printer.port, status: 'ONLINE' });
-  }
-  await api('POST', '/v1/users', { username: 'giulia', password: 'sagra-2026', role: 'operator' });
+  const { server, menu, api, printer } = await oneEmulatorVenue(t);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   t.teardown(() => context.close());
