@@ -96,13 +96,19 @@ export async function startRealServer(t: TestLike, dataDir: string, extraArgs: s
     process: child,
     async stop(signal = 'SIGTERM') {
       child.kill(signal);
-      return Promise.race([
-        exited,
-        // a bound for a busy machine: a stop takes well under a second on an idle one
-        new Promise<number | null>((_, reject) =>
-          setTimeout(() => reject(new Error('server did not stop within 60 s')), 60_000),
-        ),
-      ]);
+      // a bound for a busy machine: a stop takes well under a second on an idle one. The timer is cleared once the
+      // process has exited, or it would hold the test file open for its whole minute.
+      let bound: NodeJS.Timeout | undefined;
+      try {
+        return await Promise.race([
+          exited,
+          new Promise<number | null>((_, reject) => {
+            bound = setTimeout(() => reject(new Error('server did not stop within 60 s')), 60_000);
+          }),
+        ]);
+      } finally {
+        clearTimeout(bound);
+      }
     },
     async kill() {
       child.kill('SIGKILL');
