@@ -1,0 +1,265 @@
+// npm run drill [-- options]: the failover drill of docs/operations.md's two laptops, on one machine. A primary and
+// its synchronous standby (throwaway clusters), several real `pos serve --database postgres://p1,p2/pos`, tills
+// selling as the till's outbox does; the primary dies, the standby is promoted, the tills keep retrying. At the end
+// every acknowledged order must be in the database exactly once, with unique ticket numbers and display codes.
+// Prints the verdict and the figures (acked, lost, doubled, outage and promote seconds), writes them as JSON, and
+// exits 1 when anything acknowledged was lost or doubled.
+//
+//   --tills N           simulated tills (6)          --instances N   pos serve processes (2)
+//   --before S          seconds of selling before the kill (5)      --after S   after the promotion (8)
+//   --promote-after S   seconds from the death to the promotion: a watchdog's or a volunteer's reaction (1)
+//   --stop kill|immediate   SIGKILL of every PostgreSQL process (default), or pg_ctl stop -m immediate
+//   --whole-laptop      the first pos instance dies with the primary (its tills move to the other instance)
+//   --restart-pos       restart every pos process after the promotion: the fallback for a pos that cannot follow
+//                       the new primary by itself
+//   --out FILE          where the JSON goes (bench/drill-results.json)
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RealServer, startRealServer } from '../test/helpers/server.js';
+import { checkOrders, type OrderRow, outageMs, passed } from './lib/drill-check.js';
+import { Till } from './lib/drill-tills.js';
+import { makeRoot, type PgNode, pgAvailable, removeRoot, startPrimary, startStandby } from './lib/pg-cluster.js';
+import { round } from './lib/stats.js';
+
+const argument = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1]! : fallback;
+};
+const flag = (name: string) => process.argv.includes(`--${name}`);
+const options = {
+  tills: Number(argument('tills', '6')),
+  instances: Number(argument('instances', '2')),
+  beforeSeconds: Number(argument('before', '5')),
+  afterSeconds: Number(argument('after', '8')),
+  promoteAfterSeconds: Number(argument('promote-after', '1')),
+  stop: argument('stop', 'kill') as 'kill' | 'immediate',
+  wholeLaptop: flag('whole-laptop'),
+  restartPos: flag('restart-pos'),
+};
+const outFile = argument('out', new URL('drill-results.json', import.meta.url).pathname);
+const progress = (message: string) => process.stderr.write(`drill: ${message}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+if (!pgAvailable()) {
+  progress('PostgreSQL 15 is not installed (/usr/lib/postgresql/15/bin): apt-get install postgresql');
+  process.exit(2);
+}
+if (options.wholeLaptop && options.instances < 2) {
+  progress('--whole-laptop needs a second instance to move the tills to');
+  process.exit(2);
+}
+
+const cleanups: Array<() => unknown> = [];
+const lifetime = { teardown: (fn: () => unknown) => void cleanups.push(fn) };
+
+async function api<T>(url: string, token: string, method: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** A small menu and one operator per till, through the API (the same on either engine). */
+async function seed(url: string, adminPassword: string) {
+  const login = await fetch(`${url}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: adminPassword }),
+  });
+  if (!login.ok) throw new Error(`admin login: ${login.status} ${await login.text()}`);
+  const admin = ((await login.json()) as { accessToken: string }).accessToken;
+  type Made = { id: string };
+  const printer = await api<Made>(url, admin, 'POST', '/v1/printers', { name: 'Cucina', ip: '127.0.0.1', port: 9 });
+  const category = await api<Made>(url, admin, 'POST', '/v1/categories', { name: 'Primi', printerId: printer.id });
+  const foods: string[] = [];
+  for (const [name, price] of [
+    ['Tortelli', 9],
+    ['Polenta', 6.5],
+    ['Salsiccia', 7],
+    ['Patatine', 3.5],
+  ] as const)
+    foods.push(
+      (await api<Made>(url, admin, 'POST', '/v1/foods', { name, price, categoryId: category.id, available: true })).id,
+    );
+  const register = await api<Made>(url, admin, 'POST', '/v1/cash-registers', {
+    name: 'Cassa 1',
+    defaultPrinterId: printer.id,
+  });
+  const password = 'drill-password';
+  for (let till = 0; till < options.tills; till++)
+    await api(url, admin, 'POST', '/v1/users', { username: `till${till}`, password, role: 'operator' });
+  return { foods, register: register.id, password };
+}
+
+interface Instance {
+  dataDir: string;
+  server: RealServer;
+  exits: Array<{ code: number | null; signal: string | null; at: number }>;
+}
+
+async function startInstance(dataDir: string, databaseUrl: string, exits: Instance['exits'] = []): Promise<Instance> {
+  const server = await startRealServer(lifetime, dataDir, ['--database', databaseUrl, '--printing', 'off']);
+  server.process.once('exit', (code, signal) => exits.push({ code, signal, at: Date.now() }));
+  return { dataDir, server, exits };
+}
+
+async function rows(node: PgNode): Promise<OrderRow[]> {
+  const found = await node.query<Record<string, unknown>>(
+    `select id, customer, ticket_number, ticket_day, display_code, code_day from orders
+     where customer like 'drill-%' order by id`,
+    [],
+    'pos',
+  );
+  return found.map((row) => ({
+    id: Number(row['id']),
+    customer: String(row['customer']),
+    ticketNumber: row['ticket_number'] === null ? null : Number(row['ticket_number']),
+    ticketDay: row['ticket_day'] === null ? null : String(row['ticket_day']),
+    displayCode: String(row['display_code']),
+    codeDay: String(row['code_day']),
+  }));
+}
+
+async function drill() {
+  const root = makeRoot('pos-drill-');
+  cleanups.push(() => removeRoot(root));
+  const dataRoot = mkdtempSync(join(tmpdir(), 'pos-drill-data-'));
+  cleanups.push(() => rmSync(dataRoot, { recursive: true, force: true }));
+  progress('a primary (laptop1) and its synchronous standby (laptop2)');
+  const primary = await startPrimary(root, {
+    name: 'laptop1',
+    settings: { synchronous_standby_names: 'laptop2', synchronous_commit: 'on' },
+  });
+  cleanups.push(() => primary.stopImmediate());
+  await primary.query('create database pos');
+  const standby = await startStandby(root, primary, 'laptop2');
+  cleanups.push(() => standby.stopImmediate());
+  const databaseUrl = `postgres://postgres@127.0.0.1:${primary.port},127.0.0.1:${standby.port}/pos`;
+
+  progress(`${options.instances} × pos serve --database ${databaseUrl}`);
+  const instances: Instance[] = [];
+  const dataDir = (index: number) => join(dataRoot, `pos${index + 1}`);
+  instances.push(await startInstance(dataDir(0), databaseUrl));
+  const adminPassword = instances[0]!.server.adminPassword;
+  if (!adminPassword) throw new Error(`the first pos printed no admin password:\n${instances[0]!.server.output()}`);
+  const venue = await seed(instances[0]!.server.url, adminPassword);
+  for (let index = 1; index < options.instances; index++)
+    instances.push(await startInstance(dataDir(index), databaseUrl));
+
+  const tills = Array.from(
+    { length: options.tills },
+    (_, index) =>
+      new Till({
+        index,
+        servers: () => instances.map((instance) => instance.server.url),
+        username: `till${index}`,
+        password: venue.password,
+        timeoutMs: 5_000,
+        retryMs: 250,
+        body: (key) => ({
+          table: String(1 + index),
+          customer: key,
+          orderItems: [
+            { foodId: venue.foods[index % venue.foods.length], quantity: 1 },
+            { foodId: venue.foods[(index + 1) % venue.foods.length], quantity: 2 },
+          ],
+          confirm: { paymentMethod: index % 2 ? 'CARD' : 'CASH', cashRegisterId: venue.register },
+        }),
+      }),
+  );
+  progress(`${options.tills} tills selling for ${options.beforeSeconds} s`);
+  for (const till of tills) till.start();
+  await sleep(options.beforeSeconds * 1000);
+
+  const killedAt = Date.now();
+  progress(`the primary dies (${options.stop === 'kill' ? 'SIGKILL' : 'pg_ctl stop -m immediate'})`);
+  if (options.stop === 'kill') primary.kill();
+  else primary.stopImmediate();
+  if (options.wholeLaptop) {
+    progress('and the first pos with it');
+    await instances[0]!.server.kill();
+  }
+  await sleep(options.promoteAfterSeconds * 1000);
+  const promoteStarted = Date.now();
+  await standby.promote();
+  const promotedAt = Date.now();
+  progress(`laptop2 promoted in ${((promotedAt - promoteStarted) / 1000).toFixed(2)} s`);
+  if (options.restartPos) {
+    progress('restarting every pos (--restart-pos)');
+    for (const [index, instance] of instances.entries()) {
+      if (options.wholeLaptop && index === 0) continue;
+      await instance.server.kill();
+      instances[index] = await startInstance(instance.dataDir, databaseUrl, instance.exits);
+    }
+  }
+  await sleep(options.afterSeconds * 1000);
+  progress('the tills stop selling and send what they hold (60 s at most)');
+  const deadline = Date.now() + 60_000;
+  await Promise.all(tills.map((till) => till.stop(deadline)));
+
+  const acks = tills.flatMap((till) => till.figures.acks);
+  const verdict = checkOrders(acks, await rows(standby));
+  const outage = outageMs(
+    acks.map((ack) => ack.at),
+    killedAt,
+  );
+  const firstAfterPromotion = Math.min(...acks.map((ack) => ack.at).filter((at) => at > promotedAt));
+  const failures: Record<string, number> = {};
+  for (const till of tills)
+    for (const [reason, count] of Object.entries(till.figures.failures))
+      failures[reason] = (failures[reason] ?? 0) + count;
+  const unexpectedExits = instances.flatMap((instance, index) =>
+    instance.exits
+      .filter((exit) => !(options.wholeLaptop && index === 0) && exit.signal !== 'SIGKILL')
+      .map((exit) => ({ instance: index + 1, ...exit })),
+  );
+  const figures = {
+    acked: verdict.acked,
+    lost: verdict.lost.length,
+    doubled: verdict.doubled.length,
+    changed: verdict.changed.length,
+    ticketDuplicates: verdict.ticketDuplicates.length,
+    ticketGaps: verdict.ticketGaps.length,
+    codeDuplicates: verdict.codeDuplicates.length,
+    unacknowledgedInDatabase: verdict.unacknowledged,
+    refused: tills.reduce((sum, till) => sum + till.figures.refusals.length, 0),
+    unsettled: tills.filter((till) => till.figures.unsettled !== null).length,
+    outageSeconds: round(outage / 1000, 2),
+    promoteSeconds: round((promotedAt - promoteStarted) / 1000, 2),
+    soldAgainAfterPromotionSeconds: round((firstAfterPromotion - promotedAt) / 1000, 2),
+    posExitedByThemselves: unexpectedExits.length,
+  };
+  const ok = passed(verdict) && figures.unsettled === 0 && figures.refused === 0 && unexpectedExits.length === 0;
+  for (const [key, value] of Object.entries(figures)) process.stdout.write(`${key.padEnd(34)} ${value}\n`);
+  process.stdout.write(`${'retries by reason'.padEnd(34)} ${JSON.stringify(failures)}\n`);
+  process.stdout.write(`${ok ? 'PASSED' : 'FAILED'}\n`);
+  if (!ok) {
+    for (const till of tills)
+      for (const refusal of till.figures.refusals) progress(`refused: ${JSON.stringify(refusal)}`);
+    for (const exit of unexpectedExits) progress(`pos ${exit.instance} exited by itself: ${JSON.stringify(exit)}`);
+    for (const [index, instance] of instances.entries())
+      progress(`pos ${index + 1}'s output, last lines:\n${instance.server.output().split('\n').slice(-30).join('\n')}`);
+    progress(`details: ${JSON.stringify({ ...verdict, lost: verdict.lost.slice(0, 20) })}`);
+  }
+  writeFileSync(
+    outFile,
+    `${JSON.stringify({ when: new Date().toISOString(), options, figures, failures, verdict, ok }, null, 2)}\n`,
+  );
+  progress(`written to ${outFile}`);
+  return ok;
+}
+
+let ok = false;
+try {
+  ok = await drill();
+} catch (error) {
+  progress(`the drill could not run: ${(error as Error).stack ?? error}`);
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}
+process.exit(ok ? 0 : 1);
