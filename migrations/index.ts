@@ -17,6 +17,7 @@ import * as m016 from './016-refunds.js';
 import * as m017 from './017-cash-sessions.js';
 import * as m018 from './018-pickup-scope.js';
 import * as m019 from './019-waiter-tables.js';
+import * as m020 from './020-print-claims.js';
 
 // Numbered and append-only: a released migration is never edited; a change is a new file added here.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '017-cash-sessions': m017,
   '018-pickup-scope': m018,
   '019-waiter-tables': m019,
+  '020-print-claims': m020,
 };

@@ -1,12 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { CoreContext } from '../core/context.js';
 import {
+  claimPrinting,
   markPrinted,
   markUnprintable,
   printersReady,
   type PrintTarget,
   type QueuedJob,
   requeueAfterFailure,
-  requeueInterrupted,
   takeJobs,
   waitingJobs,
 } from '../core/printing/job-life.js';
@@ -30,6 +32,13 @@ export interface WorkerOptions {
   onDeliveryFailed?: (printerId: string) => void;
   /** The venue's language for the words, money and dates on the tickets (English when not given). */
   locale?: Locale;
+  /** This sender's name on the jobs it takes (default: host, process and a random part, new for each worker). */
+  claimant?: string;
+}
+
+/** A name no other sender has: the jobs a sender takes carry it, and only it may finish them. */
+export function newClaimant(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 
 /**
@@ -49,15 +58,18 @@ export class PrintWorker {
   private stopped = false;
   private ticking = false;
   private again = false;
+  readonly claimant: string;
 
   constructor(
     private readonly ctx: CoreContext,
     private readonly options: WorkerOptions,
-  ) {}
+  ) {
+    this.claimant = options.claimant ?? newClaimant();
+  }
 
   async start(): Promise<void> {
-    // Jobs caught mid-send by a crash or a stop go out again.
-    await requeueInterrupted(this.ctx);
+    // This worker's turn: jobs caught mid-send by a crash, a stop or the sender before go out again.
+    await claimPrinting(this.ctx, this.claimant);
     this.unsubscribe = this.ctx.committed.subscribe(() => this.wake());
     this.wake();
   }
@@ -130,18 +142,10 @@ export class PrintWorker {
    * ticket. Not a job: it is not retried (see src/core/printing/drawer.ts).
    */
   async kick(printer: PrintTarget): Promise<void> {
-    const deadline = Date.now() + DRAWER_WAIT_MS;
-    while (!this.options.locks.tryAcquire(printer.id)) {
-      if (this.stopped) throw new Error('printing is stopping');
-      if (Date.now() > deadline) throw new Error(`the printer was busy for ${DRAWER_WAIT_MS / 1000} s`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
     this.busy.add(printer.id);
     try {
-      const bytes = Buffer.concat([Buffer.from([0x1b, 0x40]), DRAWER_KICK]);
-      await this.options.transport.send({ host: printer.ip, port: printer.port }, [bytes], this.abort.signal);
+      await kickDrawer(this.options, printer, this.abort.signal, () => this.stopped);
     } finally {
-      this.options.locks.release(printer.id);
       this.busy.delete(printer.id);
       this.wake();
     }
@@ -194,7 +198,7 @@ export class PrintWorker {
       await markUnprintable(ctx, broken.job.id, broken.reason);
       return;
     }
-    const taken = await takeJobs(ctx, ready, printer.id);
+    const taken = await takeJobs(ctx, ready, printer.id, this.claimant);
     if (taken.length === 0) return;
     const ids = taken.map(({ job }) => job.id);
     try {
@@ -203,18 +207,43 @@ export class PrintWorker {
         taken.map(({ bytes }) => bytes),
         this.abort.signal,
       );
-      await markPrinted(ctx, ids);
+      await markPrinted(ctx, ids, this.claimant);
     } catch (error) {
       const delivered = error instanceof DeliveryError ? error.delivered : 0;
       if (delivered === 0 && !this.stopped) this.options.onDeliveryFailed?.(printer.id);
-      if (delivered > 0) await markPrinted(ctx, ids.slice(0, delivered));
+      if (delivered > 0) await markPrinted(ctx, ids.slice(0, delivered), this.claimant);
       // Cut short by stop: first in line at the next start, not after a backoff.
       const attempts = (taken[delivered]?.job.attempts ?? 0) + 1;
       const delay = this.stopped
         ? 0
         : Math.min(this.options.maxRetryMs ?? 30_000, (this.options.retryMs ?? 1000) * 2 ** Math.min(attempts - 1, 10));
-      await requeueAfterFailure(ctx, ids.slice(delivered), (error as Error).message, delay);
+      await requeueAfterFailure(ctx, ids.slice(delivered), this.claimant, (error as Error).message, delay);
     }
+  }
+}
+
+/**
+ * Sends the drawer pulse alone in its own connection, once the printer is free of this process's sends and probes.
+ * A server that is not the one sending the jobs (several instances on one database) kicks its drawers with it too:
+ * the printer takes one connection at a time, so the pulse still lands between two tickets.
+ */
+export async function kickDrawer(
+  options: Pick<WorkerOptions, 'transport' | 'locks'>,
+  printer: PrintTarget,
+  signal: AbortSignal,
+  stopping: () => boolean = () => false,
+): Promise<void> {
+  const deadline = Date.now() + DRAWER_WAIT_MS;
+  while (!options.locks.tryAcquire(printer.id)) {
+    if (stopping()) throw new Error('printing is stopping');
+    if (Date.now() > deadline) throw new Error(`the printer was busy for ${DRAWER_WAIT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  try {
+    const bytes = Buffer.concat([Buffer.from([0x1b, 0x40]), DRAWER_KICK]);
+    await options.transport.send({ host: printer.ip, port: printer.port }, [bytes], signal);
+  } finally {
+    options.locks.release(printer.id);
   }
 }
 

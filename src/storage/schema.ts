@@ -357,6 +357,8 @@ export interface PrintJobsTable {
   created_at: number;
   updated_at: number;
   printed_at: number | null;
+  /** The sender that took the job (while `printing`): only it may mark the job printed or queue it again. */
+  claimed_by: Generated<string | null>;
 }
 
 export interface ReportsTable {

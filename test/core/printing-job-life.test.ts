@@ -1,6 +1,7 @@
 import t from 'tap';
 import { write } from '../../src/core/context.js';
 import {
+  claimPrinting,
   findJob,
   markPrinted,
   markUnprintable,
@@ -19,6 +20,9 @@ import { seedMenu } from '../helpers/seed.js';
 
 // Every step of a print job's life, straight against core/printing/job-life.ts on a real database (the worker that
 // drives it over TCP is test/printer/worker.test.ts).
+
+/** The sender of these tests: it claims its turn before it takes jobs (the fence is test/core/print-job-fence.test.ts). */
+const ME = 'this-sender';
 
 const testPage = (printerId: string | null): NewJob => ({
   printerId,
@@ -51,6 +55,7 @@ t.test('queued → printing → printed; a job without a printer is held as unro
   const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const menu = await seedMenu(app);
+  await claimPrinting(ctx, ME);
   const [first, second, held] = (await queue(app, [
     testPage(menu.printers.kitchen),
     testPage(menu.printers.kitchen),
@@ -76,6 +81,7 @@ t.test('queued → printing → printed; a job without a printer is held as unro
     ctx,
     waiting.map((job) => ({ job })),
     menu.printers.kitchen,
+    ME,
   );
   t.same(
     taken.map(({ job }) => job.id),
@@ -87,7 +93,7 @@ t.test('queued → printing → printed; a job without a printer is held as unro
     lastError: null,
     printerId: menu.printers.kitchen,
   });
-  await markPrinted(ctx, [first]);
+  await markPrinted(ctx, [first], ME);
   t.equal((await status(app, first)).status, 'printed');
   t.ok((await findJob(ctx, first))?.printed_at, 'printed_at is set');
   t.same(
@@ -101,10 +107,11 @@ t.test('a failed send is queued again after its delay; a crash mid-send queues i
   const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const menu = await seedMenu(app);
+  await claimPrinting(ctx, ME);
   const [id] = (await queue(app, [testPage(menu.printers.bar)])) as [number];
   const job = (await waitingJobs(ctx, menu.printers.bar, 1))[0]!;
-  await takeJobs(ctx, [{ job }], menu.printers.bar);
-  await requeueAfterFailure(ctx, [id], 'connection refused', 4000);
+  await takeJobs(ctx, [{ job }], menu.printers.bar, ME);
+  await requeueAfterFailure(ctx, [id], ME, 'connection refused', 4000);
   const row = (await findJob(ctx, id))!;
   t.same(await status(app, id), {
     status: 'queued',
@@ -113,9 +120,9 @@ t.test('a failed send is queued again after its delay; a crash mid-send queues i
     printerId: menu.printers.bar,
   });
   t.equal(row.next_attempt_at, ctx.clock.now().getTime() + 4000);
-  await markPrinted(ctx, [id]);
+  await markPrinted(ctx, [id], ME);
   t.equal((await status(app, id)).status, 'queued', 'only a job being sent can be marked printed');
-  await takeJobs(ctx, [{ job: row }], menu.printers.bar);
+  await takeJobs(ctx, [{ job: row }], menu.printers.bar, ME);
   await requeueInterrupted(ctx);
   t.same(await status(app, id), {
     status: 'queued',
@@ -129,6 +136,7 @@ t.test('take stops at a job retried elsewhere in the meantime (nothing is printe
   const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const menu = await seedMenu(app);
+  await claimPrinting(ctx, ME);
   const ids = await queue(app, [
     testPage(menu.printers.kitchen),
     testPage(menu.printers.kitchen),
@@ -140,6 +148,7 @@ t.test('take stops at a job retried elsewhere in the meantime (nothing is printe
     ctx,
     waiting.map((job) => ({ job })),
     menu.printers.kitchen,
+    ME,
   );
   t.same(
     taken.map(({ job }) => job.id),
@@ -152,6 +161,7 @@ t.test('a ticket that cannot be laid out fails; an operator retries it, but neve
   const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const menu = await seedMenu(app);
+  await claimPrinting(ctx, ME);
   const [id] = (await queue(app, [testPage(menu.printers.kitchen)])) as [number];
   await markUnprintable(ctx, id, 'too wide');
   t.same(await status(app, id), {
@@ -163,7 +173,7 @@ t.test('a ticket that cannot be laid out fails; an operator retries it, but neve
   await requeueJob(ctx, id);
   t.same(await status(app, id), { status: 'queued', attempts: 0, lastError: null, printerId: menu.printers.kitchen });
   const job = (await findJob(ctx, id))!;
-  await takeJobs(ctx, [{ job }], menu.printers.kitchen);
+  await takeJobs(ctx, [{ job }], menu.printers.kitchen, ME);
   t.equal(await refusal(requeueJob(ctx, id)), 409, 'not while it is being sent');
   t.equal(await refusal(requeueJob(ctx, 999_999)), 404);
   const [held] = (await queue(app, [testPage(null)])) as [number];
@@ -176,13 +186,14 @@ t.test("a deleted printer's waiting jobs are orphaned (unroutable), its printed 
   const app = await buildTestCore(t);
   const { ctx } = app.runtime;
   const menu = await seedMenu(app);
+  await claimPrinting(ctx, ME);
   const [printed, queued] = (await queue(app, [testPage(menu.printers.till), testPage(menu.printers.till)])) as [
     number,
     number,
   ];
   const job = (await findJob(ctx, printed))!;
-  await takeJobs(ctx, [{ job }], menu.printers.till);
-  await markPrinted(ctx, [printed]);
+  await takeJobs(ctx, [{ job }], menu.printers.till, ME);
+  await markPrinted(ctx, [printed], ME);
   await write(ctx, (trx) => orphanPrinterJobs(trx, ctx, menu.printers.till, 'Till'));
   t.same(await status(app, queued), {
     status: 'unroutable',

@@ -65,7 +65,7 @@ export async function queueJobs(trx: Db, ctx: CoreContext, jobs: readonly NewJob
   return rows.map((row) => row.id);
 }
 
-type NewJobRow = Omit<PrintJobRow, 'id' | 'attempts'>;
+type NewJobRow = Omit<PrintJobRow, 'id' | 'attempts' | 'claimed_by'>;
 const JOB_COLUMNS = allColumns<NewJobRow>()([
   'printer_id',
   'kind',
@@ -105,15 +105,37 @@ export async function orderKitchenJobs(
 
 // ---- printing (being sent) ---------------------------------------------------------------------------------------
 
+/** Whose turn it is to send the jobs: the name of the sender that claimed it last (see claimPrinting). */
+const PRINT_CLAIMANT = 'print-claimant';
+
+/**
+ * A sender starts: it becomes the one that may take jobs (`claimant`), and the jobs caught mid-send by a crash, a
+ * stop or the sender before it go out again, first in line. One transaction, so from its commit on, the sender
+ * before cannot take another job, nor mark printed or queue again one it had taken: a job in flight at the change
+ * may print twice, never zero times.
+ */
+export async function claimPrinting(ctx: CoreContext, claimant: string): Promise<void> {
+  await write(ctx, async (trx) => {
+    await trx
+      .insertInto('settings')
+      .values({ key: PRINT_CLAIMANT, value: claimant })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: claimant }))
+      .execute();
+    await requeueCaught(trx, ctx);
+  });
+}
+
 /** Jobs caught mid-send by a crash or a stop go out again, first in line (at start). */
 export async function requeueInterrupted(ctx: CoreContext): Promise<void> {
-  await write(ctx, (trx) =>
-    trx
-      .updateTable('print_jobs')
-      .set({ status: 'queued', next_attempt_at: ctx.clock.now().getTime() })
-      .where('status', '=', 'printing')
-      .execute(),
-  );
+  await write(ctx, (trx) => requeueCaught(trx, ctx));
+}
+
+async function requeueCaught(trx: Db, ctx: CoreContext): Promise<void> {
+  await trx
+    .updateTable('print_jobs')
+    .set({ status: 'queued', claimed_by: null, next_attempt_at: ctx.clock.now().getTime() })
+    .where('status', '=', 'printing')
+    .execute();
 }
 
 /** The printers jobs may go to now: ONLINE ones (jobs wait while their printer is OFFLINE or ERROR). */
@@ -138,15 +160,19 @@ export async function waitingJobs(ctx: CoreContext, printerId: string, limit: nu
 /**
  * Marks jobs `printing` (one more attempt) before they are sent, so a crash in between sends them again. Only the
  * leading jobs that are still queued for this printer are taken: one retried elsewhere in the meantime must not be
- * printed here, nor anything after it out of order. Returns the candidates taken, in order.
+ * printed here, nor anything after it out of order. A sender that is no longer the claimant (another took over
+ * with claimPrinting) takes nothing. Returns the candidates taken, in order.
  */
 export async function takeJobs<T extends { job: QueuedJob }>(
   ctx: CoreContext,
   candidates: T[],
   printerId: string,
+  claimant: string,
 ): Promise<T[]> {
   if (candidates.length === 0) return [];
   return write(ctx, async (trx) => {
+    const turn = await trx.selectFrom('settings').select('value').where('key', '=', PRINT_CLAIMANT).executeTakeFirst();
+    if (turn?.value !== claimant) return [];
     const current = await trx
       .selectFrom('print_jobs')
       .select(['id', 'status', 'printer_id'])
@@ -167,7 +193,12 @@ export async function takeJobs<T extends { job: QueuedJob }>(
     if (taken.length > 0) {
       await trx
         .updateTable('print_jobs')
-        .set({ status: 'printing', attempts: sql<number>`attempts + 1`, updated_at: ctx.clock.now().getTime() })
+        .set({
+          status: 'printing',
+          claimed_by: claimant,
+          attempts: sql<number>`attempts + 1`,
+          updated_at: ctx.clock.now().getTime(),
+        })
         .where(
           'id',
           'in',
@@ -181,19 +212,24 @@ export async function takeJobs<T extends { job: QueuedJob }>(
 
 // ---- printed, or back in the queue -------------------------------------------------------------------------------
 
-/** The printer confirmed these tickets. */
-export async function markPrinted(ctx: CoreContext, ids: readonly number[]): Promise<void> {
-  await finishSending(ctx, ids, { status: 'printed', last_error: null, printed_at: ctx.clock.now().getTime() });
+/** The printer confirmed these tickets (only the jobs `claimant` took and still holds change). */
+export async function markPrinted(ctx: CoreContext, ids: readonly number[], claimant: string): Promise<void> {
+  await finishSending(ctx, ids, claimant, {
+    status: 'printed',
+    last_error: null,
+    printed_at: ctx.clock.now().getTime(),
+  });
 }
 
 /** A send that did not get through: queued again, tried after `delayMs` (0: first in line). */
 export async function requeueAfterFailure(
   ctx: CoreContext,
   ids: readonly number[],
+  claimant: string,
   error: string,
   delayMs: number,
 ): Promise<void> {
-  await finishSending(ctx, ids, {
+  await finishSending(ctx, ids, claimant, {
     status: 'queued',
     last_error: error,
     next_attempt_at: ctx.clock.now().getTime() + delayMs,
@@ -203,15 +239,17 @@ export async function requeueAfterFailure(
 async function finishSending(
   ctx: CoreContext,
   ids: readonly number[],
+  claimant: string,
   changes: Partial<Pick<PrintJobRow, 'status' | 'last_error' | 'printed_at' | 'next_attempt_at'>>,
 ): Promise<void> {
   if (ids.length === 0) return;
   await write(ctx, (trx) =>
     trx
       .updateTable('print_jobs')
-      .set({ ...changes, updated_at: ctx.clock.now().getTime() })
+      .set({ ...changes, claimed_by: null, updated_at: ctx.clock.now().getTime() })
       .where('id', 'in', [...ids])
       .where('status', '=', 'printing')
+      .where('claimed_by', '=', claimant)
       .execute(),
   );
 }
