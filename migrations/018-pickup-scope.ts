@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 // Device keys get the `pickup` scope (the pickup counter's tablet: it reads the ready orders and hands them out).
 // SQLite cannot change a CHECK constraint, so `api_keys` is rebuilt from its own definition as the database has it,
@@ -10,6 +11,7 @@ const OLD_SCOPES = "scope in ('printer', 'display', 'kitchen')";
 const NEW_SCOPES = "scope in ('printer', 'display', 'kitchen', 'pickup')";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) return widenOnPostgres(db);
   const schema = await sql<{ type: string; name: string; tbl_name: string; sql: string | null }>`
     select type, name, tbl_name, sql from sqlite_master where type in ('table', 'index')`.execute(db);
   const table = schema.rows.find((row) => row.type === 'table' && row.name === 'api_keys');
@@ -35,4 +37,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`insert into "${other.name}" select * from temp."${other.name}_018"`).execute(db);
     await sql.raw(`drop table temp."${other.name}_018"`).execute(db);
   }
+}
+
+/** PostgreSQL changes a CHECK constraint in place: the old one is dropped and the wider one added. */
+async function widenOnPostgres(db: Kysely<unknown>): Promise<void> {
+  const checks = await sql<{ name: string }>`
+    select conname as name from pg_constraint
+    where conrelid = 'api_keys'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%scope%'`.execute(db);
+  if (checks.rows.length !== 1) throw new Error('api_keys has no scope check to widen');
+  await sql`alter table api_keys drop constraint ${sql.id((checks.rows[0] as { name: string }).name)}`.execute(db);
+  await sql`alter table api_keys add constraint api_keys_scope_check check (${sql.raw(NEW_SCOPES)})`.execute(db);
 }

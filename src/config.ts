@@ -1,11 +1,14 @@
 import { parseDuration } from './core/duration.js';
 import { isValidTimezone, machineTimezone, parseHhMm } from './core/venue-time.js';
 import type { Durability } from './storage/database.js';
+import { isPostgresUrl } from './storage/postgres-url.js';
 import { isLocale, type Locale, LOCALES } from './i18n/index.js';
 
 /** Everything `pos serve` can be told, after defaults and validation. */
 export interface ServerConfig {
   dataDir: string | undefined;
+  /** A `postgres://` URL: the data lives in that PostgreSQL database, not in the data dir's SQLite file. */
+  databaseUrl?: string | undefined;
   port: number;
   host: string;
   timezone: string;
@@ -68,6 +71,12 @@ export function validateConfig(config: ServerConfig): ServerConfig {
   }
   if (!['on', 'off'].includes(config.printing))
     throw new ConfigError(`--printing must be on or off, got "${config.printing}"`);
+  if (config.databaseUrl !== undefined && !isPostgresUrl(config.databaseUrl)) {
+    throw new ConfigError('--database must be a PostgreSQL URL such as postgres://pos:secret@127.0.0.1/pos');
+  }
+  if (config.backup && config.databaseUrl !== undefined) {
+    throw new ConfigError('--backup-every copies the SQLite file of the data dir: with --database, use pg_dump');
+  }
   if (config.backup) {
     if (config.backup.everyMs < 60_000) throw new ConfigError('--backup-every must be at least 1m');
     if (!Number.isInteger(config.backup.keep) || config.backup.keep < 1)

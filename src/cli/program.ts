@@ -43,7 +43,7 @@ const COMMANDS: Array<[names: string[], load: () => Promise<Register>]> = [
 ];
 
 /** Global options that take a value: the word after them is not the command. */
-const VALUE_OPTIONS = new Set(['--data-dir', '--url', '--token']);
+const VALUE_OPTIONS = new Set(['--data-dir', '--database', '--url', '--token']);
 
 /** The command word of `argv` (node, script, then the arguments), or null when there is none. */
 export function commandWord(argv: readonly string[]): string | null {
@@ -60,6 +60,8 @@ export function commandWord(argv: readonly string[]): string | null {
 /** Options every command understands; read them with `command.optsWithGlobals<GlobalOptions>()`. */
 export interface GlobalOptions {
   dataDir?: string;
+  /** A PostgreSQL URL: the server's data is there, not in the data dir (serve, migrate, token revoke). */
+  database?: string;
   url?: string;
   token?: string;
   json?: boolean;
@@ -84,6 +86,12 @@ function baseProgram(): Command {
     .description('point of sale for food events: orders, kitchen tickets, ready numbers and sales reports')
     .version(VERSION, '-v, --version')
     .addOption(new Option('--data-dir <dir>', 'data dir of the server on this machine').env('POS_DATA_DIR'))
+    .addOption(
+      new Option(
+        '--database <url>',
+        'PostgreSQL database of the server on this machine (postgres://user:password@host/db); default: SQLite in the data dir',
+      ).env('POS_DATABASE_URL'),
+    )
     .addOption(new Option('--url <url>', 'address of the pos server, such as http://192.168.1.20:4300').env('POS_URL'))
     .addOption(
       new Option('--token <token>', 'access token (otherwise: pos login, or minted from the local data dir)').env(

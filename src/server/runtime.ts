@@ -7,7 +7,7 @@ import { CommitSignal, type CoreContext, storagePort } from '../core/context.js'
 import { cuid, type IdGenerator } from '../core/ids.js';
 import { VenueClock } from '../core/venue-time.js';
 import type { ServerConfig } from '../config.js';
-import { openStorage, type Storage } from '../storage/database.js';
+import { openDatabase, type Storage } from '../storage/database.js';
 import { acquireLock, type DataDir, ensureDataDir, loadOrCreateSecret, resolveDataDir } from '../storage/data-dir.js';
 import { migrate } from '../storage/migrate.js';
 import { VERSION } from '../version.js';
@@ -60,7 +60,11 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
     for (const step of cleanups.reverse()) await step();
   };
   try {
-    const storage = openStorage(dataDir.database, { durability: config.durability });
+    const storage = await openDatabase({
+      file: dataDir.database,
+      databaseUrl: config.databaseUrl,
+      durability: config.durability,
+    });
     cleanups.push(() => storage.close());
     await migrate(storage);
     const clock = overrides.clock ?? systemClock;

@@ -3,8 +3,10 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 import { makePrivate } from './data-dir.js';
 import { Kysely, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema.js';
+import type { Engine } from './engine.js';
 import { registerRawConnection } from './raw-connections.js';
 import { WriteBatcher } from './write-batcher.js';
+import { postgresTransaction } from './postgres-writer.js';
 
 /**
  * How hard a commit waits for the disk. `full` (the default) syncs the write-ahead log on every commit, so an
@@ -15,16 +17,40 @@ export type Durability = 'full' | 'normal';
 
 export type Db = Kysely<Database>;
 
+export { type Engine, engineOf, POSTGRES_WRITE_LOCK } from './engine.js';
+
+/** How writes reach the database: one at a time, each resolved only once committed. */
+export interface Writer {
+  run<T>(work: (trx: Db) => Promise<T>): Promise<T>;
+  /** Counters for the benchmark and the tests: how many commits served how many writes. */
+  readonly stats: { commits: number; writes: number };
+}
+
 export interface Storage {
-  /** The single writer: every change goes through `transaction()` on this connection. */
+  engine: Engine;
+  /** The writer: every change goes through `transaction()` (or `writer`) on it. */
   db: Db;
-  /** A second, read-only connection: reads never wait for a write in progress (WAL). */
+  /** Reads: they never wait for a write in progress (a second connection in WAL mode; a pool on PostgreSQL). */
   read: Db;
-  /** The raw writer connection, for what Kysely does not cover (online backup, pragmas). */
+  /**
+   * The raw SQLite writer connection, for what Kysely does not cover (online backup, pragmas). SQLite only: on
+   * PostgreSQL reading it throws (see requireSqlite).
+   */
   sqlite: BetterSqlite3.Database;
-  /** Runs writes on `db`, sharing commits between writes that queue up together (group commit). */
-  writer: WriteBatcher;
+  /** Runs writes on `db` (on SQLite sharing commits between writes that queue up together: group commit). */
+  writer: Writer;
+  /** Where the data is, for people: the database file, or the PostgreSQL URL without its password. */
+  location: string;
   close(): Promise<void>;
+}
+
+export class WrongEngineError extends Error {}
+
+/** Refuses, with a sentence a person can act on, what only the SQLite engine can do (copying the file, attaching). */
+export function requireSqlite(storage: Pick<Storage, 'engine'>, what: string): void {
+  if (storage.engine !== 'sqlite') {
+    throw new WrongEngineError(`${what} works on the SQLite data dir only; this server uses PostgreSQL`);
+  }
 }
 
 export interface OpenOptions {
@@ -98,10 +124,12 @@ export function openStorage(file: string, options: OpenOptions = {}): Storage {
   // connection mutex makes it.
   registerRawConnection(read, reader);
   return {
+    engine: 'sqlite',
     db,
     read,
     sqlite,
     writer: new WriteBatcher(db, sqlite),
+    location: file,
     async close() {
       await read.destroy();
       await db.destroy();
@@ -112,12 +140,14 @@ export function openStorage(file: string, options: OpenOptions = {}): Storage {
 /**
  * Runs `work` in one SQLite transaction on the writer connection. `BEGIN IMMEDIATE` takes the write lock up front,
  * so a transaction never fails half-way because another process wrote in between. Kysely's connection mutex makes
- * every other query wait until this one commits or rolls back.
+ * every other query wait until this one commits or rolls back. On PostgreSQL: a transaction that first takes the
+ * write lock (POSTGRES_WRITE_LOCK).
  */
 export async function transaction<T>(
-  storage: Pick<Storage, 'db' | 'sqlite'>,
+  storage: Pick<Storage, 'db' | 'sqlite' | 'engine'>,
   work: (trx: Db) => Promise<T>,
 ): Promise<T> {
+  if (storage.engine === 'postgres') return postgresTransaction(storage.db, work);
   return storage.db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     let result: T;
@@ -131,4 +161,20 @@ export async function transaction<T>(
     await sql`commit`.execute(connection);
     return result;
   });
+}
+
+export interface DatabaseOptions extends OpenOptions {
+  /** The SQLite file (in the data dir), used when no PostgreSQL URL is given. */
+  file: string;
+  /** A `postgres://` URL: the data lives in that PostgreSQL database instead (pg is loaded only then). */
+  databaseUrl?: string | undefined;
+}
+
+/** Opens the engine the options name: PostgreSQL when there is a URL, else the SQLite file. */
+export async function openDatabase(options: DatabaseOptions): Promise<Storage> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgres.js');
+    return openPostgres(options.databaseUrl);
+  }
+  return openStorage(options.file, options);
 }

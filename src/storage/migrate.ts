@@ -1,25 +1,38 @@
 import { type Migration, sql } from 'kysely';
 import { migrations as allMigrations } from '../../migrations/index.js';
-import { type Storage, transaction } from './database.js';
+import { postgresMigrations } from '../../migrations/dialect.js';
+import { type Db, type Storage, transaction } from './database.js';
 
 export interface MigrationResult {
   applied: string[];
   current: string | null;
 }
 
+type Migratable = Pick<Storage, 'db' | 'sqlite' | 'engine'>;
+
+async function appliedNames(db: Db): Promise<Set<string>> {
+  const done = await sql<{ name: string }>`select name from schema_migrations`.execute(db);
+  return new Set(done.rows.map((row) => row.name));
+}
+
 /**
  * Applies every pending migration in name order, each in its own transaction together with its bookkeeping row,
- * so a crash leaves the schema either before or after a migration, never in between.
+ * so a crash leaves the schema either before or after a migration, never in between. On PostgreSQL each transaction
+ * holds the write lock and looks again whether its migration is still pending: two instances starting together on
+ * one database apply each migration once.
  */
 export async function migrate(
-  storage: Pick<Storage, 'db' | 'sqlite'>,
+  storage: Migratable,
   migrations: Record<string, Migration> = allMigrations,
 ): Promise<MigrationResult> {
-  await sql`create table if not exists schema_migrations (name text primary key, applied_at integer not null)`.execute(
-    storage.db,
-  );
-  const done = await sql<{ name: string }>`select name from schema_migrations`.execute(storage.db);
-  const appliedBefore = new Set(done.rows.map((row) => row.name));
+  const postgres = storage.engine === 'postgres';
+  await transaction(storage, async (trx) => {
+    if (postgres) await sql`create extension if not exists citext`.execute(trx);
+    await sql`create table if not exists schema_migrations (name text primary key, applied_at ${sql.raw(
+      postgres ? 'bigint' : 'integer',
+    )} not null)`.execute(trx);
+  });
+  const appliedBefore = await appliedNames(storage.db);
   const names = Object.keys(migrations).sort();
   const unknown = [...appliedBefore].filter((name) => !names.includes(name));
   if (unknown.length > 0) {
@@ -32,11 +45,13 @@ export async function migrate(
   for (const name of names) {
     if (appliedBefore.has(name)) continue;
     const migration = migrations[name] as Migration;
-    await transaction(storage, async (trx) => {
-      await migration.up(trx);
+    const ran = await transaction(storage, async (trx) => {
+      if (postgres && (await appliedNames(trx)).has(name)) return false; // another instance was first
+      await migration.up(postgres ? trx.withPlugin(postgresMigrations) : trx);
       await sql`insert into schema_migrations (name, applied_at) values (${name}, ${Date.now()})`.execute(trx);
+      return true;
     });
-    applied.push(name);
+    if (ran) applied.push(name);
   }
   return { applied, current: names.at(-1) ?? null };
 }

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import type { Db } from './database.js';
+import { engineOf } from './engine.js';
 import { rawConnectionOf } from './raw-connections.js';
 
 const PARAM = Symbol('prepared query parameter');
@@ -41,13 +42,15 @@ export function prepared<P extends object, O>(build: (db: Db, p: Params<P>, shap
   const templates = new Map<number, Template<O>>();
   const params = new Proxy({} as Params<P>, { get: (_, name) => ({ [PARAM]: String(name) }) satisfies Placeholder });
 
+  // The SQL differs between the engines (placeholders, quoting): a process may use both (the tests do).
   function template(db: Db, shape: number): Template<O> {
-    let found = templates.get(shape);
+    const key = engineOf(db) === 'postgres' ? -1 - shape : shape;
+    let found = templates.get(key);
     if (!found) {
       const compiled = build(db, params, shape).compile(db);
       const slots = compiled.parameters.map((value) => (isPlaceholder(value) ? accessor(value[PARAM]) : () => value));
       found = { compiled, slots, statements: new WeakMap() };
-      templates.set(shape, found);
+      templates.set(key, found);
     }
     return found;
   }

@@ -7,6 +7,7 @@ import { ManualClock, systemClock } from '../../src/core/clock.js';
 import { defaultConfig, type ServerConfig } from '../../src/config.js';
 import type { PrinterTransport } from '../../src/printer/transport.js';
 import { createRuntime, type Runtime } from '../../src/server/runtime.js';
+import { testDatabaseUrl } from './engine.js';
 
 /** The subset of tap's Test the helpers need (so they work with any tap version's types). */
 export interface TestLike {
@@ -56,8 +57,9 @@ export async function buildTestApp(
   const clock = new ManualClock(options.start ?? DEFAULT_TEST_START);
   // Printing tests run on real time: retries and probes are driven by real timers.
   const runtimeClock = options.realTime ? systemClock : clock;
+  const databaseUrl = await testDatabaseUrl();
   const runtime = await createRuntime(
-    { ...defaultConfig(), timezone: 'Europe/Rome', logLevel: 'silent', ...options.config, dataDir },
+    { ...defaultConfig(), timezone: 'Europe/Rome', logLevel: 'silent', databaseUrl, ...options.config, dataDir },
     {
       clock: runtimeClock,
       printerWorkers: options.printerWorkers ?? false,

@@ -1,12 +1,12 @@
-import { join } from 'node:path';
 import { ManualClock } from '../../src/core/clock.js';
 import { CommitSignal, type CoreContext, storagePort } from '../../src/core/context.js';
 import { cuid } from '../../src/core/ids.js';
 import { VenueClock } from '../../src/core/venue-time.js';
 import { defaultConfig } from '../../src/config.js';
-import { openStorage, type Storage } from '../../src/storage/database.js';
+import type { Storage } from '../../src/storage/database.js';
 import { migrate } from '../../src/storage/migrate.js';
 import { DEFAULT_TEST_START, type TestLike, tempDir } from './app.js';
+import { openTestStorage } from './engine.js';
 
 export interface TestCore {
   /** The same two a runtime has (`app.runtime.ctx`, `app.runtime.storage`), so a core test reads like an app test. */
@@ -16,7 +16,7 @@ export interface TestCore {
 }
 
 /**
- * Core without HTTP: a migrated SQLite file in a temp dir and the core context a runtime would build on it (the
+ * Core without HTTP: a migrated SQLite file in a temp dir (a PostgreSQL database under POS_TEST_ENGINE=postgres) and the core context a runtime would build on it (the
  * venue in Rome, a `ManualClock`, printing on), and nothing else: no Fastify, no event hub, no maintenance job, no
  * secret or first admin. For tests of use cases and storage rules that make no request; a test that sends one
  * builds the whole appliance with buildTestApp.
@@ -28,8 +28,7 @@ export async function buildTestCore(
   const dataDir = tempDir(t, 'pos-core-');
   const clock = new ManualClock(options.start ?? DEFAULT_TEST_START);
   const config = defaultConfig();
-  const storage = openStorage(join(dataDir, 'pos.db'), { durability: 'normal' });
-  t.teardown(() => storage.close());
+  const storage = await openTestStorage(t, dataDir);
   await migrate(storage);
   const ctx: CoreContext = {
     storage: storagePort(storage),

@@ -3,14 +3,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../src/version.js';
 import type { TestLike } from './app.js';
+import { testDatabaseUrl } from './engine.js';
 import { waitFor } from './wait.js';
 
 export const POS_BIN = join(PACKAGE_ROOT, 'bin', 'pos');
+
+const serverDatabases = new Map<string, string>();
 
 export interface RealServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The PostgreSQL database the shared builders gave it (POS_TEST_ENGINE=postgres); undefined on SQLite. */
+  databaseUrl: string | undefined;
   /** The first-start admin password, when this start created the admin. */
   adminPassword: string | null;
   output(): string;
@@ -26,6 +31,13 @@ export interface RealServer {
  * Requires a build (`npm test` builds first). The process is killed at teardown whatever happens.
  */
 export async function startRealServer(t: TestLike, dataDir: string, extraArgs: string[] = []): Promise<RealServer> {
+  // Under POS_TEST_ENGINE=postgres, a database of the test cluster for the data dir (unless the test names one): a
+  // server started again on the same data dir finds its data again.
+  let databaseUrl = extraArgs.includes('--database') ? undefined : serverDatabases.get(dataDir);
+  if (!databaseUrl && !extraArgs.includes('--database')) {
+    databaseUrl = await testDatabaseUrl();
+    if (databaseUrl) serverDatabases.set(dataDir, databaseUrl);
+  }
   // Under tap, child_process is wrapped to put tap's process-info hook into every child's NODE_OPTIONS (whatever env
   // is passed), which more than doubles the CPU a start of the server takes. The server under test does not need it:
   // `env -u NODE_OPTIONS` execs node in place (same pid, so signals reach the server).
@@ -45,9 +57,13 @@ export async function startRealServer(t: TestLike, dataDir: string, extraArgs: s
       dataDir,
       '--timezone',
       'Europe/Rome',
+      ...(databaseUrl ? ['--database', databaseUrl] : []),
       ...extraArgs,
     ],
-    { env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '', POS_DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -91,6 +107,7 @@ export async function startRealServer(t: TestLike, dataDir: string, extraArgs: s
     url,
     port,
     dataDir,
+    databaseUrl,
     adminPassword: /^\s+password\s+(\S+)$/m.exec(output)?.[1] ?? null,
     output: () => output,
     process: child,

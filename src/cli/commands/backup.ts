@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { acquireLock, DataDirLockedError, resolveDataDir } from '../../storage/data-dir.js';
 import { CliError } from '../errors.js';
+import { refuseWithDatabase } from '../local-storage.js';
 import { print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 
@@ -14,6 +15,7 @@ export function registerBackup(program: Command): void {
     .argument('<file>', 'where to write the copy (for example /media/usb/pos-saturday.db)')
     .action(async (file: string, _flags: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
+      refuseWithDatabase(globals, 'pos backup', 'back up PostgreSQL with pg_dump (docs/operations.md)');
       const dir = resolveDataDir(globals.dataDir);
       if (!existsSync(dir.database))
         throw new CliError(`no database in ${dir.root}: give the data dir with --data-dir`);
@@ -43,6 +45,7 @@ export function registerBackup(program: Command): void {
     .option('-y, --yes', 'do not ask for confirmation')
     .action(async (file: string, flags: { check?: boolean; yes?: boolean }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
+      refuseWithDatabase(globals, 'pos restore', 'restore PostgreSQL with pg_restore (docs/operations.md)');
       const { checkBackup, restoreDatabase } = await import('../../storage/backup.js');
       const check = checkBackup(file);
       if (!check.ok) throw new CliError(`cannot restore ${file}: ${check.problem}`);

@@ -6,16 +6,18 @@ import type { GlobalOptions } from '../program.js';
 export function registerMigrate(program: Command): void {
   program
     .command('migrate')
-    .description('apply pending database migrations to the data dir (pos serve also does this at start-up)')
+    .description(
+      'apply pending database migrations to the data dir or --database (pos serve also does this at start-up)',
+    )
     .action(async (_flags: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const dir = resolveDataDir(globals.dataDir);
       ensureDataDir(dir);
-      const [{ openStorage }, { migrate }] = await Promise.all([
-        import('../../storage/database.js'),
+      const [{ openLocalStorage }, { migrate }] = await Promise.all([
+        import('../local-storage.js'),
         import('../../storage/migrate.js'),
       ]);
-      const storage = openStorage(dir.database);
+      const storage = await openLocalStorage(globals, dir);
       try {
         const result = await migrate(storage);
         if (globals.json) printJson(result);

@@ -3,6 +3,7 @@ import { type Command, Option } from 'commander';
 import { LOCALES } from '../../api/enums.js';
 import { ConfigError, defaultConfig, parseTtl, type ServerConfig, validateConfig } from '../../config.js';
 import { DataDirLockedError } from '../../storage/data-dir.js';
+import { DatabaseUnreachableError } from '../../storage/postgres-url.js';
 import { CliError } from '../errors.js';
 import type { GlobalOptions } from '../program.js';
 
@@ -138,6 +139,7 @@ export function registerServe(program: Command): void {
         config = validateConfig({
           ...defaults,
           dataDir: globals.dataDir,
+          databaseUrl: globals.database,
           port: Number(flags.port),
           host: flags.host,
           timezone: flags.timezone,
@@ -169,7 +171,9 @@ export function registerServe(program: Command): void {
         const { startServer } = await import('../../server/serve.js');
         server = await startServer(config);
       } catch (error) {
-        if (error instanceof DataDirLockedError) throw new CliError(error.message);
+        if (error instanceof DataDirLockedError || error instanceof DatabaseUnreachableError) {
+          throw new CliError(error.message);
+        }
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE')
           throw new CliError(`port ${config.port} is already in use: choose another with --port`);
@@ -181,6 +185,7 @@ export function registerServe(program: Command): void {
       const out = (line = '') => process.stdout.write(`${line}\n`);
       out(`pos ${runtime.app.services.version} is serving`);
       out(`  data dir    ${runtime.dataDir.root}`);
+      if (runtime.storage.engine === 'postgres') out(`  database    PostgreSQL ${runtime.storage.location}`);
       out(
         `  time zone   ${config.timezone} (tickets restart at ${config.ticketReset}, business day starts at ${config.dayStart})`,
       );

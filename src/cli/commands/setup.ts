@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { CliError } from '../errors.js';
+import { refuseWithDatabase } from '../local-storage.js';
 import type { GlobalOptions } from '../program.js';
 
 /** `pos setup`: the guided first run; `--from` copies last year's set-up into this data dir first. */
@@ -20,6 +21,7 @@ export function registerSetup(program: Command): void {
       const io = new Prompter();
       try {
         if (flags.from) {
+          refuseWithDatabase(globals, 'pos setup --from', 'run it on a SQLite data dir, then copy with pg_dump');
           const { copyFrom } = await import('../setup/copy-from.js');
           const { copied } = await copyFrom(flags.from, globals.dataDir, (question) => io.confirm(question, false));
           io.say(

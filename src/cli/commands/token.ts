@@ -49,24 +49,24 @@ export function registerToken(program: Command): void {
       const jti = value.includes('.') ? TokenService.peekJti(value) : value;
       if (!jti) throw new CliError('that is not a pos token: give the token as printed, or its jti');
       const dir = resolveDataDir(globals.dataDir);
-      if (!existsSync(dir.database)) throw new CliError(notADataDir(dir.root));
+      if (!globals.database && !existsSync(dir.database)) throw new CliError(notADataDir(dir.root));
       // Written straight into the database: a running server checks revocations on every request.
       const [
-        { openStorage },
+        { openLocalStorage },
         { migrate },
         { revokeToken },
         { CommitSignal, storagePort },
         { cuid },
         { VenueClock, machineTimezone },
       ] = await Promise.all([
-        import('../../storage/database.js'),
+        import('../local-storage.js'),
         import('../../storage/migrate.js'),
         import('../../core/auth/authenticate.js'),
         import('../../core/context.js'),
         import('../../core/ids.js'),
         import('../../core/venue-time.js'),
       ]);
-      const storage = openStorage(dir.database);
+      const storage = await openLocalStorage(globals, dir);
       try {
         await migrate(storage);
         const ctx = {

@@ -2,6 +2,7 @@ import { refundedCents } from './refunds.js';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { ListOrdersQuery, OrderDetail } from '../../api/orders.js';
+import { engineOf } from '../../storage/engine.js';
 import { listParams, prepared } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow } from '../../storage/schema.js';
 import { type CoreContext, reader } from '../context.js';
@@ -44,11 +45,18 @@ function escapeLike(value: string): string {
 
 type OrderPage = Awaited<ReturnType<typeof readOrderPage>>;
 
-/** Changes whenever any connection (this server's writer, a CLI, a restore) commits to the database. */
-const dataVersion = prepared<object, { data_version: number }>(() => sql`pragma data_version`);
+/**
+ * Changes whenever any connection (this server's writer, a CLI, a restore) commits to the database. On PostgreSQL
+ * the snapshot (the next transaction id and those in flight) changes with every write anywhere in the cluster: any
+ * other instance's commit makes the cached pages fresh again, as it must.
+ */
+const dataVersion = prepared<object, { data_version: number | string }>(() => sql`pragma data_version`);
+const snapshot = prepared<object, { data_version: number | string }>(
+  () => sql`select pg_current_snapshot()::text as data_version`,
+);
 
 /** The pages asked since the database last changed, per database: the newest answers, at most this many. */
-const pageCaches = new WeakMap<object, { version: number; pages: Map<string, OrderPage> }>();
+const pageCaches = new WeakMap<object, { version: number | string; pages: Map<string, OrderPage> }>();
 const CACHED_PAGES = 200;
 
 /**
@@ -58,7 +66,8 @@ const CACHED_PAGES = 200;
  */
 export async function listOrders(ctx: CoreContext, query: ListOrdersQuery): Promise<OrderPage> {
   const db = reader(ctx);
-  const version = ((await dataVersion.executeTakeFirst(db, {})) as { data_version: number }).data_version;
+  const changes = engineOf(db) === 'postgres' ? snapshot : dataVersion;
+  const version = ((await changes.executeTakeFirst(db, {})) as { data_version: number | string }).data_version;
   let cache = pageCaches.get(ctx.storage);
   if (!cache || cache.version !== version) {
     cache = { version, pages: new Map() };
@@ -86,11 +95,13 @@ async function readOrderPage(ctx: CoreContext, query: ListOrdersQuery) {
   }
   if (query.search) {
     const search = query.search;
+    // SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's ILIKE does, of every letter.
+    const like = engineOf(reader(ctx)) === 'postgres' ? 'ilike' : 'like';
     const pattern = `%${escapeLike(search)}%`;
     base = base.where((eb) => {
       const terms = [
-        eb('customer', 'like', sql<string>`${pattern} escape '\\'`),
-        eb('table_name', 'like', sql<string>`${pattern} escape '\\'`),
+        eb('customer', like, sql<string>`${pattern} escape '\\'`),
+        eb('table_name', like, sql<string>`${pattern} escape '\\'`),
       ];
       if (isDisplayCode(search.toUpperCase())) terms.push(eb('display_code', '=', search.toUpperCase()));
       if (/^\d{1,9}$/.test(search)) terms.push(eb('ticket_number', '=', Number(search)));

@@ -16,6 +16,6 @@ const takeTicketNumber = prepared<{ ticketDay: string }, { last_number: number }
   db
     .insertInto('ticket_counters')
     .values({ ticket_day: p.ticketDay, last_number: 1 })
-    .onConflict((oc) => oc.column('ticket_day').doUpdateSet({ last_number: sql`last_number + 1` }))
+    .onConflict((oc) => oc.column('ticket_day').doUpdateSet({ last_number: sql`ticket_counters.last_number + 1` }))
     .returning('last_number'),
 );
