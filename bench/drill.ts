@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RealServer, startRealServer } from '../test/helpers/server.js';
 import { checkOrders, type OrderRow, outageMs, passed } from './lib/drill-check.js';
-import { Till } from './lib/drill-tills.js';
+import { drillTills, seedDrillVenue } from './lib/drill-venue.js';
 import { makeRoot, type PgNode, pgAvailable, removeRoot, startPrimary, startStandby } from './lib/pg-cluster.js';
 import { round } from './lib/stats.js';
 
@@ -52,49 +52,6 @@ if (options.wholeLaptop && options.instances < 2) {
 
 const cleanups: Array<() => unknown> = [];
 const lifetime = { teardown: (fn: () => unknown) => void cleanups.push(fn) };
-
-async function api<T>(url: string, token: string, method: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** A small menu and one operator per till, through the API (the same on either engine). */
-async function seed(url: string, adminPassword: string) {
-  const login = await fetch(`${url}/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: adminPassword }),
-  });
-  if (!login.ok) throw new Error(`admin login: ${login.status} ${await login.text()}`);
-  const admin = ((await login.json()) as { accessToken: string }).accessToken;
-  type Made = { id: string };
-  const printer = await api<Made>(url, admin, 'POST', '/v1/printers', { name: 'Cucina', ip: '127.0.0.1', port: 9 });
-  const category = await api<Made>(url, admin, 'POST', '/v1/categories', { name: 'Primi', printerId: printer.id });
-  const foods: string[] = [];
-  for (const [name, price] of [
-    ['Tortelli', 9],
-    ['Polenta', 6.5],
-    ['Salsiccia', 7],
-    ['Patatine', 3.5],
-  ] as const)
-    foods.push(
-      (await api<Made>(url, admin, 'POST', '/v1/foods', { name, price, categoryId: category.id, available: true })).id,
-    );
-  const register = await api<Made>(url, admin, 'POST', '/v1/cash-registers', {
-    name: 'Cassa 1',
-    defaultPrinterId: printer.id,
-  });
-  const password = 'drill-password';
-  for (let till = 0; till < options.tills; till++)
-    await api(url, admin, 'POST', '/v1/users', { username: `till${till}`, password, role: 'operator' });
-  return { foods, register: register.id, password };
-}
 
 interface Instance {
   dataDir: string;
@@ -147,31 +104,11 @@ async function drill() {
   instances.push(await startInstance(dataDir(0), databaseUrl));
   const adminPassword = instances[0]!.server.adminPassword;
   if (!adminPassword) throw new Error(`the first pos printed no admin password:\n${instances[0]!.server.output()}`);
-  const venue = await seed(instances[0]!.server.url, adminPassword);
+  const venue = await seedDrillVenue(instances[0]!.server.url, adminPassword, options.tills);
   for (let index = 1; index < options.instances; index++)
     instances.push(await startInstance(dataDir(index), databaseUrl));
 
-  const tills = Array.from(
-    { length: options.tills },
-    (_, index) =>
-      new Till({
-        index,
-        servers: () => instances.map((instance) => instance.server.url),
-        username: `till${index}`,
-        password: venue.password,
-        timeoutMs: 5_000,
-        retryMs: 250,
-        body: (key) => ({
-          table: String(1 + index),
-          customer: key,
-          orderItems: [
-            { foodId: venue.foods[index % venue.foods.length], quantity: 1 },
-            { foodId: venue.foods[(index + 1) % venue.foods.length], quantity: 2 },
-          ],
-          confirm: { paymentMethod: index % 2 ? 'CARD' : 'CASH', cashRegisterId: venue.register },
-        }),
-      }),
-  );
+  const tills = drillTills(venue, options.tills, () => instances.map((instance) => instance.server.url));
   progress(`${options.tills} tills selling for ${options.beforeSeconds} s`);
   for (const till of tills) till.start();
   await sleep(options.beforeSeconds * 1000);
