@@ -13,13 +13,9 @@ import { migrate } from '../storage/migrate.js';
 import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
 import { createInitialAdmin, type InitialAdmin } from './initial-admin.js';
-import { startBackups } from './backups.js';
-import { startMaintenance } from './maintenance.js';
-import { PrinterLocks } from '../printer/locks.js';
-import { StatusMonitor } from '../printer/monitor.js';
 import { TcpTransport, type PrinterTransport } from '../printer/transport.js';
-import { PrintWorker } from '../printer/worker.js';
 import { EventHub } from './sse/hub.js';
+import { startInstance } from './cluster/instance.js';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -83,42 +79,15 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
     });
     await hub.start();
     cleanups.push(() => hub.close());
-    cleanups.push(startMaintenance(ctx));
-    if (config.printing === 'on' && overrides.printerWorkers !== false) {
-      const locks = new PrinterLocks();
-      const transport = overrides.transport ?? new TcpTransport();
-      const log = (message: string) => console.error(message);
-      const monitor = new StatusMonitor(ctx, { transport, locks, intervalMs: config.printerProbeMs, log });
-      const worker = new PrintWorker(ctx, {
-        transport,
-        locks,
-        log,
-        locale: config.locale,
-        onDeliveryFailed: (printerId) => void monitor.deliveryFailed(printerId),
-      });
-      await worker.start();
-      monitor.start();
-      ctx.drawer = worker;
-      cleanups.push(() => {
-        ctx.drawer = undefined;
-      });
-      cleanups.push(() => worker.stop());
-      cleanups.push(() => monitor.stop());
-    }
-    if (config.backup) {
-      const { dir } = config.backup;
-      cleanups.push(
-        startBackups(
-          storage,
-          config.backup,
-          {
-            done: (file) => console.log(`backup written: ${file}`),
-            failed: (error) => console.error(`backup to ${dir} failed: ${(error as Error).message}`),
-          },
-          config.timezone,
-        ),
-      );
-    }
+    const instance = await startInstance({
+      ctx,
+      storage,
+      config,
+      printers: config.printing === 'on' && overrides.printerWorkers !== false,
+      transport: () => overrides.transport ?? new TcpTransport(),
+      sessions: null,
+    });
+    cleanups.push(() => instance.close());
     const app = await buildApp({
       services: {
         ctx,
