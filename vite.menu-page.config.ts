@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { noNodeBuiltins, precompress } from './vite.config.js';
+import { noNodeBuiltins, pageCatalogs, precompress } from './vite.config.js';
 
 // The customers' menu page (src/web/menu) as one script and one style with fixed names, nothing split off: the
 // server serves them at /menu, and `pos menu-page` pours both into a single HTML file with the menu embedded
@@ -12,7 +12,7 @@ const outDir = fileURLToPath(new URL('./dist/menu-page/', import.meta.url));
 export default defineConfig({
   root,
   base: '/menu-page/',
-  plugins: [noNodeBuiltins(), react(), precompress(outDir)],
+  plugins: [noNodeBuiltins(), react(), pageCatalogs(true), precompress(outDir)],
   build: {
     outDir,
     emptyOutDir: true,

@@ -1,106 +1,13 @@
-import { type Locale, LOCALES } from '../api/enums.js';
-import { centsParts, unitsToCents } from '../api/money.js';
+import type { Locale } from '../api/enums.js';
 import { en, type MessageKey } from './en.js';
 import { it } from './it.js';
+import { addCatalog } from './translate.js';
 
-// Message catalogs per locale: plain data, importable from Node (printed tickets, the dashboard, tests) and the
-// browser. Adding a language: a catalog file beside en.ts and one line here (docs/languages.md).
+// Message catalogs per locale: plain data, importable from Node (printed tickets, the dashboard, tests). Importing
+// this file hands every catalog to `translate`; the browser pages import translate.ts and load their own words.
+// Adding a language: a catalog file beside en.ts and one line here (docs/languages.md).
 // The list of languages is part of the contract (src/api/enums.ts, GET /health): each one has its catalog here.
 export const CATALOGS: Record<Locale, Record<MessageKey, string>> = { en, it };
-export { LOCALES, type Locale, type MessageKey };
+for (const [locale, catalog] of Object.entries(CATALOGS)) addCatalog(locale as Locale, catalog);
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
-/**
- * The key to say `count` of something with: its `…One` form for exactly one ("1 ordine", "ne resta 1"), else the
- * key itself. Italian and English both have one singular and one plural; a language with more forms adds keys here.
- */
-export function counted(key: MessageKey, count: number): MessageKey {
-  const one = `${key}One`;
-  return count === 1 && one in en ? (one as MessageKey) : key;
-}
-
-/**
- * The words for an error code of the API (docs/api.md lists them): `error.<code>`, or the generic refusal for a code
- * a newer server sends that this catalog does not know yet. Clients say refusals by code, never by the English
- * message of the server.
- */
-export function errorKey(code: string | undefined): MessageKey {
-  const key = `error.${code ?? 'unknown'}`;
-  return key in en ? (key as MessageKey) : 'error.unknown';
-}
-
-/** The message in the locale with `{name}` filled in; a missing value stays visible as `{name}`. */
-export function translate(locale: Locale, key: MessageKey, values: Record<string, string | number> = {}): string {
-  const template: string = CATALOGS[locale][key] ?? en[key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
-
-/**
- * Whole cents as the locale writes the number: `1.234,50` in Italian, `1,234.50` in English (grouped unless told
- * not to, where columns are narrow: the dashboard's `1234,50`).
- */
-export function formatAmount(locale: Locale, cents: number, grouped = true): string {
-  const { negative, units, rest } = centsParts(Math.round(cents));
-  const whole = String(units);
-  const written = grouped ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, translate(locale, 'format.group')) : whole;
-  return `${negative ? '-' : ''}${written}${translate(locale, 'format.decimal')}${String(rest).padStart(2, '0')}`;
-}
-
-/**
- * Money as the locale writes it: `€ 12,00` and `€ 1.234,50` in Italian, `€12.00` and `€1,234.50` in English; the
- * template is the catalog's (`format.money` on screen, `ticket.money` on paper). Written out here rather than with
- * Intl.NumberFormat: ICU writes Italian euros as `1234,50 €` (symbol after, no group under 10 000), not as a sagra
- * does, and a build of Node with small ICU would silently print English.
- */
-export function formatMoney(
-  locale: Locale,
-  cents: number,
-  template: 'format.money' | 'ticket.money' = 'format.money',
-): string {
-  const sign = cents < 0 ? '-' : '';
-  return `${sign}${translate(locale, template, { amount: formatAmount(locale, Math.abs(cents)) })}`;
-}
-
-/** A number with up to `decimals` decimals in the locale's form (`12,25` in Italian); no grouping. */
-export function formatNumber(locale: Locale, value: number, decimals = 2): string {
-  const text = String(Number(value.toFixed(decimals)));
-  return text.replace('.', translate(locale, 'format.decimal'));
-}
-
-const dateParts = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * An instant as the venue reads it, in the venue's time zone: `24/11/2026 21:05` (`format.dateTime`). Intl gives
- * only the numbers (day, month, year, hours, minutes in that zone); the order and separators are the catalog's.
- */
-export function formatDateTime(locale: Locale, ms: number, timeZone: string): string {
-  let parts = dateParts.get(timeZone);
-  if (!parts) {
-    parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      numberingSystem: 'latn',
-    });
-    dateParts.set(timeZone, parts);
-  }
-  const values: Record<string, string> = {};
-  for (const part of parts.formatToParts(ms)) values[part.type] = part.value;
-  return translate(locale, 'format.dateTime', values);
-}
-
-/** An amount typed by a cashier (`7`, `7,5`, `7.50`) in cents, or null when it is not one. */
-export function parseAmount(text: string): number | null {
-  const trimmed = text.trim().replace(/^€\s*/, '');
-  if (trimmed === '') return 0;
-  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(trimmed);
-  if (!match) return null;
-  return unitsToCents(match[1] as string, match[2]);
-}
+export * from './translate.js';

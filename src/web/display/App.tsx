@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import type { Banner } from '../../api/banners.js';
 import type { DisplayState } from '../../api/display.js';
 import { ApiError, PosClient } from '../../client/index.js';
-import type { Locale, MessageKey } from '../../i18n/index.js';
+import type { Locale, MessageKey } from '../../i18n/translate.js';
 import { createChime } from '../shared/chime.js';
 import { textOn } from '../shared/contrast.js';
+import { loadCatalog } from '../shared/catalogs.js';
 import { texts, TextsContext } from '../shared/locale.js';
 import { followVenueLocale, initialLocale, showLocale } from '../shared/page-locale.js';
 import { useChannel } from '../shared/use-channel.js';
@@ -134,7 +135,8 @@ export function App() {
     showLocale(locale);
     document.title = text.t('display.title');
   }, [locale, text]);
-  useEffect(() => void followVenueLocale(locale, setLocale), []); // once, at start
+  // once, at start; the venue's language is shown once its words are loaded
+  useEffect(() => void followVenueLocale(locale, (next) => void loadCatalog(next).then(() => setLocale(next))), []);
 
   const show = useCallback((data: DisplayState) => {
     floor.current = data.lastEventId;

@@ -1,4 +1,4 @@
-import { counted } from '../../i18n/index.js';
+import { counted } from '../../i18n/translate.js';
 import { useTexts } from '../shared/locale.js';
 import { readyShown, type Shown } from './board.js';
 import { layoutTiles } from './tiles.js';

@@ -1,10 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import catalogs from 'virtual:page-catalogs';
 import './display.css';
+import { startPage } from '../shared/start-page.js';
 import { App } from './App.js';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void startPage(catalogs, <App />);

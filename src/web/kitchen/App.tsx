@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PosClient } from '../../client/index.js';
 import { createChime } from '../shared/chime.js';
-import { LOCALES } from '../../i18n/index.js';
+import { LOCALES } from '../../i18n/translate.js';
 import { TextsContext } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';
 import { Board } from './Board.js';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { counted } from '../../i18n/index.js';
+import { counted } from '../../i18n/translate.js';
 import type { PosClient } from '../../client/index.js';
 import type { Chime } from '../shared/chime.js';
 import { useTexts } from '../shared/locale.js';

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { PosClient } from '../../client/index.js';
-import { formatDateTime, LOCALES } from '../../i18n/index.js';
+import { formatDateTime, LOCALES } from '../../i18n/translate.js';
 import { AllergenLegend, AllergenMarks } from '../shared/Allergens.js';
 import { encodeCart } from '../shared/cart-code.js';
 import { ChoicesSheet } from '../shared/ChoicesSheet.js';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { PosClient } from '../../client/index.js';
-import { LOCALES } from '../../i18n/index.js';
+import { LOCALES } from '../../i18n/translate.js';
 import { LoginForm } from '../shared/LoginForm.js';
 import { type Texts, TextsContext } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';

@@ -1,6 +1,6 @@
 import { DISPLAY_CODE_ALPHABET, DISPLAY_CODE_LENGTH } from '../../api/enums.js';
 import type { PickupOrder, PickupState } from '../../api/pickup.js';
-import type { MessageKey } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/translate.js';
 
 /** The words of the page's language (the `Texts` of shared/locale.ts, which this pure module does not load). */
 export interface Words {

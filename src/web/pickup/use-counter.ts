@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PickupOrder, PickupState } from '../../api/pickup.js';
 import { ApiError, type PosClient } from '../../client/index.js';
-import { errorKey } from '../../i18n/index.js';
+import { errorKey } from '../../i18n/translate.js';
 import type { Texts } from '../shared/locale.js';
 import { useChannel } from '../shared/use-channel.js';
 import { judge, readCode, refusalText } from './scan.js';

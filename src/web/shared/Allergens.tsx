@@ -1,5 +1,5 @@
 import { ALLERGENS, type Allergen } from '../../api/enums.js';
-import type { MessageKey } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/translate.js';
 import { useTexts } from './locale.js';
 
 // Allergens on the till and the customers' menu page: short marks in the page's language on each food ("GL",

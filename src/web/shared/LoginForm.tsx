@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 // ApiError from its own module: the client's index brings zod, which the page loads after its first paint.
 import { ApiError } from '../../client/errors.js';
 import type { PosClient } from '../../client/index.js';
-import { errorKey } from '../../i18n/index.js';
+import { errorKey } from '../../i18n/translate.js';
 import { useTexts } from './locale.js';
 
 export type LoginAnswer = Awaited<ReturnType<PosClient['login']>>;

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/translate.js';
 
 // The rules of the choices sheet, pure (unit-tested with the sheet), for the till and the customers' menu page:
 // what a tap on an option does, when a group is done, what the group's hint says. The server checks the same bounds

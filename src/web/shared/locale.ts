@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { formatMoney, translate, type Locale, type MessageKey } from '../../i18n/index.js';
+import { formatMoney, translate, type Locale, type MessageKey } from '../../i18n/translate.js';
 import { onScreen } from './money-text.js';
 
 // The page's language is chosen in page-locale.ts (device choice, then the venue's, then the browser's); here are

@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from '../../i18n/index.js';
+import { isLocale, type Locale } from '../../i18n/translate.js';
 
 // Which language a page speaks (no React, so the TV's plain script uses it too):
 //   1. this device's own choice: `?lang=it|en` (remembered) or the page's control;

@@ -1,5 +1,7 @@
 import { Window } from 'happy-dom';
 import * as React from 'react';
+// Every catalog at once, as Node has them (a page in the browser loads its own words before its first paint).
+import '../../i18n/index.js';
 
 // For the component tests beside the components (*.test.tsx, run by tap): a DOM in Node (happy-dom) put where React
 // and Testing Library look for it. Imported by tests only, so the pages' bundles never see it.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatAmount, parseAmount } from '../../i18n/index.js';
+import { formatAmount, parseAmount } from '../../i18n/translate.js';
 import { useTexts } from '../shared/locale.js';
 
 /** An amount typed the cashier's way (`100`, `7,50`): hands over cents once it reads as one, null when left empty. */

@@ -1,25 +1,25 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CashierEvent } from '../../api/events.js';
 import { lazyClient } from '../shared/lazy-client.js';
-import { counted, type Locale } from '../../i18n/index.js';
+import { counted, type Locale } from '../../i18n/translate.js';
 import { type Texts, TextsContext } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';
 import { addFood, cartTotals, EMPTY_CART, orderBody, quantityOf, serviceLines, type Cart } from './cart.js';
 import { CartPanel } from './CartPanel.js';
 import { SetLocaleContext } from './contexts.js';
-import { DoneScreen } from './DoneScreen.js';
 import { Login } from './Login.js';
 import { MenuPanel } from './MenuPanel.js';
 import {
   ChoicesSheet,
+  DoneScreen,
   DrawerCloseDialog,
   DrawerOpenDialog,
   OrdersView,
   OutboxPanel,
+  PaymentDialog,
   ScanCart,
 } from './second-screens.js';
 import { countWaiting, newKey, paidOf, refusedEntries, type OutboxEntry } from './outbox.js';
-import { PaymentDialog } from './PaymentDialog.js';
 import { RegisterPicker } from './RegisterPicker.js';
 import { paidAgain } from './settle.js';
 import { loadRegister, loadSession, saveRegister, saveSession, type Register, type Session } from './session.js';

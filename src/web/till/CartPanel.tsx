@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { discountTooLarge } from '../../api/pricing.js';
-import { formatAmount, parseAmount } from '../../i18n/index.js';
+import { formatAmount, parseAmount } from '../../i18n/translate.js';
 import { useTexts } from '../shared/locale.js';
 import {
   canAddToLine,

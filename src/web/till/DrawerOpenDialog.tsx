@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../../client/errors.js';
 import type { PosClient } from '../../client/index.js';
-import { errorKey } from '../../i18n/index.js';
+import { errorKey } from '../../i18n/translate.js';
 import { Dialog } from '../shared/Dialog.js';
 import { useTexts } from '../shared/locale.js';
 import { AmountField } from './AmountField.js';

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { LOCALES } from '../../i18n/index.js';
+import { LOCALES } from '../../i18n/translate.js';
 import { useTexts } from '../shared/locale.js';
 import { SetLocaleContext } from './contexts.js';
 

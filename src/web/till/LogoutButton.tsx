@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTexts } from '../shared/locale.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
+import { ConfirmDialog } from './second-screens.js';
 
 /**
  * "Log out" asks first: on a phone it sits beside the language buttons, and a slip would make the cashier type the

@@ -1,7 +1,7 @@
-import { errorKey } from '../../i18n/index.js';
+import { errorKey } from '../../i18n/translate.js';
 import type { Texts } from '../shared/locale.js';
 import { useTexts } from '../shared/locale.js';
-import { counted } from '../../i18n/index.js';
+import { counted } from '../../i18n/translate.js';
 import type { Shortage } from './cart.js';
 import { paidOf, refusalText, type OutboxEntry } from './outbox.js';
 import type { Paid } from './settle.js';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { counted } from '../../i18n/index.js';
+import { counted } from '../../i18n/translate.js';
 import { useTexts } from '../shared/locale.js';
 import type { Cart } from './cart.js';
 import { type ChoiceProblem, loadScannedCart, type TillFood } from './scan-cart.js';

@@ -1,5 +1,5 @@
 import type { Printer } from '../../api/printers.js';
-import type { MessageKey } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/translate.js';
 import { useTexts } from '../shared/locale.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { LogoutButton } from './LogoutButton.js';

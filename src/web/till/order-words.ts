@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/index.js';
+import type { MessageKey } from '../../i18n/translate.js';
 
 /** The "—" the till sends when nobody typed a customer or a table: not worth showing. */
 const PLACEHOLDER = /^[\s—–-]*$/;

@@ -1,84 +1,36 @@
-import { type ComponentProps, lazy, Suspense } from 'react';
-import type { OrdersView as Orders } from './OrdersView.js';
-import type { OutboxPanel as Outbox } from './OutboxPanel.js';
-import type { ChoicesSheet as Choices } from '../shared/ChoicesSheet.js';
-import type { DrawerCloseDialog as DrawerClose } from './DrawerCloseDialog.js';
-import type { DrawerOpenDialog as DrawerOpen } from './DrawerOpenDialog.js';
-import type { ScanCart as Scan } from './ScanCart.js';
+import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 
-// The orders list and the outbox are second screens, not part of the till's first paint: their code (about 3 KB over
-// the Wi-Fi) comes in chunks of its own, fetched as soon as the page has loaded, so it is there before a cashier
-// opens either. docs/performance.md has the till's first download.
-const loadOrders = () => import('./OrdersView.js');
-const loadOutbox = () => import('./OutboxPanel.js');
-const LoadedOrders = lazy(() => loadOrders().then((module) => ({ default: module.OrdersView })));
-const LoadedOutbox = lazy(() => loadOutbox().then((module) => ({ default: module.OutboxPanel })));
+// What is not part of the till's first paint comes in chunks of its own, fetched as soon as the page has loaded, so
+// each is there before a cashier opens it: the orders list and the outbox (second screens), what a cashier opens now
+// and then (the payment, a food's choices, the drawer's dialogs, the question before logging out), the screen after
+// a sale, and the cart scanner's row. The first paint carries only the login, the menu and the order.
+// docs/performance.md has the till's first download.
+
+const loads: (() => Promise<unknown>)[] = [];
+
+/** A component whose code loads after the first paint; it shows nothing until its chunk is there. */
+function later<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactElement {
+  loads.push(load);
+  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  return (props) => (
+    <Suspense fallback={null}>
+      <Loaded {...props} />
+    </Suspense>
+  );
+}
+
+export const OrdersView = later(() => import('./OrdersView.js').then((module) => module.OrdersView));
+export const OutboxPanel = later(() => import('./OutboxPanel.js').then((module) => module.OutboxPanel));
+export const PaymentDialog = later(() => import('./PaymentDialog.js').then((module) => module.PaymentDialog));
+export const DoneScreen = later(() => import('./DoneScreen.js').then((module) => module.DoneScreen));
+export const ConfirmDialog = later(() => import('./ConfirmDialog.js').then((module) => module.ConfirmDialog));
+export const ChoicesSheet = later(() => import('../shared/ChoicesSheet.js').then((module) => module.ChoicesSheet));
+export const DrawerOpenDialog = later(() => import('./DrawerOpenDialog.js').then((module) => module.DrawerOpenDialog));
+export const DrawerCloseDialog = later(() =>
+  import('./DrawerCloseDialog.js').then((module) => module.DrawerCloseDialog),
+);
+export const ScanCart = later(() => import('./ScanCart.js').then((module) => module.ScanCart));
+
 if (typeof window !== 'undefined') {
-  window.addEventListener('load', () => void Promise.all([loadOrders(), loadOutbox()]), { once: true });
-}
-
-export function OrdersView(props: ComponentProps<typeof Orders>) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedOrders {...props} />
-    </Suspense>
-  );
-}
-
-export function OutboxPanel(props: ComponentProps<typeof Outbox>) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedOutbox {...props} />
-    </Suspense>
-  );
-}
-
-// The same for what a cashier opens now and then (a food's choices, the drawer's dialogs) and the cart scanner's
-// row: fetched once the page has loaded, so the first paint carries only the menu and the order.
-const loadChoices = () => import('../shared/ChoicesSheet.js');
-const loadDrawerOpen = () => import('./DrawerOpenDialog.js');
-const loadDrawerClose = () => import('./DrawerCloseDialog.js');
-const loadScanCart = () => import('./ScanCart.js');
-const LoadedChoices = lazy(() => loadChoices().then((module) => ({ default: module.ChoicesSheet })));
-const LoadedDrawerOpen = lazy(() => loadDrawerOpen().then((module) => ({ default: module.DrawerOpenDialog })));
-const LoadedDrawerClose = lazy(() => loadDrawerClose().then((module) => ({ default: module.DrawerCloseDialog })));
-const LoadedScanCart = lazy(() => loadScanCart().then((module) => ({ default: module.ScanCart })));
-if (typeof window !== 'undefined') {
-  window.addEventListener(
-    'load',
-    () => void Promise.all([loadChoices(), loadDrawerOpen(), loadDrawerClose(), loadScanCart()]),
-    { once: true },
-  );
-}
-
-export function ChoicesSheet(props: ComponentProps<typeof Choices>) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedChoices {...props} />
-    </Suspense>
-  );
-}
-
-export function DrawerOpenDialog(props: ComponentProps<typeof DrawerOpen>) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedDrawerOpen {...props} />
-    </Suspense>
-  );
-}
-
-export function DrawerCloseDialog(props: ComponentProps<typeof DrawerClose>) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedDrawerClose {...props} />
-    </Suspense>
-  );
-}
-
-export function ScanCart(props: ComponentProps<typeof Scan>) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedScanCart {...props} />
-    </Suspense>
-  );
+  window.addEventListener('load', () => void Promise.all(loads.map((load) => load())), { once: true });
 }

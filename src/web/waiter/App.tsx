@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, PosClient } from '../../client/index.js';
-import { LOCALES } from '../../i18n/index.js';
+import { LOCALES } from '../../i18n/translate.js';
 import { LoginForm } from '../shared/LoginForm.js';
 import { TextsContext } from '../shared/locale.js';
 import { usePageLocale } from '../shared/use-page-locale.js';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, type PosClient } from '../../client/index.js';
-import { errorKey } from '../../i18n/index.js';
+import { errorKey } from '../../i18n/translate.js';
 import { useTexts } from '../shared/locale.js';
 import { Keypad } from './Keypad.js';
 
