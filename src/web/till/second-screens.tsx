@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
+import { type ComponentType, type ReactElement, useEffect, useState } from 'react';
 
 // What is not part of the till's first paint comes in chunks of its own, fetched as soon as the page has loaded, so
 // each is there before a cashier opens it: the orders list and the outbox (second screens), what a cashier opens now
@@ -6,17 +6,51 @@ import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 // a sale, and the cart scanner's row. The first paint carries only the login, the menu and the order.
 // docs/performance.md has the till's first download.
 
-const loads: (() => Promise<unknown>)[] = [];
+/** Their styles, one file (later.css): in place before any of them shows. */
+const styles = () => import('./later.css');
+const loads: (() => Promise<unknown>)[] = [styles];
 
-/** A component whose code loads after the first paint; it shows nothing until its chunk is there. */
+interface Part<P> {
+  component: ComponentType<P> | null;
+  fetch(): Promise<void>;
+}
+
+/**
+ * A part whose code loads after the first paint. Once its chunk and styles are there (fetched at the page's load)
+ * it renders at once, as if it were in the first download; before that it shows nothing until they come.
+ */
+function Later<P extends object>({ part, props }: { part: Part<P>; props: P }) {
+  const [, loaded] = useState(false);
+  useEffect(() => {
+    if (!part.component)
+      part.fetch().then(
+        () => loaded(true),
+        () => undefined,
+      );
+  }, [part]);
+  const Loaded = part.component;
+  return Loaded ? <Loaded {...props} /> : null;
+}
+
 function later<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactElement {
-  loads.push(load);
-  const Loaded = lazy(() => load().then((component) => ({ default: component })));
-  return (props) => (
-    <Suspense fallback={null}>
-      <Loaded {...props} />
-    </Suspense>
-  );
+  let ready: Promise<void> | null = null;
+  const part: Part<P> = {
+    component: null,
+    fetch() {
+      ready ??= Promise.all([load(), styles()]).then(
+        ([loaded]) => {
+          part.component = loaded;
+        },
+        (error: unknown) => {
+          ready = null; // the next time it is opened asks again
+          throw error;
+        },
+      );
+      return ready;
+    },
+  };
+  loads.push(part.fetch);
+  return (props) => <Later part={part} props={props} />;
 }
 
 export const OrdersView = later(() => import('./OrdersView.js').then((module) => module.OrdersView));
