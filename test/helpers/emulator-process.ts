@@ -62,11 +62,16 @@ export async function startEmulatorProcess(
     process: child,
     tickets,
     async waitForTickets(count, timeoutMs = 20_000) {
-      await waitFor(`${count} tickets in ${outDir}`, () => tickets().length >= count, {
-        timeoutMs,
-        detail: () => `${tickets().length} of ${count} tickets written`,
-      });
-      return tickets();
+      // The emulator creates a ticket's file, then writes it: a file read in between is empty, so a ticket counts
+      // once its text is there (no ticket is empty).
+      return waitFor(
+        `${count} tickets in ${outDir}`,
+        () => {
+          const written = tickets();
+          return written.length >= count && written.every((text) => text.length > 0) ? written : null;
+        },
+        { timeoutMs, detail: () => `${tickets().length} of ${count} tickets written` },
+      );
     },
     send(command) {
       child.stdin?.write(`${command}\n`);
