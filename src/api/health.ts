@@ -14,5 +14,10 @@ export const Health = z.object({
   locale: z.enum(LOCALES),
   /** Extension: whether the till asks for a table number (`pos serve --no-tables`: counter service). */
   tables: z.boolean(),
+  /**
+   * Extension: whether this server drives the printers and runs the maintenance. Always true with one server; of
+   * several servers on one PostgreSQL database, one at a time (the lease).
+   */
+  lease: z.boolean(),
 });
 export type Health = z.infer<typeof Health>;

@@ -8,14 +8,16 @@ import { cuid, type IdGenerator } from '../core/ids.js';
 import { VenueClock } from '../core/venue-time.js';
 import type { ServerConfig } from '../config.js';
 import { openDatabase, type Storage } from '../storage/database.js';
-import { acquireLock, type DataDir, ensureDataDir, loadOrCreateSecret, resolveDataDir } from '../storage/data-dir.js';
+import { acquireLock, type DataDir, ensureDataDir, resolveDataDir } from '../storage/data-dir.js';
 import { migrate } from '../storage/migrate.js';
 import { VERSION } from '../version.js';
 import { buildApp } from './app.js';
 import { createInitialAdmin, type InitialAdmin } from './initial-admin.js';
 import { TcpTransport, type PrinterTransport } from '../printer/transport.js';
 import { EventHub } from './sse/hub.js';
-import { startInstance } from './cluster/instance.js';
+import { type Instance, startInstance } from './cluster/instance.js';
+import { primarySessions } from './cluster/session.js';
+import { tokenSecret } from './cluster/shared-secret.js';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -23,6 +25,8 @@ export interface Runtime {
   /** The opened database whole (writer connection, backups): the runtime's own, and tests'. Core gets `ctx.storage`. */
   storage: Storage;
   dataDir: DataDir;
+  /** The lease and the wake-ups of several instances on one database (on SQLite: always the holder). */
+  instance: Instance;
   /** The first admin's password when this start created it (createInitialAdmin), to show. */
   initialAdmin: InitialAdmin | null;
   /** Creates `admin` when there is no user yet (its password also kept in the data dir). `pos serve` calls it once
@@ -72,7 +76,7 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
       committed: new CommitSignal(),
       printJobs: config.printing === 'on',
     };
-    const tokens = new TokenService(loadOrCreateSecret(dataDir), clock);
+    const tokens = new TokenService(await tokenSecret(storage, dataDir), clock);
     const hub = new EventHub(ctx, {
       keepAliveMs: config.keepAliveMs,
       credentialsStillValid: (credentials) => credentialsStillValid(ctx, tokens, credentials),
@@ -85,7 +89,7 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
       config,
       printers: config.printing === 'on' && overrides.printerWorkers !== false,
       transport: () => overrides.transport ?? new TcpTransport(),
-      sessions: null,
+      sessions: storage.engine === 'postgres' && config.databaseUrl ? primarySessions(config.databaseUrl) : null,
     });
     cleanups.push(() => instance.close());
     const app = await buildApp({
@@ -99,6 +103,7 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
         hub,
         locale: config.locale,
         tables: config.tables,
+        instance,
       },
       logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     });
@@ -109,6 +114,7 @@ export async function createRuntime(config: ServerConfig, overrides: RuntimeOver
       ctx,
       storage,
       dataDir,
+      instance,
       initialAdmin: null,
       async createInitialAdmin() {
         runtime.initialAdmin ??= await createInitialAdmin(ctx, dataDir);

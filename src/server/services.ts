@@ -5,6 +5,7 @@ import type { CoreContext } from '../core/context.js';
 import type { DataDir } from '../storage/data-dir.js';
 import type { Locale } from '../i18n/index.js';
 import type { EventHub } from './sse/hub.js';
+import type { Instance } from './cluster/instance.js';
 
 /** What the HTTP layer is given: the core context plus the services only requests need. */
 export interface AppServices {
@@ -20,6 +21,8 @@ export interface AppServices {
   locale: Locale;
   /** Whether the till asks for a table (`pos serve --no-tables`: no), told to the till by /health. */
   tables: boolean;
+  /** What runs beside the app: whether this instance holds the lease (the printers, the maintenance). */
+  instance: Pick<Instance, 'lease'>;
 }
 
 declare module 'fastify' {

@@ -2,11 +2,21 @@ import { sql } from 'kysely';
 import type { Db, Writer } from './database.js';
 import { POSTGRES_WRITE_LOCK } from './engine.js';
 
-const takeWriteLock = sql`select pg_advisory_xact_lock(${sql.lit(POSTGRES_WRITE_LOCK)})`;
+/**
+ * The channel every write transaction notifies: PostgreSQL delivers the notification at its commit (never for one
+ * rolled back) to the LISTEN connection of each instance on the database, which wakes that instance's event hub and
+ * print worker (src/server/cluster/wake-listener.ts).
+ */
+export const COMMIT_CHANNEL = 'pos_events';
+
+const takeWriteLock = sql`select pg_advisory_xact_lock(${sql.lit(POSTGRES_WRITE_LOCK)}), pg_notify(${sql.lit(
+  COMMIT_CHANNEL,
+)}, '')`;
 
 /**
  * One PostgreSQL transaction that first takes the write lock, held until it commits or rolls back: writes of every
- * instance on the database run one after the other, as on SQLite's single writer.
+ * instance on the database run one after the other, as on SQLite's single writer. The same statement asks for the
+ * commit's notification (COMMIT_CHANNEL), at no extra round trip.
  */
 export function postgresTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {

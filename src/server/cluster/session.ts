@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /** Opens one dedicated connection to the primary (LISTEN, the lease): connected, its errors handled. */
 export type SessionFactory = () => Promise<pg.Client>;
@@ -17,7 +17,8 @@ const SERVER_KEEPALIVES = '-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2
 export function sessionFactory(target: () => Promise<pg.ClientConfig>, applicationName: string): SessionFactory {
   return async () => {
     const config = await target();
-    const client = new pg.Client({
+    const { default: postgres } = await import('pg'); // loaded only on PostgreSQL
+    const client = new postgres.Client({
       ...config,
       application_name: applicationName,
       keepAlive: true,
@@ -35,6 +36,15 @@ export function sessionFactory(target: () => Promise<pg.ClientConfig>, applicati
     }
     return client;
   };
+}
+
+/** Sessions to the primary among the hosts of `url`, found again for each new connection (after a failover). */
+export function primarySessions(url: string): (applicationName: string) => SessionFactory {
+  return (applicationName) =>
+    sessionFactory(async () => {
+      const { findPrimary } = await import('../../storage/postgres.js');
+      return { connectionString: await findPrimary(url) };
+    }, applicationName);
 }
 
 /** Waits `ms`, or less when `signal` aborts. */

@@ -1,8 +1,6 @@
 import type pg from 'pg';
+import { COMMIT_CHANNEL } from '../../storage/postgres-writer.js';
 import { backoff, ended, pause, type SessionFactory } from './session.js';
-
-/** The channel every write transaction notifies on PostgreSQL (its commit delivers the notification). */
-export const EVENTS_CHANNEL = 'pos_events';
 
 export interface WakeListenerOptions {
   /** How often to wake anyway while the LISTEN connection is down (default 2 s). */
@@ -95,7 +93,7 @@ export class WakeListener {
     const client = await this.connect();
     try {
       client.on('notification', () => this.wake());
-      await client.query(`listen ${EVENTS_CHANNEL}`);
+      await client.query(`listen ${COMMIT_CHANNEL}`);
       return client;
     } catch (error) {
       await client.end().catch(() => {});

@@ -3,7 +3,7 @@ import { Health } from '../../api/health.js';
 import { getVenue } from '../../core/venue.js';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { version, ctx, locale, tables } = app.services;
+  const { version, ctx, locale, tables, instance } = app.services;
   app.get(
     '/health',
     { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: Health } } },
@@ -16,6 +16,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       locale,
       // The venue's setting once the console set it; until then `pos serve --no-tables`.
       tables: (await getVenue(ctx, { locale, tables })).askTable,
+      lease: instance.lease.held,
     }),
   );
 };

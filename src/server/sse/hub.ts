@@ -289,7 +289,12 @@ export class EventHub {
     } else {
       const requested = /^\d{1,15}$/.test(from.trim()) ? Number(from.trim()) : Number.NaN;
       const floor = await replayFloor(this.ctx);
-      const current = await this.serially(async () => this.lastId);
+      // A position ahead of this hub may come from another instance on the same database that read the log
+      // first: read up to the log's end before calling it unknown.
+      const current = await this.serially(async () => {
+        if (requested > this.lastId) await this.pump();
+        return this.lastId;
+      });
       if (!Number.isSafeInteger(requested) || requested < floor || requested > current) {
         const reason = Number.isNaN(requested)
           ? 'invalid-last-event-id'
