@@ -24,6 +24,8 @@ export interface TestApp {
   runtime: Runtime;
   clock: ManualClock;
   dataDir: string;
+  /** The PostgreSQL database of the app under POS_TEST_ENGINE=postgres (test/helpers/engine.ts); else undefined. */
+  databaseUrl: string | undefined;
   /** A bearer token for the role (minted with the data dir secret, like `pos token create`). */
   token(role: Role, ttlSeconds?: number): Promise<string>;
   /** A device key with the scope, created through the API. */
@@ -73,6 +75,7 @@ export async function buildTestApp(
     runtime,
     clock,
     dataDir,
+    databaseUrl: options.config?.databaseUrl ?? databaseUrl,
     async token(role, ttlSeconds = 3600) {
       const issued = await runtime.app.services.tokens.issue({
         subject: `token:test-${role}`,

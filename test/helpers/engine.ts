@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openStorage, type Storage } from '../../src/storage/database.js';
+import { type Db, openStorage, type Storage } from '../../src/storage/database.js';
 import type { TestLike } from './app.js';
 
 /**
@@ -7,18 +7,40 @@ import type { TestLike } from './app.js';
  * POS_TEST_ENGINE=postgres a fresh database of the process's throwaway PostgreSQL cluster (test/helpers/pg-cluster.ts),
  * which test/postgres-files.test.ts sets to run the files of package.json's `postgresFiles` on PostgreSQL.
  */
-export const TEST_ENGINE: 'sqlite' | 'postgres' = process.env.POS_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+export function testEngine(): 'sqlite' | 'postgres' {
+  return process.env.POS_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+}
 
 /** The `--database` URL of a fresh PostgreSQL database when the tests run on PostgreSQL; undefined on SQLite. */
 export async function testDatabaseUrl(): Promise<string | undefined> {
-  if (TEST_ENGINE !== 'postgres') return undefined;
+  if (testEngine() !== 'postgres') return undefined;
   const { createTestDatabase } = await import('./pg-cluster.js'); // pg is loaded only when used
   return createTestDatabase();
 }
 
 /** Opened storage for a test of core or storage: the data dir's SQLite file, or a fresh PostgreSQL database. */
 export async function openTestStorage(t: TestLike, dataDir: string): Promise<Storage> {
-  const url = await testDatabaseUrl();
+  return openEither(t, dataDir, await testDatabaseUrl());
+}
+
+/**
+ * A second, separate connection to the database of a test app (as another process would have: a CLI, another
+ * instance), for `work` to change something behind the app's back; closed afterwards.
+ */
+export async function withAnotherConnection<T>(
+  app: { dataDir: string; databaseUrl: string | undefined },
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  const closers: Array<() => unknown> = [];
+  const storage = await openEither({ teardown: (fn) => closers.push(fn) }, app.dataDir, app.databaseUrl);
+  try {
+    return await work(storage.db);
+  } finally {
+    for (const close of closers) await close();
+  }
+}
+
+async function openEither(t: TestLike, dataDir: string, url: string | undefined): Promise<Storage> {
   let storage: Storage;
   if (url) {
     const { openPostgres } = await import('../../src/storage/postgres.js');

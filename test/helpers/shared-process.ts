@@ -48,3 +48,19 @@ export async function runGroup(t: Checks, sharing: string): Promise<void> {
   t.same(missing, [], 'every file of the group exists (a renamed file: rename it in package.json too)');
   for (const file of files) if (!missing.includes(file)) await import(new URL(file, root).href);
 }
+
+/**
+ * The files of package.json's `postgresFiles` run again in this process on PostgreSQL: POS_TEST_ENGINE is set
+ * before any of them (or the builders, test/helpers/engine.ts) is loaded, so every app, core and real server they
+ * build gets a fresh database of the process's throwaway cluster. Each file must also be in a group (or run alone
+ * under tap), so it runs on SQLite too.
+ */
+export async function runOnPostgres(t: Checks): Promise<void> {
+  const json = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { postgresFiles: string[] };
+  const files = json.postgresFiles;
+  t.ok(files.length > 0, `${files.length} files run on PostgreSQL`);
+  const missing = files.filter((file) => !existsSync(new URL(file, root)));
+  t.same(missing, [], 'every file of postgresFiles exists (a renamed file: rename it in package.json too)');
+  process.env.POS_TEST_ENGINE = 'postgres';
+  for (const file of files) if (!missing.includes(file)) await import(new URL(file, root).href);
+}

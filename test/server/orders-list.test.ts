@@ -1,4 +1,5 @@
 import t from 'tap';
+import { withAnotherConnection } from '../helpers/engine.js';
 import { buildTestApp } from '../helpers/app.js';
 import { createOrder } from '../helpers/orders.js';
 import { seedMenu } from '../helpers/seed.js';
@@ -136,10 +137,9 @@ t.test('list: a page asked again is the same until anything changes, by this ser
   );
   await app.request({ method: 'PATCH', url: `/v1/orders/${second.id}`, as: 'operator', body: { status: 'PICKED_UP' } });
   t.equal((await page()).orders[0].status, 'picked_up', 'so does a status change');
-  // Another process writing the same database file (a CLI, a restore): seen too.
-  const BetterSqlite3 = (await import('better-sqlite3')).default;
-  const other = new BetterSqlite3(`${app.dataDir}/pos.db`);
-  other.prepare("update orders set customer = 'Rossini' where id = ?").run(second.id);
-  other.close();
+  // Another process writing the same database (a CLI, a restore, another instance on PostgreSQL): seen too.
+  await withAnotherConnection(app, (db) =>
+    db.updateTable('orders').set({ customer: 'Rossini' }).where('id', '=', second.id).execute(),
+  );
   t.equal((await page()).orders[0].customer, 'Rossini', 'a change by another connection');
 });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { engineOf } from '../../storage/engine.js';
 import type { Db } from '../../storage/database.js';
 import { allColumns, prepared, rowParams } from '../../storage/prepared.js';
 import type { PrinterRow, PrintJobKind, PrintJobRow, PrintJobStatus } from '../../storage/schema.js';
@@ -150,10 +151,13 @@ export async function printersReady(ctx: CoreContext): Promise<PrintTarget[]> {
  * no `indexed by`.
  */
 export async function waitingJobs(ctx: CoreContext, printerId: string, limit: number): Promise<QueuedJob[]> {
+  const db = reader(ctx);
+  // PostgreSQL has no `indexed by`; its planner finds the partial index by the same literal condition.
+  const from = sql.raw(engineOf(db) === 'postgres' ? 'print_jobs' : 'print_jobs indexed by print_jobs_waiting');
   const { rows } = await sql<PrintJobRow>`
-    select * from print_jobs indexed by print_jobs_waiting
+    select * from ${from}
     where printer_id = ${printerId} and status in ('queued', 'printing')
-    order by id limit ${limit}`.execute(reader(ctx));
+    order by id limit ${limit}`.execute(db);
   return rows;
 }
 
