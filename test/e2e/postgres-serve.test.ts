@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import t from 'tap';
+import { tempDir } from '../helpers/app.js';
+import { posInProcess, runPosInProcess } from '../helpers/cli.js';
+import { startEmulatorProcess } from '../helpers/emulator-process.js';
+import { POSTGRES_MISSING, postgresInstalled, testCluster } from '../helpers/pg-cluster.js';
+import { startRealServer } from '../helpers/server.js';
+
+// The real executable on PostgreSQL: `pos serve --database` migrates an empty database, takes an order and prints
+// its kitchen ticket; the commands that copy the SQLite file refuse, saying what to use instead.
+
+if (!postgresInstalled()) {
+  t.comment(`skipped: ${POSTGRES_MISSING}`);
+} else {
+  t.test('pos serve --database: an empty database is migrated, an order is sold and its ticket prints', async (t) => {
+    const cluster = await testCluster();
+    const name = `pos_e2e_${process.pid}`;
+    await cluster.admin(`create database ${name}`);
+    const url = cluster.url(name).replace('postgres@', 'postgres:not-shown@'); // trust ignores the password
+    const dataDir = tempDir(t);
+    const kitchen = await startEmulatorProcess(t, join(tempDir(t), 'kitchen'));
+    const server = await startRealServer(t, dataDir, ['--database', url, '--printer-probe', '200']);
+    t.match(server.output(), /database\s+PostgreSQL postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/pos_e2e_/);
+    t.notMatch(server.output(), /not-shown/, 'the password is never printed');
+
+    const pos = posInProcess(t, dataDir);
+    await pos(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1', '--port', String(kitchen.port)]);
+    await pos(['categories', 'add', '--name', 'Pizze', '--printer', 'Cucina']);
+    await pos(['foods', 'add', '--name', 'Margherita', '--price', '7.50', '--category', 'Pizze']);
+    await pos(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cucina']);
+    const foods = JSON.parse(await pos(['foods', 'list', '--json'])) as Array<{ id: string }>;
+    const registers = JSON.parse(await pos(['registers', 'list', '--json'])) as Array<{ id: string }>;
+    const token = (
+      await runPosInProcess(['token', 'create', '--role', 'operator', '--data-dir', dataDir])
+    ).stdout.trim();
+    const response = await fetch(`${server.url}/v1/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        table: '7',
+        customer: 'Rossi',
+        orderItems: [{ foodId: foods[0]?.id, quantity: 2 }],
+        confirm: { paymentMethod: 'CASH', cashRegisterId: registers[0]?.id },
+      }),
+    });
+    t.equal(response.status, 201);
+    t.equal(((await response.json()) as { ticketNumber: number }).ticketNumber, 1);
+    // The kitchen ticket and the register's receipt, both on the one printer.
+    const tickets = await kitchen.waitForTickets(2, 60_000);
+    t.equal(tickets.filter((ticket) => /2 x Margherita/.test(ticket)).length, 2);
+    t.equal(tickets.filter((ticket) => /TOTAL\s+€ 15\.00/.test(ticket)).length, 1, 'one of them the receipt');
+
+    const migrated = await runPosInProcess(['migrate', '--database', url, '--data-dir', dataDir]);
+    t.equal(migrated.code, 0, migrated.stderr);
+    t.match(migrated.stdout, /the database is up to date/);
+
+    for (const args of [
+      ['backup', join(tempDir(t), 'copy.db')],
+      ['restore', join(tempDir(t), 'copy.db'), '--yes'],
+    ]) {
+      const refused = await runPosInProcess([...args, '--database', url, '--data-dir', dataDir]);
+      t.equal(refused.code, 1, `pos ${args[0]} refuses on PostgreSQL`);
+      t.match(refused.stderr, /not on a PostgreSQL database/);
+    }
+    t.equal(await server.stop(), 0, 'stops cleanly');
+  });
+
+  t.test('pos migrate --database with no server there: a clear refusal, exit 1', async (t) => {
+    const result = await runPosInProcess([
+      'migrate',
+      '--database',
+      'postgres://pos:secret@127.0.0.1:1/pos',
+      '--data-dir',
+      tempDir(t),
+    ]);
+    t.equal(result.code, 1);
+    t.match(result.stderr, /cannot reach the PostgreSQL database postgres:\/\/pos:\*\*\*@127\.0\.0\.1:1\/pos/);
+  });
+}
