@@ -1,7 +1,8 @@
 // npm run bench [-- --smoke] [-- --out file] [-- --only till|cli]: the figures of docs/performance.md in one run,
 // printed as a table and written to bench/results.json. --smoke runs every step at a tiny scale (a few seconds) so
 // the test suite keeps it alive; --only till runs step 6 (the till in Chromium) alone, at full size in about two
-// minutes; --only cli runs step 7 (how soon the CLI answers) alone.
+// minutes; --only cli runs step 7 (how soon the CLI answers) alone. Step 1 also runs on PostgreSQL (a throwaway
+// cluster, then one with a synchronous standby) when PostgreSQL 15 is installed.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ import { fanout, SCREENS_PER_KEY } from './lib/fanout.js';
 import { fillOrders } from './lib/big-db.js';
 import { startKitchen } from './lib/kitchen.js';
 import { load } from './lib/load.js';
+import { pgAvailable } from './lib/pg-cluster.js';
+import { type PostgresStep, postgresOrders } from './lib/pg-orders.js';
 import { rssMb, watchPeakRss } from './lib/proc.js';
 import { percentile, round, wallMs } from './lib/stats.js';
 import { type BenchVenue, orderBodies, seedVenue } from './lib/venue.js';
@@ -182,6 +185,53 @@ async function liveVenue(printerPorts: number[]) {
   const pickedUp = kitchen.stop();
   await server.stop();
   return { orders, list, detail, sse, idleRss, loadRss, pickedUp };
+}
+
+/** Step 1 on PostgreSQL, alone and with a synchronous standby; null when PostgreSQL 15 is not installed. */
+async function postgresSteps(printerPorts: number[]) {
+  if (!pgAvailable()) {
+    progress('1. on PostgreSQL: skipped, PostgreSQL 15 is not installed (/usr/lib/postgresql/15/bin)');
+    return null;
+  }
+  const step = (standby: boolean) => {
+    const what = standby ? 'with a synchronous standby' : 'one cluster';
+    progress(`1. create-and-confirm on PostgreSQL (${what}): ${scale.connections} connections, ${scale.loadSeconds} s`);
+    return postgresOrders({
+      lifetime,
+      dataDir: tempDir(),
+      printerPorts,
+      standby,
+      connections: scale.connections,
+      seconds: scale.loadSeconds,
+    });
+  };
+  return { alone: await step(false), synced: await step(true) };
+}
+
+function postgresFigures(steps: { alone: PostgresStep; synced: PostgresStep } | null): Figure[] {
+  const rows = (key: string, label: string, step: PostgresStep | undefined): Figure[] => [
+    { key: `${key}.perSecond`, label, value: step?.orders.requestsPerSecond ?? Number.NaN, unit: 'orders/s' },
+    { key: `${key}.p50Ms`, label: `${label} p50`, value: step?.orders.p50Ms ?? Number.NaN, unit: 'ms' },
+    { key: `${key}.p99Ms`, label: `${label} p99`, value: step?.orders.p99Ms ?? Number.NaN, unit: 'ms' },
+    {
+      key: `${key}.cpuMsPerOrder`,
+      label: `${label}: pos CPU per order (PostgreSQL's own not counted)`,
+      value: step?.orders.cpuMsPerRequest ?? Number.NaN,
+      unit: 'ms',
+    },
+    {
+      key: `${key}.failed`,
+      label: `${label}: failed requests`,
+      value: step ? step.orders.non2xx + step.orders.errors : Number.NaN,
+      unit: '',
+      target: 0,
+      better: 'lower',
+    },
+  ];
+  return [
+    ...rows('orders.postgres', '1. create-and-confirm on PostgreSQL', steps?.alone),
+    ...rows('orders.postgresSync', '1. the same, with a synchronous standby', steps?.synced),
+  ];
 }
 
 async function history() {
@@ -382,6 +432,7 @@ try {
     const { child: emulators, info } = await forkReady<{ ports: number[] }>('../emulators.ts', ['6']);
     cleanups.push(() => stopChild(emulators));
     const live = await liveVenue(info.ports);
+    const postgres = await postgresSteps(info.ports);
     const past = await history();
     const { till, figures: tillRows } = await tillStep();
     const { cli, figures: cliRows } = await cliStep();
@@ -433,6 +484,7 @@ try {
         target: 0,
         better: 'lower',
       },
+      ...postgresFigures(postgres),
       {
         key: 'list.perSecond',
         label: '2. order list (page 1, search)',
@@ -534,7 +586,7 @@ try {
       ...tillRows,
       ...cliRows,
     ];
-    await writeResults(figures, { bare, live, past, till, cli });
+    await writeResults(figures, { bare, live, postgres, past, till, cli });
   }
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
-import { runBench, TILL_FIGURES } from '../helpers/bench.js';
+import { POSTGRES_FIGURES, runBench, TILL_FIGURES } from '../helpers/bench.js';
 
 // The benchmark at a tiny scale, so it cannot rot: every step runs against the real server and every figure comes
 // out as a number. Speed is not judged here (a busy machine must not fail the suite): `npm run bench` does that.
@@ -23,6 +23,7 @@ t.test('npm run bench -- --smoke measures every figure', async (t) => {
     'orders.p99Ms',
     'orders.cpuMsPerOrder',
     'orders.ofCeiling',
+    ...POSTGRES_FIGURES,
     'list.perSecond',
     'list.p99Ms',
     'detail.perSecond',
@@ -45,5 +46,10 @@ t.test('npm run bench -- --smoke measures every figure', async (t) => {
     t.ok(Number.isFinite(results.figures[key]) && results.figures[key]! >= 0, `${key} = ${results.figures[key]}`);
   t.ok(results.figures['orders.perSecond']! > 0, 'orders were confirmed');
   t.equal(results.figures['orders.failed'], 0, 'no create-and-confirm failed');
+  if (POSTGRES_FIGURES.length > 0) {
+    t.ok(results.figures['orders.postgres.perSecond']! > 0, 'orders were confirmed on PostgreSQL');
+    t.equal(results.figures['orders.postgres.failed'], 0, 'none failed on PostgreSQL');
+    t.equal(results.figures['orders.postgresSync.failed'], 0, 'none failed with a synchronous standby');
+  }
   t.equal(results.figures['sse.missing'], 0, 'every display screen got every confirmed order');
 });

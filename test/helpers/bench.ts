@@ -21,6 +21,14 @@ export const ALL_TILL_FIGURES = [
 ];
 export const TILL_FIGURES = existsSync(CHROMIUM) || process.env['CI'] ? ALL_TILL_FIGURES : ['till.gzippedKb'];
 
+/** Step 1 on PostgreSQL: needs Debian's PostgreSQL 15 (always there in CI). */
+export const POSTGRES_FIGURES =
+  existsSync('/usr/lib/postgresql/15/bin/initdb') || process.env['CI']
+    ? ['orders.postgres', 'orders.postgresSync'].flatMap((step) =>
+        ['perSecond', 'p50Ms', 'p99Ms', 'cpuMsPerOrder'].map((figure) => `${step}.${figure}`),
+      )
+    : [];
+
 export function runBench(out: string, ...args: string[]) {
   return spawnSync(
     process.execPath,
