@@ -45,7 +45,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A directory the `postgres` user owns, removed by `removeRoot`. */
-export function makeRoot(prefix = 'pos-pg-'): string {
+export function makeRoot(prefix: string): string {
   const root = mkdtempSync(join(tmpdir(), prefix));
   const who = owner();
   if (who) chownSync(root, who.uid, who.gid);
@@ -171,9 +171,10 @@ export async function startPrimary(root: string, options: ClusterOptions): Promi
 }
 
 /**
- * A synchronous standby of `primary`: pg_basebackup -R (which writes primary_conninfo and standby.signal), its own
- * port, and `cluster_name`, which its WAL receiver gives the primary as application_name: the name
- * synchronous_standby_names lists. Returns once the primary reports it as its synchronous standby.
+ * A standby of `primary`: pg_basebackup -R (which writes primary_conninfo and standby.signal), its own port, and
+ * `cluster_name`, which its WAL receiver gives the primary as application_name. Once it streams, the primary is
+ * told to wait for it at each commit (synchronous_standby_names): set earlier, every commit made before the standby
+ * existed would wait for it, `create database` included.
  */
 export async function startStandby(root: string, primary: PgNode, name: string): Promise<PgNode> {
   const node = new PgNode(name, join(root, name), await freePort(), root);
@@ -190,6 +191,9 @@ export async function startStandby(root: string, primary: PgNode, name: string):
   );
   appendFileSync(join(node.dir, 'postgresql.auto.conf'), conf({ port: node.port, cluster_name: name }));
   node.start();
+  await primary.query(`alter system set synchronous_standby_names = '${name}'`);
+  await primary.query("alter system set synchronous_commit = 'on'");
+  await primary.query('select pg_reload_conf()');
   await waitForSync(primary, name);
   return node;
 }

@@ -26,10 +26,7 @@ export async function postgresOrders(options: {
 }): Promise<PostgresStep> {
   const root = makeRoot('pos-bench-pg-');
   options.lifetime.teardown(() => removeRoot(root));
-  const primary = await startPrimary(root, {
-    name: 'primary',
-    settings: options.standby ? { synchronous_standby_names: 'standby', synchronous_commit: 'on' } : {},
-  });
+  const primary = await startPrimary(root, { name: 'primary' });
   options.lifetime.teardown(() => primary.stopImmediate());
   if (options.standby) {
     const standby = await startStandby(root, primary, 'standby');
