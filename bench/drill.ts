@@ -135,6 +135,7 @@ async function drill() {
   }
   await sleep(options.afterSeconds * 1000);
   progress('the tills stop selling and send what they hold (60 s at most)');
+  const sellingEnded = Date.now();
   const alive = instances.some((instance) => instance.server.process.exitCode === null);
   const deadline = Date.now() + (alive ? 60_000 : 0); // with every pos gone, waiting would change nothing
   await Promise.all(tills.map((till) => till.stop(deadline)));
@@ -144,6 +145,7 @@ async function drill() {
   const outage = outageMs(
     acks.map((ack) => ack.at),
     killedAt,
+    sellingEnded,
   );
   const firstAfterPromotion = Math.min(...acks.map((ack) => ack.at).filter((at) => at > promotedAt));
   const failures: Record<string, number> = {};

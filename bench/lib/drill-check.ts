@@ -98,14 +98,16 @@ export function checkOrders(acks: readonly Ack[], rows: readonly OrderRow[]): Ve
 }
 
 /**
- * How long the tills sold nothing around the primary's death: the longest stretch between two acknowledgements
- * that contains `killedAt` (from `killedAt` to the first one after it when none came before it). Infinity when no
- * order was acknowledged after the kill.
+ * How long the tills sold nothing after the primary's death: the longest silence between two acknowledgements from
+ * the last one before `killedAt` (or `killedAt` itself) to `endedAt`, when the tills stopped selling. An answer
+ * that was already on its way when the primary died does not end the outage; sales that never came back make it
+ * last until the end.
  */
-export function outageMs(ackTimes: readonly number[], killedAt: number): number {
+export function outageMs(ackTimes: readonly number[], killedAt: number, endedAt: number): number {
   const sorted = [...ackTimes].sort((a, b) => a - b);
-  const after = sorted.findIndex((time) => time > killedAt);
-  if (after < 0) return Number.POSITIVE_INFINITY;
-  const before = after > 0 ? sorted[after - 1]! : killedAt;
-  return sorted[after]! - before;
+  const before = sorted.filter((time) => time <= killedAt).at(-1) ?? killedAt;
+  const points = [before, ...sorted.filter((time) => time > killedAt && time <= endedAt), endedAt];
+  let longest = 0;
+  for (let index = 1; index < points.length; index++) longest = Math.max(longest, points[index]! - points[index - 1]!);
+  return longest;
 }

@@ -50,8 +50,9 @@ t.test('a missing ticket number below the highest is a gap; unnumbered orders ar
   t.ok(passed(checkOrders([], [row(1, 'a'), { ...row(2, 'b'), ticketDay: '2026-07-19', ticketNumber: 1 }])));
 });
 
-t.test('the outage is the silence around the kill', async (t) => {
-  t.equal(outageMs([100, 200, 900, 950], 250), 700, 'from the last answer before to the first after');
-  t.equal(outageMs([900, 950], 250), 650, 'no answer before the kill: from the kill');
-  t.equal(outageMs([100, 200], 250), Number.POSITIVE_INFINITY, 'nothing sold after the kill');
+t.test('the outage is the longest silence from the kill on', async (t) => {
+  t.equal(outageMs([100, 200, 900, 950], 250, 1000), 700, 'from the last answer before to the first after');
+  t.equal(outageMs([900, 950], 250, 1000), 650, 'no answer before the kill: from the kill');
+  t.equal(outageMs([100, 200, 260, 1500, 1550], 250, 1600), 1240, 'an answer already on its way does not end it');
+  t.equal(outageMs([100, 200], 250, 5000), 4800, 'sales that never came back: until the tills stopped');
 });
