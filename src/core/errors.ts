@@ -4,6 +4,8 @@ import type { DetailCode, ErrorCode } from '../api/errors.js';
 // handler formats them. Clients choose their words by the code; the message is for people reading the API.
 
 export type { ErrorCode };
+/** Whether an error means the database is out of reach for now (answered 503, not 500). */
+export { isConnectionLoss } from '../storage/connection-loss.js';
 
 export interface IssueDetail {
   path: string;

@@ -121,12 +121,15 @@ export class PrintWorker {
         continue;
       }
       this.busy.add(printer.id);
-      const run = this.send(jobs, printer).finally(() => {
-        this.options.locks.release(printer.id);
-        this.busy.delete(printer.id);
-        this.sending.delete(run);
-        this.wake();
-      });
+      const run = this.send(jobs, printer)
+        // The database did not answer (a failover): the jobs stay as they were and are tried again.
+        .catch((error: unknown) => this.options.log?.(`print worker: ${(error as Error).message}`))
+        .finally(() => {
+          this.options.locks.release(printer.id);
+          this.busy.delete(printer.id);
+          this.sending.delete(run);
+          this.wake();
+        });
       this.sending.add(run);
     }
     if (this.timer) clearTimeout(this.timer);

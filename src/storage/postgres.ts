@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Storage } from './database.js';
 import { PostgresWriter } from './postgres-writer.js';
+import { PrimaryPool } from './primary-pool.js';
 import { DatabaseUnreachableError, hostUrls, maskUrl } from './postgres-url.js';
 import type { Database } from './schema.js';
 
@@ -31,7 +32,13 @@ export interface PostgresOptions {
 
 /** Opens a pool onto the PostgreSQL database: on the primary when the URL names several hosts. */
 function pool(url: string, max: number, role: string, log: (message: string) => void): pg.Pool {
-  const created = new pg.Pool({ connectionString: url, max, types, application_name: `pos ${role}` });
+  const created = new pg.Pool({
+    connectionString: url,
+    max,
+    types,
+    application_name: `pos ${role}`,
+    connectionTimeoutMillis: 5000, // a host that is off would otherwise hold a request for the system's TCP timeout
+  });
   // An idle connection that the server drops (restart, failover) must not end the process: the pool replaces it on
   // the next query, which fails on its own if the server stays away.
   created.on('error', (error) => log(`PostgreSQL connection lost (${role}, ${maskUrl(url)}): ${error.message}`));
@@ -45,8 +52,11 @@ function pool(url: string, max: number, role: string, log: (message: string) => 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Storage> {
   const log = options.log ?? ((message: string) => console.error(message));
   const primary = await findPrimary(url);
-  const writePool = pool(primary, options.writeConnections ?? 8, 'writer', log);
-  const readPool = pool(primary, options.readConnections ?? 8, 'reader', log);
+  // Each pool follows the primary after a failover (src/storage/primary-pool.ts).
+  const following = (max: number, role: string) =>
+    new PrimaryPool(url, primary, (host) => pool(host, max, role, log), findPrimary, log);
+  const writePool = following(options.writeConnections ?? 8, 'writer');
+  const readPool = following(options.readConnections ?? 8, 'reader');
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: writePool }) });
   const read = new Kysely<Database>({ dialect: new PostgresDialect({ pool: readPool }) });
   try {
@@ -65,7 +75,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       throw new Error('this storage is PostgreSQL: there is no SQLite connection');
     },
     writer: new PostgresWriter(db),
-    location: maskUrl(primary),
+    get location() {
+      return maskUrl(writePool.current);
+    },
     async close() {
       await Promise.all([read.destroy(), db.destroy()]);
     },

@@ -46,7 +46,7 @@ export class Printing {
       locks,
       log,
       locale,
-      onDeliveryFailed: (printerId) => void monitor.deliveryFailed(printerId),
+      onDeliveryFailed: (printerId) => void monitor.deliveryFailed(printerId).catch(() => {}),
     });
     await worker.start();
     monitor.start();

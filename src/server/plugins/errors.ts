@@ -5,7 +5,13 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { DETAIL_CODES, type DetailCode, type ErrorBody, isDetailCode } from '../../api/errors.js';
 import { CUID_PATTERN } from '../../api/ids.js';
-import { AppError, type ErrorCode, type IssueDetail, TooManyRequestsError } from '../../core/errors.js';
+import {
+  AppError,
+  type ErrorCode,
+  type IssueDetail,
+  isConnectionLoss,
+  TooManyRequestsError,
+} from '../../core/errors.js';
 
 // The one place that formats error bodies: {statusCode, code, error, message, details?}, each detail with its own
 // code. No request, however malformed, gets a 500 unless something is really broken, and a 500 never carries
@@ -194,6 +200,12 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       return reply
         .code(clientError.status)
         .send(body(clientError.status, clientError.code ?? codeOfStatus(clientError.status), message));
+    }
+    if (isConnectionLoss(error)) {
+      // The database is out of reach for a moment (a PostgreSQL failover): a till retries from its outbox.
+      request.log.warn({ err: error }, 'database unreachable');
+      reply.header('retry-after', '2');
+      return reply.code(503).send(body(503, 'unavailable', 'The database cannot be reached right now: try again'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(body(500, 'internal', 'Internal Server Error'));

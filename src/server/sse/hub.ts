@@ -60,6 +60,9 @@ interface Client {
   dropped: boolean;
 }
 
+/** How long after a failed read of the log the hub reads it again. */
+const PUMP_RETRY_MS = 1000;
+
 /** A replay page holds about this many bytes of events: what one replaying client costs in memory, at most. */
 const REPLAY_PAGE_BYTES = 256 * 1024;
 
@@ -367,6 +370,9 @@ export class EventHub {
     void this.serially(async () => {
       this.pumpPending = false;
       await this.pump();
+    }).catch(() => {
+      // The database did not answer (a PostgreSQL failover): the clients get what was committed at the next try.
+      if (!this.closed) setTimeout(() => this.schedulePump(), PUMP_RETRY_MS).unref();
     });
   }
 
