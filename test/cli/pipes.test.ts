@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import t from 'tap';
-import { POS_BIN, runPos } from '../helpers/server.js';
+import { nodeCommand, POS_BIN, runPos } from '../helpers/server.js';
 
 // What `pos` writes into a pipe: `pos … | head` and `pos … > file` are how volunteers keep a list.
 
 t.test('a reader that stops early (pos … | head) ends pos quietly, with no EPIPE stack trace', async (t) => {
-  const child = spawn(process.execPath, [POS_BIN, '--help'], {
+  const child = spawn(...nodeCommand([POS_BIN, '--help']), {
     env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

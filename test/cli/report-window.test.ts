@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import t from 'tap';
-import { POS_BIN } from '../helpers/server.js';
+import { nodeCommand, POS_BIN } from '../helpers/server.js';
 
 // At 01:30 the evening is still the business day that began at 07:00: `pos report` without --from asks for it, as
 // the server's /health tells it, not for the calendar day that began at midnight. The server here is a real HTTP
@@ -46,7 +46,7 @@ t.test('pos report without --from reports the business day (from 07:00), not the
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const { port } = server.address() as { port: number };
 
-  const child = spawn(process.execPath, [POS_BIN, 'report', '--url', `http://127.0.0.1:${port}`, '--token', 'x'], {
+  const child = spawn(...nodeCommand([POS_BIN, 'report', '--url', `http://127.0.0.1:${port}`, '--token', 'x']), {
     env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,12 +5,12 @@ import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
 import { seedMenuRows } from '../helpers/seed.js';
 import { runPosInProcess } from '../helpers/cli.js';
-import { POS_BIN, startRealServer } from '../helpers/server.js';
+import { nodeCommand, POS_BIN, startRealServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 
 function runPosAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [POS_BIN, ...args], {
+    const child = spawn(...nodeCommand([POS_BIN, ...args]), {
       env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '' },
     });
     let stdout = '';

@@ -84,7 +84,7 @@ t.test('pos users add asks for the password twice, in a terminal, and refuses tw
       )
     ).text;
   const run = (username: string) =>
-    `env -u CI POS_DATA_DIR=${dataDir} POS_CONFIG_DIR=${configDir} ${process.execPath} ${POS_BIN} users add --username ${username}; ` +
+    `env -u CI -u NODE_OPTIONS POS_DATA_DIR=${dataDir} POS_CONFIG_DIR=${configDir} ${process.execPath} ${POS_BIN} users add --username ${username}; ` +
     'echo "exit code $?"; sleep 60';
   tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '20', run('dora'));
   t.teardown(() => spawnSync('tmux', ['kill-session', '-t', session]));

@@ -47,7 +47,7 @@ t.test(
       '100',
       '-y',
       '30',
-      `env -u CI POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`,
+      `env -u CI -u NODE_OPTIONS POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`,
     );
     t.teardown(() => spawnSync('tmux', ['kill-session', '-t', session]));
     const screen = () => tmux('capture-pane', '-p', '-t', session);

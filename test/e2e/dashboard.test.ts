@@ -47,7 +47,7 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
     '80',
     '-y',
     '24',
-    `env -u CI POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`,
+    `env -u CI -u NODE_OPTIONS POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`,
   );
   t.teardown(() => spawnSync('tmux', ['kill-session', '-t', session]));
   // Everything the dashboard writes to the terminal, to check how it draws (not only what the screen shows).
@@ -212,7 +212,7 @@ t.test(
       '80',
       '-y',
       '24',
-      `env -u CI POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`,
+      `env -u CI -u NODE_OPTIONS POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`,
     );
     t.teardown(() => spawnSync('tmux', ['kill-session', '-t', session]));
     const screen = () => tmux('capture-pane', '-p', '-t', session);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { runPosInProcess } from '../helpers/cli.js';
-import { POS_BIN, startRealServer } from '../helpers/server.js';
+import { nodeCommand, POS_BIN, startRealServer } from '../helpers/server.js';
 
 // `pos serve --data-dir D` in one terminal, `pos … --data-dir D` (or POS_DATA_DIR=D) in another: found, no login,
 // whatever an older `pos login` left behind.
@@ -60,7 +60,7 @@ t.test('no server on the data dir: the message names the data dir and how to sta
   t.match(stale.stderr, /no pos server found running on the data dir/);
 
   // Nothing given, and no server in ./pos-data (run where there is none).
-  const nothing = spawnSync(process.execPath, [POS_BIN, 'printers', 'list'], {
+  const nothing = spawnSync(...nodeCommand([POS_BIN, 'printers', 'list']), {
     cwd: tempDir(t),
     env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '', POS_CONFIG_DIR: configDir },
     encoding: 'utf8',

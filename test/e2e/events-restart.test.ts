@@ -4,7 +4,7 @@ import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
 import { seedMenuRows } from '../helpers/seed.js';
 import { runPosInProcess } from '../helpers/cli.js';
-import { POS_BIN, startRealServer } from '../helpers/server.js';
+import { nodeCommand, POS_BIN, startRealServer } from '../helpers/server.js';
 import { openSse } from '../helpers/sse.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -67,7 +67,7 @@ t.test('`pos events --json` prints the stream, one JSON object per line', async 
   const menu = await seedMenuRows(storage.db, Date.now());
   await storage.close();
   const token = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', dataDir])).stdout.trim();
-  const cli = spawn(process.execPath, [POS_BIN, 'events', 'display', '--json'], {
+  const cli = spawn(...nodeCommand([POS_BIN, 'events', 'display', '--json']), {
     env: { ...process.env, POS_URL: server.url, POS_TOKEN: token, POS_DATA_DIR: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

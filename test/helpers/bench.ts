@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../src/version.js';
 import { CHROMIUM } from './browser.js';
+import { nodeCommand } from './server.js';
 
 // The benchmark's smoke runs (test/bench/smoke*.test.ts): one file per run, so neither holds a tap slot for long.
 
@@ -31,8 +32,7 @@ export const POSTGRES_FIGURES =
 
 export function runBench(out: string, ...args: string[]) {
   return spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(PACKAGE_ROOT, 'bench', 'run.ts'), '--smoke', '--out', out, ...args],
+    ...nodeCommand(['--import', 'tsx', join(PACKAGE_ROOT, 'bench', 'run.ts'), '--smoke', '--out', out, ...args]),
     {
       cwd: PACKAGE_ROOT,
       encoding: 'utf8',

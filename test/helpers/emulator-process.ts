@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestLike } from './app.js';
-import { POS_BIN } from './server.js';
+import { nodeCommand, POS_BIN } from './server.js';
 import { waitFor } from './wait.js';
 
 export interface EmulatorProcess {
@@ -24,11 +24,8 @@ export async function startEmulatorProcess(
   columns = 48,
 ): Promise<EmulatorProcess> {
   const child = spawn(
-    process.execPath,
-    [POS_BIN, 'printer-emulator', '--port', String(port), '--out', outDir, '--width', String(columns)],
-    {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
+    ...nodeCommand([POS_BIN, 'printer-emulator', '--port', String(port), '--out', outDir, '--width', String(columns)]),
+    { stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
