@@ -1,11 +1,13 @@
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
-import { posIn, runPos, startRealServer } from '../helpers/server.js';
+import { posInProcess, runPosInProcess } from '../helpers/cli.js';
+import { runPos, startRealServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 
-// `pos doctor` as the real executable: exit 1 with the fix for each problem, and each problem gone once its fix is
-// run; the server down is a problem of its own. (Each check is tested on its own in test/cli/doctor-checks.test.ts.)
+// `pos doctor`: exit 1 with the fix for each problem, and each problem gone once its fix is run; the server down is a
+// problem of its own. The report and the fixes run in-process; the printed report and the server down are read
+// from the real executable. (Each check is tested on its own in test/cli/doctor-checks.test.ts.)
 
 interface Report {
   ready: boolean;
@@ -24,14 +26,14 @@ t.test('pos doctor: what to fix, then fixed; the server down', async (t) => {
     '--backup-dir',
     backups,
   ]);
-  const pos = posIn(t, dataDir);
-  const doctor = () => {
-    const result = runPos(['doctor', '--json', '--data-dir', dataDir], { timeoutMs: 30_000 });
+  const pos = posInProcess(t, dataDir);
+  const doctor = async () => {
+    const result = await runPosInProcess(['doctor', '--json', '--data-dir', dataDir]);
     return { code: result.code, report: JSON.parse(result.stdout) as Report };
   };
   const status = (report: Report) => Object.fromEntries(report.checks.map((check) => [check.id, check.status]));
 
-  const first = doctor();
+  const first = await doctor();
   t.equal(first.code, 1);
   t.match(status(first.report), {
     server: 'ok',
@@ -46,17 +48,17 @@ t.test('pos doctor: what to fix, then fixed; the server down', async (t) => {
     { problem: /listens on 127\.0\.0\.1 only/ },
   ]);
 
-  pos(['printers', 'add', '--name', 'Cassa', '--ip', '127.0.0.1', '--port', String(printer.port)]);
-  pos(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
-  const user = runPos(
+  await pos(['printers', 'add', '--name', 'Cassa', '--ip', '127.0.0.1', '--port', String(printer.port)]);
+  await pos(['registers', 'add', '--name', 'Cassa 1', '--printer', 'Cassa']);
+  const user = await runPosInProcess(
     ['users', 'add', '--username', 'anna', '--role', 'operator', '--password-stdin', '--data-dir', dataDir],
     { input: 'cassa-uno-2026\n' },
   );
   t.equal(user.code, 0, user.stderr);
   const fixed = await waitFor(
     'the printer ONLINE and the other fixes seen by pos doctor',
-    () => {
-      const { report } = doctor();
+    async () => {
+      const { report } = await doctor();
       const now = status(report);
       return now['printers'] === 'ok' ? now : null;
     },

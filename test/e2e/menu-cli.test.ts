@@ -2,7 +2,8 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/app.js';
-import { posIn, runPos, startRealServer } from '../helpers/server.js';
+import { posInProcess, runPosInProcess } from '../helpers/cli.js';
+import { startRealServer } from '../helpers/server.js';
 
 // `pos menu import/export` against the real server of an Italian venue: a dry run, the import, an export that
 // imports back with nothing changed (CSV and .xlsx), and bad files refused whole with the line and column.
@@ -13,23 +14,23 @@ t.test('import, export, import again: nothing changes; bad files change nothing 
   const dataDir = tempDir(t);
   const out = tempDir(t);
   await startRealServer(t, dataDir, ['--locale', 'it']);
-  const pos = posIn(t, dataDir);
-  const fail = (args: string[]) => {
-    const result = runPos([...args, '--data-dir', dataDir]);
+  const pos = posInProcess(t, dataDir);
+  const fail = async (args: string[]) => {
+    const result = await runPosInProcess([...args, '--data-dir', dataDir]);
     t.equal(result.code, 1, `pos ${args.join(' ')} fails`);
     return result.stderr;
   };
-  pos(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1']);
-  pos(['printers', 'add', '--name', 'Bar', '--ip', '127.0.0.1']);
+  await pos(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1']);
+  await pos(['printers', 'add', '--name', 'Bar', '--ip', '127.0.0.1']);
 
-  const dry = pos(['menu', 'import', fixture('excel-it.csv'), '--dry-run']);
+  const dry = await pos(['menu', 'import', fixture('excel-it.csv'), '--dry-run']);
   t.match(dry, /Aggiunti \(4\):\n  \+ Tagliatelle al ragù \(Primi\)/);
   t.notMatch(dry, /ignorata/, 'allergens and positions are read, not ignored');
   t.match(dry, /Prova: non è cambiato nulla/);
-  t.same(JSON.parse(pos(['foods', 'list', '--json'])), [], 'the dry run added nothing');
+  t.same(JSON.parse(await pos(['foods', 'list', '--json'])), [], 'the dry run added nothing');
 
-  t.match(pos(['menu', 'import', fixture('excel-it.csv')]), /Il menu è importato/);
-  const foods = JSON.parse(pos(['foods', 'list', '--json'])) as Array<{
+  t.match(await pos(['menu', 'import', fixture('excel-it.csv')]), /Il menu è importato/);
+  const foods = JSON.parse(await pos(['foods', 'list', '--json'])) as Array<{
     name: string;
     price: number;
     stock: number | null;
@@ -48,8 +49,8 @@ t.test('import, export, import again: nothing changes; bad files change nothing 
   );
 
   for (const file of ['menu.csv', 'menu.xlsx']) {
-    pos(['menu', 'export', join(out, file)]);
-    const again = JSON.parse(pos(['menu', 'import', join(out, file), '--json'])) as {
+    await pos(['menu', 'export', join(out, file)]);
+    const again = JSON.parse(await pos(['menu', 'import', join(out, file), '--json'])) as {
       added: unknown[];
       changed: unknown[];
       unchanged: string[];
@@ -72,15 +73,15 @@ t.test('import, export, import again: nothing changes; bad files change nothing 
     'allergens in Italian, the position',
   );
 
-  const before = pos(['foods', 'list', '--json']);
+  const before = await pos(['foods', 'list', '--json']);
   t.match(
-    fail(['menu', 'import', fixture('bad-cells.csv')]),
+    await fail(['menu', 'import', fixture('bad-cells.csv')]),
     /riga 2, colonna prezzo \(C\): deve essere un importo come 7,50 \(trovato "8,0,0"\)/,
   );
-  t.match(fail(['menu', 'import', fixture('bad-header.csv')]), /riga 1: manca la colonna "nome"/);
-  const printer = fail(['menu', 'import', fixture('bad-printer.csv')]);
+  t.match(await fail(['menu', 'import', fixture('bad-header.csv')]), /riga 1: manca la colonna "nome"/);
+  const printer = await fail(['menu', 'import', fixture('bad-printer.csv')]);
   t.match(printer, /riga 2, colonna stampante \(D\): non esiste la stampante "Forno"/);
   t.match(printer, /riga 4, colonna nome \(B\): questo piatto è già alla riga 2/);
-  t.match(fail(['menu', 'import', join(out, 'menu.ods')]), /salvalo come \.csv o \.xlsx/);
-  t.equal(pos(['foods', 'list', '--json']), before, 'the refused files changed nothing');
+  t.match(await fail(['menu', 'import', join(out, 'menu.ods')]), /salvalo come \.csv o \.xlsx/);
+  t.equal(await pos(['foods', 'list', '--json']), before, 'the refused files changed nothing');
 });
