@@ -139,7 +139,7 @@ export function registerServe(program: Command): void {
         config = validateConfig({
           ...defaults,
           dataDir: globals.dataDir,
-          databaseUrl: globals.database,
+          databaseUrl: globals.database || undefined, // an empty POS_DATABASE_URL: SQLite, as no variable
           port: Number(flags.port),
           host: flags.host,
           timezone: flags.timezone,

@@ -1,5 +1,4 @@
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { PosClient } from '../../client/index.js';
 import { formatDateTime, LOCALES } from '../../i18n/translate.js';
 import { AllergenLegend, AllergenMarks } from '../shared/Allergens.js';
 import { encodeCart } from '../shared/cart-code.js';
@@ -11,6 +10,7 @@ import {
   cartTotal,
   countOf,
   embeddedMenu,
+  fetchMenu,
   type Menu,
   type MenuFood,
   type PickedLine,
@@ -37,8 +37,7 @@ export function App() {
 
   useEffect(() => {
     if (menu) return;
-    new PosClient({ baseUrl: '', token: () => null, timeoutMs: 15_000 })
-      .publicMenu()
+    fetchMenu()
       .then(setMenu)
       .catch(() => setFailed(true));
   }, [menu]);

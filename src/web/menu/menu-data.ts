@@ -1,13 +1,13 @@
-import type { z } from 'zod';
 import { unitPriceWithChoices } from '../../api/pricing.js';
-import { PublicMenu } from '../../api/public-menu.js';
+import type { PublicMenu } from '../../api/public-menu.js';
 import { MAX_QUANTITY } from '../shared/cart-code.js';
+import { decodeMenu } from './menu-decode.js';
 
 // Where the page's menu comes from: the copy embedded in the file `pos menu-page` writes (a website's copy, a
 // poster's QR: it works with no connection to the venue), else the venue's server (`/menu` on its Wi-Fi). And the
 // customer's cart, pure: lines of a food with its chosen options, priced as the till prices them.
 
-export type Menu = z.infer<typeof PublicMenu>;
+export type Menu = PublicMenu;
 export type MenuFood = Menu['categories'][number]['foods'][number];
 
 /** The element `pos menu-page` writes the menu into, as the wire has it. */
@@ -16,8 +16,7 @@ export const EMBEDDED_ID = 'pos-menu';
 export function embeddedMenu(doc: Document = document): Menu | null {
   const element = doc.getElementById(EMBEDDED_ID);
   if (!element?.textContent) return null;
-  const parsed = PublicMenu.safeParse(JSON.parse(element.textContent));
-  return parsed.success ? parsed.data : null;
+  return decodeMenu(JSON.parse(element.textContent));
 }
 
 /**
@@ -82,4 +81,12 @@ export function pricedLines(menu: Menu, lines: readonly PickedLine[]): CartLine[
 
 export function cartTotal(lines: readonly CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
+}
+
+/** The venue's menu from its server (`/menu` on its Wi-Fi); rejects when it does not answer with a menu. */
+export async function fetchMenu(): Promise<Menu> {
+  const response = await fetch('/v1/public/menu', { signal: AbortSignal.timeout(15_000) });
+  const menu = response.ok ? decodeMenu(await response.json()) : null;
+  if (!menu) throw new Error(`no menu (${response.status})`);
+  return menu;
 }

@@ -1,7 +1,7 @@
-import QRCode from 'qrcode';
+import { qrCode } from './qr-code.js';
 
-// The cart's QR code, drawn by the page itself (no network, no image service): the qrcode library's module
-// matrix as one SVG path, a square of 1 per dark module, with the 4-module quiet zone scanners need.
+// The cart's QR code, drawn by the page itself (no network, no image service): the module matrix of qr-code.ts
+// as one SVG path, a square of 1 per dark module, with the 4-module quiet zone scanners need.
 
 export const QUIET_ZONE = 4;
 
@@ -12,7 +12,7 @@ export interface QrDrawing {
 }
 
 export function qrDrawing(text: string): QrDrawing {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const modules = qrCode(text);
   const parts: string[] = [];
   for (let row = 0; row < modules.size; row++) {
     for (let column = 0; column < modules.size; column++) {
