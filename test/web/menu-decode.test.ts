@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { PublicMenu } from '../../src/api/public-menu.js';
 import { decodeMenu } from '../../src/web/menu/menu-decode.js';
 
@@ -68,11 +68,10 @@ const ODD: unknown[] = [
   'GLUTEN',
 ];
 
-function same(t: Tap, value: unknown, what: string) {
+function same(t: Test, value: unknown, what: string) {
   const schema = PublicMenu.safeParse(value);
   t.same(decodeMenu(value), schema.success ? schema.data : null, what);
 }
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
 
 /** Every path to a value in the menu, objects and arrays included. */
 function paths(value: unknown, at: Array<string | number> = []): Array<Array<string | number>> {

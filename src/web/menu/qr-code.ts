@@ -268,7 +268,8 @@ function penalty(symbol: Grid): number {
     }
   }
   const dark = symbol.dark.reduce((sum, module) => sum + module, 0);
-  return points + Math.abs(Math.ceil((dark * 100) / symbol.dark.length / 5) - 10) * 10;
+  // the share of dark modules in steps of 5 %, each step away from half costing 10
+  return points + Math.abs(Math.ceil((dark * 20) / symbol.dark.length) - 10) * 10;
 }
 
 /** The QR code of a text at level M, in the smallest version that holds it. */
