@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Storage } from './database.js';
+import { type Storage, WrongEngineError } from './database.js';
 import { PostgresWriter } from './postgres-writer.js';
 import { PrimaryPool } from './primary-pool.js';
 import { DatabaseUnreachableError, hostUrls, maskUrl } from './postgres-url.js';
@@ -23,7 +23,7 @@ const types = {
 };
 
 export interface PostgresOptions {
-  /** Connections of the writer's pool (writes queue on the write lock anyway) and of the readers' pool. */
+  /** Connections of the writer's pool (its writes run one batch at a time) and of the readers' pool. */
   writeConnections?: number;
   readConnections?: number;
   /** Where a lost connection of an idle pool is told (default: standard error). */
@@ -37,7 +37,10 @@ function pool(url: string, max: number, role: string, log: (message: string) => 
     max,
     types,
     application_name: `pos ${role}`,
-    connectionTimeoutMillis: 5000, // a host that is off would otherwise hold a request for the system's TCP timeout
+    // A host that vanished (a laptop switched off) must fail a connection in seconds, not after TCP's minutes, and
+    // a connection to it must be found dead while idle. (Also the bound of a wait for a free connection of the pool.)
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
   });
   // An idle connection that the server drops (restart, failover) must not end the process: the pool replaces it on
   // the next query, which fails on its own if the server stays away.
@@ -55,7 +58,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // Each pool follows the primary after a failover (src/storage/primary-pool.ts).
   const following = (max: number, role: string) =>
     new PrimaryPool(url, primary, (host) => pool(host, max, role, log), findPrimary, log);
-  const writePool = following(options.writeConnections ?? 8, 'writer');
+  const writePool = following(options.writeConnections ?? 2, 'writer');
   const readPool = following(options.readConnections ?? 8, 'reader');
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: writePool }) });
   const read = new Kysely<Database>({ dialect: new PostgresDialect({ pool: readPool }) });
@@ -72,7 +75,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     db,
     read,
     get sqlite(): never {
-      throw new Error('this storage is PostgreSQL: there is no SQLite connection');
+      throw new WrongEngineError('this storage is PostgreSQL: there is no SQLite connection');
     },
     writer: new PostgresWriter(db),
     get location() {

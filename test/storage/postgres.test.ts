@@ -102,6 +102,37 @@ if (!postgresInstalled()) {
     );
   });
 
+  t.test('writes that queue up share a commit; one that fails leaves the others in', async (t) => {
+    const storage = await open(t, await createTestDatabase());
+    const row = (id: string, name: string) => ({
+      id,
+      name,
+      available: 1,
+      position: 0,
+      created_at: 1,
+      updated_at: 1,
+    });
+    const writes = Array.from({ length: 30 }, (_, index) =>
+      storage.writer.run(async (trx) => {
+        // the 11th reuses a name: refused by the unique index, inside the shared transaction
+        await trx
+          .insertInto('categories')
+          .values(row(`c${index}`, index === 10 ? 'C3' : `C${index}`))
+          .execute();
+        return index;
+      }),
+    );
+    const results = await Promise.allSettled(writes);
+    t.same(
+      results.map((result) => result.status),
+      results.map((_, index) => (index === 10 ? 'rejected' : 'fulfilled')),
+    );
+    const names = await storage.read.selectFrom('categories').select('id').execute();
+    t.equal(names.length, 29, 'every other write committed');
+    t.equal(storage.writer.stats.writes, 30, 'the refused one was served by a commit too');
+    t.ok(storage.writer.stats.commits < 30, `${storage.writer.stats.commits} commits served 30 writes`);
+  });
+
   t.test('two instances migrating a blank database together apply each migration once', async (t) => {
     const cluster = await testCluster();
     const name = `pos_blank_${process.pid}`;
