@@ -43,8 +43,8 @@ export function prepared<P extends object, O>(build: (db: Db, p: Params<P>, shap
   const params = new Proxy({} as Params<P>, { get: (_, name) => ({ [PARAM]: String(name) }) satisfies Placeholder });
 
   // The SQL differs between the engines (placeholders, quoting): a process may use both (the tests do).
-  function template(db: Db, shape: number): Template<O> {
-    const key = engineOf(db) === 'postgres' ? -1 - shape : shape;
+  function template(db: Db, shape: number, sqlite: boolean): Template<O> {
+    const key = sqlite ? shape : -1 - shape;
     let found = templates.get(key);
     if (!found) {
       const compiled = build(db, params, shape).compile(db);
@@ -60,9 +60,9 @@ export function prepared<P extends object, O>(build: (db: Db, p: Params<P>, shap
    * the executor around it); otherwise through Kysely.
    */
   async function run(db: Db, values: P, shape: number): Promise<{ rows: O[]; changes: bigint }> {
-    const found = template(db, shape);
-    const parameters = found.slots.map((slot) => slot(values));
     const raw = rawConnectionOf(db);
+    const found = template(db, shape, raw !== undefined || engineOf(db) === 'sqlite');
+    const parameters = found.slots.map((slot) => slot(values));
     if (!raw) {
       const result = await db.executeQuery({ ...found.compiled, parameters });
       return { rows: result.rows as O[], changes: result.numAffectedRows ?? 0n };

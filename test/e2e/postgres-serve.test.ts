@@ -9,6 +9,29 @@ import { startRealServer } from '../helpers/server.js';
 // The real executable on PostgreSQL: `pos serve --database` migrates an empty database, takes an order and prints
 // its kitchen ticket; the commands that copy the SQLite file refuse, saying what to use instead.
 
+t.test('--database takes only a PostgreSQL URL; --backup-every, setup --from refuse with it', async (t) => {
+  const dataDir = tempDir(t);
+  const wrong = await runPosInProcess(['serve', '--database', 'mysql://pos@db/pos', '--data-dir', dataDir]);
+  t.equal(wrong.code, 1);
+  t.match(wrong.stderr, /--database must be a PostgreSQL URL/);
+  const backups = await runPosInProcess([
+    'serve',
+    '--database',
+    'postgres://pos@db/pos',
+    '--backup-every',
+    '10m',
+    '--backup-dir',
+    tempDir(t),
+    '--data-dir',
+    dataDir,
+  ]);
+  t.equal(backups.code, 1);
+  t.match(backups.stderr, /--backup-every copies the SQLite file/);
+  const setup = await runPosInProcess(['setup', '--from', tempDir(t), '--database', 'postgres://pos@db/pos']);
+  t.equal(setup.code, 1);
+  t.match(setup.stderr, /pos setup --from works on the SQLite file/);
+});
+
 if (!postgresInstalled()) {
   t.comment(`skipped: ${POSTGRES_MISSING}`);
 } else {
