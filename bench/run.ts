@@ -1,8 +1,9 @@
-// npm run bench [-- --smoke] [-- --out file] [-- --only till|cli]: the figures of docs/performance.md in one run,
+// npm run bench [-- --smoke] [-- --out file] [-- --only till|cli|orders]: the figures of docs/performance.md in one run,
 // printed as a table and written to bench/results.json. --smoke runs every step at a tiny scale (a few seconds) so
 // the test suite keeps it alive; --only till runs step 6 (the till in Chromium) alone, at full size in about two
 // minutes; --only cli runs step 7 (how soon the CLI answers) alone. Step 1 also runs on PostgreSQL (a throwaway
-// cluster, then one with a synchronous standby) when PostgreSQL 15 is installed.
+// cluster, then one with a synchronous standby) when PostgreSQL 15 is installed; --only orders runs step 1 alone, on
+// both engines.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,9 +30,9 @@ const outIndex = process.argv.indexOf('--out');
 const outFile = outIndex > 0 ? process.argv[outIndex + 1]! : new URL('results.json', import.meta.url).pathname;
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
-if (only !== undefined && only !== 'till' && only !== 'cli') {
+if (only !== undefined && only !== 'till' && only !== 'cli' && only !== 'orders') {
   const why = 'the other steps share one server and run together';
-  process.stderr.write(`bench: --only takes "till" or "cli" (${why}), not "${only}"\n`);
+  process.stderr.write(`bench: --only takes "till", "cli" or "orders" (${why}), not "${only}"\n`);
   process.exit(1);
 }
 const TIMEZONE = 'Europe/Rome';
@@ -185,6 +186,38 @@ async function liveVenue(printerPorts: number[]) {
   const pickedUp = kitchen.stop();
   await server.stop();
   return { orders, list, detail, sse, idleRss, loadRss, pickedUp };
+}
+
+/** Step 1 alone, on SQLite and then on PostgreSQL: the two engines side by side. */
+async function ordersStep() {
+  const { child: emulators, info } = await forkReady<{ ports: number[] }>('../emulators.ts', ['6']);
+  cleanups.push(() => stopChild(emulators));
+  const dir = tempDir();
+  const venue = await prepareDataDir(dir, info.ports);
+  const server = await startRealServer(lifetime, dir);
+  const kitchen = startKitchen(join(dir, 'pos.db'));
+  progress(`1. create-and-confirm on SQLite: ${scale.connections} connections, ${scale.loadSeconds} s`);
+  const sqlite = await load({
+    url: `${server.url}/v1/orders`,
+    pid: server.process.pid!,
+    method: 'POST',
+    connections: scale.connections,
+    seconds: scale.loadSeconds,
+    headers: { authorization: `Bearer ${token(dir, 'operator')}`, 'content-type': 'application/json' },
+    bodies: orderBodies(venue),
+  });
+  kitchen.stop();
+  await server.stop();
+  const postgres = await postgresSteps(info.ports);
+  const figures: Figure[] = [
+    { key: 'orders.perSecond', label: '1. create-and-confirm', value: sqlite.requestsPerSecond, unit: 'orders/s' },
+    { key: 'orders.p50Ms', label: '1. create-and-confirm p50', value: sqlite.p50Ms, unit: 'ms' },
+    { key: 'orders.p99Ms', label: '1. create-and-confirm p99', value: sqlite.p99Ms, unit: 'ms' },
+    { key: 'orders.cpuMsPerOrder', label: '1. server CPU per order', value: sqlite.cpuMsPerRequest, unit: 'ms' },
+    { key: 'orders.failed', label: '1. failed requests', value: sqlite.non2xx + sqlite.errors, unit: '' },
+    ...postgresFigures(postgres),
+  ];
+  return { figures, raw: { sqlite, postgres } };
 }
 
 /** Step 1 on PostgreSQL, alone and with a synchronous standby; null when PostgreSQL 15 is not installed. */
@@ -424,6 +457,9 @@ try {
   if (only === 'till') {
     const { till, figures } = await tillStep();
     await writeResults(figures, { till });
+  } else if (only === 'orders') {
+    const { figures, raw } = await ordersStep();
+    await writeResults(figures, raw);
   } else if (only === 'cli') {
     const { cli, figures } = await cliStep();
     await writeResults(figures, { cli });
