@@ -73,7 +73,13 @@ if (!postgresInstalled()) {
     t.equal(tickets.filter((ticket) => /2 x Margherita/.test(ticket)).length, 2);
     t.equal(tickets.filter((ticket) => /TOTAL\s+€ 15\.00/.test(ticket)).length, 1, 'one of them the receipt');
 
-    const migrated = await runPosInProcess(['migrate', '--database', url, '--data-dir', dataDir]);
+    // pos token revoke writes into the server's database: the server refuses the token from then on.
+    const revoked = await runPosInProcess(['token', 'revoke', token, '--database', url, '--data-dir', dataDir]);
+    t.equal(revoked.code, 0, revoked.stderr);
+    const refused = await fetch(`${server.url}/v1/orders`, { headers: { authorization: `Bearer ${token}` } });
+    t.equal(refused.status, 401, 'a revoked token is refused');
+
+    const migrated = await runPosInProcess(['migrate', '--data-dir', dataDir], { env: { POS_DATABASE_URL: url } });
     t.equal(migrated.code, 0, migrated.stderr);
     t.match(migrated.stdout, /the database is up to date/);
 

@@ -24,7 +24,7 @@ export async function runPosInProcess(
 ): Promise<CliResult> {
   if (running) throw new Error('runPosInProcess: one command at a time (await the previous one)');
   running = true;
-  const env = { POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '', ...options.env };
+  const env = { POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '', POS_DATABASE_URL: '', ...options.env };
   const savedEnv = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   const stdinDescriptor = Object.getOwnPropertyDescriptor(process, 'stdin');
   const { write: outWrite } = process.stdout;

@@ -159,7 +159,7 @@ export function runPos(
   options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
 ) {
   const result = spawnSync(...nodeCommand([POS_BIN, ...args]), {
-    env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '', ...options.env },
+    env: { ...process.env, POS_DATA_DIR: '', POS_URL: '', POS_TOKEN: '', POS_DATABASE_URL: '', ...options.env },
     input: options.input ?? '',
     encoding: 'utf8',
     timeout: options.timeoutMs ?? 60_000, // a bound: a command takes well under a second on an idle machine
