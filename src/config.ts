@@ -74,9 +74,6 @@ export function validateConfig(config: ServerConfig): ServerConfig {
   if (config.databaseUrl !== undefined && !isPostgresUrl(config.databaseUrl)) {
     throw new ConfigError('--database must be a PostgreSQL URL such as postgres://pos:secret@127.0.0.1/pos');
   }
-  if (config.backup && config.databaseUrl !== undefined) {
-    throw new ConfigError('--backup-every copies the SQLite file of the data dir: with --database, use pg_dump');
-  }
   if (config.backup) {
     if (config.backup.everyMs < 60_000) throw new ConfigError('--backup-every must be at least 1m');
     if (!Number.isInteger(config.backup.keep) || config.backup.keep < 1)

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { makePrivate } from '../storage/data-dir.js';
 import type { Storage } from '../storage/database.js';
 import { backupDatabase, backupFileName, rotateBackups } from '../storage/backup.js';
+import { dumpPostgres } from '../storage/pg-dump.js';
 
 export interface BackupSchedule {
   everyMs: number;
@@ -22,6 +23,8 @@ export function startBackups(
   log: { done(file: string): void; failed(error: unknown): void },
   /** The venue's: the files are named by its clocks. */
   timezone = 'UTC',
+  /** On PostgreSQL: where the primary is now (a one-host URL); each backup is a pg_dump of it (`.dump`). */
+  primary?: () => Promise<string>,
 ): () => Promise<void> {
   // The folder of the backups is private like the data dir (0700), created so or tightened; a file system that has
   // no Unix modes (a FAT USB stick) cannot be tightened, and backups still go there.
@@ -36,7 +39,9 @@ export function startBackups(
     if (running) return;
     running = (async () => {
       try {
-        const { file } = await backupDatabase(storage.sqlite, join(schedule.dir, backupFileName(new Date(), timezone)));
+        const { file } = primary
+          ? await dumpPostgres(await primary(), join(schedule.dir, backupFileName(new Date(), timezone, 'dump')))
+          : await backupDatabase(storage.sqlite, join(schedule.dir, backupFileName(new Date(), timezone)));
         rotateBackups(schedule.dir, schedule.keep);
         log.done(file);
       } catch (error) {

@@ -131,7 +131,7 @@ export function restoreDatabase(dir: DataDir, file: string, now = new Date()): {
 
 // A rotating backup's name: `pos-` + the venue's wall-clock time with its UTC offset (`pos-2026-11-21T19-04-05-123
 // +0100.db`), so the volunteer looking for "the one from before 9 pm" finds it; earlier versions wrote UTC (`…Z.db`).
-const BACKUP_NAME = /^pos-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)(?:-(\d{3}))?(Z|[+-]\d{4})\.db$/;
+const BACKUP_NAME = /^pos-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)(?:-(\d{3}))?(Z|[+-]\d{4})\.(?:db|dump)$/;
 
 /** The instant a backup's name stands for, or null for any other file. */
 function backupInstant(name: string): number | null {
@@ -159,10 +159,10 @@ export function listBackups(directory: string): string[] {
 }
 
 /** The name of a backup made at `at`, in the venue's time zone. */
-export function backupFileName(at: Date, timezone = 'UTC'): string {
+export function backupFileName(at: Date, timezone = 'UTC', extension: 'db' | 'dump' = 'db'): string {
   const local = DateTime.fromJSDate(at, { zone: timezone });
   const offset = timezone === 'UTC' ? 'Z' : local.toFormat('ZZZ');
-  return `pos-${local.toFormat("yyyy-MM-dd'T'HH-mm-ss-SSS")}${offset}.db`;
+  return `pos-${local.toFormat("yyyy-MM-dd'T'HH-mm-ss-SSS")}${offset}.${extension}`;
 }
 
 /** Deletes all but the newest `keep` backups of the directory. */

@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { posInProcess, runPosInProcess } from '../helpers/cli.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
-import { POSTGRES_MISSING, postgresInstalled, testCluster } from '../helpers/pg-cluster.js';
+import { PG_BIN, POSTGRES_MISSING, postgresInstalled, testCluster } from '../helpers/pg-cluster.js';
 import { startRealServer } from '../helpers/server.js';
 
 // The real executable on PostgreSQL: `pos serve --database` migrates an empty database, takes an order and prints
@@ -83,14 +85,17 @@ if (!postgresInstalled()) {
     t.equal(migrated.code, 0, migrated.stderr);
     t.match(migrated.stdout, /the database is up to date/);
 
-    for (const args of [
-      ['backup', join(tempDir(t), 'copy.db')],
-      ['restore', join(tempDir(t), 'copy.db'), '--yes'],
-    ]) {
-      const refused = await runPosInProcess([...args, '--database', url, '--data-dir', dataDir]);
-      t.equal(refused.code, 1, `pos ${args[0]} refuses on PostgreSQL`);
-      t.match(refused.stderr, /not on a PostgreSQL database/);
-    }
+    // pos backup takes a pg_dump of the database; pos restore leaves PostgreSQL to pg_restore.
+    const dump = join(tempDir(t), 'copy.dump');
+    const backup = await runPosInProcess(['backup', dump, '--database', url, '--data-dir', dataDir]);
+    t.equal(backup.code, 0, backup.stderr);
+    t.match(backup.stdout, /backup written: .*copy\.dump .*pg_restore/);
+    t.equal(statSync(dump).mode & 0o777, 0o600, 'the dump is private');
+    const listing = execFileSync(join(PG_BIN, 'pg_restore'), ['--list', dump], { encoding: 'utf8' });
+    t.match(listing, /TABLE DATA public orders/);
+    const refused = await runPosInProcess(['restore', dump, '--yes', '--database', url, '--data-dir', dataDir]);
+    t.equal(refused.code, 1, 'pos restore refuses on PostgreSQL');
+    t.match(refused.stderr, /not on a PostgreSQL database/);
     t.equal(await server.stop(), 0, 'stops cleanly');
   });
 

@@ -8,6 +8,24 @@ import type { GlobalOptions } from '../program.js';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** `pos backup --database …`: pg_dump of the primary, in the custom format pg_restore reads. */
+async function backupPostgres(url: string, file: string, json: boolean): Promise<void> {
+  const { findPrimary, DatabaseUnreachableError } = await import('../../storage/postgres.js');
+  const { dumpPostgres } = await import('../../storage/pg-dump.js');
+  try {
+    const primary = await findPrimary(url);
+    if (!json) process.stderr.write('dumping the PostgreSQL database with pg_dump...\n');
+    const result = await dumpPostgres(primary, file);
+    if (json) printJson({ file: result.file, bytes: result.bytes });
+    else print(`backup written: ${result.file} (${megabytes(result.bytes)}); restore it with pg_restore`);
+  } catch (error) {
+    if (error instanceof DatabaseUnreachableError || (error as Error).message.includes('pg_dump')) {
+      throw new CliError((error as Error).message);
+    }
+    throw error;
+  }
+}
+
 export function registerBackup(program: Command): void {
   program
     .command('backup')
@@ -15,11 +33,11 @@ export function registerBackup(program: Command): void {
     .argument('<file>', 'where to write the copy (for example /media/usb/pos-saturday.db)')
     .action(async (file: string, _flags: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      refuseWithDatabase(globals, 'pos backup', 'back up PostgreSQL with pg_dump (docs/operations.md)');
+      if (existsSync(file)) throw new CliError(`${file} already exists: choose a new file name`);
+      if (globals.database) return backupPostgres(globals.database, file, globals.json === true);
       const dir = resolveDataDir(globals.dataDir);
       if (!existsSync(dir.database))
         throw new CliError(`no database in ${dir.root}: give the data dir with --data-dir`);
-      if (existsSync(file)) throw new CliError(`${file} already exists: choose a new file name`);
       const { default: BetterSqlite3 } = await import('better-sqlite3');
       const { backupDatabase, checkBackup } = await import('../../storage/backup.js');
       const source = new BetterSqlite3(dir.database, { fileMustExist: true });

@@ -61,6 +61,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
             failed: (error) => console.error(`backup to ${dir} failed: ${(error as Error).message}`),
           },
           config.timezone,
+          storage.engine === 'postgres' && config.databaseUrl ? primaryOf(config.databaseUrl) : undefined,
         ),
       );
     }
@@ -88,4 +89,9 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
       ctx.drawer = undefined;
     },
   };
+}
+
+/** Where the primary among the URL's hosts is now (pg is loaded only when asked). */
+function primaryOf(url: string): () => Promise<string> {
+  return async () => (await import('../../storage/postgres.js')).findPrimary(url);
 }
