@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -84,6 +84,7 @@ async function startCluster(): Promise<TestCluster> {
     if (running) spawnSync(join(PG_BIN, 'pg_ctl'), ['stop', '-D', data, '-m', 'immediate'], { stdio: 'ignore', ...as });
     rmSync(dir, { recursive: true, force: true });
   });
+  watchdog(dir);
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-locale', '-E', 'UTF8', '--no-sync'], as);
   const port = await freePort();
   const settings = [
@@ -116,4 +117,17 @@ async function startCluster(): Promise<TestCluster> {
     await storage.close(); // a template with a connection open cannot be copied
   }
   return { port, url, admin };
+}
+
+/**
+ * A process killed by a signal (tap's timeout sends SIGTERM) runs no exit handler: a watchdog shell outside it ends
+ * the cluster (SIGQUIT: PostgreSQL's immediate shutdown) and removes its folder once this process is gone.
+ */
+function watchdog(dir: string): void {
+  const script = [
+    'while kill -0 "$0" 2>/dev/null; do sleep 1; done',
+    'pid=$(head -n 1 "$1/data/postmaster.pid" 2>/dev/null) && kill -QUIT "$pid" 2>/dev/null && sleep 1',
+    'rm -rf "$1"',
+  ].join('\n');
+  spawn('sh', ['-c', script, String(process.pid), dir], { detached: true, stdio: 'ignore' }).unref();
 }
