@@ -49,8 +49,8 @@ function pool(url: string, max: number, role: string, log: (message: string) => 
 }
 
 /**
- * The storage on PostgreSQL: the same Kysely interface as on SQLite, a pool for writes (each a transaction under the
- * write lock) and a pool for reads. The database must exist and be migrated (migrate) before use.
+ * The storage on PostgreSQL: the same Kysely interface as on SQLite, a pool for writes (queued and committed in
+ * batches under the write lock, PostgresWriter) and a pool for reads. The database must exist; migrate() fills it.
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Storage> {
   const log = options.log ?? ((message: string) => console.error(message));
