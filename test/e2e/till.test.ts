@@ -318,6 +318,13 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
       await button('3 waiting').waitFor();
       await shot('till-offline-1280');
       t.equal((await listOrders()).length, before, 'nothing reached the server yet');
+      // The page loads its words in one language first; the other's follow once it has loaded, so the language
+      // still changes with the Wi-Fi down.
+      const language = page.getByRole('group', { name: 'Language' });
+      await language.getByRole('button', { name: 'IT' }).click();
+      await button('3 da inviare').waitFor({ timeout: 5_000 });
+      await page.getByRole('group', { name: 'Lingua' }).getByRole('button', { name: 'EN' }).click();
+      await button('3 waiting').waitFor({ timeout: 5_000 });
       await context.setOffline(false);
       await button('0 waiting').waitFor({ timeout: 30_000 });
       const orders = await listOrders();
