@@ -8,7 +8,9 @@
 //   --tills N           simulated tills (6)          --instances N   pos serve processes (2)
 //   --before S          seconds of selling before the kill (5)      --after S   after the promotion (8)
 //   --promote-after S   seconds from the death to the promotion: a watchdog's or a volunteer's reaction (1)
-//   --stop kill|immediate   SIGKILL of every PostgreSQL process (default), or pg_ctl stop -m immediate
+//   --stop kill|immediate|freeze   SIGKILL of every PostgreSQL process (default), pg_ctl stop -m immediate, or
+//                       SIGSTOP: the primary stops answering with its connections left open, as a laptop that lost
+//                       its power or its cable
 //   --whole-laptop      the first pos instance dies with the primary (its tills move to the other instance)
 //   --restart-pos       restart every pos process after the promotion: the fallback for a pos that cannot follow
 //                       the new primary by itself
@@ -33,7 +35,7 @@ const options = {
   beforeSeconds: Number(argument('before', '5')),
   afterSeconds: Number(argument('after', '8')),
   promoteAfterSeconds: Number(argument('promote-after', '1')),
-  stop: argument('stop', 'kill') as 'kill' | 'immediate',
+  stop: argument('stop', 'kill') as 'kill' | 'immediate' | 'freeze',
   wholeLaptop: flag('whole-laptop'),
   restartPos: flag('restart-pos'),
 };
@@ -43,6 +45,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 if (!pgAvailable()) {
   progress('PostgreSQL 15 is not installed (/usr/lib/postgresql/15/bin): apt-get install postgresql');
+  process.exit(2);
+}
+if (!['kill', 'immediate', 'freeze'].includes(options.stop)) {
+  progress(`--stop takes kill, immediate or freeze, not "${options.stop}"`);
   process.exit(2);
 }
 if (options.wholeLaptop && options.instances < 2) {
@@ -89,7 +95,7 @@ async function drill() {
   cleanups.push(() => rmSync(dataRoot, { recursive: true, force: true }));
   progress('a primary (laptop1) and its synchronous standby (laptop2)');
   const primary = await startPrimary(root, { name: 'laptop1' });
-  cleanups.push(() => primary.stopImmediate());
+  cleanups.push(() => primary.kill()); // also ends a frozen one
   await primary.query('create database pos');
   const standby = await startStandby(root, primary, 'laptop2');
   cleanups.push(() => standby.stopImmediate());
@@ -111,8 +117,10 @@ async function drill() {
   await sleep(options.beforeSeconds * 1000);
 
   const killedAt = Date.now();
-  progress(`the primary dies (${options.stop === 'kill' ? 'SIGKILL' : 'pg_ctl stop -m immediate'})`);
+  const how = { kill: 'SIGKILL', immediate: 'pg_ctl stop -m immediate', freeze: 'SIGSTOP, its connections left open' };
+  progress(`the primary dies (${how[options.stop]})`);
   if (options.stop === 'kill') primary.kill();
+  else if (options.stop === 'freeze') primary.freeze();
   else primary.stopImmediate();
   if (options.wholeLaptop) {
     progress('and the first pos with it');
@@ -135,17 +143,17 @@ async function drill() {
   }
   await sleep(options.afterSeconds * 1000);
   progress('the tills stop selling and send what they hold (60 s at most)');
-  const sellingEnded = Date.now();
-  const alive = instances.some((instance) => instance.server.process.exitCode === null);
+  const alive = instances.some(({ server }) => server.process.exitCode === null && server.process.signalCode === null);
   const deadline = Date.now() + (alive ? 60_000 : 0); // with every pos gone, waiting would change nothing
   await Promise.all(tills.map((till) => till.stop(deadline)));
+  const drained = Date.now();
 
   const acks = tills.flatMap((till) => till.figures.acks);
   const verdict = checkOrders(acks, await rows(standby));
   const outage = outageMs(
     acks.map((ack) => ack.at),
     killedAt,
-    sellingEnded,
+    drained,
   );
   const firstAfterPromotion = Math.min(...acks.map((ack) => ack.at).filter((at) => at > promotedAt));
   const failures: Record<string, number> = {};

@@ -99,9 +99,9 @@ export function checkOrders(acks: readonly Ack[], rows: readonly OrderRow[]): Ve
 
 /**
  * How long the tills sold nothing after the primary's death: the longest silence between two acknowledgements from
- * the last one before `killedAt` (or `killedAt` itself) to `endedAt`, when the tills stopped selling. An answer
- * that was already on its way when the primary died does not end the outage; sales that never came back make it
- * last until the end.
+ * the last one before `killedAt` (or `killedAt` itself) to `endedAt`, when the tills had sent what they held. An
+ * answer that was already on its way when the primary died does not end the outage; sales that never came back
+ * make it last until the end.
  */
 export function outageMs(ackTimes: readonly number[], killedAt: number, endedAt: number): number {
   const sorted = [...ackTimes].sort((a, b) => a - b);

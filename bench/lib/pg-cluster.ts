@@ -101,6 +101,20 @@ export class PgNode {
     }
   }
 
+  /**
+   * Freezes every process of the cluster (SIGSTOP): its sockets stay open and nothing answers, as when a laptop
+   * loses its power or its network mid-query, where SIGKILL would have closed them with a reset. `kill` ends them.
+   */
+  freeze(): void {
+    const pid = this.pid();
+    if (pid === null) return;
+    try {
+      process.kill(-pid, 'SIGSTOP');
+    } catch {
+      // already gone
+    }
+  }
+
   /** `pg_ctl stop -m immediate`: every process ends at once without a checkpoint (crash recovery at next start). */
   stopImmediate(): void {
     if (this.pid() === null) return;
