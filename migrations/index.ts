@@ -18,6 +18,7 @@ import * as m017 from './017-cash-sessions.js';
 import * as m018 from './018-pickup-scope.js';
 import * as m019 from './019-waiter-tables.js';
 import * as m020 from './020-print-claims.js';
+import * as m021 from './021-banner-images.js';
 
 // Numbered and append-only: a released migration is never edited; a change is a new file added here.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '018-pickup-scope': m018,
   '019-waiter-tables': m019,
   '020-print-claims': m020,
+  '021-banner-images': m021,
 };

@@ -157,6 +157,13 @@ export interface BannersTable {
   updated_at: number;
 }
 
+/** Banner images on PostgreSQL (on SQLite they are files of the uploads folder). */
+export interface BannerImagesTable {
+  file: string;
+  bytes: Buffer;
+  created_at: number;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: number;
@@ -458,6 +465,7 @@ export interface Database {
   order_item_choices: OrderItemChoicesTable;
   cash_registers: CashRegistersTable;
   banners: BannersTable;
+  banner_images: BannerImagesTable;
   audit_log: AuditLogTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

@@ -17,11 +17,12 @@ interface Schema {
   indexes: string[];
 }
 
-/** `integer` on SQLite is `bigint` on PostgreSQL; `text collate nocase` is `citext`. */
+/** `integer` on SQLite is `bigint` on PostgreSQL; `text collate nocase` is `citext`; `blob` is `bytea`. */
 function kind(type: string, nocase: boolean): string {
   const lower = type.toLowerCase();
   if (['integer', 'bigint', 'int8', 'int4'].includes(lower)) return 'integer';
   if (lower === 'citext' || (lower === 'text' && nocase)) return 'text nocase';
+  if (lower === 'bytea') return 'blob';
   return lower;
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Banner, BannerInput } from '../../api/banners.js';
+import { engineOf } from '../../storage/engine.js';
 import type { BannerRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
 import { InvalidError, NotFoundError } from '../errors.js';
@@ -69,14 +70,31 @@ export async function replaceBanner(ctx: CoreContext, id: string, input: BannerI
   });
 }
 
+/**
+ * Whether banner images live in the database (PostgreSQL: every server on it serves the same ones) rather than in
+ * the data dir's uploads folder (SQLite).
+ */
+export function imagesInDatabase(ctx: CoreContext): boolean {
+  return engineOf(reader(ctx)) === 'postgres';
+}
+
+/** An image stored in the database, by its generated file name (undefined: no such image). */
+export async function bannerImage(ctx: CoreContext, file: string): Promise<Buffer | undefined> {
+  const row = await reader(ctx).selectFrom('banner_images').select('bytes').where('file', '=', file).executeTakeFirst();
+  return row?.bytes;
+}
+
 export async function deleteBanner(ctx: CoreContext, uploadsDir: string, id: string): Promise<void> {
+  const inDatabase = imagesInDatabase(ctx);
   const removed = await write(ctx, async (trx) => {
     const row = await trx.selectFrom('banners').select('image_file').where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError('Banner not found');
     await trx.deleteFrom('banners').where('id', '=', id).execute();
+    if (inDatabase && row.image_file)
+      await trx.deleteFrom('banner_images').where('file', '=', row.image_file).execute();
     return row.image_file;
   });
-  if (removed) rmSync(join(uploadsDir, removed), { force: true });
+  if (removed && !inDatabase) rmSync(join(uploadsDir, removed), { force: true });
 }
 
 /** The image kinds accepted, recognised by their first bytes (never by file name or declared type). */
@@ -105,14 +123,21 @@ export async function setBannerImage(
   await getBanner(ctx, id); // 404 before writing anything
   const file = `${id}-${randomBytes(6).toString('hex')}.${type}`;
   const path = join(uploadsDir, file);
-  writeFileSync(`${path}.partial`, bytes, { mode: 0o644 });
-  renameSync(`${path}.partial`, path);
+  const inDatabase = imagesInDatabase(ctx);
+  if (!inDatabase) {
+    writeFileSync(`${path}.partial`, bytes, { mode: 0o644 });
+    renameSync(`${path}.partial`, path);
+  }
   let previous: string | null = null;
   try {
     const row = await write(ctx, async (trx) => {
       const before = await trx.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) throw new NotFoundError('Banner not found');
       previous = before.image_file;
+      if (inDatabase) {
+        await trx.insertInto('banner_images').values({ file, bytes, created_at: ctx.clock.now().getTime() }).execute();
+        if (previous) await trx.deleteFrom('banner_images').where('file', '=', previous).execute();
+      }
       const updated: BannerRow = { ...before, image_file: file, updated_at: ctx.clock.now().getTime() };
       await trx
         .updateTable('banners')
@@ -121,10 +146,10 @@ export async function setBannerImage(
         .execute();
       return updated;
     });
-    if (previous) rmSync(join(uploadsDir, previous), { force: true });
+    if (previous && !inDatabase) rmSync(join(uploadsDir, previous), { force: true });
     return row;
   } catch (error) {
-    rmSync(path, { force: true });
+    if (!inDatabase) rmSync(path, { force: true });
     throw error;
   }
 }
