@@ -11,7 +11,8 @@
 //   --stop kill|immediate|freeze   SIGKILL of every PostgreSQL process (default), pg_ctl stop -m immediate, or
 //                       SIGSTOP: the primary stops answering with its connections left open, as a laptop that lost
 //                       its power or its cable
-//   --whole-laptop      the first pos instance dies with the primary (its tills move to the other instance)
+//   --whole-laptop      a pos dies with the database's laptop (the first with the primary, the second with the
+//                       standby); its tills move to the other instance
 //   --restart-pos       restart every pos process after the promotion: the fallback for a pos that cannot follow
 //                       the new primary by itself
 //   --out FILE          where the JSON goes (bench/drill-results.json)
@@ -36,15 +37,22 @@ const options = {
   afterSeconds: Number(argument('after', '8')),
   promoteAfterSeconds: Number(argument('promote-after', '1')),
   stop: argument('stop', 'kill') as 'kill' | 'immediate' | 'freeze',
+  lose: argument('lose', 'primary') as 'primary' | 'standby',
   wholeLaptop: flag('whole-laptop'),
   restartPos: flag('restart-pos'),
 };
+/** The pos that runs on the laptop that dies, with --whole-laptop. */
+const deadPos = options.lose === 'primary' ? 0 : 1;
 const outFile = argument('out', new URL('drill-results.json', import.meta.url).pathname);
 const progress = (message: string) => process.stderr.write(`drill: ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 if (!pgAvailable()) {
   progress('PostgreSQL 15 is not installed (/usr/lib/postgresql/15/bin): apt-get install postgresql');
+  process.exit(2);
+}
+if (options.lose !== 'primary' && options.lose !== 'standby') {
+  progress(`--lose takes primary or standby, not "${options.lose}"`);
   process.exit(2);
 }
 if (!['kill', 'immediate', 'freeze'].includes(options.stop)) {
@@ -98,7 +106,9 @@ async function drill() {
   cleanups.push(() => primary.kill()); // also ends a frozen one
   await primary.query('create database pos');
   const standby = await startStandby(root, primary, 'laptop2');
-  cleanups.push(() => standby.stopImmediate());
+  cleanups.push(() => standby.kill());
+  // The laptop that dies, and the one that carries on (promoted, or told to stop waiting for its standby).
+  const [dying, survivor] = options.lose === 'primary' ? [primary, standby] : [standby, primary];
   const databaseUrl = `postgres://postgres@127.0.0.1:${primary.port},127.0.0.1:${standby.port}/pos`;
 
   progress(`${options.instances} × pos serve --database ${databaseUrl}`);
@@ -118,25 +128,27 @@ async function drill() {
 
   const killedAt = Date.now();
   const how = { kill: 'SIGKILL', immediate: 'pg_ctl stop -m immediate', freeze: 'SIGSTOP, its connections left open' };
-  progress(`the primary dies (${how[options.stop]})`);
-  if (options.stop === 'kill') primary.kill();
-  else if (options.stop === 'freeze') primary.freeze();
-  else primary.stopImmediate();
+  progress(`the ${options.lose} dies (${how[options.stop]})`);
+  if (options.stop === 'kill') dying.kill();
+  else if (options.stop === 'freeze') dying.freeze();
+  else dying.stopImmediate();
   if (options.wholeLaptop) {
-    progress('and the first pos with it');
-    await instances[0]!.server.kill();
+    progress(`and pos ${deadPos + 1} with it`);
+    await instances[deadPos]!.server.kill();
   }
   await sleep(options.promoteAfterSeconds * 1000);
   const promoteStarted = Date.now();
-  await standby.promote();
+  if (options.lose === 'primary') await standby.promote();
+  else await primary.standAlone();
   const promotedAt = Date.now();
-  progress(`laptop2 promoted in ${((promotedAt - promoteStarted) / 1000).toFixed(2)} s`);
+  const what = options.lose === 'primary' ? 'laptop2 promoted' : 'laptop1 no longer waits for laptop2';
+  progress(`${what} in ${((promotedAt - promoteStarted) / 1000).toFixed(2)} s`);
   let restartedAt: number | null = null;
   if (options.restartPos) {
     restartedAt = Date.now();
     progress('restarting every pos (--restart-pos)');
     for (const [index, instance] of instances.entries()) {
-      if (options.wholeLaptop && index === 0) continue;
+      if (options.wholeLaptop && index === deadPos) continue;
       await instance.server.kill();
       instances[index] = await startInstance(instance.dataDir, databaseUrl, instance.exits);
     }
@@ -149,7 +161,7 @@ async function drill() {
   const drained = Date.now();
 
   const acks = tills.flatMap((till) => till.figures.acks);
-  const verdict = checkOrders(acks, await rows(standby));
+  const verdict = checkOrders(acks, await rows(survivor));
   const outage = outageMs(
     acks.map((ack) => ack.at),
     killedAt,
@@ -163,7 +175,7 @@ async function drill() {
   // With --restart-pos, a pos that died before its restart is what the flag works around: reported, not failed.
   const unexpectedExits = instances.flatMap((instance, index) =>
     instance.exits
-      .filter((exit) => !(options.wholeLaptop && index === 0) && exit.signal !== 'SIGKILL')
+      .filter((exit) => !(options.wholeLaptop && index === deadPos) && exit.signal !== 'SIGKILL')
       .filter((exit) => !(options.restartPos && restartedAt !== null && exit.at <= restartedAt))
       .map((exit) => ({ instance: index + 1, ...exit })),
   );

@@ -131,6 +131,11 @@ export class PgNode {
    */
   async promote(): Promise<void> {
     pgRun('pg_ctl', ['-D', this.dir, '-w', '-t', '60', 'promote']);
+    await this.standAlone();
+  }
+
+  /** A primary whose standby is gone stops waiting for it: commits no longer wait for a second copy. */
+  async standAlone(): Promise<void> {
     await this.query("alter system set synchronous_standby_names = ''");
     await this.query('select pg_reload_conf()');
   }
