@@ -59,7 +59,6 @@ export interface PostgresLeaseOptions {
 export class PostgresLease implements Lease {
   private readonly stopping = new AbortController();
   private holding = false;
-  private client: pg.Client | null = null;
   private loop: Promise<void> = Promise.resolve();
 
   constructor(
@@ -97,14 +96,12 @@ export class PostgresLease implements Lease {
         continue;
       }
       attempt = 0;
-      this.client = client;
       const gone = ended(client).then(() => 'gone' as const);
       try {
         await this.hold(client, gone, firstTried);
       } catch (error) {
         if (!signal.aborted) this.options.log?.(`lease: ${(error as Error).message}`);
       } finally {
-        this.client = null;
         await client.end().catch(() => {});
       }
       firstTried();
