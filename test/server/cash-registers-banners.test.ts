@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import t from 'tap';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { JPEG_1X1, multipartBody, PNG_1X1 } from '../helpers/multipart.js';
@@ -113,6 +113,12 @@ t.test('banners: create, list, replace, image upload by content, served, deleted
       headers: { ...headers, host: 'pos.local:4300', authorization: `Bearer ${await app.token('admin')}` },
     });
   };
+  // The stored images by name: files in the uploads folder on SQLite, rows of banner_images on PostgreSQL (where
+  // every instance serves the same ones).
+  const storedImages = async (): Promise<string[]> =>
+    app.runtime.storage.engine === 'postgres'
+      ? (await app.runtime.storage.read.selectFrom('banner_images').select('file').execute()).map((row) => row.file)
+      : readdirSync(app.runtime.dataDir.uploads);
   const png = await send(PNG_1X1);
   t.equal(png.statusCode, 200);
   t.match(
@@ -127,11 +133,7 @@ t.test('banners: create, list, replace, image upload by content, served, deleted
   const jpeg = await send(JPEG_1X1, 'image', 'application/octet-stream');
   t.equal(jpeg.statusCode, 200, 'recognised by content, not by the declared type');
   t.match(jpeg.json().image, /\.jpg$/);
-  t.same(
-    readdirSync(app.runtime.dataDir.uploads),
-    [new URL(jpeg.json().image).pathname.split('/').pop()],
-    'the replaced file is gone',
-  );
+  t.same(await storedImages(), [new URL(jpeg.json().image).pathname.split('/').pop()], 'the replaced image is gone');
 
   const fake = await send(Buffer.from('<svg onload="alert(1)"></svg>'), 'image', 'image/png');
   t.equal(fake.statusCode, 400, 'a non-image named .png is refused');
@@ -139,7 +141,7 @@ t.test('banners: create, list, replace, image upload by content, served, deleted
   t.equal((await send(Buffer.concat([PNG_1X1, Buffer.alloc(5 * 1024 * 1024)]))).statusCode, 413, 'at most 5 MiB');
   const json = await app.request({ method: 'PATCH', url: `/v1/banners/${created.id}/image`, body: { image: 'x' } });
   t.equal(json.statusCode, 415, 'JSON is not an upload');
-  t.equal(readdirSync(app.runtime.dataDir.uploads).length, 1, 'rejected uploads leave no file');
+  t.equal((await storedImages()).length, 1, 'rejected uploads leave no image');
 
   const replaced = await app.request({
     method: 'PUT',
@@ -147,9 +149,10 @@ t.test('banners: create, list, replace, image upload by content, served, deleted
     body: { ...banner, title: 'Nuovo', active: false },
   });
   t.match(replaced.json(), { title: 'Nuovo', active: false, image: String }, 'PUT keeps the image');
-  const imageFile = readdirSync(app.runtime.dataDir.uploads)[0] as string;
+  const [imageFile] = await storedImages();
   t.equal((await app.request({ method: 'DELETE', url: `/v1/banners/${created.id}` })).statusCode, 204);
-  t.notOk(existsSync(`${app.runtime.dataDir.uploads}/${imageFile}`), 'deleting the banner removes its image');
+  t.notOk((await storedImages()).includes(imageFile as string), 'deleting the banner removes its image');
+  t.equal((await app.runtime.app.inject({ method: 'GET', url: `/uploads/${imageFile}` })).statusCode, 404);
   const missing = await app.request({ method: 'GET', url: `/v1/banners/${created.id}` });
   t.equal(missing.statusCode, 404);
   t.equal(missing.json().message, 'Banner not found');
