@@ -5,7 +5,7 @@ import t from 'tap';
 import { splitPassword } from '../../src/storage/pg-dump.js';
 import { buildTestApp, tempDir } from '../helpers/app.js';
 import { createOrder, pizzaOrder } from '../helpers/orders.js';
-import { createTestDatabase, PG_BIN, POSTGRES_MISSING, postgresInstalled } from '../helpers/pg-cluster.js';
+import { createTestDatabase, PG_BIN, POSTGRES_MISSING, postgresInstalled, testCluster } from '../helpers/pg-cluster.js';
 import { seedMenu } from '../helpers/seed.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -54,5 +54,17 @@ if (!postgresInstalled()) {
     t.match(newest, /pos-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}[+-]\d{4}\.dump$/);
     const listing = execFileSync(join(PG_BIN, 'pg_restore'), ['--list', newest], { encoding: 'utf8' });
     t.match(listing, /TABLE DATA public orders/, 'a custom-format dump with the orders');
+
+    // The restore docs/operations.md gives: pg_restore into an empty database, then pos serves it as it was.
+    const cluster = await testCluster();
+    const restoredName = `restored_${process.pid}`;
+    await cluster.admin(`create database ${restoredName} template template0`);
+    execFileSync(join(PG_BIN, 'pg_restore'), ['--no-owner', '--dbname', cluster.url(restoredName), newest], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const restored = await buildTestApp(t, { config: { databaseUrl: cluster.url(restoredName) }, realTime: true });
+    const orders = await restored.request({ method: 'GET', url: '/v1/orders' });
+    t.equal(orders.statusCode, 200, 'the restored database serves, its users and secret with it');
+    t.match(orders.json(), { orders: [{ customer: 'Dumped' }] }, 'the order is back');
   });
 }
