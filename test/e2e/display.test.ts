@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser, openUntouched } from '../helpers/browser.js';
 import { multipartBody, stripedPng } from '../helpers/multipart.js';
 import { runPosInProcess } from '../helpers/cli.js';
 import { startRealServer } from '../helpers/server.js';
@@ -96,7 +96,7 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   const first = await confirm(); // before the page opens: comes from the state endpoint
-  await page.goto(`${server.url}/display?key=${encodeURIComponent(key)}&rotate=3`);
+  await openUntouched(page, `${server.url}/display?key=${encodeURIComponent(key)}&rotate=3`, /\/v1\/display\/state/);
   await page.waitForSelector('#connection.live', { timeout: 15_000 });
   await page.waitForSelector(`#preparing li[data-id="${first['id']}"]`, { timeout: 10_000 });
   const second = await confirm();

@@ -5,7 +5,7 @@ import t from 'tap';
 import { openStorage } from '../../src/storage/database.js';
 import { PACKAGE_ROOT } from '../../src/version.js';
 import { tempDir } from '../helpers/app.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser, openUntouched } from '../helpers/browser.js';
 import { runPosInProcess } from '../helpers/cli.js';
 import { startRealServer } from '../helpers/server.js';
 import { adminApi, seedServerMenu } from '../helpers/venue.js';
@@ -130,7 +130,7 @@ t.test(
         [],
         'no external script, style or font',
       );
-      await grill.goto(`${grillUrl}&lang=en`);
+      await openUntouched(grill, `${grillUrl}&lang=en`, /\/v1\/stations\/[^/]+\/orders/);
       await grill.getByRole('heading', { name: 'Kitchen' }).waitFor();
       await live(grill);
       await bar.goto(`${server.url}/kitchen?lang=en`);
@@ -150,7 +150,7 @@ t.test(
       await bar.getByRole('button', { name: 'Bar' }).click();
       await bar.getByRole('heading', { name: 'Bar' }).waitFor();
       await live(bar);
-      await tv.goto(`${server.url}/display?key=${encodeURIComponent(displayKey)}`);
+      await openUntouched(tv, `${server.url}/display?key=${encodeURIComponent(displayKey)}`, /\/v1\/display\/state/);
       await tv.waitForSelector('#connection.live', { timeout: 15_000 });
       await grill.getByText('Nothing waiting', { exact: false }).waitFor();
       // Browsers play sound only after a tap: the grill's tablet (opened by address, not touched yet) says so, and a

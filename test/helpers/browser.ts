@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { TestLike } from './app.js';
 
 /** A host name the test browser resolves to 127.0.0.1: a LAN address as the tablets at a venue use it. */
@@ -37,4 +37,16 @@ export async function launchBrowser(t: TestLike): Promise<Browser | null> {
   });
   t.teardown(() => browser.close());
   return browser;
+}
+
+/**
+ * Opens a screen the way a person does, without touching it. Each Playwright wait runs script in the page as if
+ * the user had tapped it, and a page tapped before it makes its audio may play sound at once; so the test waits
+ * from outside for the screen's first call to the server (made once the screen is drawn and has asked for sound)
+ * before it looks inside.
+ */
+export async function openUntouched(page: Page, url: string, firstCall: RegExp): Promise<void> {
+  const called = page.waitForRequest(firstCall, { timeout: 30_000 });
+  await page.goto(url);
+  await called;
 }

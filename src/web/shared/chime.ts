@@ -1,6 +1,8 @@
 // A short two-note chime made with Web Audio (no sound file to load). Browsers let a page play sound only after a
 // tap on it: `unlockOnFirstTap` resumes the audio then, and `locked()` tells a screen to show "tap for sound".
-// `?sound=off` in the page's address silences it.
+// `?sound=off` in the page's address silences it. Some browsers (a kiosk's flags, or Chromium now and then on its
+// own) let a page play from the start: then there is nothing to ask. The page says which it is in
+// `<html data-sound="locked|on">`, so a test in a real browser can follow the browser's choice.
 
 type Listener = (locked: boolean) => void;
 
@@ -21,18 +23,29 @@ export function createChime(search: string = location.search): Chime {
   const listeners: Listener[] = [];
   const audio = (): AudioContext | null => {
     if (!enabled || !AudioCtor) return null;
+    if (context) return context;
     try {
-      context ??= new AudioCtor();
+      context = new AudioCtor();
     } catch {
       return null;
     }
+    // The browser may start or stop the audio on its own: the hint follows what it does, not only our taps.
+    context.addEventListener('statechange', () => tell());
+    mark(context);
     return context;
+  };
+  const mark = (ctx: AudioContext) => {
+    document.documentElement.dataset['sound'] = ctx.state === 'running' ? 'on' : 'locked';
   };
   const isLocked = () => {
     const ctx = audio();
     return ctx !== null && ctx.state !== 'running';
   };
-  const tell = () => listeners.forEach((listener) => listener(isLocked()));
+  const tell = () => {
+    if (context) mark(context);
+    const locked = isLocked();
+    listeners.forEach((listener) => listener(locked));
+  };
 
   if (enabled) {
     const unlock = () => {
