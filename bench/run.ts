@@ -39,12 +39,12 @@ const TIMEZONE = 'Europe/Rome';
 const scale = smoke
   ? {
       connections: 10,
-      loadSeconds: 2,
+      loadSeconds: 1,
       readSeconds: 1,
       ceilingSeconds: 1,
       subscribers: 20,
       fanoutRate: 50,
-      fanoutSeconds: 2,
+      fanoutSeconds: 1,
       reportOrders: 5_000, // the same code paths as a million: 30 days of hourly snapshots to catch up
       reportRuns: 5,
       tillOrders: 10,

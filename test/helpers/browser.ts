@@ -7,9 +7,15 @@ export const LAN_HOST = 'pos.lan';
 
 export const CHROMIUM = process.env['POS_CHROMIUM'] ?? '/usr/bin/chromium';
 
+let shared: Promise<Browser> | undefined;
+
 /**
  * Debian's chromium, headless, with the flags that keep it off the network. Returns null (and the test skips) only
  * outside CI: in CI (`CI=true`) a missing browser is a failure, never a silent pass.
+ *
+ * One browser serves every test of a process (the browser files share processes: package.json's testGroups); each
+ * test gets it clean, as a tablet fresh from its box: what a test opened (its contexts and their pages, cookies and
+ * storage) is closed when it ends. The browser itself closes when the process's tests are done.
  */
 export async function launchBrowser(t: TestLike): Promise<Browser | null> {
   if (!existsSync(CHROMIUM)) {
@@ -17,6 +23,21 @@ export async function launchBrowser(t: TestLike): Promise<Browser | null> {
       throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium before the tests`);
     return null;
   }
+  shared ??= startChromium();
+  const browser = await shared;
+  const before = new Set(browser.contexts());
+  t.teardown(async () => {
+    await Promise.all(
+      browser
+        .contexts()
+        .filter((context) => !before.has(context))
+        .map((context) => context.close()),
+    );
+  });
+  return browser;
+}
+
+async function startChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -35,7 +56,9 @@ export async function launchBrowser(t: TestLike): Promise<Browser | null> {
       `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
     ],
   });
-  t.teardown(() => browser.close());
+  // tap is loaded here, not at the top: the benchmark reads CHROMIUM from this file outside any test.
+  const { default: tap } = await import('tap');
+  tap.teardown(() => browser.close());
   return browser;
 }
 

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 
-// Test files that share a process (test/unit-files.test.ts, test/app-files-*.test.ts): starting a file costs about
-// a second of CPU (node, the tsx loader, tap) and a file that builds the appliance another one or two loading
-// Fastify, the schemas and SQLite; files run together pay that once. package.json lists them: `testGroups` maps
-// each sharing file to its files, and `tap.exclude` names every one of them, so `tap` does not run them again on
-// their own (`npx tap FILE` still runs one alone). Only files that start no child process and change no global (no
-// environment variable, no DOM, no `afterEach`, no process listener, no count of the process's own files or
-// memory) belong there: their tests then run as they would alone, one file after the other.
+// Test files that share a process (test/*-files*.test.ts): starting a file costs about two seconds of CPU (node, the
+// tsx loader, tap; a Chromium for the browser files, a PostgreSQL cluster for the PostgreSQL ones) and files run
+// together pay that once. package.json lists them: `testGroups` maps each sharing file to its files, and
+// `tap.exclude` names every one of them, so `tap` does not run them again on their own (`npx tap FILE` still runs
+// one alone). A file belongs in a group when it leaves the process as it found it: no environment variable, DOM or
+// `afterEach` of its own, no process listener, no count of the process's own memory; what it starts (servers,
+// browser pages, clusters' databases) it stops in its tests' teardowns. Its tests then run as they would alone, one
+// file after the other. A group stays well under a minute on the idle machine.
 
 const root = new URL('../../', import.meta.url);
 

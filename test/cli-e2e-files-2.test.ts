@@ -1,0 +1,5 @@
+import t from 'tap';
+import { runGroup } from './helpers/shared-process.js';
+
+// More end-to-end CLI files, and the CLI files that start the real executable, run in one process: see test/helpers/shared-process.ts and package.json's testGroups.
+await runGroup(t, 'test/cli-e2e-files-2.test.ts');
