@@ -1,5 +1,6 @@
 import t from 'tap';
 import { runGroup } from './helpers/shared-process.js';
 
-// More end-to-end CLI files, and the CLI files that start the real executable, run in one process: see test/helpers/shared-process.ts and package.json's testGroups.
+// More end-to-end CLI files against a real server, run in one process: see test/helpers/shared-process.ts and
+// package.json's testGroups.
 await runGroup(t, 'test/cli-e2e-files-2.test.ts');

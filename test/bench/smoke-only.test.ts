@@ -2,11 +2,25 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
-import { runBench } from '../helpers/bench.js';
+import { ALL_TILL_FIGURES, runBench, TILL_FIGURES } from '../helpers/bench.js';
 
-// A step run alone (`npm run bench -- --only cli`), in a file of their own: the whole smoke run, the till's step
-// included, is test/bench/smoke.test.ts. `--only till` chooses its step the same way and is not run twice here: the
-// till's step is the costliest of the smoke run (a Chromium and two tills).
+// The steps that run alone (`npm run bench -- --only till|cli`), in a file of their own: the rest of the smoke run
+// (`--skip till`) is test/bench/smoke.test.ts.
+
+t.test('npm run bench -- --only till measures the till alone', async (t) => {
+  const out = join(tempDir(t), 'results.json');
+  const run = runBench(out, '--only', 'till');
+  t.equal(run.status, 0, run.stderr);
+  t.match(run.stdout, /6\. till JS \+ CSS, gzipped\s+[\d.]+ KB/);
+  const results = JSON.parse(readFileSync(out, 'utf8')) as { only: string; figures: Record<string, number> };
+  t.equal(results.only, 'till');
+  t.same(Object.keys(results.figures).sort(), ALL_TILL_FIGURES);
+  for (const key of TILL_FIGURES)
+    t.ok(Number.isFinite(results.figures[key]) && results.figures[key]! >= 0, `${key} = ${results.figures[key]}`);
+  const wrong = runBench(out, '--only', 'reports');
+  t.equal(wrong.status, 1);
+  t.match(wrong.stderr, /--only takes "till"/);
+});
 
 t.test('npm run bench -- --only cli measures how soon the CLI answers', async (t) => {
   const out = join(tempDir(t), 'results.json');
@@ -16,7 +30,4 @@ t.test('npm run bench -- --only cli measures how soon the CLI answers', async (t
   t.match(run.stdout, /7\. pos printers list against the server, median\s+[\d,.]+ ms\s+≤ 400 ms/);
   const results = JSON.parse(readFileSync(out, 'utf8')) as { figures: Record<string, number> };
   t.same(Object.keys(results.figures).sort(), ['cli.listMs', 'cli.nodeMs', 'cli.versionMs']);
-  const wrong = runBench(out, '--only', 'reports');
-  t.equal(wrong.status, 1);
-  t.match(wrong.stderr, /--only takes "till"/);
 });

@@ -2,14 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
-import { POSTGRES_FIGURES, runBench, TILL_FIGURES } from '../helpers/bench.js';
+import { POSTGRES_FIGURES, runBench } from '../helpers/bench.js';
 
 // The benchmark at a tiny scale, so it cannot rot: every step runs against the real server and every figure comes
 // out as a number. Speed is not judged here (a busy machine must not fail the suite): `npm run bench` does that.
-// `--only till` and `--only cli` run in test/bench/smoke-only.test.ts, so neither file holds a tap slot for long.
+// The till's step (`--only till`, a Chromium and two tills) and `--only cli` run in test/bench/smoke-only.test.ts, so
+// neither file holds a tap slot for long.
 t.test('npm run bench -- --smoke measures every figure', async (t) => {
   const out = join(tempDir(t), 'results.json');
-  const run = runBench(out);
+  const run = runBench(out, '--skip', 'till');
   t.equal(run.status, 0, run.stderr);
   t.match(run.stdout, /1\. create-and-confirm\s+[\d,.]+ orders\/s/);
   t.match(run.stdout, /7\. pos --version, median\s+[\d,.]+ ms\s+≤ 150 ms/);
@@ -37,7 +38,6 @@ t.test('npm run bench -- --smoke measures every figure', async (t) => {
     'startup.ms',
     'rss.idleMb',
     'rss.loadMb',
-    ...TILL_FIGURES,
     'cli.nodeMs',
     'cli.versionMs',
     'cli.listMs',
@@ -52,4 +52,8 @@ t.test('npm run bench -- --smoke measures every figure', async (t) => {
     t.equal(results.figures['orders.postgresSync.failed'], 0, 'none failed with a synchronous standby');
   }
   t.equal(results.figures['sse.missing'], 0, 'every display screen got every confirmed order');
+  t.notOk(Object.keys(results.figures).some((key) => key.startsWith('till.')), '--skip till left the till out');
+  const wrong = runBench(out, '--skip', 'reports');
+  t.equal(wrong.status, 1);
+  t.match(wrong.stderr, /--skip takes "till"/);
 });

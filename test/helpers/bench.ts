@@ -8,7 +8,7 @@ import { nodeCommand } from './server.js';
 // The benchmark's smoke runs (test/bench/smoke*.test.ts): one file per run, so neither holds a tap slot for long.
 
 /** The till's figures (step 6): the bundle size always; the rest need Debian's Chromium (always there in CI). */
-const ALL_TILL_FIGURES = [
+export const ALL_TILL_FIGURES = [
   'till.aloneP95Ms',
   'till.firstLoadMs',
   'till.gzippedKb',
