@@ -52,7 +52,10 @@ t.test('npm run bench -- --smoke measures every figure', async (t) => {
     t.equal(results.figures['orders.postgresSync.failed'], 0, 'none failed with a synchronous standby');
   }
   t.equal(results.figures['sse.missing'], 0, 'every display screen got every confirmed order');
-  t.notOk(Object.keys(results.figures).some((key) => key.startsWith('till.')), '--skip till left the till out');
+  t.notOk(
+    Object.keys(results.figures).some((key) => key.startsWith('till.')),
+    '--skip till left the till out',
+  );
   const wrong = runBench(out, '--skip', 'reports');
   t.equal(wrong.status, 1);
   t.match(wrong.stderr, /--skip takes "till"/);
