@@ -1,10 +1,11 @@
-// npm run bench [-- --smoke] [-- --out file] [-- --only till|cli|orders] [-- --skip till]: the figures of
+// npm run bench [-- --smoke] [-- --out file] [-- --only till|cli|orders] [-- --skip till,cli]: the figures of
 // docs/performance.md in one run,
 // printed as a table and written to bench/results.json. --smoke runs every step at a tiny scale (a few seconds) so
 // the test suite keeps it alive; --only till runs step 6 (the till in Chromium) alone, at full size in about two
 // minutes; --only cli runs step 7 (how soon the CLI answers) alone. Step 1 also runs on PostgreSQL (a throwaway
 // cluster, then one with a synchronous standby) when PostgreSQL 15 is installed; --only orders runs step 1 alone, on
-// both engines; --skip till leaves step 6 out of the whole run (the suite runs it apart, so neither smoke file is long).
+// both engines; --skip till,cli leaves steps 6 and 7 (or one of them) out of the whole run: the suite runs them apart
+// with --only, so no smoke file is long.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,9 +38,9 @@ if (only !== undefined && only !== 'till' && only !== 'cli' && only !== 'orders'
   process.exit(1);
 }
 const skipIndex = process.argv.indexOf('--skip');
-const skip = skipIndex > 0 ? process.argv[skipIndex + 1] : undefined;
-if (skip !== undefined && (skip !== 'till' || only !== undefined)) {
-  process.stderr.write(`bench: --skip takes "till", and only without --only, not "${skip}"\n`);
+const skip = new Set(skipIndex > 0 ? (process.argv[skipIndex + 1] ?? '').split(',') : []);
+if ([...skip].some((step) => step !== 'till' && step !== 'cli') || (skip.size > 0 && only !== undefined)) {
+  process.stderr.write(`bench: --skip takes "till", "cli" or both ("till,cli"), and not with --only\n`);
   process.exit(1);
 }
 const TIMEZONE = 'Europe/Rome';
@@ -477,8 +478,8 @@ try {
     const live = await liveVenue(info.ports);
     const postgres = await postgresSteps(info.ports);
     const past = await history();
-    const { till, figures: tillRows } = skip === 'till' ? { till: null, figures: [] } : await tillStep();
-    const { cli, figures: cliRows } = await cliStep();
+    const { till, figures: tillRows } = skip.has('till') ? { till: null, figures: [] } : await tillStep();
+    const { cli, figures: cliRows } = skip.has('cli') ? { cli: null, figures: [] } : await cliStep();
     const figures: Figure[] = [
       {
         key: 'ceiling.requestsPerSecond',
