@@ -24,11 +24,15 @@ export function show(t: { teardown(fn: () => unknown): void }, element: ReactEle
   return {
     instance,
     /**
-     * Types after React has run the effects of the last frame: Ink gives keys to the input handlers those effects
-     * register, and a form that has just opened has none before them (a person never types that fast).
+     * Types at a person's fastest pace, after React has run the effects of the last frame: Ink gives keys only to
+     * the input handlers those effects register, and a form that has just opened has none before them. React runs
+     * its work in slices of a few milliseconds, each a turn of the event loop, and on a busy machine one turn was not
+     * always enough (the arrows typed into a form just opened were lost). Several turns and 20 ms, a quicker key
+     * than anyone types, are.
      */
     type: async (text: string) => {
-      await new Promise((resolve) => setImmediate(resolve));
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 20));
       instance.stdin.write(text);
     },
     shows: (what: string, check: (text: string) => boolean) =>
