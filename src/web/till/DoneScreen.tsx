@@ -63,7 +63,9 @@ export function DoneScreen(props: {
           {entry?.state === 'sending' && entry.attempts <= 1 ? t('done.sending') : t('done.waiting')}
         </p>
       )}
-      <button className="big primary new-order" autoFocus onClick={onNew}>
+      {/* The second tap of a double tap on Confirm lands here once this screen is up: it must not take the number
+          away before the customer has seen it. A click's `detail` counts the taps of one double tap (0 from keys). */}
+      <button className="big primary new-order" autoFocus onClick={(event) => event.detail < 2 && onNew()}>
         {t('done.newOrder')}
       </button>
     </section>
