@@ -1,6 +1,8 @@
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
 import { PosClient } from '../../../src/client/http.js';
+import { defaultConfig } from '../../../src/config.js';
+import { VenueClock } from '../../../src/core/venue-time.js';
 import { DashboardLocale } from '../../../src/tui/texts.js';
 import { buildTestApp, type TestApp, type TestLike } from '../../helpers/app.js';
 import { waitFor } from '../../helpers/wait.js';
@@ -9,8 +11,15 @@ import { waitFor } from '../../helpers/wait.js';
 export async function serve(
   t: TestLike & { teardown(fn: () => unknown): void },
 ): Promise<{ app: TestApp; client: PosClient }> {
-  // The server's clock starts now: the console reads "today" and the boards the last hours of the real clock.
-  const app = await buildTestApp(t, { start: new Date().toISOString() });
+  // The server's clock starts now: the console reads "today" and the boards the last hours of the real clock. Only
+  // when the venue's business day turns within the next quarter of an hour does it start just after the turn, so
+  // that "today" holds a test's sales whatever the hour the suite runs at (it failed once at 06:59 in Rome).
+  const config = defaultConfig();
+  const venue = new VenueClock({ timezone: 'Europe/Rome', ticketReset: config.ticketReset, dayStart: config.dayStart });
+  const now = Date.now();
+  const nextTurn = venue.businessDayStart(now + 15 * 60_000).getTime();
+  const start = nextTurn > now ? nextTurn + 60_000 : now;
+  const app = await buildTestApp(t, { start: new Date(start).toISOString() });
   await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.runtime.app.server.address() as { port: number };
   const token = await app.token('admin');
