@@ -1,5 +1,5 @@
 // A short two-note chime made with Web Audio (no sound file to load). Browsers let a page play sound only after a
-// tap on it: `unlockOnFirstTap` resumes the audio then, and `locked()` tells a screen to show "tap for sound".
+// tap on it: the first tap or key resumes the audio, and `locked()` tells a screen to show "tap for sound".
 // `?sound=off` in the page's address silences it. Some browsers (a kiosk's flags, or Chromium now and then on its
 // own) let a page play from the start: then there is nothing to ask. The page says which it is in
 // `<html data-sound="locked|on">`, so a test in a real browser can follow the browser's choice.

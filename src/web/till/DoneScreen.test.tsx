@@ -11,7 +11,12 @@ const sending: OutboxEntry = {
   createdAt: '2026-11-21T19:00:00.000Z',
   userId: null,
   username: 'anna',
-  body: { customer: 'Doppio', table: '', orderItems: [] } as unknown as OutboxEntry['body'],
+  body: {
+    customer: 'Doppio',
+    table: '',
+    orderItems: [{ foodId: 'margherita', quantity: 1 }],
+    confirm: { paymentMethod: 'CARD' },
+  },
   names: {},
   totalCents: 700,
   state: 'sending',
