@@ -15,6 +15,7 @@ import {
   waitingJobs,
   type NewJob,
 } from '../../src/core/printing/job-life.js';
+import { printTestPage, retryPrintJob } from '../../src/core/printing/jobs.js';
 import { buildTestCore, type TestCore } from '../helpers/core.js';
 import { seedMenu } from '../helpers/seed.js';
 
@@ -180,6 +181,23 @@ t.test('a ticket that cannot be laid out fails; an operator retries it, but neve
   t.equal(await refusal(requeueJob(ctx, held)), 400, 'an unroutable job needs a printer');
   t.equal(await refusal(requeueJob(ctx, held, 'cunknownprinter0000000000')), 400, 'an unknown printer');
   t.equal((await status(app, held)).status, 'unroutable', 'a refused retry changes nothing');
+});
+
+t.test('a retry and a test page answer with the job as they left it, though a worker takes it at once', async (t) => {
+  const app = await buildTestCore(t, { printJobs: true });
+  const { ctx, storage } = app.runtime;
+  const menu = await seedMenu(app);
+  const [held] = (await queue(app, [testPage(null)])) as [number];
+  // A print worker woken by the commit, quicker than any read that follows it: it claims every queued job.
+  const sqlite = storage.sqlite;
+  if (!sqlite) return t.comment('SQLite only: the worker stand-in writes through the file directly');
+  const unsubscribe = ctx.committed.subscribe(() => {
+    sqlite.prepare("update print_jobs set status = 'printing' where status = 'queued'").run();
+  });
+  t.teardown(unsubscribe);
+  t.equal((await retryPrintJob(ctx, held, menu.printers.bar)).status, 'queued', 'the retry queued it');
+  t.equal((await printTestPage(ctx, menu.printers.bar)).status, 'queued', 'the test page is queued');
+  t.equal((await status(app, held)).status, 'printing', 'and the worker has it now');
 });
 
 t.test("a deleted printer's waiting jobs are orphaned (unroutable), its printed ones kept as they were", async (t) => {

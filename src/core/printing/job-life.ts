@@ -283,8 +283,8 @@ export async function markUnprintable(ctx: CoreContext, id: number, reason: stri
  * for its next attempt. With `printerId` it goes to that printer instead (the kitchen printer died for the night).
  * A job being sent right now cannot be retried (409).
  */
-export async function requeueJob(ctx: CoreContext, id: number, printerId?: string): Promise<void> {
-  await write(ctx, async (trx) => {
+export async function requeueJob(ctx: CoreContext, id: number, printerId?: string): Promise<JobWithPrinter> {
+  return write(ctx, async (trx) => {
     const job = await trx.selectFrom('print_jobs').selectAll().where('id', '=', id).executeTakeFirst();
     if (!job) throw new NotFoundError('Print job not found');
     if (job.status === 'printing') throw new ConflictError('The job is being sent right now', 'job-busy');
@@ -302,6 +302,9 @@ export async function requeueJob(ctx: CoreContext, id: number, printerId?: strin
       .set({ printer_id: target, status: 'queued', next_attempt_at: now, last_error: null, updated_at: now })
       .where('id', '=', id)
       .execute();
+    // The answer is the job as this retry left it: a worker may take it the moment this commits (on PostgreSQL its
+    // wake-up can come before a read that follows).
+    return jobAsWritten(trx, id);
   });
 }
 
@@ -338,8 +341,8 @@ export interface JobQuery {
   limit: number;
 }
 
-function jobsWithPrinter(ctx: CoreContext) {
-  return reader(ctx)
+function jobsWithPrinter(db: Db) {
+  return db
     .selectFrom('print_jobs')
     .leftJoin('printers', 'printers.id', 'print_jobs.printer_id')
     .selectAll('print_jobs')
@@ -348,7 +351,7 @@ function jobsWithPrinter(ctx: CoreContext) {
 
 /** Newest first. */
 export async function findJobs(ctx: CoreContext, query: JobQuery): Promise<JobWithPrinter[]> {
-  let select = jobsWithPrinter(ctx);
+  let select = jobsWithPrinter(reader(ctx));
   if (query.printerId) select = select.where('print_jobs.printer_id', '=', query.printerId);
   if (query.status && query.status.length > 0) select = select.where('print_jobs.status', 'in', query.status);
   if (query.orderId) select = select.where('print_jobs.order_id', '=', query.orderId);
@@ -356,5 +359,10 @@ export async function findJobs(ctx: CoreContext, query: JobQuery): Promise<JobWi
 }
 
 export async function findJob(ctx: CoreContext, id: number): Promise<JobWithPrinter | undefined> {
-  return jobsWithPrinter(ctx).where('print_jobs.id', '=', id).executeTakeFirst();
+  return jobsWithPrinter(reader(ctx)).where('print_jobs.id', '=', id).executeTakeFirst();
+}
+
+/** A job as the transaction that just wrote it sees it (a worker may take it the moment the write commits). */
+export async function jobAsWritten(trx: Db, id: number): Promise<JobWithPrinter> {
+  return jobsWithPrinter(trx).where('print_jobs.id', '=', id).executeTakeFirstOrThrow();
 }

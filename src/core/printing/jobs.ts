@@ -1,7 +1,7 @@
 import type { PrintJob } from '../../api/print-jobs.js';
 import { type CoreContext, write } from '../context.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import { findJob, findJobs, type JobQuery, type JobWithPrinter, requeueJob } from './job-life.js';
+import { findJobs, type JobQuery, type JobWithPrinter, jobAsWritten, requeueJob } from './job-life.js';
 import type { PrintPayload } from './payloads.js';
 import { queueTestPage } from './queue.js';
 
@@ -59,16 +59,9 @@ export async function listPrintJobs(ctx: CoreContext, query: JobQuery): Promise<
   return (await findJobs(ctx, query)).map(toJob);
 }
 
-async function getPrintJob(ctx: CoreContext, id: number): Promise<PrintJob> {
-  const row = await findJob(ctx, id);
-  if (!row) throw new NotFoundError('Print job not found');
-  return toJob(row);
-}
-
 /** Sends a job again now, maybe on another printer (see requeueJob); 409 while it is being sent. */
 export async function retryPrintJob(ctx: CoreContext, id: number, printerId?: string): Promise<PrintJob> {
-  await requeueJob(ctx, id, printerId);
-  return getPrintJob(ctx, id);
+  return toJob(await requeueJob(ctx, id, printerId));
 }
 
 export async function printTestPage(ctx: CoreContext, printerId: string): Promise<PrintJob> {
@@ -78,14 +71,14 @@ export async function printTestPage(ctx: CoreContext, printerId: string): Promis
       'Printing is off (pos serve --printing off): print a test page from the print service',
       'printing-off',
     );
-  const id = await write(ctx, async (trx) => {
+  const job = await write(ctx, async (trx) => {
     const printer = await trx
       .selectFrom('printers')
       .select(['id', 'name', 'ip', 'port'])
       .where('id', '=', printerId)
       .executeTakeFirst();
     if (!printer) throw new NotFoundError('Printer not found');
-    return queueTestPage(trx, ctx, printer);
+    return jobAsWritten(trx, await queueTestPage(trx, ctx, printer));
   });
-  return getPrintJob(ctx, id);
+  return toJob(job);
 }
