@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import t from 'tap';
+import { PACKAGE_ROOT } from '../src/version.js';
 
 // The arrows of docs/development.md: `server` → `core` → `storage`, never back; `i18n` is used by every layer and
 // uses only `api`; and one owner of the transaction: a use case in core opens it, a route or plugin never does.
 
-const root = resolve(import.meta.dirname, '..');
+const root = PACKAGE_ROOT;
 
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })

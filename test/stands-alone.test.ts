@@ -1,13 +1,14 @@
 import t from 'tap';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { PACKAGE_ROOT } from '../src/version.js';
 
 // The repository stands alone: a comment says why in place, or points to the project's own docs (docs/api.md and
 // friends). Documents a maintainer who clones pos does not have (the service interface's sections, the design notes
 // it was built from, numbered issues, the spec's release numbers) are never cited, so a rule is never only "there".
 
-const root = join(import.meta.dirname, '..');
-const self = relative(root, import.meta.filename);
+const root = PACKAGE_ROOT;
+const self = 'test/stands-alone.test.ts';
 const FOLDERS = ['src', 'test', 'bench', 'migrations'];
 const SOURCE = /\.(ts|tsx|js|mjs|css|html)$/;
 

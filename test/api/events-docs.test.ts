@@ -2,11 +2,12 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_CHANNELS, eventNames } from '../../src/api/events.js';
+import { PACKAGE_ROOT } from '../../src/version.js';
 
 // docs/api.md's event table is what integrators read: every event of every channel union is documented on its
 // channels, and the table lists nothing the unions do not carry.
 
-const docs = readFileSync(join(import.meta.dirname, '../../docs/api.md'), 'utf8');
+const docs = readFileSync(join(PACKAGE_ROOT, 'docs/api.md'), 'utf8');
 
 function documentedEvents(): Set<string> {
   const section = docs.slice(docs.indexOf('\n### Events\n'));

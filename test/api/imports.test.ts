@@ -1,11 +1,12 @@
 import t from 'tap';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../../src/version.js';
 
 // src/api is the lowest layer: it imports zod and its own files, nothing of the project and no Node module, so
 // the server, the clients and the browser all take the same contract.
 
-const dir = join(import.meta.dirname, '../../src/api');
+const dir = join(PACKAGE_ROOT, 'src/api');
 
 t.test('src/api imports only zod and its own files', async (t) => {
   const files = readdirSync(dir).filter((name) => name.endsWith('.ts'));

@@ -2,12 +2,13 @@ import t from 'tap';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { everyOf } from '../helpers/assert.js';
+import { PACKAGE_ROOT } from '../../src/version.js';
 
 // Money is converted in one place: the codec of src/api (money.ts and money-codec.ts). Anywhere else, scaling by
 // 100 or writing two decimals by hand is a second money rule that drifts from the first (a till that shows 12.5,
 // a ticket that rounds differently). Only the codec's files are allowed.
 
-const root = join(import.meta.dirname, '../..');
+const root = PACKAGE_ROOT;
 const ALLOWED = new Set(['src/api/money.ts', 'src/api/money-codec.ts']);
 const HAND_MONEY = [
   { name: 'scaling by 100', pattern: /[*/]\s*100(?![\d_.])/ },

@@ -2,11 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import t from 'tap';
 import { loadProgram } from '../../src/cli/program.js';
+import { PACKAGE_ROOT } from '../../src/version.js';
+import { pathToFileURL } from 'node:url';
 
 // docs/cli.md is where a volunteer looks a command up: every command, subcommand and flag of `pos --help` is in
 // it, and every one has a description for its own --help. The README's list names every page of docs/.
 
-const root = new URL('../../', import.meta.url);
+const root = pathToFileURL(`${PACKAGE_ROOT}/`);
 const cliDoc = readFileSync(new URL('docs/cli.md', root), 'utf8');
 // The catalogue's list/show/add/edit/rm are written once for every resource ("Each resource has ...").
 const GENERIC = new Set(['list', 'show', 'add', 'edit', 'rm']);

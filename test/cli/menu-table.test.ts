@@ -3,11 +3,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv, writeCsv } from '../../src/cli/menu/csv.js';
 import { describeProblem, parsePrice, placeServerProblem, readMenu } from '../../src/cli/menu/menu-table.js';
+import { PACKAGE_ROOT } from '../../src/version.js';
 
 // Spreadsheets as committees save them: the reader takes Excel's Italian CSV (BOM, `;`, decimal comma, quoted cells
 // over two lines) and a plain English one alike, and says what is wrong at its line and column.
 
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../fixtures/menu', name), 'utf8');
+const fixture = (name: string) => readFileSync(join(PACKAGE_ROOT, 'test/fixtures/menu', name), 'utf8');
 
 t.test("Excel's Italian CSV: BOM, semicolons, decimal comma, quotes and a cell over two lines", async (t) => {
   const table = parseCsv(fixture('excel-it.csv'));
@@ -173,7 +174,7 @@ t.test('what writeCsv writes, parseCsv reads back the same', async (t) => {
 
 t.test('an .xlsx (made once with write-excel-file): prices are numbers, empty cells are empty', async (t) => {
   const { readSheet } = await import('../../src/cli/menu/spreadsheet.js');
-  const menu = readMenu(await readSheet(join(import.meta.dirname, '../fixtures/menu/menu.xlsx'), 'xlsx'), 'it');
+  const menu = readMenu(await readSheet(join(PACKAGE_ROOT, 'test/fixtures/menu/menu.xlsx'), 'xlsx'), 'it');
   t.same(menu.problems, []);
   t.same(menu.foods, [
     {

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import t from 'tap';
+import { PACKAGE_ROOT } from '../../src/version.js';
 
 // The CLI takes the contract's lists (the venue's languages, report bucket sizes, the display-code alphabet) from
 // src/api, where they are declared once, and nothing of the browser apps (loading the message catalogs would slow
 // every `pos` command's start). docs/development.md, "The rooms".
 
-const root = resolve(import.meta.dirname, '../..');
+const root = PACKAGE_ROOT;
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

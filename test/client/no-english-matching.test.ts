@@ -2,13 +2,14 @@ import t from 'tap';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { everyOf } from '../helpers/assert.js';
+import { PACKAGE_ROOT } from '../../src/version.js';
 
 // The clients (till, kitchen screen, TV, dashboard, CLI) choose what they say by the error's code and the stream's
 // state values, never by reading the server's English: an Italian till must not fall back to English because a
 // sentence changed, and a reworded message must not change what a client does. This fails on any client source
 // that matches a server message or a stream reason against text.
 
-const root = join(import.meta.dirname, '../..');
+const root = PACKAGE_ROOT;
 const CLIENTS = ['src/web', 'src/tui', 'src/cli'];
 
 /** Text the server writes that a client might be tempted to look for. */

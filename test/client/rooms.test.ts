@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import t from 'tap';
+import { PACKAGE_ROOT } from '../../src/version.js';
 
 // The arrows of docs/development.md for the client rooms: `tui`, `web` → `client` → `api` (and both read the
 // venue's languages, `i18n`). The dashboard imports nothing of the CLI, and the client imports nothing but the
 // contract (so the till can bundle it for the browser).
 
-const root = resolve(import.meta.dirname, '../..');
+const root = PACKAGE_ROOT;
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

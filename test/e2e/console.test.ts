@@ -1,11 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
 import { POS_BIN, runPos, startRealServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
+import { PACKAGE_ROOT } from '../../src/version.js';
+import { join } from 'node:path';
 
 // The committee's console driven as a person drives it: the real `pos dashboard` in a real terminal (tmux), against
 // the real server on 127.0.0.1 and the printer emulator as the venue's printer. Every wait is on the screen.
@@ -185,7 +186,7 @@ t.test(
     );
     t.match(closure, /REVENUE\s+€ 24\.00/, `the closure printed:\n${closure}`);
     if (process.env['UPDATE_SCREENSHOTS'] === '1') {
-      writeFileSync(fileURLToPath(new URL('../../docs/images/console.txt', import.meta.url)), captures.join('\n\n'));
+      writeFileSync(join(PACKAGE_ROOT, 'docs/images/console.txt'), captures.join('\n\n'));
     }
 
     keys('q');

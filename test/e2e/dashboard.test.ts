@@ -1,7 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { openStorage } from '../../src/storage/database.js';
 import { tempDir } from '../helpers/app.js';
@@ -9,6 +8,7 @@ import { seedMenuRows } from '../helpers/seed.js';
 import { runPosInProcess } from '../helpers/cli.js';
 import { POS_BIN, startRealServer } from '../helpers/server.js';
 import { sleep, waitFor } from '../helpers/wait.js';
+import { PACKAGE_ROOT } from '../../src/version.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
@@ -153,7 +153,7 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   await shows('the board again', (s) => s.includes('In the kitchen (1)'));
   t.match(text, /printers: .*Kitchen/);
   if (process.env['UPDATE_SCREENSHOTS'] === '1') {
-    writeFileSync(fileURLToPath(new URL('../../docs/images/dashboard.txt', import.meta.url)), text);
+    writeFileSync(join(PACKAGE_ROOT, 'docs/images/dashboard.txt'), text);
   }
 
   tmux('send-keys', '-t', session, 'f');
@@ -266,7 +266,7 @@ t.test(
     text = await shows('Verdi in the kitchen', (s) => s.includes('In cucina (1)') && s.includes('Da pagare (0)'));
     t.match(text, /ordine #1 \w+ confermato, pagato in contanti \(Cassa 1\)/);
     if (process.env['UPDATE_SCREENSHOTS'] === '1') {
-      writeFileSync(fileURLToPath(new URL('../../docs/images/dashboard-it.txt', import.meta.url)), text);
+      writeFileSync(join(PACKAGE_ROOT, 'docs/images/dashboard-it.txt'), text);
     }
     await server.kill();
     await shows('offline', (s) => s.includes('NON IN LINEA') && /server non raggiungibile, riprovo tra/.test(s));

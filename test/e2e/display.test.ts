@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { launchBrowser, openUntouched } from '../helpers/browser.js';
@@ -8,6 +7,7 @@ import { multipartBody, stripedPng } from '../helpers/multipart.js';
 import { runPosInProcess } from '../helpers/cli.js';
 import { startRealServer } from '../helpers/server.js';
 import { adminApi, seedServerMenu } from '../helpers/venue.js';
+import { PACKAGE_ROOT } from '../../src/version.js';
 
 /** Runs in the page: does the banner strip show this title? (The page's CSP forbids evaluating strings.) */
 const bannerTitleIs = (title: string) =>
@@ -127,7 +127,7 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   if (process.env['UPDATE_SCREENSHOTS'] === '1') {
     await page.waitForFunction(bannerTitleIs, 'Pro Loco di Borgo', { timeout: 10_000 });
     await page.waitForTimeout(4000); // let the highlight pulse finish
-    const images = fileURLToPath(new URL('../../docs/images/', import.meta.url));
+    const images = join(PACKAGE_ROOT, 'docs/images');
     mkdirSync(images, { recursive: true });
     await page.screenshot({ path: join(images, 'display.png') });
   }

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { tempDir } from '../helpers/app.js';
 import { posInProcess, runPosInProcess } from '../helpers/cli.js';
 import { startRealServer } from '../helpers/server.js';
+import { PACKAGE_ROOT } from '../../src/version.js';
 
 // `pos menu import/export` against the real server of an Italian venue: a dry run, the import, an export that
 // imports back with nothing changed (CSV and .xlsx), and bad files refused whole with the line and column.
 
-const fixture = (name: string) => join(import.meta.dirname, '../fixtures/menu', name);
+const fixture = (name: string) => join(PACKAGE_ROOT, 'test/fixtures/menu', name);
 
 t.test('import, export, import again: nothing changes; bad files change nothing and say where', async (t) => {
   const dataDir = tempDir(t);

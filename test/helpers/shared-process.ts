@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { PACKAGE_ROOT } from '../../src/version.js';
+import { pathToFileURL } from 'node:url';
 
 // Test files that share a process (test/*-files*.test.ts): starting a file costs about two seconds of CPU (node, the
 // tsx loader, tap; a Chromium for the browser files, a PostgreSQL cluster for the PostgreSQL ones) and files run
@@ -9,7 +11,15 @@ import { existsSync, readFileSync } from 'node:fs';
 // browser pages, clusters' databases) it stops in its tests' teardowns. Its tests then run as they would alone, one
 // file after the other. A group stays well under a minute on the idle machine.
 
-const root = new URL('../../', import.meta.url);
+const root = pathToFileURL(`${PACKAGE_ROOT}/`);
+
+/**
+ * The module of a listed file (`test/x.test.ts`): the file itself, or what tsc emitted for it in dist/ when this
+ * process runs compiled JavaScript (`npm test`, test/helpers/tap-compiled.mjs), which cannot load TypeScript.
+ */
+const compiled = import.meta.url.endsWith('.js');
+const moduleOf = (file: string) =>
+  compiled ? new URL(`dist/${file.replace(/\.tsx?$/, '.js')}`, root).href : new URL(file, root).href;
 
 interface Listed {
   exclude: string[];
@@ -47,7 +57,7 @@ export async function runGroup(t: Checks, sharing: string): Promise<void> {
   );
   const missing = files.filter((file) => !existsSync(new URL(file, root)));
   t.same(missing, [], 'every file of the group exists (a renamed file: rename it in package.json too)');
-  for (const file of files) if (!missing.includes(file)) await import(new URL(file, root).href);
+  for (const file of files) if (!missing.includes(file)) await import(moduleOf(file));
 }
 
 /**
@@ -63,5 +73,5 @@ export async function runOnPostgres(t: Checks): Promise<void> {
   const missing = files.filter((file) => !existsSync(new URL(file, root)));
   t.same(missing, [], 'every file of postgresFiles exists (a renamed file: rename it in package.json too)');
   process.env.POS_TEST_ENGINE = 'postgres';
-  for (const file of files) if (!missing.includes(file)) await import(new URL(file, root).href);
+  for (const file of files) if (!missing.includes(file)) await import(moduleOf(file));
 }

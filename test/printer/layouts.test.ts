@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import t from 'tap';
 import { encodeTicket } from '../../src/printer/escpos.js';
 import { EscPosDecoder } from '../../src/printer/escpos-decoder.js';
@@ -22,10 +21,11 @@ import {
   testPage,
   token,
 } from './fixtures.js';
+import { PACKAGE_ROOT } from '../../src/version.js';
 
 // English tickets are golden/<kind>-<width>.txt, other languages golden/<locale>/<kind>-<width>.txt.
 const golden = (name: string, locale: Locale) =>
-  fileURLToPath(new URL(`./golden/${locale === 'en' ? '' : `${locale}/`}${name}.txt`, import.meta.url));
+  join(PACKAGE_ROOT, 'test/printer/golden', locale === 'en' ? '' : locale, `${name}.txt`);
 
 const cases: Array<[string, PrintPayload, boolean]> = [
   ['kitchen', kitchen, false],

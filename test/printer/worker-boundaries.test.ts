@@ -1,11 +1,12 @@
 import t from 'tap';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { PACKAGE_ROOT } from '../../src/version.js';
 
 // src/printer turns jobs into bytes and moves them over TCP: the job's life and its SQL are core's
 // (core/printing/job-life.ts). The SSE hub reads the log through core/events. Neither builds a query.
 
-const root = join(import.meta.dirname, '../..');
+const root = PACKAGE_ROOT;
 
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })

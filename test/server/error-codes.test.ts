@@ -7,6 +7,7 @@ import { everyOf } from '../helpers/assert.js';
 import { createOrder, pizzaOrder } from '../helpers/orders.js';
 import { seedMenu } from '../helpers/seed.js';
 import { lines, order, stockMenu } from '../helpers/stock.js';
+import { PACKAGE_ROOT } from '../../src/version.js';
 
 // Every error body carries a stable code beside statusCode, error and message, and each of its details one too:
 // clients choose their words by it. One request per code a client translates.
@@ -190,7 +191,7 @@ t.test('validation details carry a code by what is wrong, and the bound it is ab
 });
 
 t.test('docs/api.md lists every code with its meaning', async (t) => {
-  const docs = readFileSync(join(import.meta.dirname, '../../docs/api.md'), 'utf8');
+  const docs = readFileSync(join(PACKAGE_ROOT, 'docs/api.md'), 'utf8');
   everyOf(
     t,
     [...ERROR_CODES, ...DETAIL_CODES],

@@ -5,13 +5,15 @@ import { parseSync } from 'vite';
 import { WEB_ROOT } from '../../src/server/plugins/web.js';
 import { CATALOGS } from '../../src/i18n/index.js';
 import { browserCatalog, isBrowserKey, NOT_IN_BROWSER, pageKeys, pageSources } from '../../src/web/build-catalogs.js';
+import { PACKAGE_ROOT } from '../../src/version.js';
+import { pathToFileURL } from 'node:url';
 
 // The till's first download over the venue's Wi-Fi (docs/performance.md): what its page names (scripts, styles and
 // the chunks it preloads) and the till's words in the language it starts in (the larger of the two: they are loaded
 // before the first paint), brotli as the server sends it. The typed client with zod and the schemas, the dialogs and
 // the second screens come after the first paint. Reads the build (npm test builds first).
 const BUDGET_BYTES = 78 * 1024;
-const root = new URL('../../', import.meta.url);
+const root = pathToFileURL(`${PACKAGE_ROOT}/`);
 
 /** The browser pages' source files (not their tests, not the build step). */
 function webSources(): string[] {

@@ -1,0 +1,27 @@
+// `npm test`'s tap run, on tsc's output: `npm run compile` has just written every test to dist/ (same path, .js),
+// and plain node runs those without the tsx loader each TypeScript file needs, about a second of CPU less per
+// process. The files are the ones tap's config lists (`tap list`, from the sources, so a stale file in dist/ never
+// runs); a group holding files tsc does not compile (the browser apps' component tests, which Vite bundles) runs
+// from its source through tsx. Arguments are passed on to tap (`npm test -- --reporter=tap`).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const tap = join(root, 'node_modules', '.bin', 'tap');
+const compiledOf = (file) => join('dist', file.replace(/\.tsx?$/, '.js'));
+const compiles = (file) => existsSync(join(root, compiledOf(file)));
+
+const listed = spawnSync(tap, ['list'], { cwd: root, encoding: 'utf8' });
+if (listed.status !== 0) {
+  process.stderr.write(listed.stderr);
+  process.exit(listed.status ?? 1);
+}
+const { testGroups } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const files = listed.stdout
+  .split('\n')
+  .filter(Boolean)
+  .map((file) => (compiles(file) && (testGroups[file] ?? []).every(compiles) ? compiledOf(file) : file));
+const run = spawnSync(tap, [...process.argv.slice(2), ...files], { cwd: root, stdio: 'inherit' });
+process.exit(run.status ?? 1);
