@@ -258,7 +258,12 @@ t.test('every groupBy over every window equals a direct aggregation of the order
         runs++;
         // From 2026-03-28 17:00 Rome (+ up to 36 h): the night of the DST change, noon, midnight and 07:00 are crossed.
         const start = Date.parse('2026-03-28T16:00:00.000Z') + startOffset * 60_000;
-        const app = await buildTestApp({ teardown: () => {} }, { start: new Date(start).toISOString() });
+        // Each run's app (its runtime and temp data dir) is closed and removed when the run ends, not the test.
+        const cleanups: Array<() => unknown> = [];
+        const app = await buildTestApp(
+          { teardown: (cleanup) => void cleanups.push(cleanup) },
+          { start: new Date(start).toISOString() },
+        );
         try {
           const menu = await seedMenu(app);
           const sagra = await sagraFoods(app, menu);
@@ -422,7 +427,7 @@ t.test('every groupBy over every window equals a direct aggregation of the order
             await app.runtime.storage.db.selectFrom('order_item_choices').select('item_id').execute()
           ).length;
         } finally {
-          await app.runtime.close();
+          for (const cleanup of cleanups.reverse()) await cleanup();
         }
       },
     ),
