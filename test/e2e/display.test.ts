@@ -181,7 +181,9 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   t.match(urls.stderr, /listens on 127\.0\.0\.1 only/);
   const withQr = await runPosInProcess(['display-url', '--key', key, '--data-dir', dataDir]);
   t.match(withQr.stdout, /Scan to open http:\/\/127\.0\.0\.1:\d+\/display\?key=…/);
-  t.match(withQr.stdout, /[▀▄█]{10}/, 'a QR code drawn in the terminal');
+  // The top edges of a QR code's three corner squares, whatever it encodes (not a run of blocks: that depends on
+  // the address and its port).
+  t.ok((withQr.stdout.match(/█▀▀▀▀▀█/g) ?? []).length >= 3, 'a QR code drawn in the terminal');
 
   await t.test('a venue that speaks Italian (pos serve --locale it): the TV too, until ?lang=en', async (t) => {
     const italianDir = tempDir(t);

@@ -926,7 +926,9 @@ t.test('the till: log in, sell, sold-out live, offline outbox, refusals, a lost 
     t.match(json.stderr, /listens on 127\.0\.0\.1 only/);
     const withQr = await runPosInProcess(['till-url', '--data-dir', dataDir]);
     t.match(withQr.stdout, /Scan to open the till/);
-    t.match(withQr.stdout, /[▀▄█]{10}/, 'a QR code drawn in the terminal');
+    // The top edges of a QR code's three corner squares, whatever it encodes (not a run of blocks: that depends on
+    // the address and its port).
+    t.ok((withQr.stdout.match(/█▀▀▀▀▀█/g) ?? []).length >= 3, 'a QR code drawn in the terminal');
   });
 
   await t.test('phone and tablet sizes, Italian', async (t) => {
