@@ -19,7 +19,8 @@ t.test('the till at venues set up otherwise', async (t) => {
     async (t) => {
       const italianDir = tempDir(t);
       const italian = await startRealServer(t, italianDir, ['--locale', 'it']);
-      const tablet = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' }); // a tablet set up in English
+      // A tablet set up in English.
+      const tablet = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
       t.teardown(() => tablet.close());
       const till = await tablet.newPage();
       await till.goto(`${italian.url}/`);

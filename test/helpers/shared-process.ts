@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { PACKAGE_ROOT } from '../../src/version.js';
 import { pathToFileURL } from 'node:url';
 
-// Test files that share a process (test/*-files*.test.ts): starting a file costs about two seconds of CPU (node, the
-// tsx loader, tap; a Chromium for the browser files, a PostgreSQL cluster for the PostgreSQL ones) and files run
-// together pay that once. package.json lists them: `testGroups` maps each sharing file to its files, and
+// Test files that share a process (test/*-files*.test.ts): starting a file costs CPU (node and tap, the tsx loader
+// when it runs from source, a Chromium for the browser files, a PostgreSQL cluster for the PostgreSQL ones) and
+// files run together pay that once. package.json lists them: `testGroups` maps each sharing file to its files, and
 // `tap.exclude` names every one of them, so `tap` does not run them again on their own (`npx tap FILE` still runs
 // one alone). A file belongs in a group when it leaves the process as it found it: no environment variable, DOM or
 // `afterEach` of its own, no process listener, no count of the process's own memory; what it starts (servers,

@@ -2,7 +2,8 @@
 // and plain node runs those without the tsx loader each TypeScript file needs, about a second of CPU less per
 // process. The files are the ones tap's config lists (`tap list`, from the sources, so a stale file in dist/ never
 // runs); a group holding files tsc does not compile (the browser apps' component tests, which Vite bundles) runs
-// from its source through tsx. Arguments are passed on to tap (`npm test -- --reporter=tap`).
+// from its source through tsx. Options are passed on to tap (`npm test -- --reporter=tap`); the files are always
+// the whole list.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
