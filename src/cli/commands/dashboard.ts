@@ -31,7 +31,7 @@ export function registerDashboard(program: Command): void {
       // load on the venue laptop: it loads while the server is found and asked for the venue's language.
       const modules = Promise.all([
         import('ink'),
-        import('react'),
+        import('react'), // CommonJS: its default export is module.exports, under node and in the bundle alike
         import('../../tui/Console.js'),
         import('../../tui/source.js'),
         import('../../tui/texts.js'),
@@ -44,16 +44,18 @@ export function registerDashboard(program: Command): void {
         (me) => me.kind === 'token' && me.role === 'admin',
         () => false,
       );
-      const [{ render }, { createElement }, { Console }, { httpSource }, { DashboardLocale, dashboardLocale }] =
+      const [{ render }, { default: react }, { Console }, { httpSource }, { DashboardLocale, dashboardLocale }] =
         await modules;
       const locale = await dashboardLocale(flags.lang as Locale | undefined, () => health);
-      const board = createElement(Console, {
+      const board = react.createElement(Console, {
         source: httpSource(client),
         client,
         admin: await admin,
         lateMinutes: late,
       });
-      const instance = render(createElement(DashboardLocale.Provider, { value: locale }, board), { exitOnCtrlC: true });
+      const instance = render(react.createElement(DashboardLocale.Provider, { value: locale }, board), {
+        exitOnCtrlC: true,
+      });
       await instance.waitUntilExit();
       process.exit(0);
     });
