@@ -1,10 +1,12 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { benchProgram } from './program.js';
 
-/** Forks a TypeScript file of the bench (through tsx) and waits for the JSON line it prints once it is ready. */
+/** Forks a program of the bench (see benchProgram) and waits for the JSON line it prints once it is ready. */
 export async function forkReady<T>(file: string, args: string[] = []): Promise<{ child: ChildProcess; info: T }> {
-  const child = fork(new URL(file, import.meta.url), args, {
-    execArgv: ['--import', 'tsx'],
+  const program = benchProgram(file);
+  const child = fork(program.path, args, {
+    execArgv: program.execArgv,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const lines = createInterface({ input: child.stdout! });

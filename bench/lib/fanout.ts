@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { DEFAULT_MAX_STREAMS_PER_PRINCIPAL } from '../../src/server/sse/hub.js';
+import { benchProgram } from './program.js';
 import { wallMs } from './stats.js';
 
 export interface FanoutResult {
@@ -53,7 +54,8 @@ export async function fanout(options: Options): Promise<FanoutResult> {
       String(firstScreen),
     ];
     firstScreen += share;
-    const child = fork(new URL('../fanout-subscribers.ts', import.meta.url), args, { execArgv: ['--import', 'tsx'] });
+    const subscribers = benchProgram('../fanout-subscribers.ts');
+    const child = fork(subscribers.path, args, { execArgv: subscribers.execArgv });
     children.push(child);
     ready.push(
       new Promise((resolve) =>

@@ -5,7 +5,7 @@ import t from 'tap';
 import { pgAvailable } from '../../bench/lib/pg-cluster.js';
 import { PACKAGE_ROOT } from '../../src/version.js';
 import { tempDir } from '../helpers/app.js';
-import { nodeCommand } from '../helpers/server.js';
+import { benchCommand } from '../helpers/bench.js';
 
 // The failover drill once, short: a primary and its synchronous standby, two real pos on both hosts, four tills;
 // the primary gets SIGKILL, the standby is promoted, and pos must follow it by itself (no --restart-pos). Every
@@ -18,7 +18,7 @@ const skip =
 t.test('npm run drill: no acknowledged order lost or doubled across a failover', { skip }, async (t) => {
   const out = join(tempDir(t), 'drill.json');
   const drill = ['--before', '3', '--after', '3', '--tills', '4', '--out', out];
-  const run = spawnSync(...nodeCommand(['--import', 'tsx', join(PACKAGE_ROOT, 'bench', 'drill.ts'), ...drill]), {
+  const run = spawnSync(...benchCommand('../drill.ts', drill), {
     cwd: PACKAGE_ROOT,
     encoding: 'utf8',
     timeout: 240_000, // a bound for a busy machine: the drill takes about half a minute

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { benchProgram } from '../../bench/lib/program.js';
 import { PACKAGE_ROOT } from '../../src/version.js';
 import { CHROMIUM } from './browser.js';
 import { nodeCommand } from './server.js';
@@ -30,13 +30,16 @@ export const POSTGRES_FIGURES =
       )
     : [];
 
+/** The benchmark's program (bench/run.ts, compiled when this test is) and its arguments for node. */
+export function benchCommand(relative: string, args: string[]) {
+  const program = benchProgram(relative);
+  return nodeCommand([...program.execArgv, program.path, ...args]);
+}
+
 export function runBench(out: string, ...args: string[]) {
-  return spawnSync(
-    ...nodeCommand(['--import', 'tsx', join(PACKAGE_ROOT, 'bench', 'run.ts'), '--smoke', '--out', out, ...args]),
-    {
-      cwd: PACKAGE_ROOT,
-      encoding: 'utf8',
-      timeout: 240_000, // a bound for a busy machine: a smoke run takes well under a minute on an idle one
-    },
-  );
+  return spawnSync(...benchCommand('../run.ts', ['--smoke', '--out', out, ...args]), {
+    cwd: PACKAGE_ROOT,
+    encoding: 'utf8',
+    timeout: 240_000, // a bound for a busy machine: a smoke run takes well under a minute on an idle one
+  });
 }
