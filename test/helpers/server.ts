@@ -113,6 +113,16 @@ export async function startRealServer(t: TestLike, dataDir: string, extraArgs: s
     },
     { timeoutMs: 120_000 },
   );
+  // The banner (and the first admin's password in it) is printed once the server listens, so it can still be on its
+  // way when /health answers: its last line says it is all out.
+  await waitFor(
+    'the banner',
+    () => {
+      if (!alive) throw new Error(`pos serve exited early:\n${output}`);
+      return output.includes('Press Ctrl+C to stop.');
+    },
+    { timeoutMs: 120_000 },
+  );
   return {
     url,
     port,
