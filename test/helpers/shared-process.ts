@@ -64,12 +64,15 @@ export async function runGroup(t: Checks, sharing: string): Promise<void> {
  * The files of package.json's `postgresFiles` run again in this process on PostgreSQL: POS_TEST_ENGINE is set
  * before any of them (or the builders, test/helpers/engine.ts) is loaded, so every app, core and real server they
  * build gets a fresh database of the process's throwaway cluster. Each file must also be in a group (or run alone
- * under tap), so it runs on SQLite too.
+ * under tap), so it runs on SQLite too. The files come in parts of about the same time, one process each (part is
+ * 1-based), so no process holds a tap slot for long.
  */
-export async function runOnPostgres(t: Checks): Promise<void> {
-  const json = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { postgresFiles: string[] };
-  const files = json.postgresFiles;
+export async function runOnPostgres(t: Checks, part: number): Promise<void> {
+  const json = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { postgresFiles: string[][] };
+  const files = json.postgresFiles[part - 1] ?? [];
   t.ok(files.length > 0, `${files.length} files run on PostgreSQL`);
+  const all = json.postgresFiles.flat();
+  t.same(new Set(all).size, all.length, 'no file is in two parts of postgresFiles (it would run twice)');
   const missing = files.filter((file) => !existsSync(new URL(file, root)));
   t.same(missing, [], 'every file of postgresFiles exists (a renamed file: rename it in package.json too)');
   process.env.POS_TEST_ENGINE = 'postgres';
