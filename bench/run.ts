@@ -1,10 +1,10 @@
 // npm run bench [-- --smoke] [-- --out file] [-- --only till|cli|orders] [-- --skip till,cli]: the figures of
-// docs/performance.md in one run, printed as a table and written to bench/results.json. --smoke runs every step at
-// a tiny scale (a few seconds) so the test suite keeps it alive; --only till runs step 6 (the till in Chromium)
-// alone, at full size in about two minutes; --only cli runs step 7 (how soon the CLI answers) alone. Step 1 also runs on PostgreSQL (a throwaway
-// cluster, then one with a synchronous standby) when PostgreSQL 15 is installed; --only orders runs step 1 alone, on
-// both engines; --skip till,cli leaves steps 6 and 7 (or one of them) out of the whole run: the suite runs them apart
-// with --only, so no smoke file is long.
+// docs/performance.md in one run, printed as a table and written to bench/results.json. --smoke runs every step at a
+// tiny scale (a few seconds) so the test suite keeps it alive; --only till runs step 6 (the till in Chromium) alone, at
+// full size in about two minutes; --only cli runs step 7 (how soon the CLI answers) alone. Step 1 also runs on
+// PostgreSQL (a throwaway cluster, then one with a synchronous standby) when PostgreSQL 15 is installed; --only orders
+// runs step 1 alone, on both engines; --skip till,cli leaves steps 6 and 7 (or one of them) out of the whole run: the
+// suite runs them apart with --only, so no smoke file is long.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
