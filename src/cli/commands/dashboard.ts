@@ -31,7 +31,7 @@ export function registerDashboard(program: Command): void {
       // load on the venue laptop: it loads while the server is found and asked for the venue's language.
       const modules = Promise.all([
         import('ink'),
-        import('react'), // CommonJS: its default export is module.exports, under node and in the bundle alike
+        import('react').then((module) => module.default), // CommonJS: see docs/development.md, "The bundle"
         import('../../tui/Console.js'),
         import('../../tui/source.js'),
         import('../../tui/texts.js'),
@@ -44,8 +44,7 @@ export function registerDashboard(program: Command): void {
         (me) => me.kind === 'token' && me.role === 'admin',
         () => false,
       );
-      const [{ render }, { default: react }, { Console }, { httpSource }, { DashboardLocale, dashboardLocale }] =
-        await modules;
+      const [{ render }, react, { Console }, { httpSource }, { DashboardLocale, dashboardLocale }] = await modules;
       const locale = await dashboardLocale(flags.lang as Locale | undefined, () => health);
       const board = react.createElement(Console, {
         source: httpSource(client),
