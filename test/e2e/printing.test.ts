@@ -84,7 +84,7 @@ t.test('a volunteer sets up two printers, unplugs one, and every ticket comes ou
 
   // And the server crashes with the kitchen's tickets still queued. The register printer's are all out first: a job
   // killed while it is being sent comes out again after the restart (the printer got it, its row was not yet marked),
-  // and this story is about the kitchen's queue.
+  // and this story is about the kitchen's queue. Three sales since: each the desserts' ticket and the receipt.
   await waitFor(
     'every register printer job printed',
     async () => {
