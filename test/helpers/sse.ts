@@ -9,6 +9,11 @@ export interface SseConnection {
   comments: string[];
   raw: string;
   lastEventId(): string;
+  /**
+   * Resolves once `predicate` holds. Ask for "at least" (`events.length >= 2`), never "exactly": events committed
+   * together may all have arrived before the wait begins, and an exact count passed by is never seen again. Check
+   * the exact list after the wait.
+   */
   waitFor(predicate: (events: SseEvent[]) => boolean, timeoutMs?: number): Promise<SseEvent[]>;
   waitForComment(text: string, timeoutMs?: number): Promise<void>;
   close(): void;

@@ -69,7 +69,7 @@ t.test(
     t.teardown(() => [cashier, display, printer].forEach((s) => s.close()));
 
     const order = await createOrder(app, pizzaOrder(menu));
-    await cashier.waitFor((events) => events.length === 1);
+    await cashier.waitFor((events) => events.length >= 1);
     t.equal(cashier.events[0]!.event, 'new-order');
     t.match(JSON.parse(cashier.events[0]!.data), {
       id: order.id,
@@ -83,9 +83,9 @@ t.test(
       url: `/v1/orders/${order.id}/confirm`,
       body: { paymentMethod: 'CASH', cashRegisterId: menu.register },
     });
-    await cashier.waitFor((events) => events.length === 2);
-    await display.waitFor((events) => events.length === 1);
-    await printer.waitFor((events) => events.length === 1);
+    await cashier.waitFor((events) => events.length >= 2);
+    await display.waitFor((events) => events.length >= 1);
+    await printer.waitFor((events) => events.length >= 1);
     const summary = { displayCode: order.displayCode, ticketNumber: 1, id: order.id };
     t.same([cashier.events[1]!.event, JSON.parse(cashier.events[1]!.data)], ['confirmed-order', summary]);
     t.same([display.events[0]!.event, JSON.parse(display.events[0]!.data)], ['confirmed-order', summary]);
@@ -98,14 +98,14 @@ t.test(
     });
 
     await app.request({ method: 'PATCH', url: `/v1/orders/${order.id}`, body: { status: 'COMPLETED' } });
-    await display.waitFor((events) => events.length === 2);
+    await display.waitFor((events) => events.length >= 2);
     t.same(
       [display.events[1]!.event, JSON.parse(display.events[1]!.data)],
       ['order-status-changed', { ...summary, status: 'COMPLETED' }],
     );
 
     // Completed by hand, it leaves the kitchen and the bar: each station's screen is told.
-    await printer.waitFor((events) => events.length === 3);
+    await printer.waitFor((events) => events.length >= 3);
     t.same(
       printer.events
         .slice(1)
@@ -122,7 +122,7 @@ t.test(
       url: `/v1/orders/${order.id}/reprint`,
       body: { orderItems: [{ id: detail.categorizedItems[0].items[0].id }], reprintReceipt: false },
     });
-    await printer.waitFor((events) => events.length === 4);
+    await printer.waitFor((events) => events.length >= 4);
     t.equal(printer.events[3]!.event, 'reprint-order');
     t.match(JSON.parse(printer.events[3]!.data), {
       reprintReceipt: false,
@@ -176,7 +176,7 @@ t.test('reconnect with Last-Event-ID gets every missed event once, in order, the
   const auth = { authorization: `Bearer ${await app.token('operator')}` };
   const first = await openSse(`${base}/events/cashier`, auth);
   await createOrder(app, pizzaOrder(menu));
-  await first.waitFor((events) => events.length === 1);
+  await first.waitFor((events) => events.length >= 1);
   const resumeFrom = first.lastEventId();
   first.close();
 
@@ -184,14 +184,18 @@ t.test('reconnect with Last-Event-ID gets every missed event once, in order, the
   for (let i = 0; i < 30; i++) missed.push(await createOrder(app, pizzaOrder(menu, { customer: `c${i}` })));
   const second = await openSse(`${base}/events/cashier`, { ...auth, 'last-event-id': resumeFrom });
   t.teardown(() => second.close());
-  await second.waitFor((events) => events.length === 30);
+  await second.waitFor((events) => events.length >= 30);
   t.same(
     second.events.map((e) => JSON.parse(e.data).id),
     missed.map((o) => o.id),
   );
   const live = await createOrder(app, pizzaOrder(menu, { customer: 'live' }));
-  await second.waitFor((events) => events.length === 31);
-  t.equal(JSON.parse(second.events[30]!.data).id, live.id);
+  await second.waitFor((events) => events.length >= 31);
+  t.same(
+    second.events.map((e) => JSON.parse(e.data).id),
+    [...missed.map((o) => o.id), live.id],
+    'the missed events, then the live one, each once',
+  );
   t.equal(new Set(second.events.map((e) => e.lastEventId)).size, 31, 'no duplicates');
 });
 
@@ -211,8 +215,11 @@ t.test('a client that saw no event still resumes from where it connected', async
   const missed = await createOrder(app, pizzaOrder(menu));
   const again = await openSse(`${base}/events/cashier`, { ...auth, 'last-event-id': position });
   t.teardown(() => again.close());
-  await again.waitFor((events) => events.length === 1);
-  t.equal(JSON.parse(again.events[0]!.data).id, missed.id);
+  await again.waitFor((events) => events.length >= 1);
+  t.same(
+    again.events.map((e) => JSON.parse(e.data).id),
+    [missed.id],
+  );
 });
 
 t.test('an id older than the kept history gets resync; so does an unknown one', async (t) => {
@@ -226,14 +233,14 @@ t.test('an id older than the kept history gets resync; so does an unknown one', 
   await pruneLogs(app.runtime.ctx);
   const old = await openSse(`${base}/events/cashier`, { ...auth, 'last-event-id': '1' });
   t.teardown(() => old.close());
-  await old.waitFor((events) => events.length === 1);
+  await old.waitFor((events) => events.length >= 1);
   t.same([old.events[0]!.event, JSON.parse(old.events[0]!.data)], ['resync', { reason: 'history-expired' }]);
   const future = await openSse(`${base}/events/cashier`, { ...auth, 'last-event-id': '999999' });
   t.teardown(() => future.close());
-  await future.waitFor((events) => events.length === 1);
+  await future.waitFor((events) => events.length >= 1);
   t.equal(future.events[0]!.event, 'resync');
   const live = await createOrder(app, pizzaOrder(menu));
-  await old.waitFor((events) => events.length === 2);
+  await old.waitFor((events) => events.length >= 2);
   t.equal(JSON.parse(old.events[1]!.data).id, live.id, 'live events follow the resync');
 });
 
@@ -266,7 +273,7 @@ t.test('a client that never reads does not hold up the others or the request', a
       orderItems: Array.from({ length: 50 }, () => ({ foodId: menu.foods.margherita, quantity: 1, notes })),
     });
   }
-  await healthy.waitFor((events) => events.length === 100, 10_000);
+  await healthy.waitFor((events) => events.length >= 100, 10_000);
   t.pass('the healthy client got all 100 events');
 });
 
@@ -280,7 +287,7 @@ t.test('catalog availability changes reach cashiers', async (t) => {
   await app.request({ method: 'PATCH', url: `/v1/foods/${menu.foods.beer}`, body: { available: false } });
   await app.request({ method: 'PATCH', url: `/v1/categories/${menu.categories.desserts}`, body: { available: false } });
   await app.request({ method: 'PATCH', url: `/v1/printers/${menu.printers.bar}`, body: { status: 'OFFLINE' } });
-  await cashier.waitFor((events) => events.length === 3);
+  await cashier.waitFor((events) => events.length >= 3);
   t.same(
     cashier.events.map((e) => [e.event, JSON.parse(e.data)]),
     [
@@ -296,6 +303,10 @@ t.test('catalog availability changes reach cashiers', async (t) => {
       confirm: { paymentMethod: 'CARD' },
     }),
   );
-  await display.waitFor((events) => events.length === 1);
-  t.equal(display.events[0]!.event, 'confirmed-order', 'displays get none of the catalog events');
+  await display.waitFor((events) => events.length >= 1);
+  t.same(
+    display.events.map((e) => e.event),
+    ['confirmed-order'],
+    'displays get none of the catalog events',
+  );
 });
