@@ -1,4 +1,4 @@
-// npm run bench:profile [-- --seconds 10] [-- --connections 50]: create-and-confirm under load, as step 1 of the
+// node --import tsx bench/profile.ts [--seconds 10] [--connections 50]: create-and-confirm under load, as step 1 of the
 // bench, with the server started under `node --cpu-prof`. Prints where the server's CPU went (self time by function
 // and by package) and leaves the .cpuprofile for Chrome's DevTools.
 import { spawn } from 'node:child_process';
