@@ -1,5 +1,6 @@
 import type { OrderItemInput } from '../../api/orders.js';
 import type { Db } from '../../storage/database.js';
+import { listParams, type Params, prepared } from '../../storage/prepared.js';
 import type { OrderItemChoiceRow } from '../../storage/schema.js';
 import { InvalidError, type IssueDetail } from '../errors.js';
 
@@ -35,11 +36,9 @@ interface Offered {
   options: Map<string, OfferedOption>;
 }
 
-/** The groups and options of each food, with each component's food as it is now. */
-async function loadOffered(trx: Db, foodIds: readonly string[]): Promise<Map<string, Offered>> {
-  const result = new Map<string, Offered>();
-  if (foodIds.length === 0) return result;
-  const rows = await trx
+// On the hot path (every order taken): built once per number of foods.
+const offeredOptions = prepared((db: Db, _p: Params<{ ids: readonly string[] }>, count: number) =>
+  db
     .selectFrom('food_choice_groups as g')
     .innerJoin('food_choice_options as o', 'o.group_id', 'g.id')
     .leftJoin('foods as f', 'f.id', 'o.component_food_id')
@@ -62,10 +61,16 @@ async function loadOffered(trx: Db, foodIds: readonly string[]): Promise<Map<str
       'c.available as component_category_available',
       'c.printer_id as component_category_printer_id',
     ])
-    .where('g.food_id', 'in', [...foodIds])
+    .where('g.food_id', 'in', listParams<string>('ids', count))
     .orderBy('g.position')
-    .orderBy('o.position')
-    .execute();
+    .orderBy('o.position'),
+);
+
+/** The groups and options of each food, with each component's food as it is now. */
+async function loadOffered(trx: Db, foodIds: readonly string[]): Promise<Map<string, Offered>> {
+  const result = new Map<string, Offered>();
+  if (foodIds.length === 0) return result;
+  const rows = await offeredOptions.execute(trx, { ids: foodIds }, foodIds.length);
   for (const row of rows) {
     let offered = result.get(row.food_id);
     if (!offered) result.set(row.food_id, (offered = { groups: [], options: new Map() }));

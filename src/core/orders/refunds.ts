@@ -2,6 +2,7 @@ import { centsToDecimal } from '../../api/money.js';
 import { lineShares, shareOut, unitsShare } from '../../api/pricing.js';
 import type { OrderRefundedEvent, Refund, RefundInput } from '../../api/refunds.js';
 import type { Db } from '../../storage/database.js';
+import { prepared } from '../../storage/prepared.js';
 import type { OrderItemRow, OrderRow, RefundRow } from '../../storage/schema.js';
 import type { Principal } from '../auth/principal.js';
 import { givePortionsForUnits, wasCooked } from '../catalog/portions.js';
@@ -83,14 +84,18 @@ function refundRecord(row: RefundRow, items: ReadonlyArray<{ id: string; quantit
   };
 }
 
-/** What the order's earlier refunds gave back, in cents. */
-export async function refundedCents(trx: Db, orderId: number): Promise<number> {
-  const row = await trx
+// On the hot path (every order's detail): built once.
+const refundedTotal = prepared<{ orderId: number }, { total: number }>((db, p) =>
+  db
     .selectFrom('refunds')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+    .where('order_id', '=', p.orderId),
+);
+
+/** What the order's earlier refunds gave back, in cents. */
+export async function refundedCents(trx: Db, orderId: number): Promise<number> {
+  const row = await refundedTotal.executeTakeFirst(trx, { orderId });
+  return Number(row?.total ?? 0);
 }
 
 /** The units asked for, checked against what is left of each line: 400 naming each wrong one. */

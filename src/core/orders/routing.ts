@@ -1,4 +1,5 @@
 import type { Db } from '../../storage/database.js';
+import { listParams, prepared } from '../../storage/prepared.js';
 import type { OrderItemChoiceRow, OrderItemRow } from '../../storage/schema.js';
 
 /**
@@ -16,17 +17,21 @@ export interface Routing {
   perUnit?: Set<string>;
 }
 
+// On the hot path (every confirmation and every order's detail): built once per number of lines.
+const choicesOfItems = prepared<{ ids: readonly string[] }, OrderItemChoiceRow>((db, _p, count) =>
+  db
+    .selectFrom('order_item_choices')
+    .selectAll()
+    .where('item_id', 'in', listParams<string>('ids', count))
+    .orderBy('item_id')
+    .orderBy('position'),
+);
+
 /** The choices of the order lines, by item id. */
 export async function loadChoices(trx: Db, itemIds: readonly string[]): Promise<Map<string, OrderItemChoiceRow[]>> {
   const result = new Map<string, OrderItemChoiceRow[]>();
   if (itemIds.length === 0) return result;
-  const rows = await trx
-    .selectFrom('order_item_choices')
-    .selectAll()
-    .where('item_id', 'in', [...itemIds])
-    .orderBy('item_id')
-    .orderBy('position')
-    .execute();
+  const rows = await choicesOfItems.execute(trx, { ids: itemIds }, itemIds.length);
   for (const row of rows) result.set(row.item_id, [...(result.get(row.item_id) ?? []), row]);
   return result;
 }
