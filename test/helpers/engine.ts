@@ -5,7 +5,7 @@ import type { TestLike } from './app.js';
 /**
  * The storage engine the shared test builders use: SQLite in the test's temp data dir, or with
  * POS_TEST_ENGINE=postgres a fresh database of the process's throwaway PostgreSQL cluster (test/helpers/pg-cluster.ts),
- * which test/postgres-files-1.test.ts and -2 set to run the files of package.json's `postgresFiles` on PostgreSQL.
+ * which test/postgres-files-1.test.ts, -2 and -3 set to run the files of package.json's `postgresFiles` on PostgreSQL.
  */
 export function testEngine(): 'sqlite' | 'postgres' {
   return process.env.POS_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';

@@ -9,7 +9,8 @@ import { waitFor } from '../helpers/wait.js';
 import { createTestDatabase, POSTGRES_MISSING, postgresInstalled, testCluster } from '../helpers/pg-cluster.js';
 
 // The PostgreSQL engine itself: URLs of several hosts, the pool's numbers, the write lock, migrations by two
-// instances at once. The app's behaviour on PostgreSQL is checked by the files test/postgres-files-1.test.ts and -2 run.
+// instances at once. The app's behaviour on PostgreSQL is checked by the files test/postgres-files-1.test.ts, -2 and
+// -3 run.
 
 t.test('a URL of several hosts gives one URL per host; passwords never reach a log', async (t) => {
   t.same(hostUrls('postgres://pos:pw@h1:5432,h2:5433/pos?sslmode=disable'), [
