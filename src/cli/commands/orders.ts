@@ -124,6 +124,9 @@ export function registerOrders(program: Command): void {
           print(
             `  ${String(item.quantity).padStart(3)} × ${item.food.name}${item.notes ? ` (${item.notes})` : ''}  ${money(item.total)}${refunded}  [${item.id}]`,
           );
+          // Each chosen option under its line, with its price change, as the receipt shows them.
+          for (const choice of item.choices)
+            print(`          ${choice.group}: ${choice.name}${signedMoney(choice.priceDelta)}`);
         }
       }
       if (order.refunded > 0) {
@@ -288,4 +291,9 @@ async function registerProblem(client: PosClient, registerId: string | null): Pr
   const registers = await client.cashRegisters();
   const register = registers.find((r) => r.id === registerId);
   return register && register.defaultPrinterId === null ? `the register ${register.name} has no printer` : null;
+}
+
+/** A choice's price change as the receipt writes it (" +1.50", " -2.00"), or nothing when it costs the same. */
+function signedMoney(cents: number): string {
+  return cents === 0 ? '' : ` ${cents > 0 ? '+' : '-'}${money(Math.abs(cents))}`;
 }
