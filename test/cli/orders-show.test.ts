@@ -38,7 +38,11 @@ t.test('pos orders show lists the choices under their line', async (t) => {
   t.same(under(/^\s+2 × Tagliata di manzo\s+24\.00/), ['Cottura: al sangue', 'Contorno: senza contorno -2.00']);
   t.same(under(/^\s+1 × Margherita\s+9\.50/), ['Aggiunte: + bufala +2.00']);
   t.same(under(/^\s+1 × Margherita\s+7\.50/), [], 'a line without choices has nothing under it');
-  t.same(under(/^\s+1 × Menu Pellegrino/), ['Primo: Tagliatelle', 'Secondo: Salsiccia'], 'a set menu names its courses');
+  t.same(
+    under(/^\s+1 × Menu Pellegrino/),
+    ['Primo: Tagliatelle', 'Secondo: Salsiccia'],
+    'a set menu names its courses',
+  );
 
   const json = await runPosInProcess(['orders', 'show', String(order.id), '--json'], { env });
   t.equal(json.code, 0, json.stderr);
