@@ -457,6 +457,9 @@ t.test(
     await emulators.kitchen.waitForTickets(1, 5000);
 
     // A stalled printer holds a send for up to a minute; stopping the worker cuts it, and the job is sent again later.
+    // The monitor stops first: a stalled printer answers no probe either, and once it is marked OFFLINE (two misses,
+    // under a second) its job waits in the queue instead of going out, which a slow run let happen first.
+    await monitor.stop();
     emulators.bar.setStalled(true);
     await createOrder(
       app,
@@ -465,7 +468,6 @@ t.test(
     const barJob = async () =>
       (await app.request({ method: 'GET', url: `/v1/print-jobs?printerId=${menu.printers.bar}` })).json()[0];
     await waitFor('the bar job in flight', async () => (await barJob())?.status === 'printing', { intervalMs: 25 });
-    await monitor.stop();
     const stopping = Date.now();
     await worker.stop();
     t.ok(Date.now() - stopping < 2000, 'stopped at once');
