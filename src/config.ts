@@ -29,7 +29,7 @@ export interface ServerConfig {
   backup: { everyMs: number; dir: string; keep: number } | null;
 }
 
-export const DEFAULT_PORT = 4300;
+const DEFAULT_PORT = 4300;
 
 export function defaultConfig(): ServerConfig {
   return {

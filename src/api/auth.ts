@@ -77,5 +77,3 @@ export const ApiKeyInput = z
     message: 'only a kitchen key can be tied to a station',
     path: ['printerId'],
   });
-
-export const RevokeInput = z.object({ jti: z.string().min(1).max(200) });

@@ -7,7 +7,7 @@ import { moneyInput, numberMoney } from './money-codec.js';
 // the wire as the reports write it: JSON numbers of euros (12.5), cents inside.
 
 /** The coins and notes a drawer is counted in, in cents: the euro's notes 500 to 5, coins 2 to 0.01. */
-export const DENOMINATION_CENTS = [50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1] as const;
+const DENOMINATION_CENTS = [50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1] as const;
 
 /** The euro value a denominations key names ("20", "0.5", "0.50"), in cents; null when it is not a coin or note. */
 export function denominationCents(key: string): number | null {
@@ -69,7 +69,7 @@ export const CloseCashSessionInput = z
   });
 
 /** The figures of a session: its register's orders confirmed while it was open. */
-export const CashSessionFigures = z.object({
+const CashSessionFigures = z.object({
   orders: z.number().int(),
   cashSales: numberMoney,
   cashRefunds: numberMoney,

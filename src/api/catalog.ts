@@ -71,7 +71,7 @@ export const StockCount = z
   .nullable();
 
 /** A change of a count applied to what is left at that moment; negative writes off. */
-export const StockAdd = z
+const StockAdd = z
   .number()
   .int('must be a whole number')
   .min(-MAX_STOCK, `must be at least -${MAX_STOCK}`)
@@ -123,10 +123,10 @@ export const FoodRole = z.enum(FOOD_ROLES).nullable();
 export type FoodRole = z.infer<typeof FoodRole>;
 // ---- choices (docs/catalog.md, "Choices") ------------------------------------------------------------------------
 
-export const CHOICE_LIMITS = { groups: 20, options: 30, name: 100 } as const;
+const CHOICE_LIMITS = { groups: 20, options: 30, name: 100 } as const;
 
 /** One option of a group. `foodId` names another food when the option is a component (a set menu's course). */
-export const ChoiceOption = z.object({
+const ChoiceOption = z.object({
   id: z.string(),
   name: z.string(),
   priceDelta: numberMoney,
@@ -146,7 +146,7 @@ export const ChoiceGroup = z.object({
 export type ChoiceGroup = z.infer<typeof ChoiceGroup>;
 
 /** An option as a food's POST or PUT gives it: `id` may be left out (a PUT keeps ids it can match, see the docs). */
-export const ChoiceOptionInput = z.object({
+const ChoiceOptionInput = z.object({
   id: cuid.optional(),
   name: text(CHOICE_LIMITS.name),
   priceDelta: signedMoneyInput.default(0),
@@ -175,7 +175,7 @@ export const ChoiceGroupInput = z
   });
 export type ChoiceGroupInput = z.infer<typeof ChoiceGroupInput>;
 
-export const ChoicesInput = z
+const ChoicesInput = z
   .array(ChoiceGroupInput)
   .max(CHOICE_LIMITS.groups)
   .refine((list) => new Set(list.map((item) => item.name.toLowerCase())).size === list.length, {

@@ -28,7 +28,6 @@ export const PRINTER_STATUS_REASONS = ['PAPER_OUT', 'COVER_OPEN', 'NOT_READY'] a
 export type PrinterStatusReason = (typeof PRINTER_STATUS_REASONS)[number];
 /** Characters per line of the paper. */
 export const PRINTER_COLUMNS = [32, 42, 48] as const;
-export type PrinterColumns = (typeof PRINTER_COLUMNS)[number];
 
 export const ROLES = ['admin', 'operator'] as const;
 export type Role = (typeof ROLES)[number];

@@ -17,10 +17,10 @@ import { Venue } from './venue.js';
 // Events a newer server adds are not in a union: readers skip names they do not know.
 
 /** Sent by the hub on any channel when a Last-Event-ID is older than the log keeps: reload the state. Never logged. */
-export const Resync = z.object({ reason: z.string() });
+const Resync = z.object({ reason: z.string() });
 
 /** `confirmed-order` on the cashier and display channels: enough to call the customer. */
-export const ConfirmedOrderSummary = z.object({
+const ConfirmedOrderSummary = z.object({
   displayCode: z.string(),
   ticketNumber: z.number().int(),
   id: z.number().int(),
@@ -29,28 +29,28 @@ export const ConfirmedOrderSummary = z.object({
 export const NewOrder = OrderRecord.extend({
   orderItems: z.array(RecordItem.omit({ food: true }).extend({ foodId: z.string() })),
 });
-export const OrderStatusChanged = z.object({
+const OrderStatusChanged = z.object({
   id: z.number().int(),
   displayCode: z.string(),
   ticketNumber: z.number().int().nullable(),
   status: OrderStatus,
 });
 /** `order-table-changed` (cashier, display, printer): PATCH gave the order a table (a waiter seated it). */
-export const OrderTableChanged = z.object({ id: z.number().int(), table: z.string() });
-export const OrderDeleted = z.object({ id: z.number().int(), displayCode: z.string() });
-export const FoodAvailabilityChanged = z.object({ foodId: z.string(), available: z.boolean() });
-export const CategoryAvailabilityChanged = z.object({ categoryId: z.string(), available: z.boolean() });
+const OrderTableChanged = z.object({ id: z.number().int(), table: z.string() });
+const OrderDeleted = z.object({ id: z.number().int(), displayCode: z.string() });
+const FoodAvailabilityChanged = z.object({ foodId: z.string(), available: z.boolean() });
+const CategoryAvailabilityChanged = z.object({ categoryId: z.string(), available: z.boolean() });
 /**
  * `printer-status-changed`: `statusReason` is an extension, so a till can say "Cucina: out of paper"; always
  * sent since, absent from events written before it (a replay after the upgrade).
  */
-export const PrinterStatusChanged = z.object({
+const PrinterStatusChanged = z.object({
   printerId: z.string(),
   status: PrinterStatus,
   statusReason: PrinterStatusReason.optional(),
 });
 /** `reprint-order` (printer): the response's warnings are for the asker, events never carry them. */
-export const ReprintOrder = ReprintResponse.omit({ warnings: true });
+const ReprintOrder = ReprintResponse.omit({ warnings: true });
 /** The later events' payloads are declared beside their resources and gathered here. */
 export {
   ClosureEvent as GeneralClosure,

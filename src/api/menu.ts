@@ -7,7 +7,7 @@ import { moneyInput, optionalText, text } from './common.js';
 // food has; foods the list does not name are left as they are.
 
 /** More rows than any sagra's menu, small enough for one request and one transaction. */
-export const MAX_MENU_FOODS = 1000;
+const MAX_MENU_FOODS = 1000;
 
 export const MenuFoodInput = z.object({
   category: text(100),

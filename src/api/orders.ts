@@ -139,7 +139,7 @@ const itemChoice = <M extends typeof decimalMoney | typeof numberMoney>(money: M
   z.object({ id: z.string(), group: z.string(), name: z.string(), priceDelta: money, foodId: z.string().nullable() });
 export const ItemChoice = itemChoice(numberMoney);
 export type ItemChoice = z.infer<typeof ItemChoice>;
-export const RecordItemChoice = itemChoice(decimalMoney);
+const RecordItemChoice = itemChoice(decimalMoney);
 
 /** One kitchen station of a confirmed order: the dashboard shows which are done. */
 export const OrderStation = z.object({

@@ -11,7 +11,7 @@ import { numberMoney } from './money-codec.js';
  * An option a customer may pick. Never the food a set menu's course stands for (that is the kitchen's routing):
  * `available` already says whether the option and, for a course, its food can be ordered now.
  */
-export const PublicChoiceOption = z.object({
+const PublicChoiceOption = z.object({
   id: z.string(),
   name: z.string(),
   /** What the option adds to the unit price (negative: takes off); a JSON number as food prices are. */
@@ -21,7 +21,7 @@ export const PublicChoiceOption = z.object({
 export type PublicChoiceOption = z.infer<typeof PublicChoiceOption>;
 
 /** A group of options: the customer picks at least `min` (0: optional), at most `max`. */
-export const PublicChoiceGroup = z.object({
+const PublicChoiceGroup = z.object({
   id: z.string(),
   name: z.string(),
   min: z.number().int(),
@@ -45,7 +45,7 @@ export const PublicFood = z.object({
 });
 export type PublicFood = z.infer<typeof PublicFood>;
 
-export const PublicCategory = z.object({
+const PublicCategory = z.object({
   name: z.string(),
   foods: z.array(PublicFood),
 });

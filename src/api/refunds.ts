@@ -6,7 +6,7 @@ import { LIMITS, PaymentMethod } from './orders.js';
 // Refunds of a confirmed order (docs/api.md, "Refunds"): some units of some lines, the money given back for them,
 // how, why, by whom and from which register's drawer. Amounts as the order's amounts: decimal strings on the wire.
 
-export const RefundItemInput = z.object({
+const RefundItemInput = z.object({
   id: cuid,
   quantity: z.number().int('must be a whole number').min(1).max(LIMITS.quantity),
 });
@@ -23,7 +23,7 @@ export const RefundInput = z.object({
 });
 export type RefundInput = z.infer<typeof RefundInput>;
 
-export const RefundItem = z.object({ id: z.string(), quantity: z.number().int(), amount: decimalMoney });
+const RefundItem = z.object({ id: z.string(), quantity: z.number().int(), amount: decimalMoney });
 
 export const Refund = z.object({
   id: z.string(),

@@ -47,7 +47,7 @@ export const CashRegisterStats = z.object({
   totalCashRevenue: numberMoney,
 });
 
-export const ComponentStats = z.object({ foodId: z.string(), foodName: z.string(), quantity: z.number() });
+const ComponentStats = z.object({ foodId: z.string(), foodName: z.string(), quantity: z.number() });
 export type ComponentStats = z.infer<typeof ComponentStats>;
 
 export const Report = z.object({

@@ -26,7 +26,7 @@ export const StationStatusInput = z.object({
   status: upperOrLowerCase(STATION_STATUSES, 'must be DONE or WAITING (upper or lower case)'),
 });
 
-export const StationItem = z.object({
+const StationItem = z.object({
   id: z.string(),
   foodId: z.string(),
   name: z.string(),

@@ -7,9 +7,9 @@ import { LOCALES } from './enums.js';
 /** Receipt lines are printed as they are: a control character would be a printer command. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-export const RECEIPT_LINES = 4;
+const RECEIPT_LINES = 4;
 /** The widest paper prints 48 columns; a longer line would wrap on every printer. */
-export const RECEIPT_LINE_LENGTH = 48;
+const RECEIPT_LINE_LENGTH = 48;
 
 const plain = (value: string) => !CONTROL.test(value);
 

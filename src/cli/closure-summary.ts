@@ -47,7 +47,7 @@ const row = (label: string, figures: Array<string | number>, indent = 0): Row =>
 });
 
 /** Words onto lines of `width`; a word longer than a line is split, never cut off. */
-export function wrapText(text: string, width: number): string[] {
+function wrapText(text: string, width: number): string[] {
   const lines: string[] = [];
   let current = '';
   for (let word of text.split(/\s+/).filter(Boolean)) {

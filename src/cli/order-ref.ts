@@ -22,7 +22,7 @@ const CODE = new RegExp(`^[${DISPLAY_CODE_ALPHABET}]{${DISPLAY_CODE_LENGTH}}$`);
 const HOW = 'give an order as #12 (its ticket number today), its display code (A7K) or its id (id:1042, or just 1042)';
 
 /** `#12`, `A7K` (any case), `1042` or `id:1042`. */
-export function parseOrderRef(value: string): OrderRef {
+function parseOrderRef(value: string): OrderRef {
   const text = value.trim();
   const ticket = /^#\s*(\d{1,9})$/.exec(text);
   if (ticket) {

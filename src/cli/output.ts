@@ -77,7 +77,7 @@ export function printDrawn(text: string): void {
 }
 
 /** Colour (ANSI codes) only for a terminal: a pipe or a file gets plain text; NO_COLOR turns it off everywhere. */
-export function colourAllowed(stream: NodeJS.WriteStream = process.stdout): boolean {
+function colourAllowed(stream: NodeJS.WriteStream = process.stdout): boolean {
   const noColor = process.env['NO_COLOR'];
   return stream.isTTY === true && (noColor === undefined || noColor === '');
 }

@@ -107,7 +107,7 @@ async function applyFlags<P extends ResourcePath>(
 }
 
 /** commander's attribute name of a flag: "--default-printer <p>" → defaultPrinter, "--no-x" → x. */
-export function optionKey(flags: string): string {
+function optionKey(flags: string): string {
   const long = (flags.split(/[ ,]+/).find((part) => part.startsWith('--')) ?? '').replace(/^--(no-)?/, '');
   return long.replace(/-([a-z])/g, (_, char: string) => char.toUpperCase());
 }

@@ -7,7 +7,7 @@ import { UnprocessableError } from './errors.js';
 export const IDEMPOTENCY_RETENTION_MS = 25 * 3600_000;
 
 /** JSON with sorted keys, so `{a, b}` and `{b, a}` are the same request. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

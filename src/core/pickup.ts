@@ -4,7 +4,7 @@ import { DISPLAY_HORIZON_MS } from './display.js';
 import { stationsOfOrders } from './stations/queries.js';
 
 /** The handed-out orders the counter keeps in view: enough for "already picked up" over an evening's rush. */
-export const PICKED_UP_KEPT = 200;
+const PICKED_UP_KEPT = 200;
 
 /**
  * What the pickup counter shows and checks a scanned code against: ready orders oldest first, the orders still in

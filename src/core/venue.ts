@@ -16,7 +16,7 @@ export interface VenueServeSettings {
   tables: boolean;
 }
 
-export const DEFAULT_PICKUP_AFTER_MINUTES = 10;
+const DEFAULT_PICKUP_AFTER_MINUTES = 10;
 
 function lines(json: string | undefined): string[] {
   if (!json) return [];
@@ -24,7 +24,7 @@ function lines(json: string | undefined): string[] {
   return Array.isArray(parsed) ? parsed.filter((line): line is string => typeof line === 'string') : [];
 }
 
-export function toVenue(row: VenueRow | undefined, ctx: CoreContext, serve: VenueServeSettings): Venue {
+function toVenue(row: VenueRow | undefined, ctx: CoreContext, serve: VenueServeSettings): Venue {
   return {
     name: row?.name ?? '',
     receiptHeader: lines(row?.receipt_header),

@@ -46,16 +46,16 @@ export interface TcpTimeouts {
   closeGraceMs?: number;
 }
 
-export const DEFAULT_TIMEOUTS: TcpTimeouts = { connectMs: 3000, sendMs: 20_000, probeMs: 1500, closeGraceMs: 1000 };
+const DEFAULT_TIMEOUTS: TcpTimeouts = { connectMs: 3000, sendMs: 20_000, probeMs: 1500, closeGraceMs: 1000 };
 
 /** DLE EOT 1 (printer), 2 (offline cause), 4 (paper sensor): three real-time status queries. */
-export const STATUS_QUERY = Buffer.from([0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0x10, 0x04, 0x04]);
+const STATUS_QUERY = Buffer.from([0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0x10, 0x04, 0x04]);
 
 /**
  * Sent after every job: the printer answers a real-time status query only once it has read everything before it,
  * so the answer is the receipt for the job (a closed connection is not: it may close without reading).
  */
-export const DELIVERY_QUERY = Buffer.from([0x10, 0x04, 0x01]);
+const DELIVERY_QUERY = Buffer.from([0x10, 0x04, 0x01]);
 
 /** Bit 3 of the answer to DLE EOT 1: the printer is offline (paper out, cover open, feeding). */
 const PRINTER_OFFLINE = 0x08;

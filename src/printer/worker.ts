@@ -37,7 +37,7 @@ export interface WorkerOptions {
 }
 
 /** A name no other sender has: the jobs a sender takes carry it, and only it may finish them. */
-export function newClaimant(): string {
+function newClaimant(): string {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 

@@ -36,7 +36,7 @@ import type { AppServices } from './services.js';
 import { limitConnectionsPerAddress } from './connection-limit.js';
 
 /** JSON bodies larger than this are refused with 413 (docs/operations.md, "Limits and timeouts"). */
-export const BODY_LIMIT = 256 * 1024;
+const BODY_LIMIT = 256 * 1024;
 
 /** How long a client may take over a request (docs/operations.md, "Timeouts"). */
 export interface HttpTimeouts {

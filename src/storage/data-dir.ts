@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const DEFAULT_DATA_DIR = './pos-data';
+const DEFAULT_DATA_DIR = './pos-data';
 
 /** Every file the appliance keeps, in one folder that can be copied to a USB stick. */
 export interface DataDir {

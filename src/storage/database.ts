@@ -34,7 +34,7 @@ export interface Storage {
   read: Db;
   /**
    * The raw SQLite writer connection, for what Kysely does not cover (online backup, pragmas). SQLite only: on
-   * PostgreSQL reading it throws (see requireSqlite).
+   * PostgreSQL reading it throws a WrongEngineError.
    */
   sqlite: BetterSqlite3.Database;
   /** Runs writes on `db` (on SQLite sharing commits between writes that queue up together: group commit). */
@@ -45,13 +45,6 @@ export interface Storage {
 }
 
 export class WrongEngineError extends Error {}
-
-/** Refuses, with a sentence a person can act on, what only the SQLite engine can do (copying the file, attaching). */
-export function requireSqlite(storage: Pick<Storage, 'engine'>, what: string): void {
-  if (storage.engine !== 'sqlite') {
-    throw new WrongEngineError(`${what} works on the SQLite data dir only; this server uses PostgreSQL`);
-  }
-}
 
 export interface OpenOptions {
   durability?: Durability;
@@ -73,7 +66,7 @@ function applyPragmas(connection: BetterSqlite3.Database, durability: Durability
  * queries of a running appliance are a small fixed set of SQL texts, so their prepared statements are kept
  * (bounded, least recently used first out). Safe because each connection runs one statement at a time.
  */
-export function withStatementCache(connection: BetterSqlite3.Database, capacity = 500): SqliteDatabase {
+function withStatementCache(connection: BetterSqlite3.Database, capacity = 500): SqliteDatabase {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     prepare(text: string) {

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { makePrivate } from './data-dir.js';
 
 /** PostgreSQL 15's pg_dump as Debian installs it, else the one on the PATH. */
-export function pgDumpProgram(): string {
+function pgDumpProgram(): string {
   const debian = '/usr/lib/postgresql/15/bin/pg_dump';
   return existsSync(debian) ? debian : 'pg_dump';
 }

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 import type {
   BannerType,
   EventChannel,
@@ -491,7 +491,6 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type PrinterRow = Selectable<PrintersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
-export type IngredientRow = Selectable<IngredientsTable>;
 export type FoodRow = Selectable<FoodsTable>;
 export type CashRegisterRow = Selectable<CashRegistersTable>;
 export type BannerRow = Selectable<BannersTable>;
@@ -499,10 +498,8 @@ export type VenueRow = Selectable<VenueTable>;
 export type CashSessionRow = Selectable<CashSessionsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
-export type OrderUpdate = Updateable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type OrderItemChoiceRow = Selectable<OrderItemChoicesTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type EventRow = Selectable<EventsTable>;
 export type PrintJobRow = Selectable<PrintJobsTable>;
-export type ReportRow = Selectable<ReportsTable>;

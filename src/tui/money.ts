@@ -10,7 +10,7 @@ export function centsOf(amount: number): number {
 }
 
 /** Whole cents as the typed client takes them. */
-export function wireOf(cents: number): number {
+function wireOf(cents: number): number {
   return cents;
 }
 

@@ -184,7 +184,7 @@ export type OrderSummary = Pick<
   stations?: OrderStation[];
 };
 
-export function cardOf(order: OrderSummary): OrderCard {
+function cardOf(order: OrderSummary): OrderCard {
   return {
     stations: (order.stations ?? []).map(({ printerId, name, status }) => ({ printerId, name, status })),
     ...namesOf(order),

@@ -30,7 +30,7 @@ export function resolveDay(value: string, timezone: string, now: number = Date.n
 }
 
 /** An instant as the venue's wall clock: 2026-11-21 19:00. */
-export const venueStamp = (iso: string, timezone: string) =>
+const venueStamp = (iso: string, timezone: string) =>
   DateTime.fromISO(iso, { zone: timezone }).toFormat('yyyy-MM-dd HH:mm');
 
 export function reportsCsv(reports: Report[], timezone: string): string {

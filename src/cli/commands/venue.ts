@@ -67,7 +67,7 @@ function lines(value: string[] | boolean | undefined): string[] | undefined {
   return value === false ? [] : undefined;
 }
 
-export function patchOf(flags: VenueFlags): z.input<typeof VenuePatch> {
+function patchOf(flags: VenueFlags): z.input<typeof VenuePatch> {
   const patch: z.input<typeof VenuePatch> = {};
   if (flags.name !== undefined) patch.name = flags.name;
   const header = lines(flags.header);
@@ -80,7 +80,7 @@ export function patchOf(flags: VenueFlags): z.input<typeof VenuePatch> {
   return patch;
 }
 
-export function formatVenue(venue: z.infer<typeof Venue>): string {
+function formatVenue(venue: z.infer<typeof Venue>): string {
   return formatRecord([
     ['name', venue.name || '-'],
     ['receipt header', venue.receiptHeader.join(' / ') || '-'],

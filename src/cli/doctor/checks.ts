@@ -7,7 +7,7 @@ import type { Printer } from '../../api/printers.js';
 // Is the venue ready? Each check reads facts gathered beforehand (gather.ts) and says what is wrong and the command
 // that fixes it. Pure, so each check is tested on its own.
 
-export const CHECKS = ['server', 'printers', 'routing', 'registers', 'operators', 'backups', 'disk', 'lan'] as const;
+const CHECKS = ['server', 'printers', 'routing', 'registers', 'operators', 'backups', 'disk', 'lan'] as const;
 export type CheckId = (typeof CHECKS)[number];
 
 export interface Finding {
@@ -56,7 +56,7 @@ export interface DoctorFacts {
 }
 
 /** Room for this many more backups of today's database, and never less than MIN_FREE_BYTES. */
-export const BACKUPS_OF_ROOM = 3;
+const BACKUPS_OF_ROOM = 3;
 export const MIN_FREE_BYTES = 200 * 1024 * 1024;
 
 const quote = (name: string) => (/^[\w.-]+$/.test(name) ? name : `"${name.replaceAll('"', '\\"')}"`);
@@ -70,7 +70,7 @@ function skipped(id: CheckId, title: string, why: Finding): CheckResult {
   return { id, title, status: 'skipped', findings: [why] };
 }
 
-export function checkServer(facts: DoctorFacts): CheckResult {
+function checkServer(facts: DoctorFacts): CheckResult {
   const title = `server answers at ${facts.url}`;
   if (facts.serverError === null) return result('server', title, []);
   return result('server', title, [
@@ -81,7 +81,7 @@ export function checkServer(facts: DoctorFacts): CheckResult {
   ]);
 }
 
-export function checkPrinters(catalog: NonNullable<DoctorFacts['catalog']>): CheckResult {
+function checkPrinters(catalog: NonNullable<DoctorFacts['catalog']>): CheckResult {
   const findings: Finding[] = catalog.printers
     .filter((printer) => printer.status !== 'ONLINE')
     .map((printer) => ({
@@ -97,7 +97,7 @@ export function checkPrinters(catalog: NonNullable<DoctorFacts['catalog']>): Che
  * A food prints where its own printer, else its category's, says (a printer or a kitchen station with a screen);
  * with neither, at the register that sells it: fine only when every enabled register has a printer.
  */
-export function checkRouting(catalog: NonNullable<DoctorFacts['catalog']>): CheckResult {
+function checkRouting(catalog: NonNullable<DoctorFacts['catalog']>): CheckResult {
   const printers = new Set(catalog.printers.map((printer) => printer.id));
   const categoryPrinter = new Map(catalog.categories.map((category) => [category.id, category.printerId]));
   const registersPrint = catalog.registers
@@ -118,7 +118,7 @@ export function checkRouting(catalog: NonNullable<DoctorFacts['catalog']>): Chec
   return result('routing', 'every available food goes to a printer or a station', findings);
 }
 
-export function checkRegisters(catalog: NonNullable<DoctorFacts['catalog']>): CheckResult {
+function checkRegisters(catalog: NonNullable<DoctorFacts['catalog']>): CheckResult {
   const enabled = catalog.registers.filter((register) => register.enabled);
   const findings: Finding[] = [];
   if (enabled.length === 0) {
@@ -134,7 +134,7 @@ export function checkRegisters(catalog: NonNullable<DoctorFacts['catalog']>): Ch
   return result('registers', 'an enabled cash register exists', findings);
 }
 
-export function checkOperators(catalog: NonNullable<DoctorFacts['catalog']>): CheckResult {
+function checkOperators(catalog: NonNullable<DoctorFacts['catalog']>): CheckResult {
   const operators = catalog.users.filter((user) => user.role === 'operator');
   const findings =
     operators.length > 0
@@ -148,7 +148,7 @@ export function checkOperators(catalog: NonNullable<DoctorFacts['catalog']>): Ch
   return result('operators', 'an operator (cashier login) exists', findings);
 }
 
-export function checkBackups(facts: DoctorFacts): CheckResult {
+function checkBackups(facts: DoctorFacts): CheckResult {
   const title = 'rotating backups are on, with room on their disk';
   const local = facts.local;
   if (!local)
@@ -189,7 +189,7 @@ export function checkBackups(facts: DoctorFacts): CheckResult {
   return result('backups', title, []);
 }
 
-export function checkDisk(facts: DoctorFacts): CheckResult {
+function checkDisk(facts: DoctorFacts): CheckResult {
   const title = 'room on the disk of the data dir';
   const local = facts.local;
   if (!local || local.dataDirFreeBytes === null)
@@ -208,7 +208,7 @@ export function checkDisk(facts: DoctorFacts): CheckResult {
 }
 
 /** The address the tablets use must answer on the LAN interface, not only on this machine's own (localhost). */
-export function checkLan(facts: DoctorFacts): CheckResult {
+function checkLan(facts: DoctorFacts): CheckResult {
   const title = 'tablets reach the server over the Wi-Fi';
   const local = facts.local;
   if (!local) {

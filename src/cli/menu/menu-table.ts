@@ -23,7 +23,7 @@ export const COLUMNS = [
 export type Column = (typeof COLUMNS)[number];
 
 /** Columns foods do not have yet: read and ignored, with a notice (none today). */
-export const IGNORED: readonly Column[] = [];
+const IGNORED: readonly Column[] = [];
 const REQUIRED: readonly Column[] = ['category', 'name', 'price'];
 const EXPORTED: readonly Column[] = [
   'category',

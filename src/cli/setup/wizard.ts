@@ -12,7 +12,7 @@ import type { Prompter } from './prompter.js';
 // `pos setup`: the first evening set up by answering questions, in the order a committee does it. Every step shows
 // what is there and changes only what the person confirms, so running it again is safe.
 
-export const EXAMPLE_MENU = join(PACKAGE_ROOT, 'examples', 'menu-sagra.csv');
+const EXAMPLE_MENU = join(PACKAGE_ROOT, 'examples', 'menu-sagra.csv');
 
 /** A refusal of the server is said and the step goes on; anything else (the server gone) ends the setup. */
 async function attempt<T>(io: Prompter, work: () => Promise<T>): Promise<T | null> {

@@ -59,7 +59,7 @@ export async function listApiKeys(ctx: CoreContext): Promise<ApiKey[]> {
 }
 
 /** A key's `lastUsedAt` is written on its first use, then at most once per this interval (no write per request). */
-export const KEY_USE_RECORD_INTERVAL_MS = 60_000;
+const KEY_USE_RECORD_INTERVAL_MS = 60_000;
 
 // When each key's use was last written, per appliance. After a restart the first use is written again.
 const recordedUse = new WeakMap<CoreContext, Map<string, number>>();

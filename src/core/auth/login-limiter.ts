@@ -10,7 +10,7 @@ export interface LoginLimits {
 }
 
 /** The numbers docs/api.md ("Login limits") promises. */
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perUserAndAddress: 5, perAddress: 20, windowMs: 15 * 60_000 };
+const DEFAULT_LOGIN_LIMITS: LoginLimits = { perUserAndAddress: 5, perAddress: 20, windowMs: 15 * 60_000 };
 
 /** An attempt that has been counted; it stays counted as a failure unless it turns out to succeed. */
 export interface LoginAttempt {

@@ -13,7 +13,7 @@ export interface User {
   updatedAt: string;
 }
 
-export function toUser(row: UserRow): User {
+function toUser(row: UserRow): User {
   return {
     id: row.id,
     username: row.username,

@@ -98,7 +98,7 @@ export async function deleteBanner(ctx: CoreContext, uploadsDir: string, id: str
 }
 
 /** The image kinds accepted, recognised by their first bytes (never by file name or declared type). */
-export function detectImageType(bytes: Buffer): 'png' | 'jpg' | null {
+function detectImageType(bytes: Buffer): 'png' | 'jpg' | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
     return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';

@@ -70,7 +70,7 @@ function toFood(row: FoodWithCategory, ingredients?: IngredientRef[], choices: C
 }
 
 /** The stored JSON list, kept in the EU list's order by the schemas that wrote it. */
-export function storedAllergens(stored: string): Allergen[] {
+function storedAllergens(stored: string): Allergen[] {
   return JSON.parse(stored) as Allergen[];
 }
 

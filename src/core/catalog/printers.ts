@@ -21,7 +21,7 @@ export function toPrinter(row: PrinterRow): Printer {
   };
 }
 
-export async function findPrinter(db: Db, id: string): Promise<PrinterRow | undefined> {
+async function findPrinter(db: Db, id: string): Promise<PrinterRow | undefined> {
   return db.selectFrom('printers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -69,7 +69,7 @@ interface StatusNow {
  * Emits `printer-status-changed` on the cashier channel when the status or its reason really changes (paper out,
  * then the cover opened to change it), in the caller's transaction. Shared by PUT, PATCH and the status monitor.
  */
-export async function recordStatusChange(
+async function recordStatusChange(
   trx: Db,
   ctx: CoreContext,
   printerId: string,

@@ -14,7 +14,7 @@ const onSale = (food: Food) => food.available && food.category.available && food
  * An option that is a set menu's course does not say which food it stands for (that food's station and printer
  * are the kitchen's business); its `available` says instead whether that food can be ordered now (`orderable`).
  */
-export function toPublicFood(food: Food, orderable: (foodId: string) => boolean): PublicFood {
+function toPublicFood(food: Food, orderable: (foodId: string) => boolean): PublicFood {
   return {
     id: food.id,
     name: food.name,

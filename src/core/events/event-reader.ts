@@ -35,7 +35,7 @@ export function eventsAfter(ctx: CoreContext, after: number): Promise<LoggedEven
 }
 
 /** Up to a page of one channel's events in (after, through], oldest first (a replay). */
-export function channelEvents(
+function channelEvents(
   ctx: CoreContext,
   channel: EventChannel,
   after: number,

@@ -2,7 +2,7 @@ import type { Db } from '../../storage/database.js';
 import { type CoreContext, write } from '../context.js';
 import { IDEMPOTENCY_RETENTION_MS } from '../idempotency.js';
 
-export const DEFAULT_EVENT_RETENTION_MS = 24 * 3600_000;
+const DEFAULT_EVENT_RETENTION_MS = 24 * 3600_000;
 const PRUNED_THROUGH = 'events_pruned_through';
 
 /** The highest event id that may have been deleted: a client behind it must resync instead of replaying. */

@@ -23,7 +23,7 @@ export interface KitchenLine {
 /** The separator between a component and the menu it belongs to, on tickets and screens. */
 export const COMPONENT_OF = ' — ';
 
-export function isComponent(choice: Pick<OrderItemChoiceRow, 'component_food_id'>): boolean {
+function isComponent(choice: Pick<OrderItemChoiceRow, 'component_food_id'>): boolean {
   return choice.component_food_id !== null;
 }
 

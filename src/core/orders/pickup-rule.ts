@@ -5,7 +5,7 @@ import { ForbiddenError } from '../errors.js';
 import { requireOrder } from './lookups.js';
 
 /** The two statuses a pickup counter moves an order between: handed out, and back (its undo). */
-export const PICKUP_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'PICKED_UP'];
+const PICKUP_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'PICKED_UP'];
 
 /**
  * A device key (only `pickup` keys reach the status PATCH) may only hand a ready order out or take that back; any

@@ -36,11 +36,7 @@ export function newOrderItem(item: OrderItemRow, choices: readonly OrderItemChoi
 }
 
 /** Item shape of `confirmed-order` (printer) and `reprint-order`: with the food and the printer it is routed to. */
-export function printerItem(
-  item: OrderItemRow,
-  foodPrinterId: string | null,
-  choices: readonly OrderItemChoiceRow[] = [],
-) {
+function printerItem(item: OrderItemRow, foodPrinterId: string | null, choices: readonly OrderItemChoiceRow[] = []) {
   return {
     id: item.id,
     orderId: item.order_id,

@@ -42,7 +42,7 @@ export async function listRefunds(ctx: CoreContext, orderId: number): Promise<Re
   return refundsOf(db, orderId);
 }
 
-export async function refundsOf(db: Db, orderId: number): Promise<Refund[]> {
+async function refundsOf(db: Db, orderId: number): Promise<Refund[]> {
   const rows = await db
     .selectFrom('refunds')
     .selectAll()

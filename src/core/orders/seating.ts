@@ -14,16 +14,16 @@ import type { Routing } from './routing.js';
 // the waiting state is a row in the database, so a restart loses nothing.
 
 /** The table a till sends when it asks none (waiter tables): the order is not seated yet. */
-export const TABLE_PLACEHOLDER = '-';
+const TABLE_PLACEHOLDER = '-';
 /** What the till writes for "not given" (src/web/till/cart.ts): it means the same. */
 const NOT_GIVEN = '—';
 
 /** Whether the order is eaten at a table, so that it has a seat to wait for: a takeaway goes to the kitchen at once. */
-export function hasSeatToWaitFor(order: Pick<OrderRow, 'service'>): boolean {
+function hasSeatToWaitFor(order: Pick<OrderRow, 'service'>): boolean {
   return order.service === 'TABLE';
 }
 
-export function isPlaceholderTable(table: string): boolean {
+function isPlaceholderTable(table: string): boolean {
   const trimmed = table.trim();
   return trimmed === TABLE_PLACEHOLDER || trimmed === NOT_GIVEN;
 }

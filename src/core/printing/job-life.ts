@@ -35,7 +35,7 @@ export interface NewJob {
   lastError?: string;
 }
 
-export const UNROUTED = 'no printer for these items: set one on the food, its category or the register';
+const UNROUTED = 'no printer for these items: set one on the food, its category or the register';
 
 // ---- queued (or held: unroutable) --------------------------------------------------------------------------------
 

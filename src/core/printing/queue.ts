@@ -16,7 +16,7 @@ import { type ReceiptRegister, receiptWarning } from './receipt-check.js';
 // (cancellations: cancellation.ts). They are queued in the caller's transaction through job-life.ts, which owns
 // the rest of a job's life and the print_jobs table.
 
-export const UNROUTABLE_STATION = 'no printer';
+const UNROUTABLE_STATION = 'no printer';
 
 export const printerNames = prepared<{ ids: string[] }, { id: string; name: string; kitchen_tickets: number }>(
   (db, _p, count) =>
@@ -30,7 +30,7 @@ async function insertJob(trx: Db, ctx: CoreContext, job: NewJob): Promise<number
   return (await queueJobs(trx, ctx, [job]))[0] as number;
 }
 
-export function ticketItem(item: OrderItemRow, choices: readonly OrderItemChoiceRow[] = []): TicketItem {
+function ticketItem(item: OrderItemRow, choices: readonly OrderItemChoiceRow[] = []): TicketItem {
   return {
     quantity: item.quantity,
     name: item.food_name,

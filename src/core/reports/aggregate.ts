@@ -130,7 +130,7 @@ export async function liveFigures(db: Db, start: number, end: number): Promise<F
 }
 
 /** The sum of the stored hourly snapshots with hour_start in [start, end). */
-export async function snapshotFigures(db: Db, start: number, end: number): Promise<Figures> {
+async function snapshotFigures(db: Db, start: number, end: number): Promise<Figures> {
   const figures = emptyFigures();
   if (end <= start) return figures;
   const totals = await db
@@ -236,7 +236,7 @@ export async function windowFigures(
  * from the choices (a small table, the side the query starts from), so a long window without set menus costs
  * nothing, and the hourly snapshots need no new figure.
  */
-export async function componentFigures(db: Db, start: number, end: number): Promise<Figures['components']> {
+async function componentFigures(db: Db, start: number, end: number): Promise<Figures['components']> {
   const rows = await db
     .selectFrom('order_item_choices as c')
     .innerJoin('order_items as i', 'i.id', 'c.item_id')

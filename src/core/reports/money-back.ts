@@ -7,7 +7,7 @@ import { emptyMoneyBack, type Figures, type MoneyBack } from './figures.js';
 
 const NO_REASON = '';
 
-export async function moneyBackFigures(
+async function moneyBackFigures(
   db: Db,
   start: number,
   end: number,

@@ -68,7 +68,7 @@ export async function listReports(
 }
 
 /** Computes the report of one window (the closure uses this for the business day). */
-export async function windowReport(ctx: CoreContext, window: Window, id: string): Promise<Report> {
+async function windowReport(ctx: CoreContext, window: Window, id: string): Promise<Report> {
   const [figures] = (await figuresOf(ctx, [window])) as [Figures];
   return buildReport(id, window, figures, await catalogNames(reader(ctx), [figures]));
 }

@@ -20,7 +20,7 @@ function base36Digest(input: string, length: number): string {
 }
 
 /** A stable CUID-shaped id for a part of a report (category or register stats). */
-export function derivedId(...parts: string[]): string {
+function derivedId(...parts: string[]): string {
   return `c${base36Digest(parts.join('\u0000'), 24)}`;
 }
 

@@ -24,7 +24,7 @@ async function setWatermark(trx: Db, at: number): Promise<void> {
 }
 
 /** (Re)writes the snapshot of the venue hour starting at `hourStart` from the orders, inside the caller's transaction. */
-export async function writeHourSnapshot(trx: Db, ctx: CoreContext, hourStart: number): Promise<void> {
+async function writeHourSnapshot(trx: Db, ctx: CoreContext, hourStart: number): Promise<void> {
   const hourEnd = nextHour(ctx.venue, hourStart);
   const figures = await liveFigures(trx, hourStart, hourEnd);
   await trx.deleteFrom('snapshot_hours').where('hour_start', '=', hourStart).execute(); // cascades to the breakdowns

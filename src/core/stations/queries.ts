@@ -11,7 +11,7 @@ import { itemChoice } from '../orders/records.js';
 import { loadChoices } from '../orders/routing.js';
 
 /** How long a station's "done" list reaches back (`?include=done`): long enough to recall an order. */
-export const DONE_HORIZON_MS = 3600_000;
+const DONE_HORIZON_MS = 3600_000;
 
 interface StationRow {
   order_id: number;

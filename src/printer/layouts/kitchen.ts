@@ -27,7 +27,7 @@ function kitchenItem(item: TicketItem, columns: number): PrintOp[] {
  * `COPERTI 4` / `ASPORTO` at the very top, big and white on black: how many places to lay, or that it leaves in a
  * bag. Nothing for a table order whose covers were not asked.
  */
-export function serviceBanner(payload: KitchenTicketPayload, columns: number, p: Paper): PrintOp[] {
+function serviceBanner(payload: KitchenTicketPayload, columns: number, p: Paper): PrintOp[] {
   const words =
     payload.service === 'TAKEAWAY'
       ? p.t('ticket.takeaway')

@@ -39,7 +39,7 @@ export class LocalLease implements Lease {
 }
 
 /** The key of the session advisory lock that is the lease (any constant no other lock of pos uses). */
-export const LEASE_LOCK = 7_201_160_301;
+const LEASE_LOCK = 7_201_160_301;
 
 export interface PostgresLeaseOptions {
   /** How often an instance without the lease tries to take it (default 3 s). */

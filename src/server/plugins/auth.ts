@@ -55,7 +55,7 @@ declare module 'fastify' {
  * Who the credentials stand for now; null when they stand for nobody (invalid, expired, revoked, a user deleted or
  * whose password or role changed, a key deleted). The event streams ask it again while they are open.
  */
-export async function principalFrom(app: FastifyInstance, { bearer, key }: Credentials): Promise<Principal | null> {
+async function principalFrom(app: FastifyInstance, { bearer, key }: Credentials): Promise<Principal | null> {
   const { ctx, tokens } = app.services;
   if (bearer?.startsWith('posk_')) return principalFromApiKey(ctx, bearer);
   if (bearer) return principalFromToken(ctx, tokens, bearer);

@@ -13,7 +13,7 @@ import { NotFoundError, UnsupportedMediaTypeError } from '../../core/errors.js';
  * Uploaded files are images checked by content, but a browser must never take one for a page: no type sniffing, and
  * a policy under which nothing in it runs (no script, no plugin, a sandbox), while an image opened on its own shows.
  */
-export const UPLOAD_HEADERS = {
+const UPLOAD_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
 } as const;

@@ -15,9 +15,9 @@ import { PACKAGE_ROOT } from '../../version.js';
 
 export const WEB_ROOT = join(PACKAGE_ROOT, 'dist', 'web');
 /** The customers' menu page: one script and one style (vite.menu-page.config.ts), also poured into `pos menu-page`. */
-export const MENU_PAGE_ROOT = join(PACKAGE_ROOT, 'dist', 'menu-page');
+const MENU_PAGE_ROOT = join(PACKAGE_ROOT, 'dist', 'menu-page');
 
-export const PAGE_POLICY =
+const PAGE_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 /** The security headers of every page the server sends: the web apps, and /docs (plugins/docs.ts). */

@@ -33,8 +33,8 @@ export interface HubOptions {
 }
 
 export const DEFAULT_MAX_STREAMS_PER_PRINCIPAL = 20;
-export const DEFAULT_CREDENTIAL_CHECK_MS = 2000;
-export const DEFAULT_REPLAY_DRAIN_WAIT_MS = 10_000;
+const DEFAULT_CREDENTIAL_CHECK_MS = 2000;
+const DEFAULT_REPLAY_DRAIN_WAIT_MS = 10_000;
 
 /** Who holds a stream, and whether they still may. */
 export interface StreamCredential {

@@ -5,7 +5,7 @@ import { type DashboardTexts, useDashboardTexts } from '../texts.js';
 import { Text } from './Text.js';
 
 /** What is left of a food: "12 left", "0 left" (sold out by itself), or blank when it is not counted. */
-export function leftLabel(food: FoodCard, { left }: Pick<DashboardTexts, 'left'>): string {
+function leftLabel(food: FoodCard, { left }: Pick<DashboardTexts, 'left'>): string {
   return food.portionsLeft === null ? '' : left(food.portionsLeft);
 }
 

@@ -18,10 +18,10 @@ export interface OrderColumnProps {
 }
 
 /** The narrowest column that shows the stations done (a terminal of 96 columns or more). */
-export const STATIONS_MIN_WIDTH = 24;
+const STATIONS_MIN_WIDTH = 24;
 
 /** "1/2": of the order's kitchen stations, how many are done; blank when it waits at none. */
-export function stationsDone(order: OrderCard): string {
+function stationsDone(order: OrderCard): string {
   if (order.stations.length === 0) return '';
   return `${order.stations.filter((station) => station.status === 'DONE').length}/${order.stations.length}`;
 }

@@ -40,7 +40,7 @@ export async function readFigures(client: ScreenProps['client']): Promise<Figure
 }
 
 /** The hour of an instant in the venue's time zone: `19`. */
-export function venueHour(at: string, timezone: string): string {
+function venueHour(at: string, timezone: string): string {
   return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: timezone }).format(
     Date.parse(at),
   );

@@ -38,7 +38,7 @@ export interface AgeLimits {
   red: number;
 }
 
-export const DEFAULT_AGE_LIMITS: AgeLimits = { amber: 10, red: 20 };
+const DEFAULT_AGE_LIMITS: AgeLimits = { amber: 10, red: 20 };
 
 /** `?amber=8&red=15` (minutes); anything not a positive number keeps the default. Red is never before amber. */
 export function ageLimits(search: string): AgeLimits {

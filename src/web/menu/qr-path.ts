@@ -3,7 +3,7 @@ import { qrCode } from './qr-code.js';
 // The cart's QR code, drawn by the page itself (no network, no image service): the module matrix of qr-code.ts
 // as one SVG path, a square of 1 per dark module, with the 4-module quiet zone scanners need.
 
-export const QUIET_ZONE = 4;
+const QUIET_ZONE = 4;
 
 export interface QrDrawing {
   /** Modules per side, quiet zone included: the SVG's viewBox. */

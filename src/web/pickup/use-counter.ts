@@ -10,7 +10,7 @@ import { judge, readCode, refusalText } from './scan.js';
 // (an order ready, handed out, taken back, cancelled), the hand-outs with their 10-second undo, and the scan field's
 // verdicts, judged on a state read at that moment (the order may have come out of the kitchen a second ago).
 
-export const UNDO_MS = 10_000;
+const UNDO_MS = 10_000;
 const RETRY_MS = 3000;
 /** Events come in bursts (a station done, then the order complete): one read after the burst. */
 const RELOAD_AFTER_MS = 150;

@@ -10,9 +10,9 @@
 // order fits a small code that a counter's USB scanner reads at arm's length.
 
 export const CART_PREFIX = 'POS1:';
-export const REF_LENGTH = 6;
+const REF_LENGTH = 6;
 /** What the till takes at most from one code (a scanner typing garbage does not build a thousand-line order). */
-export const MAX_CART_LINES = 100;
+const MAX_CART_LINES = 100;
 export const MAX_QUANTITY = 99;
 
 export interface CartCodeLine {

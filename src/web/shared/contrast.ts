@@ -2,11 +2,11 @@
 // gets black text (about 9:1), not white (2.4:1). Pure, no DOM: the TV uses it and test/web/contrast.test.ts
 // checks it. Black and white are the candidates because one of them always reaches at least 4.58:1 (√21).
 
-export const BLACK = '#000000';
-export const WHITE = '#ffffff';
+const BLACK = '#000000';
+const WHITE = '#ffffff';
 
 /** `ffd23f`, `#fd3` → [r, g, b] 0–255; null when it is not 3 or 6 hex digits. */
-export function parseHex(hex: string): [number, number, number] | null {
+function parseHex(hex: string): [number, number, number] | null {
   const bare = hex.trim().replace(/^#/, '');
   if (!/^([0-9a-f]{3}|[0-9a-f]{6})$/i.test(bare)) return null;
   const full = bare.length === 3 ? [...bare].map((c) => c + c).join('') : bare;

@@ -68,7 +68,7 @@ export const NO_ROLES: RoleFoods = { cover: null, takeawayFee: null };
 export const NO_SERVICE: CartService = { covers: 0, children: 0, takeaway: false };
 
 /** The covers the order pays: the cover line the till sends (children free). */
-export function paidCovers(service: CartService): number {
+function paidCovers(service: CartService): number {
   return service.takeaway ? 0 : Math.max(0, service.covers - service.children);
 }
 

@@ -1,6 +1,6 @@
 // Cash: the change to give, and the amounts a customer usually hands over (pure, unit-tested).
 
-export const NOTES_CENTS = [500, 1000, 2000, 5000] as const;
+const NOTES_CENTS = [500, 1000, 2000, 5000] as const;
 
 /** Change to give back, or a negative amount still to pay. */
 export function changeCents(totalCents: number, receivedCents: number): number {
