@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { DateTime } from 'luxon';
 import { openStorage } from '../src/storage/database.js';
 import { migrate } from '../src/storage/migrate.js';
@@ -26,18 +27,45 @@ import { type Figure, printTable } from './lib/table.js';
 import { tillFigures } from './lib/till.js';
 import { cliFigures } from './lib/cli.js';
 
-const smoke = process.argv.includes('--smoke');
-const outIndex = process.argv.indexOf('--out');
-const outFile = outIndex > 0 ? process.argv[outIndex + 1]! : new URL('results.json', import.meta.url).pathname;
-const onlyIndex = process.argv.indexOf('--only');
-const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
+const USAGE = `usage: npm run bench -- [--smoke] [--out FILE] [--only till|cli|orders | --skip till,cli]
+
+  --smoke          every step at a tiny scale (seconds): proves the bench runs, judges nothing
+  --out FILE       where the figures go as JSON (default: bench/results.json)
+  --only STEP      one step alone: till (6, in Chromium), cli (7) or orders (1, on both engines)
+  --skip STEPS     the whole run without till, cli or both ("till,cli")
+  -h, --help       this help
+`;
+/** The options; an unknown flag or a missing value stops the run before anything starts, never a bench run. */
+function options() {
+  try {
+    return parseArgs({
+      options: {
+        smoke: { type: 'boolean' },
+        out: { type: 'string' },
+        only: { type: 'string' },
+        skip: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    process.stderr.write(`bench: ${(error as Error).message}\n\n${USAGE}`);
+    process.exit(1);
+  }
+}
+const flags = options();
+if (flags.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const smoke = flags.smoke === true;
+const outFile = flags.out ?? new URL('results.json', import.meta.url).pathname;
+const only = flags.only;
 if (only !== undefined && only !== 'till' && only !== 'cli' && only !== 'orders') {
   const why = 'the other steps share one server and run together';
   process.stderr.write(`bench: --only takes "till", "cli" or "orders" (${why}), not "${only}"\n`);
   process.exit(1);
 }
-const skipIndex = process.argv.indexOf('--skip');
-const skip = new Set(skipIndex > 0 ? (process.argv[skipIndex + 1] ?? '').split(',') : []);
+const skip = new Set(flags.skip === undefined ? [] : flags.skip.split(','));
 if ([...skip].some((step) => step !== 'till' && step !== 'cli') || (skip.size > 0 && only !== undefined)) {
   process.stderr.write(`bench: --skip takes "till", "cli" or both ("till,cli"), and not with --only\n`);
   process.exit(1);

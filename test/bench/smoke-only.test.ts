@@ -24,6 +24,15 @@ t.test('npm run bench -- --only till measures the till alone', async (t) => {
   const wrong = runBench(out, '--only', 'reports');
   t.equal(wrong.status, 1);
   t.match(wrong.stderr, /--only takes "till"/);
+  // A mistyped flag stops before anything starts: it never runs the whole bench instead.
+  const typo = runBench(out, '--hep');
+  t.equal(typo.status, 1);
+  t.match(typo.stderr, /Unknown option '--hep'/);
+  t.notMatch(typo.stderr, /^bench: ceiling/m, 'no step began');
+  const help = runBench(out, '--help');
+  t.equal(help.status, 0, help.stderr);
+  t.match(help.stdout, /^usage: npm run bench -- \[--smoke\]/);
+  t.match(help.stdout, /--only STEP/);
 });
 
 t.test('npm run bench -- --only cli measures how soon the CLI answers', async (t) => {
