@@ -105,6 +105,25 @@ const scale = smoke
 
 const cleanups: Array<() => unknown> = [];
 const lifetime = { teardown: (fn: () => unknown) => void cleanups.push(fn) };
+let cleaning: Promise<void> | undefined;
+/** Stops what the run started (servers, emulators, PostgreSQL clusters) and removes its files, once. */
+const cleanUp = () =>
+  (cleaning ??= (async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  })());
+// Stopped by Ctrl-C or crashed: what it started goes too, never a cluster left running under /tmp.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+process.on('uncaughtException', (error) => {
+  // Once it is stopping, clients of the servers it stops fail as they go: that is the stop, not news.
+  if (cleaning) return;
+  process.stderr.write(`bench: ${error.stack ?? error.message}\n`);
+  void cleanUp().finally(() => process.exit(1));
+});
+// `npm run bench | head` closes the pipe once it has its lines: the reader's choice, not a reason to stop.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
 const progress = (message: string) => process.stderr.write(`bench: ${message}\n`);
 const tempDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'pos-bench-'));
@@ -660,6 +679,6 @@ try {
     await writeResults(figures, { bare, live, postgres, past, till, cli });
   }
 } finally {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+  await cleanUp();
 }
 process.exit(0);
