@@ -6,7 +6,7 @@
 // runs step 1 alone, on both engines; --skip till,cli leaves steps 6 and 7 (or one of them) out of the whole run: the
 // suite runs them apart with --only, so no smoke file is long.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DateTime } from 'luxon';
@@ -113,7 +113,7 @@ const cleanUp = () =>
   })());
 // Stopped by Ctrl-C or crashed: what it started goes too, never a cluster left running under /tmp.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+  process.once(signal, () => void cleanUp().finally(() => process.exit(128 + constants.signals[signal])));
 process.on('uncaughtException', (error) => {
   // Once it is stopping, clients of the servers it stops fail as they go: that is the stop, not news.
   if (cleaning) return;
