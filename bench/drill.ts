@@ -4,46 +4,84 @@
 // every acknowledged order must be in the database exactly once, with unique ticket numbers and display codes.
 // Prints the verdict and the figures (acked, lost, doubled, outage and promote seconds), writes them as JSON, and
 // exits 1 when anything acknowledged was lost or doubled.
-//
-//   --tills N           simulated tills (6)          --instances N   pos serve processes (2)
-//   --before S          seconds of selling before the kill (5)      --after S   after the promotion (8)
-//   --promote-after S   seconds from the death to the promotion: a watchdog's or a volunteer's reaction (1)
-//   --stop kill|immediate|freeze   SIGKILL of every PostgreSQL process (default), pg_ctl stop -m immediate, or
-//                       SIGSTOP: the primary stops answering with its connections left open, as a laptop that lost
-//                       its power or its cable
-//   --whole-laptop      a pos dies with the database's laptop (the first with the primary, the second with the
-//                       standby); its tills move to the other instance
-//   --restart-pos       restart every pos process after the promotion: the fallback for a pos that cannot follow
-//                       the new primary by itself
-//   --out FILE          where the JSON goes (bench/drill-results.json)
+// `npm run drill -- --help` lists the options (the USAGE below).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { type RealServer, startRealServer } from '../test/helpers/server.js';
 import { checkOrders, type OrderRow, outageMs, passed } from './lib/drill-check.js';
 import { drillTills, seedDrillVenue } from './lib/drill-venue.js';
 import { makeRoot, type PgNode, pgAvailable, removeRoot, startPrimary, startStandby } from './lib/pg-cluster.js';
 import { round } from './lib/stats.js';
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1]! : fallback;
+/** The header above, as `--help` prints it. */
+const USAGE = `usage: npm run drill -- [options]
+
+  --tills N                      simulated tills (6)
+  --instances N                  pos serve processes (2)
+  --before S                     seconds of selling before the kill (5)
+  --after S                      seconds of selling after the promotion (8)
+  --promote-after S              seconds from the death to the promotion (1)
+  --stop kill|immediate|freeze   how the database's laptop goes (kill)
+  --lose primary|standby         which database server goes (primary)
+  --whole-laptop                 a pos dies with the database's laptop; its tills move to the other
+  --restart-pos                  restart every pos after the promotion
+  --out FILE                     where the JSON goes (bench/drill-results.json)
+  -h, --help                     this help
+`;
+const usageError = (message: string): never => {
+  process.stderr.write(`drill: ${message}\n\n${USAGE}`);
+  process.exit(2);
 };
-const flag = (name: string) => process.argv.includes(`--${name}`);
+/** An unknown flag or a missing value stops the drill before any cluster starts. */
+function parsedFlags() {
+  try {
+    return parseArgs({
+      options: {
+        tills: { type: 'string', default: '6' },
+        instances: { type: 'string', default: '2' },
+        before: { type: 'string', default: '5' },
+        after: { type: 'string', default: '8' },
+        'promote-after': { type: 'string', default: '1' },
+        stop: { type: 'string', default: 'kill' },
+        lose: { type: 'string', default: 'primary' },
+        'whole-laptop': { type: 'boolean', default: false },
+        'restart-pos': { type: 'boolean', default: false },
+        out: { type: 'string', default: new URL('drill-results.json', import.meta.url).pathname },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+}
+const flags = parsedFlags();
+if (flags.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+/** A count of at least one, or seconds of zero or more: anything else is refused, never read as NaN. */
+const numberOf = (name: keyof typeof flags, least: number, integer: boolean): number => {
+  const value = Number(flags[name]);
+  if (!Number.isFinite(value) || value < least || (integer && !Number.isInteger(value)))
+    usageError(`--${name} takes ${integer ? `a whole number of at least ${least}` : 'seconds, 0 or more'}`);
+  return value;
+};
 const options = {
-  tills: Number(argument('tills', '6')),
-  instances: Number(argument('instances', '2')),
-  beforeSeconds: Number(argument('before', '5')),
-  afterSeconds: Number(argument('after', '8')),
-  promoteAfterSeconds: Number(argument('promote-after', '1')),
-  stop: argument('stop', 'kill') as 'kill' | 'immediate' | 'freeze',
-  lose: argument('lose', 'primary') as 'primary' | 'standby',
-  wholeLaptop: flag('whole-laptop'),
-  restartPos: flag('restart-pos'),
+  tills: numberOf('tills', 1, true),
+  instances: numberOf('instances', 1, true),
+  beforeSeconds: numberOf('before', 0, false),
+  afterSeconds: numberOf('after', 0, false),
+  promoteAfterSeconds: numberOf('promote-after', 0, false),
+  stop: flags.stop as 'kill' | 'immediate' | 'freeze',
+  lose: flags.lose as 'primary' | 'standby',
+  wholeLaptop: flags['whole-laptop'],
+  restartPos: flags['restart-pos'],
 };
 /** The pos that runs on the laptop that dies, with --whole-laptop. */
 const deadPos = options.lose === 'primary' ? 0 : 1;
-const outFile = argument('out', new URL('drill-results.json', import.meta.url).pathname);
+const outFile = flags.out;
 const progress = (message: string) => process.stderr.write(`drill: ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -36,3 +36,23 @@ t.test('npm run drill: no acknowledged order lost or doubled across a failover',
   t.equal(figures['posExitedByThemselves'], 0, 'no pos exited at the primary death');
   t.ok(Number.isFinite(figures['soldAgainAfterPromotionSeconds']), 'the tills sold again after the promotion');
 });
+
+t.test('npm run drill: --help, and a bad option stops it before any cluster starts', async (t) => {
+  const drill = (...args: string[]) =>
+    spawnSync(...benchCommand('../drill.ts', args), { cwd: PACKAGE_ROOT, encoding: 'utf8', timeout: 60_000 });
+  const help = drill('--help');
+  t.equal(help.status, 0, help.stderr);
+  t.match(help.stdout, /^usage: npm run drill -- \[options\]/);
+  t.match(help.stdout, /--stop kill\|immediate\|freeze/);
+  for (const [args, said] of [
+    [['--tils', '4'], /Unknown option '--tils'/],
+    [['--tills', 'four'], /--tills takes a whole number of at least 1/],
+    [['--before=-1'], /--before takes seconds, 0 or more/],
+    [['--stop', 'unplug'], /--stop takes kill, immediate or freeze/],
+  ] as const) {
+    const run = drill(...args);
+    t.equal(run.status, 2, args.join(' '));
+    t.match(run.stderr, said);
+    t.notMatch(run.stderr, /a primary \(laptop1\)/, 'no cluster started');
+  }
+});
