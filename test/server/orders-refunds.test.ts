@@ -114,6 +114,76 @@ t.test('a pizza refunded before it is cooked: its share back, off the kitchen, a
   );
 });
 
+t.test(
+  'a reprint after a refund prints what is left to make, and a line refunded whole is not made again',
+  async (t) => {
+    const app = await buildTestApp(t);
+    const menu = await seedMenu(app);
+    const order = await paidOrder(app, menu);
+    const lines = itemsOf(await detail(app, order.id));
+    const pizza = lines.find((item) => item.food.name === 'Margherita');
+    const beer = lines.find((item) => item.food.name === 'Birra');
+    t.equal(
+      (await refund(app, order.id, { items: [{ id: pizza.id, quantity: 1 }], reason: 'bruciata' })).statusCode,
+      201,
+    );
+    t.equal((await refund(app, order.id, { items: [{ id: beer.id, quantity: 3 }], reason: 'calde' })).statusCode, 201);
+    const reprint = (body: unknown) =>
+      app.request({ method: 'POST', url: `/v1/orders/${order.id}/reprint`, body, as: 'operator' });
+    const newestJobs = async (after: number) =>
+      (
+        await app.runtime.storage.db
+          .selectFrom('print_jobs')
+          .selectAll()
+          .where('order_id', '=', order.id)
+          .where('id', '>', after)
+          .orderBy('id')
+          .execute()
+      ).map((job) => ({ kind: job.kind, printer: job.printer_id, payload: JSON.parse(job.payload) }));
+    const lastJob = async () =>
+      Number(
+        (
+          await app.runtime.storage.db
+            .selectFrom('print_jobs')
+            .select((eb) => eb.fn.max('id').as('id'))
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+
+    let mark = await lastJob();
+    const both = await reprint({ orderItems: [{ id: pizza.id }, { id: beer.id }], reprintReceipt: true });
+    t.equal(both.statusCode, 200, both.body);
+    t.same(
+      both.json().reprintOrderItems.map((item: any) => [item.name ?? item.food?.name, item.quantity]),
+      [['Margherita', 1]],
+      'the event names one pizza, and no beer',
+    );
+    const jobs = await newestJobs(mark);
+    const kitchen = jobs.filter((job) => job.kind === 'reprint-kitchen');
+    t.same(
+      kitchen.map((job) => job.payload.items.map((item: any) => [item.name, item.quantity])),
+      [[['Margherita', 1]]],
+      'one kitchen ticket, for the one pizza left: the bar gets none',
+    );
+    const receipt = jobs.find((job) => job.kind === 'reprint-receipt');
+    t.same(
+      receipt?.payload.items.map((item: any) => [item.name, item.quantity]),
+      [
+        ['Margherita', 2],
+        ['Birra', 3],
+      ],
+      'the receipt is the sale as it was paid',
+    );
+
+    mark = await lastJob();
+    const beersOnly = await reprint({ orderItems: [{ id: beer.id }], reprintReceipt: false });
+    t.equal(beersOnly.statusCode, 409, 'nothing left to make of the beers');
+    t.equal(beersOnly.json().code, 'conflict');
+    t.match(beersOnly.json().message, /was refunded: nothing is left to make/);
+    t.same(await newestJobs(mark), [], 'and nothing queued');
+  },
+);
+
 t.test('every unit refunded in several goes gives back the order total to the cent', async (t) => {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);

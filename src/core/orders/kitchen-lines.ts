@@ -20,6 +20,18 @@ export interface KitchenLine {
   choices: OrderItemChoiceRow[];
 }
 
+/**
+ * The lines as the kitchen makes them now: units refunded since the order was paid are not to be made (their
+ * cancellation ticket went out with the refund), so a line counts the rest, and a line refunded whole is gone.
+ */
+export function leftToMake(items: readonly OrderItemRow[]): OrderItemRow[] {
+  return items
+    .filter((item) => item.quantity > item.refunded_quantity)
+    .map((item) =>
+      item.refunded_quantity === 0 ? item : { ...item, quantity: item.quantity - item.refunded_quantity },
+    );
+}
+
 /** The separator between a component and the menu it belongs to, on tickets and screens. */
 export const COMPONENT_OF = ' — ';
 

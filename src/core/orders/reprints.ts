@@ -7,6 +7,7 @@ import { ConflictError, InvalidError } from '../errors.js';
 import { appendEvent } from '../events/event-log.js';
 import { queueOrderPrintJobs, type RegisterPrinting } from '../printing/queue.js';
 import { loadItems } from './items.js';
+import { leftToMake } from './kitchen-lines.js';
 import { orderRegister, registerPrinting, requireOrder, warningsFor } from './lookups.js';
 import { orderRecord, printerRecordItems } from './records.js';
 import { loadRouting } from './routing.js';
@@ -41,13 +42,20 @@ async function reprintItems(trx: Db, ctx: CoreContext, id: number, input: Reprin
       foreign.map((itemId) => ({ path: 'body.orderItems', message: `item ${itemId} is not in this order` })),
     );
   }
+  const toMake = leftToMake(items.filter((item) => wanted.includes(item.id)));
+  if (toMake.length === 0 && !input.reprintReceipt) {
+    throw new ConflictError(
+      `Every unit of ${wanted.length === 1 ? 'that line' : 'those lines'} of order ${id} was refunded: nothing is left to make`,
+      'conflict',
+    );
+  }
   const routing = await loadRouting(trx, items);
   const register = await orderRegister(trx, order);
-  const allRecordItems = printerRecordItems(items, routing, register?.default_printer_id ?? null);
+  const registerPrinter = register?.default_printer_id ?? null;
   const payload = {
-    ...orderRecord(order, allRecordItems),
+    ...orderRecord(order, printerRecordItems(items, routing, registerPrinter)),
     reprintReceipt: input.reprintReceipt,
-    reprintOrderItems: allRecordItems.filter((item) => wanted.includes(item.id)),
+    reprintOrderItems: printerRecordItems(toMake, routing, registerPrinter),
   };
   await recordReprint(trx, ctx, actor, payload, { itemIds: wanted, reprintReceipt: input.reprintReceipt });
   await queueOrderPrintJobs(trx, ctx, {

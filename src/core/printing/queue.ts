@@ -3,7 +3,7 @@ import { listParams, prepared } from '../../storage/prepared.js';
 import type { OrderItemChoiceRow, OrderItemRow, OrderRow, PrintJobKind } from '../../storage/schema.js';
 import type { CoreContext } from '../context.js';
 import { printerFor, type Routing } from '../orders/routing.js';
-import { type KitchenLine, kitchenLines } from '../orders/kitchen-lines.js';
+import { type KitchenLine, kitchenLines, leftToMake } from '../orders/kitchen-lines.js';
 import { z } from 'zod';
 import { ClosureSession } from '../../api/cash-sessions.js';
 import { Report } from '../../api/reports.js';
@@ -100,7 +100,8 @@ export type RegisterPrinting = ReceiptRegister;
 export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: OrderPrintRequest): Promise<number[]> {
   if (!ctx.printJobs) return [];
   const { order, reprint, routing } = request;
-  const items = reprint ? request.items.filter((item) => reprint.itemIds.includes(item.id)) : request.items;
+  // A reprint is for the kitchen of now: what is left to make of the lines asked for (the receipt keeps them all).
+  const items = reprint ? leftToMake(request.items.filter((item) => reprint.itemIds.includes(item.id))) : request.items;
   const register =
     request.register !== undefined
       ? request.register
