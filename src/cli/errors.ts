@@ -39,7 +39,7 @@ const ADVICE: Partial<Record<ErrorCode, string>> = {
 export function userMessage(error: unknown): string | null {
   if (error instanceof ApiError) {
     const advice = ADVICE[error.code as ErrorCode];
-    return `${error.message} (HTTP ${error.status}) [${error.code}]${advice ? `: ${advice}` : ''}`;
+    return `${error.message} (HTTP ${error.status}) [${error.code}]${detailsOf(error)}${advice ? `: ${advice}` : ''}`;
   }
   if (error instanceof NetworkError) {
     let server = error.url;
@@ -54,4 +54,16 @@ export function userMessage(error: unknown): string | null {
     );
   }
   return null;
+}
+
+/**
+ * What the refusal's details say that its message does not: some answers (the reports') keep their message to a
+ * bare "Bad Request" and name the field only in `details`. A field as the user typed it: `to`, not `querystring.to`.
+ */
+function detailsOf(error: ApiError): string {
+  const details = typeof error.body === 'object' && Array.isArray(error.body?.details) ? error.body.details : [];
+  const unsaid = details
+    .map((detail) => `${detail.path.replace(/^(body|querystring|params)\./, '')}: ${detail.message}`)
+    .filter((said) => !error.message.includes(said.slice(said.indexOf(': ') + 2)));
+  return unsaid.length > 0 ? ` (${unsaid.join('; ')})` : '';
 }

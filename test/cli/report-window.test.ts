@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import t from 'tap';
+import { runPosInProcess } from '../helpers/cli.js';
 import { nodeCommand, POS_BIN } from '../helpers/server.js';
 
 // At 01:30 the evening is still the business day that began at 07:00: `pos report` without --from asks for it, as
@@ -60,4 +61,47 @@ t.test('pos report without --from reports the business day (from 07:00), not the
   t.equal(reports?.searchParams.get('from'), '2026-11-21T06:00:00.000Z', 'from the start of the business day');
   t.match(stdout, /2026-11-21 20:00\s+40\s+300\.00/, 'the evening is in it');
   t.match(stdout, /total 315\.00 in 42 orders since the start of the business day \(2026-11-21 07:00\)/);
+});
+
+t.test('pos report: a day given twice, a date that is none, and a refusal that names its field', async (t) => {
+  const asked: URL[] = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    asked.push(url);
+    res.setHeader('content-type', 'application/json');
+    if (url.pathname === '/health') {
+      res.end(JSON.stringify({ status: 'ok', timezone: 'Europe/Rome', businessDayStart: '2026-11-21T06:00:00.000Z' }));
+      return;
+    }
+    // As the server answers a report it refuses: the message is a bare "Bad Request", the field is in `details`.
+    res.statusCode = 400;
+    res.end(
+      JSON.stringify({
+        statusCode: 400,
+        code: 'validation',
+        error: 'Bad Request',
+        message: 'Bad Request',
+        details: [{ path: 'querystring.to', message: 'must be after from', code: 'validation' }],
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const { port } = server.address() as { port: number };
+  const env = { POS_URL: `http://127.0.0.1:${port}`, POS_TOKEN: 'x', POS_DATA_DIR: '' };
+  const report = (...args: string[]) => runPosInProcess(['report', ...args], { env });
+
+  const sameDay = await report('--from', '2026-11-21', '--to', '2026-11-21');
+  t.equal(sameDay.code, 1);
+  t.match(sameDay.stderr, /--to is where the report stops: for the whole of 2026-11-21 give --to 2026-11-22/);
+  const noDate = await report('--from', '2026-13-45');
+  t.equal(noDate.code, 1);
+  t.match(noDate.stderr, /got "2026-13-45"/);
+  t.notOk(
+    asked.some((url) => url.pathname === '/v1/reports'),
+    'neither was asked of the server',
+  );
+  const refused = await report('--from', '2026-11-22', '--to', '2026-11-21');
+  t.equal(refused.code, 1);
+  t.match(refused.stderr, /Bad Request \(HTTP 400\) \[validation\] \(to: must be after from\)/, 'the field, said');
 });

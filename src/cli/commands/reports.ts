@@ -23,7 +23,8 @@ export function resolveDay(value: string, timezone: string, now: number = Date.n
   const today = DateTime.fromMillis(now, { zone: timezone });
   if (value === 'today') return today.toISODate() as string;
   if (value === 'yesterday') return today.minus({ days: 1 }).toISODate() as string;
-  if (/^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)?)?$/.test(value)) return value;
+  const shaped = /^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)?)?$/.test(value);
+  if (shaped && DateTime.fromISO(value, { zone: timezone }).isValid) return value; // not the 45th of the 13th month
   throw new CliError(
     `--from/--to take today, yesterday, a date (2026-11-21) or a date-time (2026-11-21T18:00, venue time), got "${value}"`,
   );
@@ -78,7 +79,7 @@ export function registerReports(program: Command): void {
       '--from <when>',
       'start: today, yesterday, a date or a date-time (venue time unless it has an offset); default: the start of the business day (07:00)',
     )
-    .option('--to <when>', 'end (exclusive); default: now')
+    .option('--to <when>', 'end, not included (--to 2026-11-22 ends as the 21st does); default: now')
     .addOption(new Option('--group-by <size>', 'bucket size').choices([...GROUP_BY]).default('1h'))
     .option('--csv', 'comma-separated values for a spreadsheet')
     .action(async (flags: { from?: string; to?: string; groupBy: string; csv?: boolean }, command: Command) => {
@@ -86,9 +87,18 @@ export function registerReports(program: Command): void {
       const client = await connect(globals);
       const { timezone, businessDayStart } = await venueDay(client);
       // Like the closure and the dashboard: at 01:30 the evening is still "today", not a new calendar day.
+      const from = flags.from ? resolveDay(flags.from, timezone) : businessDayStart;
+      const to = flags.to ? resolveDay(flags.to, timezone) : undefined;
+      // `--to` is where the report stops, not a day it includes: the common slip is the same day twice.
+      if (to !== undefined && to === from && /^\d{4}-\d\d-\d\d$/.test(to)) {
+        const next = DateTime.fromISO(to).plus({ days: 1 }).toISODate();
+        throw new CliError(
+          `--to is where the report stops: for the whole of ${to} give --to ${next}, or leave --to out`,
+        );
+      }
       const reports = await client.reports({
-        from: flags.from ? resolveDay(flags.from, timezone) : businessDayStart,
-        to: flags.to ? resolveDay(flags.to, timezone) : undefined,
+        from,
+        to,
         groupBy: flags.groupBy as (typeof GROUP_BY)[number], // commander checked the choices
       });
       if (globals.json) return printJson(reports, z.array(Report));
