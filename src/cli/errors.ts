@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorCode } from '../api/errors.js';
 import { ApiError, NetworkError } from '../client/errors.js';
 
@@ -57,13 +58,13 @@ export function userMessage(error: unknown): string | null {
 }
 
 /**
- * What the refusal's details say that its message does not: some answers (the reports') keep their message to a
- * bare "Bad Request" and name the field only in `details`. A field as the user typed it: `to`, not `querystring.to`.
+ * The refusal's details, when its message is no more than its status's name: some answers (the reports') keep their
+ * message to a bare "Bad Request" and name the field only in `details`. A field as the user typed it: `to`, not
+ * `querystring.to`.
  */
 function detailsOf(error: ApiError): string {
+  if (STATUS_CODES[error.status] !== error.message) return '';
   const details = typeof error.body === 'object' && Array.isArray(error.body?.details) ? error.body.details : [];
-  const unsaid = details
-    .map((detail) => `${detail.path.replace(/^(body|querystring|params)\./, '')}: ${detail.message}`)
-    .filter((said) => !error.message.includes(said.slice(said.indexOf(': ') + 2)));
-  return unsaid.length > 0 ? ` (${unsaid.join('; ')})` : '';
+  const said = details.map((detail) => `${detail.path.replace(/^(body|querystring|params)\./, '')}: ${detail.message}`);
+  return said.length > 0 ? ` (${said.join('; ')})` : '';
 }
