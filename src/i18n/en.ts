@@ -752,7 +752,7 @@ export const en = {
   'error.job-busy': 'It is printing right now: try again in a moment.',
   'error.choice-invalid': 'That choice is not on the menu.',
   'error.refund-too-large': 'The refund is larger than what was paid.',
-  'error.session-open': 'A cash session is already open on this register.',
+  'error.session-open': 'This register has its drawer open: close its cash session first.',
   'error.session-not-open': 'No cash session is open on this register.',
   'error.unknown': 'The server refused it.',
 } as const;

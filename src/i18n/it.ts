@@ -757,7 +757,7 @@ export const it: Record<MessageKey, string> = {
   'error.job-busy': 'Sta stampando proprio ora: riprova tra poco.',
   'error.choice-invalid': 'Quella scelta non è nel menu.',
   'error.refund-too-large': 'Il rimborso supera quanto pagato.',
-  'error.session-open': 'Su questa cassa è già aperta una sessione.',
+  'error.session-open': 'Questa cassa ha il cassetto aperto: chiudi prima la sua sessione.',
   'error.session-not-open': 'Su questa cassa non è aperta nessuna sessione.',
   'error.unknown': 'Il server ha rifiutato.',
 };

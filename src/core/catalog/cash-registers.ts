@@ -2,7 +2,7 @@ import type { CashRegister, CashRegisterInput, CashRegisterPatch } from '../../a
 import type { Db } from '../../storage/database.js';
 import type { CashRegisterRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
-import { InvalidError, NotFoundError } from '../errors.js';
+import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
 import { toPrinter } from './printers.js';
 import { checkPrinterRef } from './references.js';
 
@@ -129,11 +129,26 @@ export async function patchCashRegister(ctx: CoreContext, id: string, patch: Cas
   });
 }
 
-/** Past orders keep their cashRegisterId (reports then name it "deleted register"). */
+/**
+ * Past orders keep their cashRegisterId (reports then name it "deleted register"). A register whose drawer is open
+ * is refused: its session could no longer be closed, and the evening's closure would list it open for good.
+ */
 export async function deleteCashRegister(ctx: CoreContext, id: string): Promise<CashRegister> {
   return write(ctx, async (trx) => {
     const row = await trx.selectFrom('cash_registers').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError('Cash register not found');
+    const drawer = await trx
+      .selectFrom('cash_sessions')
+      .select('id')
+      .where('cash_register_id', '=', id)
+      .where('closed_at', 'is', null)
+      .executeTakeFirst();
+    if (drawer) {
+      throw new ConflictError(
+        `Cash register "${row.name}" has its drawer open: close its cash session first, then delete it`,
+        'session-open',
+      );
+    }
     await trx.deleteFrom('cash_registers').where('id', '=', id).execute();
     return (await toRegisters(trx, [row], false))[0] as CashRegister;
   });
