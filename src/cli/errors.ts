@@ -42,6 +42,8 @@ export function userMessage(error: unknown): string | null {
     const advice = ADVICE[error.code as ErrorCode];
     return `${error.message} (HTTP ${error.status}) [${error.code}]${detailsOf(error)}${advice ? `: ${advice}` : ''}`;
   }
+  const file = fileProblem(error);
+  if (file !== null) return file;
   if (error instanceof NetworkError) {
     let server = error.url;
     try {
@@ -67,4 +69,23 @@ function detailsOf(error: ApiError): string {
   const details = typeof error.body === 'object' && Array.isArray(error.body?.details) ? error.body.details : [];
   const said = details.map((detail) => `${detail.path.replace(/^(body|querystring|params)\./, '')}: ${detail.message}`);
   return said.length > 0 ? ` (${said.join('; ')})` : '';
+}
+
+/** What the system says of a path the user gave (a folder that is not there, a read-only stick), in words. */
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: 'no such file or folder',
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EEXIST: 'already exists',
+  EISDIR: 'is a folder, not a file',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EROFS: 'the disk is read-only',
+  ENOSPC: 'the disk is full',
+};
+
+/** A file the command could not read or write, said with its path; null for anything else. */
+function fileProblem(error: unknown): string | null {
+  const { code, path } = (error ?? {}) as NodeJS.ErrnoException;
+  const words = code === undefined ? undefined : FILE_PROBLEMS[code];
+  return words && typeof path === 'string' ? `${path}: ${words} (${code})` : null;
 }
