@@ -108,6 +108,13 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   const token = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', dataDir])).stdout.trim();
   const me = () => fetch(`${server.url}/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
   t.equal((await me()).status, 200);
+  // A token cut short when it was pasted, or a typo, is refused: "revoked" would leave the real one valid.
+  for (const wrong of ['garbage', token.slice(0, 30), token.slice(0, 60)]) {
+    const refused = await runPosInProcess(['token', 'revoke', wrong, '--data-dir', dataDir]);
+    t.equal(refused.code, 1, wrong);
+    t.match(refused.stderr, /that is not a pos token: give the whole token as printed, or its jti/);
+  }
+  t.equal((await me()).status, 200, 'still valid after the refusals');
   t.equal((await runPosInProcess(['token', 'revoke', token, '--data-dir', dataDir])).code, 0);
   t.equal((await me()).status, 401);
   const mistyped = join(dataDir, 'not-here');
@@ -115,7 +122,7 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   t.equal(stray.code, 1, 'a mistyped data dir gets no token');
   t.match(stray.stderr, /is not the data dir of a pos server/);
   t.equal(stray.stdout, '');
-  t.equal((await runPosInProcess(['token', 'revoke', 'abc', '--data-dir', mistyped])).code, 1);
+  t.equal((await runPosInProcess(['token', 'revoke', 'abcdefghijklmnop', '--data-dir', mistyped])).code, 1);
   t.notOk(existsSync(mistyped), 'and nothing is created there');
 
   t.equal(await server.stop('SIGTERM'), 0);

@@ -47,7 +47,10 @@ export function registerToken(program: Command): void {
       // Modules loaded on demand keep `pos --help` and every other command quick to start.
       const { TokenService } = await import('../../core/auth/tokens.js');
       const jti = value.includes('.') ? TokenService.peekJti(value) : value;
-      if (!jti) throw new CliError('that is not a pos token: give the token as printed, or its jti');
+      // Every token pos signs has a jti of 16 characters: anything else (a token cut short when it was pasted, a
+      // typo) would be "revoked" while the real token stayed valid.
+      if (!jti || !/^[A-Za-z0-9_-]{16}$/.test(jti))
+        throw new CliError('that is not a pos token: give the whole token as printed, or its jti (16 characters)');
       const dir = resolveDataDir(globals.dataDir);
       if (!globals.database && !existsSync(dir.database)) throw new CliError(notADataDir(dir.root));
       // Written straight into the database: a running server checks revocations on every request.
