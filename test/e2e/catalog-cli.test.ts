@@ -102,7 +102,9 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   t.equal(denied.code, 1);
   t.match(denied.stderr, /Forbidden \(HTTP 403\)/);
   t.equal((await remote(['logout'])).code, 0);
-  t.equal((await remote(['login', '--username', 'anna', '--password-stdin'], 'wrong')).code, 1);
+  const wrongPassword = await remote(['login', '--username', 'anna', '--password-stdin'], 'wrong');
+  t.equal(wrongPassword.code, 1);
+  t.match(wrongPassword.stderr, /^error: wrong username or password for anna at http:\/\/127\.0\.0\.1:\d+/m);
 
   // Revocation takes effect on the running server.
   const token = (await runPosInProcess(['token', 'create', '--role', 'admin', '--data-dir', dataDir])).stdout.trim();

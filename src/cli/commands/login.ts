@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import type { Command } from 'commander';
+import { ApiError } from '../../client/errors.js';
 import { PosClient } from '../../client/http.js';
+import { CliError } from '../errors.js';
 import { resolveUrl, saveSession, sessionFile, connect } from '../client.js';
 import { formatRecord, print, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
@@ -18,7 +20,12 @@ export function registerLogin(program: Command): void {
       const url = resolveUrl(globals);
       const username = flags.username ?? (await ask('Username: '));
       const password = flags.passwordStdin ? await readStdin() : await askPassword('Password: ');
-      const result = await new PosClient({ baseUrl: url }).login({ username, password });
+      const result = await new PosClient({ baseUrl: url }).login({ username, password }).catch((error: unknown) => {
+        // A refused login is a wrong name or password, not a session to renew ("log in again" is this command).
+        if (error instanceof ApiError && error.code === 'unauthorized')
+          throw new CliError(`wrong username or password for ${username} at ${url}`);
+        throw error;
+      });
       saveSession({ url, token: result.accessToken, expiresAt: result.expiresAt, username: result.user.username });
       if (globals.json) return printJson({ url, user: result.user, expiresAt: result.expiresAt });
       print(
