@@ -25,7 +25,7 @@ const ADVICE: Partial<Record<ErrorCode, string>> = {
   'rate-limited': 'too many attempts: wait a minute and try again',
   'name-taken': 'choose another name, or edit the existing record',
   'in-use': 'change what still uses it first',
-  'not-counted': 'set the count first: pos stock <name> <count>',
+  'not-counted': 'set the count first: pos foods stock <name> <count> (pos ingredients stock for an ingredient)',
   'unknown-food': 'the menu changed: look at `pos foods list`',
   'printing-off': 'the server runs with --printing off',
   'too-many-streams': 'close another `pos events` or screen that uses these credentials',

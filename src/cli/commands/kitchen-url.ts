@@ -22,7 +22,7 @@ export function registerKitchenUrl(program: Command): void {
       const printers = await client.printers();
       if (printers.length === 0)
         throw new CliError(
-          'there are no printers yet: a station is a printer that gets kitchen tickets (pos printers create)',
+          'there are no printers yet: a station is a printer that gets kitchen tickets (pos printers add)',
         );
       const wanted = flags.station.toLowerCase();
       if (!printers.some((printer) => printer.id === flags.station || printer.name.toLowerCase() === wanted)) {
