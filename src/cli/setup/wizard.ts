@@ -206,7 +206,9 @@ async function addressesStep(io: Prompter, client: PosClient, globals: GlobalOpt
       io.say(await terminalQr(`${lan}/display?key=${encodeURIComponent(key.key)}`));
     }
   }
-  io.say('  Kitchen screens: pos kitchen-url --station <station> --create-key   TV later: pos display-url --create-key TV');
+  io.say(
+    '  Kitchen screens: pos kitchen-url --station <station> --create-key   TV later: pos display-url --create-key TV',
+  );
 }
 
 export async function runSetup(io: Prompter, client: PosClient, globals: GlobalOptions): Promise<void> {
