@@ -109,12 +109,30 @@ t.test('pos setup: first run, a run that changes nothing, and --from last year',
     body: JSON.stringify({ table: '1', customer: 'Rossi', orderItems: [{ foodId: food.id, quantity: 1 }] }),
   });
   t.equal(order.status, 201);
+  // A food with choices (a required cooking, a side that changes the price) comes along with them.
+  const admin = (await pos(['token', 'create', '--role', 'admin'])).trim();
+  const category = JSON.parse(await pos(['categories', 'list', '--json']))[0] as { id: string };
+  const steak = await fetch(`${server.url}/v1/foods`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Tagliata',
+      price: 14,
+      categoryId: category.id,
+      available: true,
+      choices: [
+        { name: 'Cottura', min: 1, max: 1, options: [{ name: 'al sangue' }, { name: 'ben cotta' }] },
+        { name: 'Contorno', min: 0, max: 1, options: [{ name: 'patate', priceDelta: 1.5 }] },
+      ],
+    }),
+  });
+  t.equal(steak.status, 201);
   const next = tempDir(t);
   const copy = await runPosInProcess(['setup', '--from', dataDir, '--data-dir', next]);
   t.equal(copy.code, 0, copy.stderr);
   t.match(
     copy.stdout,
-    /Copied from .*: 2 printers, 6 categories, 0 ingredients, 19 foods, 0 food ingredients, 1 cash registers, 2 users, 1 venue\./,
+    /Copied from .*: 2 printers, 6 categories, 0 ingredients, 20 foods, 0 food ingredients, 2 food choice groups, 3 food choice options, 1 cash registers, 2 users, 1 venue\./,
   );
   const copied = new Database(join(next, 'pos.db'), { readonly: true });
   t.teardown(() => copied.close());
@@ -131,6 +149,15 @@ t.test('pos setup: first run, a run that changes nothing, and --from last year',
   });
   t.equal(login.status, 200, "the cashier logs in with last year's password");
   t.match(JSON.parse(await posInProcess(t, next)(['venue', 'show', '--json'])), { name: 'Sagra della castagna' });
+  const copiedSteak = JSON.parse(await posInProcess(t, next)(['foods', 'show', 'Tagliata', '--json']));
+  t.match(
+    copiedSteak.choices,
+    [
+      { name: 'Cottura', min: 1, max: 1, options: [{ name: 'al sangue' }, { name: 'ben cotta' }] },
+      { name: 'Contorno', min: 0, max: 1, options: [{ name: 'patate', priceDelta: 1.5 }] },
+    ],
+    "last year's choices, as they were",
+  );
   const refused = await runPosInProcess(['setup', '--from', dataDir, '--data-dir', next]);
   t.equal(refused.code, 1, 'not while a server runs on the target');
   t.match(refused.stderr, /already using this data dir/);

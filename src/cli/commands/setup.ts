@@ -26,7 +26,7 @@ export function registerSetup(program: Command): void {
           const { copied } = await copyFrom(flags.from, globals.dataDir, (question) => io.confirm(question, false));
           io.say(
             `Copied from ${flags.from}: ${Object.entries(copied)
-              .map(([table, rows]) => `${rows} ${table.replace('_', ' ')}`)
+              .map(([table, rows]) => `${rows} ${table.replaceAll('_', ' ')}`)
               .join(', ')}.`,
           );
           io.say(

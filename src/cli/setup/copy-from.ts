@@ -14,6 +14,8 @@ const TABLES = [
   'ingredients',
   'foods',
   'food_ingredients',
+  'food_choice_groups',
+  'food_choice_options',
   'cash_registers',
   'users',
   'venue',
