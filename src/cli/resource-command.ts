@@ -14,6 +14,7 @@ import { CliError } from './errors.js';
 import { type Column, formatRecord, formatTable, print, printJson } from './output.js';
 import type { GlobalOptions } from './program.js';
 import { resolveId } from './resolve.js';
+import { terminalText } from '../client/terminal-text.js';
 
 /** The body `add` and `edit` build from the flags: fields of the resource's input schema (src/api). */
 export type Draft<P extends ResourcePath> = Partial<InputOf<P>>;
@@ -56,6 +57,13 @@ export interface ResourceDefinition<P extends ResourcePath> {
   beforeSend?: (body: Draft<P>, flags: Flags, editing: boolean) => Promise<void>;
   afterAdd?: (record: CreatedOf<P>, json: boolean) => void;
   examples?: string;
+  /**
+   * What still uses a record (`category Pizze`): `rm` of one in use asks first (and wants --yes when it cannot ask),
+   * since the API deletes it and its users quietly lose it.
+   */
+  usedBy?: (client: PosClient, id: string) => Promise<string[]>;
+  /** What deleting a record in use does to its users, said with the question. */
+  usedByMeans?: string;
   /** How `show` prints some fields (money with two decimals); nested records print their names. */
   showAs?: Partial<Record<string, (value: unknown) => string>>;
   /** Adds what people read to records before they are printed as text (a printer's name for its id); not for --json. */
@@ -198,17 +206,28 @@ export function registerResource<P extends ResourcePath>(program: Command, defin
     });
   }
 
-  group
+  const rm = group
     .command('rm')
     .description(`delete a ${definition.what}`)
-    .argument('<id-or-name>', `the ${definition.what}'s id or ${nameLabel}`)
-    .action(async (wanted: string, _flags: unknown, command: Command) => {
-      const globals = globalsOf(command);
-      const client = await connect(globals);
-      const id = await idOf(client, wanted);
-      await client.remove(definition.path, id);
-      if (globals.json) return printJson({ deleted: id });
-      print(`deleted ${definition.what} ${wanted}`);
-    });
+    .argument('<id-or-name>', `the ${definition.what}'s id or ${nameLabel}`);
+  if (definition.usedBy) rm.option('-y, --yes', `delete it even when something still uses it`);
+  rm.action(async (wanted: string, flags: { yes?: boolean }, command: Command) => {
+    const globals = globalsOf(command);
+    const client = await connect(globals);
+    const id = await idOf(client, wanted);
+    const users = flags.yes || !definition.usedBy ? [] : await definition.usedBy(client, id);
+    if (users.length > 0) {
+      const said = `${definition.what} ${wanted} is still used by ${users.join(', ')}${definition.usedByMeans ? `: ${definition.usedByMeans}` : ''}`;
+      if (!process.stdin.isTTY) throw new CliError(`${said}. Give --yes to delete it anyway`);
+      const { createInterface } = await import('node:readline/promises');
+      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      const answer = await rl.question(terminalText(`${said}. Delete it? [y/N] `, { singleLine: true }));
+      rl.close();
+      if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('not deleted');
+    }
+    await client.remove(definition.path, id);
+    if (globals.json) return printJson({ deleted: id });
+    print(`deleted ${definition.what} ${wanted}`);
+  });
   return group;
 }

@@ -16,6 +16,19 @@ export function registerPrinters(program: Command): void {
     path: '/v1/printers',
     nameOf: (r) => r.name,
     description: 'LAN thermal printers (kitchen stations, bar, register receipts)',
+    usedBy: async (client, id) => {
+      const [categories, foods, registers] = await Promise.all([
+        client.categories(),
+        client.foods(),
+        client.cashRegisters(),
+      ]);
+      return [
+        ...categories.filter((c) => c.printerId === id).map((c) => `category ${c.name}`),
+        ...foods.filter((f) => f.printerId === id).map((f) => `food ${f.name}`),
+        ...registers.filter((r) => r.defaultPrinterId === id).map((r) => `register ${r.name}`),
+      ];
+    },
+    usedByMeans: "their tickets would go to the register's printer, or wait with no printer",
     columns: [
       { header: 'id', value: (r) => r.id },
       { header: 'name', value: (r) => r.name },
