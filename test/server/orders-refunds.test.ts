@@ -184,6 +184,40 @@ t.test(
   },
 );
 
+t.test(
+  'an order refunded while it waits for a waiter: seated, its kitchen ticket leaves the refunded units out',
+  async (t) => {
+    const app = await buildTestApp(t);
+    const menu = await seedMenu(app);
+    await app.request({ method: 'PATCH', url: '/v1/venue', body: { waiterTables: true } });
+    const order = await createOrder(
+      app,
+      pizzaOrder(menu, { table: '-', confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register } }),
+    );
+    const pizza = itemsOf(await detail(app, order.id)).find((item) => item.food.name === 'Margherita');
+    const refunded = await refund(app, order.id, { items: [{ id: pizza.id, quantity: 1 }], reason: 'cambiato idea' });
+    t.equal(refunded.statusCode, 201, refunded.body);
+    const url = `/v1/orders/${order.id}`;
+    const seated = await app.request({ method: 'PATCH', url, body: { table: '7' }, as: 'operator' });
+    t.equal(seated.statusCode, 200, seated.body);
+    const kitchen = (
+      await app.runtime.storage.db
+        .selectFrom('print_jobs')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .where('kind', '=', 'kitchen')
+        .execute()
+    ).map((job) => JSON.parse(job.payload));
+    t.same(
+      kitchen
+        .filter((ticket) => ticket.station === 'Kitchen')
+        .map((ticket) => ticket.items.map((item: any) => [item.name, item.quantity])),
+      [[['Margherita', 1]]],
+      'one pizza to make, not two',
+    );
+  },
+);
+
 t.test('every unit refunded in several goes gives back the order total to the cent', async (t) => {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);

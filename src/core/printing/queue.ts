@@ -100,8 +100,9 @@ export type RegisterPrinting = ReceiptRegister;
 export async function queueOrderPrintJobs(trx: Db, ctx: CoreContext, request: OrderPrintRequest): Promise<number[]> {
   if (!ctx.printJobs) return [];
   const { order, reprint, routing } = request;
-  // A reprint is for the kitchen of now: what is left to make of the lines asked for (the receipt keeps them all).
-  const items = reprint ? leftToMake(request.items.filter((item) => reprint.itemIds.includes(item.id))) : request.items;
+  // The kitchen makes what is left: units refunded before its tickets went (a reprint; an order seated by a waiter
+  // after a refund) are not made. The receipt keeps every line, as paid.
+  const items = leftToMake(reprint ? request.items.filter((item) => reprint.itemIds.includes(item.id)) : request.items);
   const register =
     request.register !== undefined
       ? request.register
