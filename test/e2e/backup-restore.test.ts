@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { openStorage } from '../../src/storage/database.js';
@@ -66,6 +67,12 @@ t.test('pos backup under load, then pos restore: the restored server serves the 
   // What the backup holds, as the live server saw it at a quiet moment: take a second backup now.
   const quietFile = join(tempDir(t), 'quiet.db');
   t.equal((await runPosAsync(['backup', quietFile, '--data-dir', dataDir])).code, 0);
+  // A USB stick not mounted: its folder is not there, and the copy must not land on the laptop's disk in its place.
+  const unmounted = join(tempDir(t), 'usb-stick');
+  const noStick = await runPosInProcess(['backup', join(unmounted, 'pos.db'), '--data-dir', dataDir]);
+  t.equal(noStick.code, 1);
+  t.match(noStick.stderr, /the folder .*usb-stick does not exist \(is the USB stick plugged in\?\)/);
+  t.notOk(existsSync(unmounted), 'and nothing was made in its place');
   const ordersAtBackup = (await api('/v1/orders?limit=100&sortBy=ticketNumber&order=asc')).body;
   const reportAtBackup = (await api('/v1/reports?from=2000-01-01&to=2099-01-01&groupBy=all')).body;
   await sell(); // after the backup: must not survive the restore

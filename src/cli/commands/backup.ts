@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { acquireLock, DataDirLockedError, resolveDataDir } from '../../storage/data-dir.js';
 import { CliError } from '../errors.js';
@@ -34,6 +35,11 @@ export function registerBackup(program: Command): void {
     .action(async (file: string, _flags: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       if (existsSync(file)) throw new CliError(`${file} already exists: choose a new file name`);
+      // A folder that is not there is most often a USB stick not mounted: made here, the copy would sit on the
+      // laptop's own disk under that name and be lost with it.
+      const folder = dirname(resolve(file));
+      if (!existsSync(folder))
+        throw new CliError(`the folder ${folder} does not exist (is the USB stick plugged in?): create it first`);
       if (globals.database) return backupPostgres(globals.database, file, globals.json === true);
       const dir = resolveDataDir(globals.dataDir);
       if (!existsSync(dir.database))
