@@ -45,6 +45,12 @@ t.test('pos sessions open, close and list', async (t) => {
   t.match(bad.stderr, /--denomination must be VALUE=COUNT/);
   const both = await pos(['sessions', 'close', 'Cassa 1', '--counted', '1', '--denomination', '20=1']);
   t.match(both.stderr, /not both/);
+  const forgotten = await pos(['sessions', 'close', 'Cassa 1']);
+  t.equal(forgotten.code, 1, 'a close with no count is not done by a forgotten flag');
+  t.match(forgotten.stderr, /give the cash counted \(--counted 612,00, or --denomination 50=4 …\), or --uncounted/);
+  const mixed = await pos(['sessions', 'close', 'Cassa 1', '--counted', '1', '--uncounted']);
+  t.match(mixed.stderr, /--uncounted closes without a count: give it alone/);
+  t.match(JSON.parse(await ok(['sessions', 'list', 'Cassa 1', '--json'])), [{ status: 'open' }], 'still open');
 
   app.clock.set('2026-11-21T21:00:00.000Z');
   const closed = await ok([
@@ -70,4 +76,9 @@ t.test('pos sessions open, close and list', async (t) => {
   const none = await pos(['sessions', 'close', 'Cassa 1', '--counted', '0']);
   t.equal(none.code, 1);
   t.match(none.stderr, /No cash session is open/);
+  // Closed on purpose without a count: said so, the difference unknown.
+  t.match(await ok(['sessions', 'open', 'Cassa 1', '--float', '0']), /with a float of 0\.00/);
+  const blind = await ok(['sessions', 'close', 'Cassa 1', '--uncounted']);
+  t.match(blind, /^counted\s+-$/m);
+  t.match(blind, /^difference\s+-$/m);
 });

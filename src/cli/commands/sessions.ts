@@ -86,15 +86,30 @@ export function registerSessions(program: Command): void {
     .option('--denomination <value=count>', 'or the count by coin and note, repeated: 20=5 0,50=3', collectDenomination)
     .option('--card-total <amount>', "the card terminal's own total for the shift")
     .option('--note <text>', 'a note for the treasurer')
+    .option('--uncounted', 'close it without a count (the difference stays unknown)')
     .action(
       async (
         register: string,
-        flags: { counted?: string; denomination?: Array<[string, number]>; cardTotal?: string; note?: string },
+        flags: {
+          counted?: string;
+          denomination?: Array<[string, number]>;
+          cardTotal?: string;
+          note?: string;
+          uncounted?: boolean;
+        },
         command: Command,
       ) => {
         const globals = command.optsWithGlobals<GlobalOptions>();
         if (flags.counted !== undefined && flags.denomination) {
           throw new CliError('give --counted or --denomination, not both');
+        }
+        const counting = flags.counted !== undefined || flags.denomination !== undefined;
+        if (counting && flags.uncounted) throw new CliError('--uncounted closes without a count: give it alone');
+        // A close cannot be undone: a drawer closed by a forgotten flag would leave its difference unknown for good.
+        if (!counting && !flags.uncounted) {
+          throw new CliError(
+            'give the cash counted (--counted 612,00, or --denomination 50=4 …), or --uncounted to close without a count',
+          );
         }
         const input = {
           ...(flags.counted !== undefined ? { counted: parseMoney(flags.counted, '--counted') } : {}),
