@@ -3,6 +3,7 @@ import type { Db } from '../../storage/database.js';
 import type { CashRegisterRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
 import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
+import { openSession } from '../sessions/use-cases.js';
 import { toPrinter } from './printers.js';
 import { checkPrinterRef } from './references.js';
 
@@ -137,13 +138,7 @@ export async function deleteCashRegister(ctx: CoreContext, id: string): Promise<
   return write(ctx, async (trx) => {
     const row = await trx.selectFrom('cash_registers').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError('Cash register not found');
-    const drawer = await trx
-      .selectFrom('cash_sessions')
-      .select('id')
-      .where('cash_register_id', '=', id)
-      .where('closed_at', 'is', null)
-      .executeTakeFirst();
-    if (drawer) {
+    if (await openSession(trx, id)) {
       throw new ConflictError(
         `Cash register "${row.name}" has its drawer open: close its cash session first, then delete it`,
         'session-open',

@@ -35,7 +35,8 @@ async function findRegister(
   return register;
 }
 
-const openSession = (db: Db, registerId: string) =>
+/** The register's open session (its drawer), if any. */
+export const openSession = (db: Db, registerId: string) =>
   db
     .selectFrom('cash_sessions')
     .selectAll()
