@@ -93,6 +93,10 @@ t.test('hand orders over by their receipt code and by tap, with undo; the TV fol
   const bianchi = await ready('Bianchi');
   const rossiTile = counter.getByRole('button', { name: `${rossi['ticketNumber']} ${rossi['displayCode']} Rossi` });
   await rossiTile.waitFor({ timeout: 10_000 });
+  // Both tiles before their order is read: Bianchi's event can reach the counter after Rossi's tile is drawn.
+  await counter
+    .getByRole('button', { name: new RegExp(`^${bianchi['ticketNumber']} ${bianchi['displayCode']} Bianchi`) })
+    .waitFor({ timeout: 10_000 });
   await tv.waitForSelector(`#ready li[data-id="${rossi['id']}"]`, { timeout: 10_000 });
   t.same(await counter.locator('.tile .customer').allTextContents(), ['Rossi', 'Bianchi'], 'oldest ready first');
   await rossiTile.click();
