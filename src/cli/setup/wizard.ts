@@ -25,6 +25,26 @@ async function attempt<T>(io: Prompter, work: () => Promise<T>): Promise<T | nul
   }
 }
 
+/**
+ * Asks until `read` accepts the answer: a typo is asked again, not dropped. Enter alone takes the fallback or, with
+ * none, gives up (null), so a volunteer can always get out of the question.
+ */
+async function askUntil<T>(
+  io: Prompter,
+  question: string,
+  fallback: string,
+  read: (answer: string) => T | null,
+  expected: string,
+): Promise<T | null> {
+  for (;;) {
+    const answer = await io.ask(question, fallback);
+    if (answer === '') return null;
+    const value = read(answer);
+    if (value !== null) return value;
+    io.say(`  "${answer}" is not ${expected}: try again (Enter alone: ${fallback || 'skip it'})`);
+  }
+}
+
 function parseAddress(text: string): { ip: string; port: number } {
   const [ip = '', port] = text.split(':');
   return { ip: ip.trim(), port: port ? Number(port) : 9100 };
@@ -65,10 +85,15 @@ async function printersStep(io: Prompter, client: PosClient): Promise<void> {
   while (await io.confirm(existing.length === 0 ? 'Add a printer?' : 'Add another printer?', existing.length === 0)) {
     const name = await io.ask('  Printer name (Cucina, Bar, Cassa…)');
     const { ip, port } = parseAddress(await io.ask('  Its address (IP, or IP:port; port 9100 if not given)'));
-    const columns = Number(await io.ask('  Paper width in characters (32, 42 or 48)', '48'));
-    const created = await attempt(io, () =>
-      client.create('/v1/printers', { name, ip, port, columns: columns as 32 | 42 | 48 }),
+    const columns = await askUntil(
+      io,
+      '  Paper width in characters (32, 42 or 48)',
+      '48',
+      (answer) => (answer === '32' || answer === '42' || answer === '48' ? (Number(answer) as 32 | 42 | 48) : null),
+      '32, 42 or 48',
     );
+    if (columns === null) continue;
+    const created = await attempt(io, () => client.create('/v1/printers', { name, ip, port, columns }));
     if (!created) continue;
     existing.push(created);
     if (!(await testPrint(io, client, created))) {
@@ -93,9 +118,9 @@ async function typeMenu(io: Prompter, client: PosClient): Promise<void> {
     const name = await io.ask('  Food name');
     if (!name) break;
     category = await io.ask('  Category', category);
-    const price = parsePrice(await io.ask('  Price (7,50)'));
+    const price = await askUntil(io, '  Price (7,50)', '', parsePrice, 'a price like 7,50');
     if (price === null) {
-      io.say('  not a price: that food is left out');
+      io.say(`  ${name} is left out`);
       continue;
     }
     foods.push({ category, name, price });
