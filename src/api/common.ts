@@ -52,6 +52,18 @@ export function includeQuery<const T extends readonly [string, ...string[]]>(par
 
 export const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
 
+/**
+ * A date-time bound of a query, to the second or to the minute: `2026-11-21T18:00+01:00` is as good as
+ * `2026-11-21T18:00:00+01:00` (zod's own check wants the seconds once there is an offset). With `local`, one
+ * without an offset passes too: the route reads it as venue time.
+ */
+export function isoDateTimeBound(options: { local: boolean }) {
+  return z
+    .string()
+    .transform((value) => value.replace(/^(\d{4}-\d\d-\d\dT\d\d:\d\d)(?=Z$|[+-]\d\d:\d\d$)/, '$1:00'))
+    .pipe(z.iso.datetime({ offset: true, local: options.local, message: 'must be an ISO 8601 date-time' }));
+}
+
 // Characters that move a terminal's cursor or start an escape sequence (C0, DEL, C1), and the bidi controls that
 // reorder what follows them on screen ("Trojan Source"): a customer name must never steer the admin's terminal.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cuid, decimalInteger, isoDateTime, moneyInput, repeatable, text, upperOrLowerCase } from './common.js';
+import { cuid, decimalInteger, isoDateTimeBound, moneyInput, repeatable, text, upperOrLowerCase } from './common.js';
 import { decimalMoney, numberMoney } from './money-codec.js';
 import {
   FOOD_ROLES,
@@ -109,7 +109,9 @@ export const OrderIdParams = z.object({
 });
 
 /** A date-time, or a plain date meaning that whole day in venue time. */
-const dateBound = z.union([isoDateTime, z.iso.date({ message: 'must be an ISO 8601 date or date-time' })]);
+const dateBound = z.union([isoDateTimeBound({ local: false }), z.iso.date()], {
+  message: 'must be an ISO 8601 date (2026-11-21) or date-time with an offset (2026-11-21T18:00+01:00)',
+});
 
 export const ListOrdersQuery = z.object({
   search: z.string().trim().max(100).optional(),

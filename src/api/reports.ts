@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { ClosureSession } from './cash-sessions.js';
 import { GROUP_BY } from './enums.js';
-import { cuid } from './common.js';
+import { cuid, isoDateTimeBound } from './common.js';
 import { numberMoney } from './money-codec.js';
 
 /** A date-time (without an offset: venue time), or a plain date meaning the start of that venue-time day. */
-const instant = z.union([
-  z.iso.datetime({ offset: true, local: true, message: 'must be an ISO 8601 date-time' }),
-  z.iso.date({ message: 'must be an ISO 8601 date or date-time' }),
-]);
+const instant = z.union([isoDateTimeBound({ local: true }), z.iso.date()], {
+  message: 'must be an ISO 8601 date (2026-11-21) or date-time (2026-11-21T18:00, venue time unless it has an offset)',
+});
 
 export const ReportsQuery = z.object({
   from: instant,

@@ -94,6 +94,11 @@ t.test('list: pagination, filters, search, sorting', async (t) => {
   const to = '2026-11-21T17:10:00.000Z';
   t.equal((await list(`?dateFrom=${from}&dateTo=${to}`)).pagination.totalItems, 6, 'inclusive bounds');
   t.equal(
+    (await list('?dateFrom=2026-11-21T18:05%2B01:00&dateTo=2026-11-21T17:10Z')).pagination.totalItems,
+    6,
+    'bounds to the minute, with an offset or Z',
+  );
+  t.equal(
     (await list('?dateFrom=2026-11-21&dateTo=2026-11-21')).pagination.totalItems,
     25,
     'plain dates are whole venue days',
@@ -114,6 +119,7 @@ t.test('list: bad queries are 400', async (t) => {
     'status=ready',
     'dateFrom=yesterday',
     'dateTo=2026-13-01',
+    'dateFrom=2026-11-21T17:60Z',
   ]) {
     const response = await app.request({ method: 'GET', url: `/v1/orders?${query}`, as: 'operator' });
     t.equal(response.statusCode, 400, query);

@@ -113,6 +113,8 @@ t.test('an evening in figures: totals, cash/card, categories, foods, registers, 
     'a date-time without an offset is venue time (18:00 in Rome)',
   );
   t.same(await reports(app, 'from=2026-11-21T18:00:00%2B01:00&groupBy=all'), [all], 'with one, it is what it says');
+  t.same(await reports(app, 'from=2026-11-21T18:00%2B01:00&groupBy=all'), [all], 'to the minute with an offset');
+  t.same(await reports(app, 'from=2026-11-21T17:00Z&groupBy=all'), [all], 'to the minute in UTC');
 });
 
 t.test('snapshots: catch-up after a gap, idempotent, and corrected by late changes', async (t) => {
@@ -225,11 +227,17 @@ t.test('report errors: Bad Request, Report not found, admin only', async (t) => 
     'from=yesterday&groupBy=all',
     'from=2026-11-21',
     'from=2026-11-21T10:00:00Z&to=2026-11-21T09:00:00Z&groupBy=all',
+    'from=2026-11-21T24:30%2B01:00&groupBy=all',
+    'from=2026-11-21T18:00%2B1:00&groupBy=all',
   ]) {
     const response = await app.request({ method: 'GET', url: `/v1/reports?${query}` });
     t.equal(response.statusCode, 400, query);
     t.equal(response.json().message, 'Bad Request', query);
   }
+  const notADate = await app.request({ method: 'GET', url: '/v1/reports?from=21/11/2026&groupBy=all' });
+  t.match(notADate.json().details, [
+    { path: 'querystring.from', message: /^must be an ISO 8601 date \(2026-11-21\) or date-time \(2026-11-21T18:00/ },
+  ]);
   const missing = await app.request({ method: 'GET', url: '/v1/reports/c000000000000000000000000' });
   t.equal(missing.statusCode, 404);
   t.equal(missing.json().message, 'Report not found');
