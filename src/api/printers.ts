@@ -48,17 +48,19 @@ export const Printer = z.object({
 });
 export type Printer = z.infer<typeof Printer>;
 
+const PORT = 'must be a port number from 1 to 65535';
+
 export const PrinterInput = z.object({
   name: text(100),
   ip: printerAddress,
-  port: z.number().int().min(1).max(65535).default(9100),
+  port: z.number({ message: PORT }).int(PORT).min(1, PORT).max(65535, PORT).default(9100),
   description: optionalText(500).default(''),
   status: PrinterStatus.optional(),
   /**
    * Extensions: 48, false and true on create; kept as they are by a PUT that leaves them out (an interface-only
    * client).
    */
-  columns: z.union([z.literal(32), z.literal(42), z.literal(48)]).optional(),
+  columns: z.union([z.literal(32), z.literal(42), z.literal(48)], { message: 'must be 32, 42 or 48' }).optional(),
   cashDrawer: z.boolean().optional(),
   kitchenTickets: z.boolean().optional(),
 });

@@ -71,6 +71,21 @@ function detailsOf(error: ApiError): string {
   return said.length > 0 ? ` (${said.join('; ')})` : '';
 }
 
+/**
+ * A refusal said in the command's terms: each `body.<field>` (or `querystring.<field>`) a flag sets (`flagOf`: field
+ * → flag) becomes the flag,
+ * in the message and in the details (`body.columns must be 32, 42 or 48` → `--width must be 32, 42 or 48`). Other
+ * errors, and fields no flag sets, stay as they are.
+ */
+export function renameFields(error: unknown, flagOf: Record<string, string>): unknown {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return error;
+  const rename = (text: string) =>
+    text.replace(/\b(?:body|querystring)\.([A-Za-z]+)\b/g, (whole, field: string) => flagOf[field] ?? whole);
+  const details = (error.body.details ?? []).map((detail) => ({ ...detail, path: rename(detail.path) }));
+  const message = rename(error.message);
+  return new ApiError(error.status, message, { ...error.body, message, details });
+}
+
 /** What the system says of a path the user gave (a folder that is not there, a read-only stick), in words. */
 const FILE_PROBLEMS: Record<string, string> = {
   ENOENT: 'no such file or folder',

@@ -22,6 +22,7 @@ export function flagsOf<P extends ResourcePath>(_path: P) {
   const text = (flags: string, description: string, field: FieldOf<P>, requiredOnAdd = false): FieldFlag<P> => ({
     flags,
     description,
+    field,
     requiredOnAdd,
     apply: (body, value) => set(body, field, value),
   });
@@ -30,6 +31,7 @@ export function flagsOf<P extends ResourcePath>(_path: P) {
   const toggle = (flags: string, description: string, field: FieldOf<P>, on: boolean): FieldFlag<P> => ({
     flags,
     description,
+    field,
     apply: (body, value) => {
       if (value === !flags.startsWith('--no-')) set(body, field, on);
     },
@@ -45,6 +47,7 @@ export function flagsOf<P extends ResourcePath>(_path: P) {
   ): FieldFlag<P> => ({
     flags,
     description,
+    field,
     requiredOnAdd,
     apply: (body, value) => set(body, field, parse(String(value), flags.split(' ')[0] as string)),
   });
@@ -53,6 +56,7 @@ export function flagsOf<P extends ResourcePath>(_path: P) {
   const printerRef = (flags: string, description: string, field: FieldOf<P>, requiredOnAdd = false): FieldFlag<P> => ({
     flags,
     description,
+    field,
     requiredOnAdd,
     apply: async (body, value, client) => {
       set(body, field, value === 'none' ? null : await resolveId(client, '/v1/printers', String(value), 'printer'));

@@ -10,7 +10,7 @@ import {
   type ResourcePath,
 } from '../client/resources.js';
 import { connect } from './client.js';
-import { CliError } from './errors.js';
+import { CliError, renameFields } from './errors.js';
 import { type Column, formatRecord, formatTable, print, printJson } from './output.js';
 import type { GlobalOptions } from './program.js';
 import { resolveId } from './resolve.js';
@@ -31,6 +31,8 @@ export interface FieldFlag<P extends ResourcePath> {
   description: string;
   /** Sets the field(s) of the body from the flag's value (may call the API to resolve names). */
   apply: (body: Draft<P>, value: unknown, client: PosClient) => Promise<void> | void;
+  /** The body field it sets, when one: a refusal of that field is said with the flag's name. */
+  field?: string;
   requiredOnAdd?: boolean;
   defaultValue?: unknown;
 }
@@ -114,6 +116,16 @@ async function applyFlags<P extends ResourcePath>(
   return changed;
 }
 
+/** The request, its refusal saying `--width` where the server said `body.columns`. */
+function inFlagTerms<P extends ResourcePath, T>(definition: ResourceDefinition<P>, request: Promise<T>): Promise<T> {
+  const flagOf = Object.fromEntries(
+    definition.fields.flatMap((field) => (field.field ? [[field.field, field.flags.split(' ')[0] as string]] : [])),
+  );
+  return request.catch((error: unknown) => {
+    throw renameFields(error, flagOf);
+  });
+}
+
 /** commander's attribute name of a flag: "--default-printer <p>" → defaultPrinter, "--no-x" → x. */
 function optionKey(flags: string): string {
   const long = (flags.split(/[ ,]+/).find((part) => part.startsWith('--')) ?? '').replace(/^--(no-)?/, '');
@@ -170,7 +182,7 @@ export function registerResource<P extends ResourcePath>(program: Command, defin
     await applyFlags(definition, flags, body, client, true);
     await definition.beforeSend?.(body, flags, false);
     // The server checks the body against the same schema: a missing field is its 400, said in its words.
-    const created = await client.create(definition.path, body as InputOf<P>);
+    const created = await inFlagTerms(definition, client.create(definition.path, body as InputOf<P>));
     if (definition.afterAdd) return definition.afterAdd(created, globals.json === true);
     if (globals.json) return printJson(created, RESOURCES[definition.path].created);
     // Without afterAdd, what POST answers is the record itself.
@@ -193,13 +205,13 @@ export function registerResource<P extends ResourcePath>(program: Command, defin
         if (!(await applyFlags(definition, flags, body, client, false)))
           throw new CliError('nothing to change: give at least one flag');
         await definition.beforeSend?.(body, flags, true);
-        updated = await client.patch(definition.path, id, definition.toPatch(body));
+        updated = await inFlagTerms(definition, client.patch(definition.path, id, definition.toPatch(body)));
       } else {
         const current = await client.get(definition.path, id, definition.detailQuery);
         const body: Draft<P> = (definition.toInput as (record: RecordOf<P>) => InputOf<P>)(current);
         if (!(await applyFlags(definition, flags, body, client, false)))
           throw new CliError('nothing to change: give at least one flag');
-        updated = await client.replace(definition.path, id, body as InputOf<P>);
+        updated = await inFlagTerms(definition, client.replace(definition.path, id, body as InputOf<P>));
       }
       if (globals.json) return printJson(updated, RESOURCES[definition.path].record);
       print(`updated ${definition.what} ${definition.nameOf(updated) || id}`);

@@ -97,5 +97,9 @@ t.test('pos report: a day given twice, a date that is none, and a refusal that n
   );
   const refused = await report('--from', '2026-11-22', '--to', '2026-11-21');
   t.equal(refused.code, 1);
-  t.match(refused.stderr, /Bad Request \(HTTP 400\) \[validation\] \(to: must be after from\)/, 'the field, said');
+  t.match(
+    refused.stderr,
+    /Bad Request \(HTTP 400\) \[validation\] \(--to: must be after from\)/,
+    'the field, said as its flag',
+  );
 });

@@ -137,6 +137,9 @@ export function registerEvents(program: Command): void {
     .addHelpText('after', '\nWith --json, each event is printed as one JSON object per line: {"id","event","data"}.')
     .action(async (channel: string, flags: { since?: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
+      // The server would take anything and answer with a resync: a typo is said here instead.
+      if (flags.since !== undefined && !/^\d{1,15}$/.test(flags.since))
+        throw new CliError(`--since takes an event id (the whole number after "id:"), got "${flags.since}"`);
       const client = await connect(globals);
       const controller = new AbortController();
       process.once('SIGINT', () => controller.abort());

@@ -5,7 +5,7 @@ import { Refund } from '../../api/refunds.js';
 import type { PosClient } from '../../client/http.js';
 import { connect } from '../client.js';
 import { terminalText } from '../../client/terminal-text.js';
-import { CliError } from '../errors.js';
+import { CliError, renameFields } from '../errors.js';
 import { orderName, resolveOrder } from '../order-ref.js';
 import { ordersPage, pageFooter, positive } from '../order-pages.js';
 import { formatRecord, formatTable, print, printJson, venueClockTime } from '../output.js';
@@ -61,7 +61,9 @@ export function registerOrders(program: Command): void {
         },
         page,
         limit,
-      );
+      ).catch((error: unknown) => {
+        throw renameFields(error, { search: '--search', displayCode: '--code', dateFrom: '--from', dateTo: '--to' });
+      });
       const result = { orders: listed.orders, pagination: listed.pagination };
       if (globals.json) return printJson(result, OrderList);
       const { timezone } = await client.health();

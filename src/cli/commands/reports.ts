@@ -8,7 +8,7 @@ import { closureSummary, wholeMinutes } from '../closure-summary.js';
 import { ApiError } from '../../client/errors.js';
 import type { PosClient } from '../../client/http.js';
 import { connect } from '../client.js';
-import { CliError } from '../errors.js';
+import { CliError, renameFields } from '../errors.js';
 import { formatTable, print, printErr, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 
@@ -96,11 +96,15 @@ export function registerReports(program: Command): void {
           `--to is where the report stops: for the whole of ${to} give --to ${next}, or leave --to out`,
         );
       }
-      const reports = await client.reports({
-        from,
-        to,
-        groupBy: flags.groupBy as (typeof GROUP_BY)[number], // commander checked the choices
-      });
+      const reports = await client
+        .reports({
+          from,
+          to,
+          groupBy: flags.groupBy as (typeof GROUP_BY)[number], // commander checked the choices
+        })
+        .catch((error: unknown) => {
+          throw renameFields(error, { from: '--from', to: '--to' });
+        });
       if (globals.json) return printJson(reports, z.array(Report));
       if (flags.csv) return print(reportsCsv(reports, timezone));
       const since = flags.from
