@@ -59,6 +59,40 @@ export function userMessage(error: unknown): string | null {
   return null;
 }
 
+/** An error as `--json` prints it on stderr, for a script to read: see docs/cli.md ("Errors with --json"). */
+export interface ErrorJson {
+  error: {
+    /** The server's code (docs/api.md), or the CLI's own: `usage`, `unreachable`, `file`. */
+    code: string;
+    message: string;
+    /** The HTTP status of a refusal of the server. */
+    status?: number;
+    details?: Array<{ path: string; message: string; code?: string }>;
+    advice?: string;
+  };
+}
+
+/** What `--json` prints for an error the user can act on; null for a bug (said in words, exit 2). */
+export function errorJson(error: unknown): ErrorJson | null {
+  if (error instanceof CliError) return { error: { code: 'usage', message: error.message } };
+  if (error instanceof ApiError) {
+    const body = typeof error.body === 'object' && error.body !== null ? error.body : {};
+    const advice = ADVICE[error.code as ErrorCode];
+    return {
+      error: {
+        code: error.code,
+        message: error.message,
+        status: error.status,
+        ...(Array.isArray(body.details) ? { details: body.details } : {}),
+        ...(advice ? { advice } : {}),
+      },
+    };
+  }
+  const message = userMessage(error);
+  if (message === null) return null;
+  return { error: { code: error instanceof NetworkError ? 'unreachable' : 'file', message } };
+}
+
 /**
  * The refusal's details, when its message is no more than its status's name: some answers (the reports') keep their
  * message to a bare "Bad Request" and name the field only in `details`. A field as the user typed it: `to`, not

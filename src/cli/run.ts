@@ -1,5 +1,6 @@
 import { type Command, CommanderError } from 'commander';
-import { CliError, userMessage } from './errors.js';
+import { terminalJson } from '../client/terminal-text.js';
+import { CliError, errorJson, userMessage } from './errors.js';
 import { printErr } from './output.js';
 import { loadProgram } from './program.js';
 import { VERSION } from '../version.js';
@@ -32,6 +33,12 @@ export async function runCli(argv: string[]): Promise<number> {
   } catch (error) {
     // --help and --version exit 0; usage mistakes exit 1 (commander already printed why).
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
+    // A script that asked for JSON reads the error as JSON too (on stderr: stdout stays the answer's).
+    const asJson = program.opts<{ json?: boolean }>().json === true ? errorJson(error) : null;
+    if (asJson) {
+      process.stderr.write(`${terminalJson(asJson)}\n`);
+      return error instanceof CliError ? error.exitCode : 1;
+    }
     if (error instanceof CliError) {
       printErr(`error: ${error.message}`);
       return error.exitCode;

@@ -41,3 +41,34 @@ t.test("the server's refusal of a field is said with the flag that set it", asyn
   t.equal(made.code, 0, made.stderr);
   t.match(await refusal(['printers', 'edit', 'Cucina', '--width', '40']), /^error: --width must be 32, 42 or 48 /);
 });
+
+t.test('with --json, an error is one JSON object on stderr and stdout stays empty', async (t) => {
+  const app = await buildTestApp(t);
+  await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.runtime.app.server.address() as { port: number };
+  const served = { POS_URL: `http://127.0.0.1:${port}`, POS_TOKEN: await app.token('admin') };
+  const failed = async (args: string[], runEnv: Record<string, string>) => {
+    const run = await runPosInProcess([...args, '--json'], { env: runEnv });
+    t.equal(run.code, 1, args.join(' '));
+    t.equal(run.stdout, '', 'nothing on stdout');
+    return JSON.parse(run.stderr);
+  };
+  t.same(await failed(['printers', 'add', '--name', 'Cucina', '--ip', '127.0.0.1', '--width', '50'], served), {
+    error: {
+      code: 'validation',
+      message: '--width must be 32, 42 or 48',
+      status: 400,
+      details: [{ path: '--width', message: 'must be 32, 42 or 48', code: 'validation' }],
+    },
+  });
+  await app.request({ method: 'POST', url: '/v1/categories', body: { name: 'Pizze' } });
+  t.match(await failed(['categories', 'add', '--name', 'pizze'], served), {
+    error: { code: 'name-taken', status: 409, advice: /choose another name/ },
+  });
+  t.same(await failed(['events', 'cashier', '--since', 'x'], served), {
+    error: { code: 'usage', message: '--since takes an event id (the whole number after "id:"), got "x"' },
+  });
+  t.match(await failed(['foods', 'list'], env), {
+    error: { code: 'unreachable', message: /^cannot reach the pos server at http:\/\/127\.0\.0\.1:9 / },
+  });
+});
