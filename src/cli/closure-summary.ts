@@ -103,6 +103,9 @@ export function closureSummary(report: ClosureReport, registerName: string, time
     row('cash', [money(report.totalCashRevenue)], 2),
     row('card', [money(report.totalCardRevenue)], 2),
   ];
+  // Orders confirmed by a status change have no payment method: shown, so cash + card + this = revenue.
+  const unpaid = report.totalRevenue - report.totalCashRevenue - report.totalCardRevenue;
+  if (unpaid !== 0) totals.push(row('no payment method', [money(unpaid)], 2));
   if (report.totalDiscount !== undefined) totals.push(row('discounts given', [money(report.totalDiscount)]));
   if (report.totalCovers !== undefined) totals.push(row('covers', [report.totalCovers]));
   if (report.takeawayOrders !== undefined) totals.push(row('takeaway orders', [report.takeawayOrders]));
@@ -125,17 +128,30 @@ export function closureSummary(report: ClosureReport, registerName: string, time
     sections.push({ title: 'discounts by reason', headers: ['orders', 'amount'], rows });
   }
 
-  const registers = report.cashRegisterStats.map((r) =>
-    row(r.cashRegisterName, [money(r.totalRevenue), money(r.totalCashRevenue), money(r.totalCardRevenue)], 2),
-  );
+  type Takings = { totalRevenue: number; totalCashRevenue: number; totalCardRevenue: number };
+  const takings: Array<[string, Takings]> = report.cashRegisterStats.map((r) => [r.cashRegisterName, r]);
   const none = report.noRegisterStats;
-  if (none && (none.totalRevenue !== 0 || none.totalCashRevenue !== 0 || none.totalCardRevenue !== 0)) {
-    registers.push(
-      row('(no register)', [money(none.totalRevenue), money(none.totalCashRevenue), money(none.totalCardRevenue)], 2),
-    );
+  if (none && (none.totalRevenue !== 0 || none.totalCashRevenue !== 0 || none.totalCardRevenue !== 0))
+    takings.push(['(no register)', none]);
+  const unpaidOf = (t: Takings) => t.totalRevenue - t.totalCashRevenue - t.totalCardRevenue;
+  // The column of orders without a payment method only when a register has any, so each row adds up.
+  const withUnpaid = takings.some(([, t]) => unpaidOf(t) !== 0);
+  const registers = takings.map(([name, t]) =>
+    row(
+      name,
+      [
+        money(t.totalRevenue),
+        money(t.totalCashRevenue),
+        money(t.totalCardRevenue),
+        ...(withUnpaid ? [money(unpaidOf(t))] : []),
+      ],
+      2,
+    ),
+  );
+  if (registers.length > 0) {
+    const headers = ['revenue', 'cash', 'card', ...(withUnpaid ? ['no method'] : [])];
+    sections.push({ title: 'per register', headers, rows: registers });
   }
-  if (registers.length > 0)
-    sections.push({ title: 'per register', headers: ['revenue', 'cash', 'card'], rows: registers });
 
   if (report.sessions && report.sessions.length > 0) {
     const clock = (iso: string | null) =>
@@ -155,7 +171,22 @@ export function closureSummary(report: ClosureReport, registerName: string, time
       row(c.categoryName, [c.quantity, money(c.revenue)], 2),
       ...c.foodStats.map((f) => row(f.foodName, [f.quantity, money(f.revenue)], 4)),
     ]);
+    // As on paper: the categories, less the discounts and the refunds, give the revenue again.
+    const beforeDiscounts = report.categoryStats.reduce((sum, c) => sum + c.revenue, 0);
+    rows.push(row('before discounts', ['', money(beforeDiscounts)]));
+    if (report.totalDiscount !== undefined) rows.push(row('discounts', ['', `-${money(report.totalDiscount)}`]));
+    if (report.totalRefunds) rows.push(row('refunds', ['', `-${money(report.totalRefunds)}`]));
+    rows.push(row('revenue', ['', money(report.totalRevenue)]));
     sections.push({ title, headers: ['qty', 'revenue'], rows });
+  }
+  const components = report.componentStats ?? [];
+  if (components.length > 0) {
+    const rows = components.map((c) => row(c.foodName, [c.quantity], 2));
+    sections.push({
+      title: 'in set menus (counts only: their revenue is the menus above)',
+      headers: ['qty'],
+      rows,
+    });
   }
   const hours = `${Math.floor(report.intervalInMinutes / 60)} h ${report.intervalInMinutes % 60} min`;
   // It covers the whole venue: the heading names every register counted, then the one that ran it (and printed it).

@@ -216,3 +216,43 @@ t.test("the closure lists the drawers' sessions: expected, counted, difference",
   t.match(text, /Cassa 1, mario, 18:00-22:30\s+700\.50\s+699\.00\s+-1\.50$/m);
   t.match(text, /Bar, luca, 19:00-open\s+179\.50\s+-\s+-$/m);
 });
+
+t.test('orders confirmed without a payment method have a line of their own, so the figures add up', async (t) => {
+  const unpaid = {
+    ...report,
+    totalCardRevenue: 20000,
+    cashRegisterStats: [{ ...report.cashRegisterStats[0]!, totalCardRevenue: 20000 }],
+  };
+  const text = closureSummary(unpaid, 'Cassa 1', 'Europe/Rome');
+  t.match(text, /^ {2}no payment method +34\.50$/m, '1234.50 = 1000.00 cash + 200.00 card + 34.50');
+  t.match(text, /^ +revenue +cash +card +no method$/m);
+  t.match(text, /^ {2}Cassa 1 +1234\.50 +1000\.00 +200\.00 +34\.50$/m);
+  const paid = closureSummary(report, 'Cassa 1', 'Europe/Rome');
+  t.notMatch(paid, /no payment method|no method/, 'a closure where every order was paid shows neither');
+});
+
+t.test(
+  'the categories less the discounts and refunds give the revenue again; set menus count their parts',
+  async (t) => {
+    const text = closureSummary(
+      {
+        ...report,
+        totalRevenue: 79200, // 800.00 of pizzas, less 5.00 of discounts and 3.00 refunded
+        totalCashRevenue: 79200,
+        totalCardRevenue: 0,
+        totalDiscount: 500,
+        totalRefunds: 300,
+        cashRegisterStats: [],
+        componentStats: [{ foodId: 'm', foodName: 'Margherita', quantity: 12 }],
+      },
+      'Cassa 1',
+      'Europe/Rome',
+    );
+    const tail = text.slice(text.indexOf('per category and food'));
+    t.match(tail, /^before discounts +800\.00$/m);
+    t.match(tail, /^discounts +-5\.00$/m);
+    t.match(tail, /^refunds +-3\.00$/m);
+    t.match(tail, /^revenue +792\.00$/m);
+    t.match(tail, /in set menus[^\n]*\n +qty\n {2}Margherita +12$/m);
+  },
+);
