@@ -82,3 +82,22 @@ t.test(
     t.match(closed, { status: 'closed', float: 10050, counted: 9900, difference: -150 });
   },
 );
+
+t.test('Registers: one whose drawer is open is not deleted; the screen says to close the drawer first', async (t) => {
+  const { client } = await serve(t);
+  const printer = await client.create('/v1/printers', { name: 'Cassa', ip: '127.0.0.1', port: 9 });
+  const register = await client.create('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printer.id });
+  await client.openCashSession(register.id, { float: 5000 });
+  const { type, shows } = show(
+    t,
+    <RegistersScreen client={client} width={100} height={20} active onCapture={() => {}} />,
+  );
+  await shows('the open drawer', (s) => /Cassa 1\s+Cassa\s+yes\s+all\s+open/.test(s));
+  await type('x');
+  await shows('the question', (s) => s.includes('Delete Cassa 1? y yes, n no'));
+  await type('y');
+  await shows('the reason, in words', (s) =>
+    s.includes('This register has its drawer open: close its cash session first.'),
+  );
+  t.equal((await client.cashRegisters()).length, 1, 'still there');
+});
