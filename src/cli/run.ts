@@ -5,6 +5,15 @@ import { printErr } from './output.js';
 import { loadProgram } from './program.js';
 import { VERSION } from '../version.js';
 
+/** commander's "error: …" over several lines as one sentence. */
+const oneLine = (text: string) =>
+  text
+    .replace(/^error: /, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ');
+
 /**
  * Runs one `pos …` command line and returns its exit code: 0, 1 for a usage mistake or a refusal (said on stderr),
  * 2 for a bug. The executable (main.ts) and the tests that run the CLI in-process share it.
@@ -18,8 +27,15 @@ export async function runCli(argv: string[]): Promise<number> {
   const program = await loadProgram(argv);
   // Every command, not only the root: a subcommand's --help or usage mistake ends here too, with its exit code,
   // instead of calling process.exit (which would end a test that runs the CLI in-process).
+  // commander's own refusals (an unknown flag or command) too are JSON when JSON was asked for; the options are not
+  // parsed yet when commander refuses, so the command line is read as typed.
+  const wantsJson = argv.slice(2).includes('--json');
+  const outputError = (text: string, write: (text: string) => void) =>
+    write(wantsJson ? `${terminalJson({ error: { code: 'usage', message: oneLine(text) } })}\n` : text);
   const override = (command: Command) => {
     command.exitOverride();
+    command.configureOutput({ outputError });
+    if (wantsJson) command.showHelpAfterError(false); // one JSON object on stderr, nothing after it
     command.commands.forEach(override);
   };
   override(program);

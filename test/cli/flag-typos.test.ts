@@ -72,3 +72,19 @@ t.test('with --json, an error is one JSON object on stderr and stdout stays empt
     error: { code: 'unreachable', message: /^cannot reach the pos server at http:\/\/127\.0\.0\.1:9 / },
   });
 });
+
+t.test("with --json, the CLI's own usage refusals are JSON too; without it, words and the --help hint", async (t) => {
+  const unknownFlag = await runPosInProcess(['printers', 'add', '--wdth', '3', '--json'], { env });
+  t.equal(unknownFlag.code, 1);
+  t.equal(unknownFlag.stdout, '');
+  t.same(JSON.parse(unknownFlag.stderr), {
+    error: { code: 'usage', message: "unknown option '--wdth' (Did you mean --width?)" },
+  });
+  const unknownCommand = await runPosInProcess(['--json', 'printers', 'ad'], { env });
+  t.same(JSON.parse(unknownCommand.stderr), {
+    error: { code: 'usage', message: "unknown command 'ad' (Did you mean add?)" },
+  });
+  const inWords = await runPosInProcess(['printers', 'ad'], { env });
+  t.equal(inWords.code, 1);
+  t.match(inWords.stderr, /^error: unknown command 'ad'\n\(Did you mean add\?\)\n\(run with --help for usage\)/);
+});
