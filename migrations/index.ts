@@ -19,6 +19,7 @@ import * as m018 from './018-pickup-scope.js';
 import * as m019 from './019-waiter-tables.js';
 import * as m020 from './020-print-claims.js';
 import * as m021 from './021-banner-images.js';
+import * as m022 from './022-cancelled-money.js';
 
 // Numbered and append-only: a released migration is never edited; a change is a new file added here.
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '019-waiter-tables': m019,
   '020-print-claims': m020,
   '021-banner-images': m021,
+  '022-cancelled-money': m022,
 };

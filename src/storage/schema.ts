@@ -325,6 +325,18 @@ export interface CancellationsTable {
   user_id: string | null;
   cash_register_id: string | null;
   created_at: number;
+  /** When the order was confirmed (its sale's drawer); null for cancellations recorded by an older pos. */
+  confirmed_at: number | null;
+}
+
+/** A refund of an order cancelled later: gone from the reports with its order, still out of the drawer that paid it. */
+export interface CancelledRefundsTable {
+  id: string;
+  cancellation_id: number;
+  amount: number;
+  method: PaymentMethod;
+  cash_register_id: string | null;
+  created_at: number;
 }
 
 export interface TicketCountersTable {
@@ -472,6 +484,7 @@ export interface Database {
   refunds: RefundsTable;
   refund_items: RefundItemsTable;
   cancellations: CancellationsTable;
+  cancelled_refunds: CancelledRefundsTable;
   order_portions: OrderPortionsTable;
   order_stations: OrderStationsTable;
   order_station_items: OrderStationItemsTable;

@@ -150,25 +150,42 @@ interface Figures {
 class Evening {
   orders: ModelOrder[] = [];
   refunds: ModelRefund[] = [];
-  cancellations: Array<{ amount: number; method: 'CASH' | 'CARD' }> = [];
+  /** What each cancellation handed back, and the drawer open at the order's register when it did. */
+  cancellations: Array<{ amount: number; method: 'CASH' | 'CARD'; session: string | null }> = [];
   sessions: ModelSession[] = [];
   open = new Map<string, ModelSession>();
-  /** Registers with a sale or refund made while no drawer was open, or a cancellation after its drawer closed. */
+  /**
+   * Registers whose drawers cannot add up to their line of the report: a sale, refund or cancellation made while no
+   * drawer was open, or a cancelled order refunded at another register or by the other method (the money moved
+   * between drawers or methods, which the report, where the sale never happened, does not show).
+   */
   uncovered = new Set<string>();
 
-  /** A session's figures: the sums over what is still there of what was made while it was open. */
+  /**
+   * A session's figures: the money that moved while it was open, where it moved. A sale cancelled later still came
+   * in, its refunds still went out, and the cancellation's money went out of the drawer open when it was made.
+   */
   figures(session: string): Figures {
-    const orders = this.orders.filter((o) => !o.cancelled && o.session === session);
+    const sold = this.orders.filter((o) => o.session === session);
     const refunds = this.refunds.filter((r) => r.session === session);
+    const paidBack = this.cancellations.filter((c) => c.session === session);
     const total = <T extends { amount?: number; total?: number }>(rows: T[], which: (row: T) => boolean) =>
       rows.filter(which).reduce((sum, row) => sum + (row.amount ?? row.total ?? 0), 0);
+    const back = (method: string) =>
+      total(refunds, (r) => r.method === method) + total(paidBack, (c) => c.method === method);
     return {
-      orders: orders.length,
-      cashSales: total(orders, (o) => o.method === 'CASH'),
-      cardSales: total(orders, (o) => o.method === 'CARD'),
-      cashRefunds: total(refunds, (r) => r.method === 'CASH'),
-      cardRefunds: total(refunds, (r) => r.method === 'CARD'),
+      orders: sold.filter((o) => !o.cancelled).length,
+      cashSales: total(sold, (o) => o.method === 'CASH'),
+      cardSales: total(sold, (o) => o.method === 'CARD'),
+      cashRefunds: back('CASH'),
+      cardRefunds: back('CARD'),
     };
+  }
+
+  /** The refunds the reports count: those of orders not cancelled (a cancelled order's leave with it). */
+  liveRefunds(): ModelRefund[] {
+    const cancelled = new Set(this.orders.filter((o) => o.cancelled).map((o) => o.id));
+    return this.refunds.filter((r) => !cancelled.has(r.orderId));
   }
 
   left(order: ModelOrder): number {
@@ -334,14 +351,14 @@ async function playEvening(t: TestLike, coverAll: boolean, ops: Op[]) {
       const order = live[step.pick % Math.max(1, live.length)];
       if (!order) continue;
       await deleteOrder(ctx, order.id, cashier);
-      model.cancellations.push({ amount: Math.max(0, model.left(order)), method: order.method });
-      order.cancelled = true;
-      // A drawer already closed keeps what it counted: its register's line no longer matches its sessions.
-      const touched = [order.session, ...model.refunds.filter((r) => r.orderId === order.id).map((r) => r.session)];
-      for (const session of model.sessions.filter((s) => s.closed && touched.includes(s.id))) {
-        model.uncovered.add(session.register);
+      const session = model.open.get(order.register)?.id ?? null;
+      if (session === null) model.uncovered.add(order.register);
+      for (const refund of model.refunds.filter((r) => r.orderId === order.id)) {
+        if (refund.register === order.register && refund.method === order.method) continue;
+        model.uncovered.add(order.register).add(refund.register);
       }
-      model.refunds = model.refunds.filter((r) => r.orderId !== order.id);
+      model.cancellations.push({ amount: Math.max(0, model.left(order)), method: order.method, session });
+      order.cancelled = true;
       stats.cancellations += 1;
     } else if (step.kind === 'open') {
       await openDrawer(registers[step.register] as string, step.float);
@@ -358,7 +375,10 @@ async function playEvening(t: TestLike, coverAll: boolean, ops: Op[]) {
     const orders = model.orders.filter((o) => !o.cancelled);
     const paid = (method: string) => orders.filter((o) => o.method === method).reduce((sum, o) => sum + o.total, 0);
     const back = (method: string) =>
-      model.refunds.filter((r) => r.method === method).reduce((sum, r) => sum + r.amount, 0);
+      model
+        .liveRefunds()
+        .filter((r) => r.method === method)
+        .reduce((sum, r) => sum + r.amount, 0);
     same(
       'the closure',
       [closure.totalOrders, closure.totalCashRevenue, closure.totalCardRevenue, closure.cancellations.count],
@@ -408,7 +428,7 @@ async function playEvening(t: TestLike, coverAll: boolean, ops: Op[]) {
   const orders = model.orders.filter((o) => !o.cancelled);
   const sum = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
   const paid = (which: (o: ModelOrder) => boolean) => sum(orders.filter(which), (o) => o.total);
-  const back = (which: (r: ModelRefund) => boolean) => sum(model.refunds.filter(which), (r) => r.amount);
+  const back = (which: (r: ModelRefund) => boolean) => sum(model.liveRefunds().filter(which), (r) => r.amount);
   same(
     'totals',
     [report.totalOrders, report.totalRevenue, report.totalCashRevenue, report.totalCardRevenue, report.totalRefunds],
@@ -428,7 +448,7 @@ async function playEvening(t: TestLike, coverAll: boolean, ops: Op[]) {
         paid((o) => o.register === id && o.method === 'CASH') - back((r) => r.register === id && r.method === 'CASH'),
       card:
         paid((o) => o.register === id && o.method === 'CARD') - back((r) => r.register === id && r.method === 'CARD'),
-      touched: orders.some((o) => o.register === id) || model.refunds.some((r) => r.register === id),
+      touched: orders.some((o) => o.register === id) || model.liveRefunds().some((r) => r.register === id),
     }))
     .filter((line) => line.touched)
     .map(({ touched: _, ...line }) => line);
@@ -478,8 +498,8 @@ async function playEvening(t: TestLike, coverAll: boolean, ops: Op[]) {
     report.totalRevenue,
   );
 
-  // A register whose every sale and refund was made in a drawer, none of them cancelled after it closed: its closed
-  // sessions add up to its line.
+  // A register whose every sale, refund and cancellation was made in a drawer, no cancelled order of it refunded
+  // elsewhere or otherwise: its closed sessions add up to its line, whenever its drawers closed.
   for (const line of lines) {
     if (model.uncovered.has(line.id)) continue;
     const mine = [...listed.values()].filter((s) => s.cashRegisterId === line.id);

@@ -384,7 +384,7 @@ async function removeOrder(trx: Db, ctx: CoreContext, id: number, actor: Princip
   const now = ctx.clock.now();
   await givePortionsBack(trx, ctx, order);
   await leaveStations(trx, ctx, id);
-  if (order.confirmed_at !== null) await recordCancellation(trx, order, callerUserId(actor), now.getTime());
+  if (order.confirmed_at !== null) await recordCancellation(trx, order, callerUserId(actor), now);
   await trx.deleteFrom('orders').where('id', '=', id).execute();
   await refreshSnapshotsFor(trx, ctx, [order]);
   await trx

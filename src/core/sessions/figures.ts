@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../storage/database.js';
 
 // The figures of a cash session, in cents: one function, so the handover slip, the list, the closure and the
@@ -5,6 +6,12 @@ import type { Db } from '../../storage/database.js';
 // including the millisecond of its close (an order confirmed just before the close, in the same millisecond, is
 // the drawer's). Only one session is open per register at a time, and a new one starts at least a millisecond after
 // the last one closed, so the windows of a register never overlap and no order counts twice.
+//
+// A drawer counts money as it moved, where it moved. An order cancelled later was still paid into the drawer open
+// at its confirmation (a sale), its refunds still went out of the drawers that paid them, and what the cancellation
+// handed back went out of the drawer open at the order's register when it was cancelled (a refund). When all three
+// happen in one drawer they cancel out, as if the order had never been; when they do not (a drawer closed in
+// between, a refund at another register or by the other method), each drawer still holds what it says.
 
 export interface SessionWindow {
   cashRegisterId: string;
@@ -36,69 +43,98 @@ export function expectedCash(floatCents: number, figures: Pick<SessionFigures, '
 }
 
 export async function sessionFigures(db: Db, window: SessionWindow): Promise<SessionFigures> {
+  if (window.to <= window.from) return { orders: 0, cashSales: 0, cardSales: 0, cashRefunds: 0, cardRefunds: 0 };
+  // One after the other: on PostgreSQL a transaction is one connection.
   const sales = await sessionSales(db, window);
-  const refunds = await sessionRefunds(db, window);
-  return { ...sales, ...refunds };
+  const cancelledSales = await cancelledSalesIn(db, window);
+  const refunds = await refundsIn(db, window);
+  const cancelledRefunds = await cancelledRefundsIn(db, window);
+  const paidBack = await paidBackIn(db, window);
+  return {
+    orders: sales.orders,
+    cashSales: sales.cash + cancelledSales.cash,
+    cardSales: sales.card + cancelledSales.card,
+    cashRefunds: refunds.cash + cancelledRefunds.cash + paidBack.cash,
+    cardRefunds: refunds.card + cancelledRefunds.card + paidBack.card,
+  };
 }
 
-/** The orders of the register confirmed in the window: how many, and what was paid in cash and by card. */
-async function sessionSales(
-  db: Db,
-  window: SessionWindow,
-): Promise<Pick<SessionFigures, 'orders' | 'cashSales' | 'cardSales'>> {
-  if (window.to <= window.from) return { orders: 0, cashSales: 0, cardSales: 0 };
+interface ByMethod {
+  cash: number;
+  card: number;
+}
+
+/** Σ of `amount` where `method` is CASH, and where it is CARD (0 for none); a row with no method is in neither. */
+const sumsByMethod = (method: string, amount: string) => [
+  sql<number>`coalesce(sum(case when ${sql.ref(method)} = 'CASH' then ${sql.ref(amount)} else 0 end), 0)`.as('cash'),
+  sql<number>`coalesce(sum(case when ${sql.ref(method)} = 'CARD' then ${sql.ref(amount)} else 0 end), 0)`.as('card'),
+];
+
+const numbers = (row: { cash: unknown; card: unknown }): ByMethod => ({
+  cash: Number(row.cash),
+  card: Number(row.card),
+});
+
+/** The orders of the register confirmed in the window (and standing): how many, and what was paid in cash and by card. */
+async function sessionSales(db: Db, window: SessionWindow): Promise<ByMethod & { orders: number }> {
   const row = await db
     .selectFrom('orders')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('orders'),
-      eb.fn
-        .coalesce(
-          eb.fn.sum<number>(eb.case().when('payment_method', '=', 'CASH').then(eb.ref('total_cents')).else(0).end()),
-          eb.lit(0),
-        )
-        .as('cash'),
-      eb.fn
-        .coalesce(
-          eb.fn.sum<number>(eb.case().when('payment_method', '=', 'CARD').then(eb.ref('total_cents')).else(0).end()),
-          eb.lit(0),
-        )
-        .as('card'),
-    ])
+    .select((eb) => [eb.fn.countAll<number>().as('orders'), ...sumsByMethod('payment_method', 'total_cents')])
     .where('cash_register_id', '=', window.cashRegisterId)
     .where('confirmed_at', '>=', window.from)
     .where('confirmed_at', '<', window.to)
     .executeTakeFirstOrThrow();
-  return { orders: Number(row.orders), cashSales: Number(row.cash), cardSales: Number(row.card) };
+  return { orders: Number(row.orders), ...numbers(row) };
 }
 
-/**
- * The money given back at the register in the window, by method: refunds paid out of this drawer (or on its card
- * terminal) count against it. A cancelled order is not here: it left the sales above with its money.
- */
-async function sessionRefunds(
-  db: Db,
-  window: SessionWindow,
-): Promise<Pick<SessionFigures, 'cashRefunds' | 'cardRefunds'>> {
-  if (window.to <= window.from) return { cashRefunds: 0, cardRefunds: 0 };
+/** The sales of the window cancelled since: their money came into this drawer all the same. */
+async function cancelledSalesIn(db: Db, window: SessionWindow): Promise<ByMethod> {
+  const row = await db
+    .selectFrom('cancellations')
+    .select(sumsByMethod('method', 'total'))
+    .where('cash_register_id', '=', window.cashRegisterId)
+    .where('confirmed_at', '>=', window.from)
+    .where('confirmed_at', '<', window.to)
+    .executeTakeFirstOrThrow();
+  return numbers(row);
+}
+
+/** The refunds paid out of this drawer (or on its card terminal) in the window. */
+async function refundsIn(db: Db, window: SessionWindow): Promise<ByMethod> {
   const row = await db
     .selectFrom('refunds')
-    .select((eb) => [
-      eb.fn
-        .coalesce(
-          eb.fn.sum<number>(eb.case().when('method', '=', 'CASH').then(eb.ref('amount')).else(0).end()),
-          eb.lit(0),
-        )
-        .as('cash'),
-      eb.fn
-        .coalesce(
-          eb.fn.sum<number>(eb.case().when('method', '=', 'CARD').then(eb.ref('amount')).else(0).end()),
-          eb.lit(0),
-        )
-        .as('card'),
-    ])
+    .select(sumsByMethod('method', 'amount'))
     .where('cash_register_id', '=', window.cashRegisterId)
     .where('created_at', '>=', window.from)
     .where('created_at', '<', window.to)
     .executeTakeFirstOrThrow();
-  return { cashRefunds: Number(row.cash), cardRefunds: Number(row.card) };
+  return numbers(row);
+}
+
+/** The refunds of orders cancelled since, paid out of this drawer in the window. */
+async function cancelledRefundsIn(db: Db, window: SessionWindow): Promise<ByMethod> {
+  const row = await db
+    .selectFrom('cancelled_refunds')
+    .select(sumsByMethod('method', 'amount'))
+    .where('cash_register_id', '=', window.cashRegisterId)
+    .where('created_at', '>=', window.from)
+    .where('created_at', '<', window.to)
+    .executeTakeFirstOrThrow();
+  return numbers(row);
+}
+
+/**
+ * What cancellations at the register handed back in the window. Those recorded by an older pos (no confirmation
+ * time) took their sale out of the drawers too, so they are left out as they were.
+ */
+async function paidBackIn(db: Db, window: SessionWindow): Promise<ByMethod> {
+  const row = await db
+    .selectFrom('cancellations')
+    .select(sumsByMethod('method', 'amount'))
+    .where('cash_register_id', '=', window.cashRegisterId)
+    .where('confirmed_at', 'is not', null)
+    .where('created_at', '>=', window.from)
+    .where('created_at', '<', window.to)
+    .executeTakeFirstOrThrow();
+  return numbers(row);
 }

@@ -57,8 +57,8 @@ export async function openCashSession(
       throw new ConflictError('A cash session is already open on this register: close it first', 'session-open');
     }
     // A session starts after what came before it on the register, even within the same millisecond: after the last
-    // session's close (no order counts twice) and after the orders confirmed and the refunds paid there already (they
-    // were not in this drawer).
+    // session's close (no order counts twice) and after the orders confirmed, the refunds paid and the orders
+    // cancelled there already (they were not in this drawer).
     const clock = ctx.clock.now().getTime();
     const last = await trx
       .selectFrom('cash_sessions')
@@ -77,8 +77,30 @@ export async function openCashSession(
       .where('cash_register_id', '=', registerId)
       .where('created_at', '>=', clock)
       .executeTakeFirst();
+    // A cancellation there moved money too (and took its order's refunds to cancelled_refunds).
+    const cancelled = await trx
+      .selectFrom('cancellations')
+      .select((eb) => eb.fn.max('created_at').as('at'))
+      .where('cash_register_id', '=', registerId)
+      .where('created_at', '>=', clock)
+      .executeTakeFirst();
+    const cancelledRefunds = await trx
+      .selectFrom('cancelled_refunds')
+      .select((eb) => eb.fn.max('created_at').as('at'))
+      .where('cash_register_id', '=', registerId)
+      .where('created_at', '>=', clock)
+      .executeTakeFirst();
     const after = (at: number | null | undefined) => (at ?? clock - 1) + 1;
-    const now = new Date(Math.max(clock, after(last?.at), after(sold?.at), after(refunded?.at)));
+    const now = new Date(
+      Math.max(
+        clock,
+        after(last?.at),
+        after(sold?.at),
+        after(refunded?.at),
+        after(cancelled?.at),
+        after(cancelledRefunds?.at),
+      ),
+    );
     const row: CashSessionRow = {
       id: ctx.newId(),
       cash_register_id: registerId,
