@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { buildTestApp } from '../helpers/app.js';
 import { createOrder } from '../helpers/orders.js';
 import { seedMenu } from '../helpers/seed.js';
 
