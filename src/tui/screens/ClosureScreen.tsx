@@ -3,9 +3,10 @@ import { Text } from '../components/Text.js';
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { CashRegister } from '../../api/cash-registers.js';
+import type { Report as ReportSchema } from '../../api/reports.js';
 import { fit } from '../format.js';
 import { showMoney } from '../money.js';
-import { DashboardLocale, useDashboardTexts } from '../texts.js';
+import { DashboardLocale, type DashboardTexts, useDashboardTexts } from '../texts.js';
 import { useNotice } from './notice.js';
 import { type Figures, readFigures } from './ReportsScreen.js';
 import type { ScreenProps } from './screen.js';
@@ -58,18 +59,7 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
 
   const money = (value: number) => showMoney(locale, value);
   const today = figures?.today ?? null;
-  const rows: Array<[string, string]> = today
-    ? [
-        ...today.cashRegisterStats.map((stats): [string, string] => [
-          `  ${stats.cashRegisterName}`,
-          `${money(stats.totalRevenue)}  (${money(stats.totalCashRevenue)} + ${money(stats.totalCardRevenue)})`,
-        ]),
-        ...today.categoryStats.map((category): [string, string] => [
-          `  ${category.categoryName} × ${category.quantity}`,
-          money(category.revenue),
-        ]),
-      ]
-    : [];
+  const rows: Array<[string, string]> = today ? closureRows(today, money, t) : [];
   const lines = rows.slice(0, Math.max(1, height - 7));
   const width2 = Math.min(width - 1, 70);
   return (
@@ -110,4 +100,29 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
       </Text>
     </Box>
   );
+}
+
+type Report = z.infer<typeof ReportSchema>;
+type Takings = Pick<Report, 'totalRevenue' | 'totalCashRevenue' | 'totalCardRevenue'>;
+
+/**
+ * The lines under the totals, adding up as on the printed closure: the orders without a payment method beside cash
+ * and card, the registers with the orders confirmed at none, then the categories before discounts, less the
+ * discounts and the refunds.
+ */
+function closureRows(today: Report, money: (cents: number) => string, t: DashboardTexts['t']): Array<[string, string]> {
+  const unpaid = today.totalRevenue - today.totalCashRevenue - today.totalCardRevenue;
+  const takings = (stats: Takings) =>
+    `${money(stats.totalRevenue)}  (${money(stats.totalCashRevenue)} + ${money(stats.totalCardRevenue)})`;
+  const none = today.noRegisterStats;
+  const rows: Array<[string, string]> = [];
+  if (unpaid !== 0) rows.push([`  ${t('closure.noPaymentMethod')}`, money(unpaid)]);
+  for (const stats of today.cashRegisterStats) rows.push([`  ${stats.cashRegisterName}`, takings(stats)]);
+  if (none.totalRevenue !== 0 || none.totalCashRevenue !== 0 || none.totalCardRevenue !== 0)
+    rows.push([`  ${t('closure.noRegister')}`, takings(none)]);
+  for (const category of today.categoryStats)
+    rows.push([`  ${category.categoryName} × ${category.quantity}`, money(category.revenue)]);
+  if (today.totalDiscount !== 0) rows.push([`  ${t('closure.discounts')}`, `-${money(today.totalDiscount)}`]);
+  if (today.totalRefunds !== 0) rows.push([`  ${t('closure.refunds')}`, `-${money(today.totalRefunds)}`]);
+  return rows;
 }

@@ -91,7 +91,8 @@ export function ReportsScreen({ client, width, height, active }: ScreenProps) {
     .sort((a, b) => b.quantity - a.quantity || b.revenue - a.revenue);
   const registers = [
     ...(today?.cashRegisterStats ?? []).map((stats) => ({ name: stats.cashRegisterName, revenue: stats.totalRevenue })),
-    ...(today && today.noRegisterStats.totalRevenue > 0
+    // A refund at no register of an earlier sale makes it negative: shown all the same, so the lines add up.
+    ...(today && today.noRegisterStats.totalRevenue !== 0
       ? [{ name: t('console.reports.noRegister'), revenue: today.noRegisterStats.totalRevenue }]
       : []),
   ];

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { PosClient } from '../../../src/client/http.js';
 import { ReportsScreen } from '../../../src/tui/screens/ReportsScreen.js';
 import { lines, order, stockMenu } from '../../helpers/stock.js';
 import { serve, show } from './harness.js';
@@ -20,3 +21,42 @@ t.test(
     t.match(text, /r read again {2}1-8 screens {2}q quit/);
   },
 );
+
+t.test("Reports: a refund today of yesterday's sale at no register shows as a negative line", async (t) => {
+  const { app } = await serve(t);
+  // A day on, the harness's token (an hour) has expired: a console that stays logged in for the two evenings.
+  const token = await app.token('admin', 3 * 86400);
+  const { port } = app.runtime.app.server.address() as { port: number };
+  const client = new PosClient({ baseUrl: `http://127.0.0.1:${port}`, token: () => token });
+  const menu = await stockMenu(app);
+  const sold = (await order(app, lines([menu.panino, 1]))).json(); // 6.00, confirmed at no register
+  app.clock.advance(24 * 3_600_000);
+  // Today's one sale at Cassa 1, so the evening has a report.
+  const printer = await client.create('/v1/printers', { name: 'Cassa', ip: '127.0.0.1', port: 9 });
+  const register = await client.create('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printer.id });
+  const beer = await app.request({
+    method: 'POST',
+    url: '/v1/orders',
+    as: 'operator',
+    body: {
+      table: '1',
+      customer: 'Rossi',
+      orderItems: lines([menu.birra, 1]),
+      confirm: { paymentMethod: 'CASH', cashRegisterId: register.id },
+    },
+  });
+  t.equal(beer.statusCode, 201, beer.body);
+  const detail = (await app.request({ method: 'GET', url: `/v1/orders/${sold.id}` })).json();
+  const [line] = detail.categorizedItems.flatMap((group: { items: Array<{ id: string }> }) => group.items);
+  const refunded = await app.request({
+    method: 'POST',
+    url: `/v1/orders/${sold.id}/refunds`,
+    body: { items: [{ id: line.id, quantity: 1 }], reason: 'fredda' },
+  });
+  t.equal(refunded.statusCode, 201, refunded.body);
+  app.clock.advance(60_000);
+  const { shows } = show(t, <ReportsScreen client={client} width={100} height={24} active onCapture={() => {}} />);
+  const text = await shows('the figures', (s) => s.includes('By register'));
+  t.match(text, /Cassa 1 +6\.00/);
+  t.match(text, /no register +-6\.00/, 'the line that makes the registers add up to 0.00');
+});
