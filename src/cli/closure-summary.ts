@@ -115,12 +115,12 @@ export function closureSummary(report: ClosureReport, registerName: string, time
   const sections: Section[] = [{ title: null, headers: null, rows: totals }];
   const cancelled = report.cancellations;
   if (cancelled && cancelled.count > 0) {
+    const unpaidBack = cancelled.amount - cancelled.cash - cancelled.card;
+    const figures = [cancelled.count, money(cancelled.amount), money(cancelled.cash), money(cancelled.card)];
     sections.push({
       title: 'cancelled orders (paid back, in no total above)',
-      headers: ['orders', 'paid back', 'cash', 'card'],
-      rows: [
-        row('cancelled', [cancelled.count, money(cancelled.amount), money(cancelled.cash), money(cancelled.card)], 2),
-      ],
+      headers: ['orders', 'paid back', 'cash', 'card', ...(unpaidBack !== 0 ? ['no method'] : [])],
+      rows: [row('cancelled', [...figures, ...(unpaidBack !== 0 ? [money(unpaidBack)] : [])], 2)],
     });
   }
   if (report.discountsByReason && report.discountsByReason.length > 0) {

@@ -240,6 +240,7 @@ export const en = {
   'closure.takeawayRevenue': 'Takeaway revenue',
   'closure.perRegister': 'PER REGISTER',
   'closure.noRegister': 'No register',
+  'closure.deletedRegister': 'Deleted register',
   'closure.perCategory': 'PER CATEGORY (before discounts)',
   'closure.beforeDiscounts': 'Before discounts',
   'closure.discounts': 'Discounts',

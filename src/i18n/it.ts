@@ -241,6 +241,7 @@ export const it: Record<MessageKey, string> = {
   'closure.takeawayRevenue': 'Incasso asporto',
   'closure.perRegister': 'PER CASSA',
   'closure.noRegister': 'Senza cassa',
+  'closure.deletedRegister': 'Cassa eliminata',
   'closure.perCategory': 'PER CATEGORIA (prima degli sconti)',
   'closure.beforeDiscounts': 'Prima degli sconti',
   'closure.discounts': 'Sconti',

@@ -256,3 +256,12 @@ t.test(
     t.match(tail, /in set menus[^\n]*\n +qty\n {2}Margherita +12$/m);
   },
 );
+
+t.test('cancelled orders that had no payment method get a column of their own', async (t) => {
+  const withCancellations = (cancellations: { count: number; amount: number; cash: number; card: number }) =>
+    closureSummary({ ...report, cancellations }, 'Cassa 1', 'Europe/Rome');
+  const text = withCancellations({ count: 3, amount: 4300, cash: 2000, card: 800 });
+  t.match(text, /^ +orders +paid back +cash +card +no method$/m);
+  t.match(text, /^ {2}cancelled +3 +43\.00 +20\.00 +8\.00 +15\.00$/m);
+  t.notMatch(withCancellations({ count: 1, amount: 800, cash: 800, card: 0 }), /no method/);
+});

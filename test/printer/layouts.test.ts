@@ -194,6 +194,22 @@ t.test('the closure wraps long names, never cuts them, and adds up on paper', as
   }
 });
 
+t.test("cancelled orders that had no payment method, and a deleted register's drawer, say so", async (t) => {
+  const payload = {
+    ...closureWithSessions,
+    report: { ...closureWithSessions.report, cancellations: { count: 3, amount: 43, cash: 20, card: 8 } },
+    sessions: [{ ...closureWithSessions.sessions![0]!, cashRegisterName: null }],
+  } as PrintPayload;
+  for (const columns of WIDTHS) {
+    const text = renderText(layout(payload, { columns, timezone: 'Europe/Rome' }), columns);
+    const cancelled = text.slice(text.indexOf('Cancelled (3)'));
+    t.match(cancelled, /^ {2}No payment method +15\.00$/m, `${columns}: 20.00 + 8.00 + 15.00 = 43.00 paid back`);
+    t.match(text, /Deleted register/, `${columns}: not "No register", which is the orders confirmed at none`);
+  }
+  const paid = renderText(layout(closure, { columns: 48, timezone: 'Europe/Rome' }), 48);
+  t.notMatch(paid.slice(paid.indexOf('Cancelled (2)')), /No payment method/, 'cancellations all paid: no such line');
+});
+
 // The closure of the evening with two registers, one with a long name and big sums, and orders without a register.
 const twoRegisters: PrintPayload = {
   ...closure,

@@ -102,6 +102,9 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
     ops.push(...row(p.t('closure.cancelledOrders', { count: String(cancelled.count) }), p.euro(cancelled.amount)));
     ops.push(...row(`  ${p.t('closure.cash')}`, p.money(cancelled.cash)));
     ops.push(...row(`  ${p.t('closure.card')}`, p.money(cancelled.card)));
+    // Orders confirmed by a status change were paid by no method: their line, so cash + card + this = paid back.
+    const unpaidBack = cancelled.amount - cancelled.cash - cancelled.card;
+    if (unpaidBack !== 0) ops.push(...row(`  ${p.t('closure.noPaymentMethod')}`, p.money(unpaidBack)));
   }
   if (report.discountsByReason.length > 0) {
     ops.push({ op: 'rule' }, ...heading(p.t('closure.discountsByReason')));
@@ -116,7 +119,7 @@ export function closureReport(payload: ClosurePayload, options: LayoutOptions): 
     ops.push({ op: 'rule' }, ...heading(p.t('closure.sessions')));
     for (const session of sessions) {
       const who = p.t('closure.sessionWho', {
-        register: session.cashRegisterName ?? p.t('closure.noRegister'),
+        register: session.cashRegisterName ?? p.t('closure.deletedRegister'),
         name: session.userName,
       });
       const times = p.t('closure.sessionTimes', {
