@@ -33,6 +33,7 @@ const EXPECTED: Record<string, readonly (string | number)[]> = {
   'food_choice_options.available': [0, 1],
   'refunds.method': enums.PAYMENT_METHODS,
   'cancellations.method': enums.PAYMENT_METHODS,
+  'cancelled_refunds.method': enums.PAYMENT_METHODS,
 };
 
 function literal(text: string): string | number {
