@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import t from 'tap';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { JPEG_1X1, multipartBody, PNG_1X1 } from '../helpers/multipart.js';
@@ -129,6 +130,10 @@ t.test('banners: create, list, replace, image upload by content, served, deleted
   const served = await app.runtime.app.inject({ method: 'GET', url: new URL(png.json().image).pathname });
   t.equal(served.statusCode, 200);
   t.same(served.rawPayload, PNG_1X1);
+  if (app.runtime.storage.engine !== 'postgres') {
+    const file = join(app.runtime.dataDir.uploads, new URL(png.json().image).pathname.split('/').pop() as string);
+    t.equal(statSync(file).mode & 0o777, 0o600, 'the stored image is private to the user running pos, as every file');
+  }
 
   const jpeg = await send(JPEG_1X1, 'image', 'application/octet-stream');
   t.equal(jpeg.statusCode, 200, 'recognised by content, not by the declared type');

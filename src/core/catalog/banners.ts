@@ -125,7 +125,7 @@ export async function setBannerImage(
   const path = join(uploadsDir, file);
   const inDatabase = imagesInDatabase(ctx);
   if (!inDatabase) {
-    writeFileSync(`${path}.partial`, bytes, { mode: 0o644 });
+    writeFileSync(`${path}.partial`, bytes, { mode: 0o600 }); // private, as every file of the data dir
     renameSync(`${path}.partial`, path);
   }
   let previous: string | null = null;
