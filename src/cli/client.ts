@@ -181,6 +181,19 @@ function findServer(options: ConnectionOptions): { url: string; source: UrlSourc
   return { url: normaliseUrl(url), source: 'default-dir' };
 }
 
+/** Whether a given address is this machine's (a loopback address) or the one the data dir's running server wrote. */
+function pointsHere(url: string, dataDir: string | undefined): boolean {
+  const local = localServerUrl(dataDir);
+  if (local !== null && normaliseUrl(local) === url) return true;
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return false; // not an address this machine has
+  }
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 /** The server's address only (login, health): --url, POS_URL, --data-dir, the saved session, or the local server. */
 export function resolveUrl(options: ConnectionOptions): string {
   return findServer(options).url;
@@ -198,8 +211,10 @@ export async function connect(options: ConnectionOptions): Promise<PosClient> {
     const session = loadSession();
     if (session && normaliseUrl(session.url) === url) token = session.token;
   }
-  // The server's own machine: a token signed with the data dir's secret (a given --url may point there too).
-  if (!token) token = await mintLocalToken(chosenDataDir(options));
+  // The server's own machine: a token signed with the data dir's secret. A given --url may point there too, but an
+  // admin token is never sent anywhere else: only to this machine or to the address the data dir's server wrote.
+  if (!token && (source !== 'given' || pointsHere(url, chosenDataDir(options))))
+    token = await mintLocalToken(chosenDataDir(options));
   if (!token) {
     throw new CliError('not logged in: run `pos login`, or give a token with --token or POS_TOKEN');
   }

@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import t from 'tap';
-import { clientFor, tokenSource } from '../../src/cli/client.js';
+import { clientFor, connect, tokenSource } from '../../src/cli/client.js';
+import { loadOrCreateSecret, resolveDataDir } from '../../src/storage/data-dir.js';
+import { tempDir } from '../helpers/app.js';
 import { streamEvents } from '../../src/client/sse.js';
 
 // `pos dashboard` and `pos events` run all evening on the server's machine with a token the CLI mints for five
@@ -47,4 +49,31 @@ t.test('the event stream asks for its headers again at each reconnection', async
   clearTimeout(timer);
   t.same(events, ['1', '2', '3']);
   t.same(seen, ['Bearer token-1', 'Bearer token-2', 'Bearer token-3'], 'a fresh Authorization on each connection');
+});
+
+t.test("the admin token signed with the data dir's secret goes only to this machine", async (t) => {
+  const dataDir = tempDir(t);
+  loadOrCreateSecret(resolveDataDir(dataDir)); // a data dir of this machine, with its secret
+  const env = { POS_URL: '', POS_TOKEN: '', POS_DATA_DIR: '', POS_CONFIG_DIR: tempDir(t) }; // no login session either
+  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, env);
+  t.teardown(() => {
+    for (const [key, value] of Object.entries(saved))
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+  });
+  const bearer = async (url: string) =>
+    (await (await connect({ url, dataDir })).headers()).authorization?.replace(/^Bearer /, '') ?? null;
+  for (const url of ['http://127.0.0.1:4300', 'http://localhost:4300', 'http://[::1]:4300']) {
+    const token = await bearer(url);
+    t.match(token, /^ey/, `${url}: signed here`);
+    t.match(JSON.parse(Buffer.from((token as string).split('.')[1] as string, 'base64url').toString()), {
+      role: 'admin',
+    });
+  }
+  await t.rejects(
+    connect({ url: 'http://192.168.1.20:4300', dataDir }),
+    { message: /^not logged in: run `pos login`/ },
+    'another machine gets no token signed here: it would be an admin key for whoever runs it',
+  );
 });
