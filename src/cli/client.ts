@@ -51,7 +51,8 @@ export function saveSession(session: Session): void {
   renameSync(fresh, file);
 }
 
-function loadSession(): Session | null {
+/** The session `pos login` saved, while it has not expired. */
+export function loadSession(): Session | null {
   const file = sessionFile();
   if (!existsSync(file)) return null;
   try {

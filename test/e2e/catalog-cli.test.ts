@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import t from 'tap';
 import type { Command } from 'commander';
 import { loadProgram } from '../../src/cli/program.js';
@@ -101,7 +101,14 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   const denied = await remote(['printers', 'add', '--name', 'X', '--ip', '10.0.0.1']);
   t.equal(denied.code, 1);
   t.match(denied.stderr, /Forbidden \(HTTP 403\)/);
-  t.equal((await remote(['logout'])).code, 0);
+  // Logging out ends the token on the server too: a copy of the session file is worth nothing after.
+  const saved = JSON.parse(readFileSync(join(configDir, 'session.json'), 'utf8')) as { token: string };
+  const loggedOut = await remote(['logout']);
+  t.equal(loggedOut.code, 0, loggedOut.stderr);
+  t.equal(loggedOut.stderr, '', 'the server was told');
+  t.notOk(existsSync(join(configDir, 'session.json')), 'and the file is gone');
+  const copied = await fetch(`${server.url}/v1/auth/me`, { headers: { authorization: `Bearer ${saved.token}` } });
+  t.equal(copied.status, 401, "the session's token is refused after pos logout");
   const wrongPassword = await remote(['login', '--username', 'anna', '--password-stdin'], 'wrong');
   t.equal(wrongPassword.code, 1);
   t.match(wrongPassword.stderr, /^error: wrong username or password for anna at http:\/\/127\.0\.0\.1:\d+/m);

@@ -453,6 +453,16 @@ t.test(
       await tv.waitForTimeout(4000); // the newest-ready pulse ends: a still picture
       await shot(tv, 'display-1920-rush');
     });
+    await t.test('log out on a shared kitchen tablet: the server forgets the token too', async (t) => {
+      const token = await bar.evaluate(
+        () => JSON.parse((globalThis as any).localStorage.getItem('pos.kitchen.session')).token,
+      );
+      const me = () => fetch(`${server.url}/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+      t.equal((await me()).status, 200);
+      await bar.getByRole('button', { name: 'Log out' }).click();
+      await bar.getByRole('heading', { name: 'Log in to the kitchen screen' }).waitFor();
+      await waitFor('the token is refused', async () => (await me()).status === 401);
+    });
     await t.test(
       'a venue that speaks Italian (pos serve --locale it): a new kitchen tablet opens in Italian, until ?lang=en',
       async (t) => {

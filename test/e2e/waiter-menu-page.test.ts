@@ -120,6 +120,14 @@ t.test('the waiter seats orders; the menu page makes a cart the till loads', asy
     t.equal(await grill.getByRole('article').count(), 1, 'and not the order still waiting');
     await shot('waiter-done-phone');
     t.equal(kitchen.tickets().length, 1, 'Bianchi still waits: one ticket');
+
+    // Log out on the waiter's own phone: the server forgets the token, so a copy of it is worth nothing.
+    const token = await page.evaluate<string>("JSON.parse(localStorage.getItem('pos.waiter.session')).token");
+    const me = () => fetch(`${server.url}/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    t.equal((await me()).status, 200);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await waitFor('the token is refused', async () => (await me()).status === 401);
   });
 
   await t.test('a cart built on the single-file page with no network loads at the till', async (t) => {

@@ -2,9 +2,9 @@ import { rmSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ApiError } from '../../client/errors.js';
 import { PosClient } from '../../client/http.js';
-import { CliError } from '../errors.js';
-import { resolveUrl, saveSession, sessionFile, connect } from '../client.js';
-import { formatRecord, print, printJson } from '../output.js';
+import { CliError, userMessage } from '../errors.js';
+import { connect, loadSession, resolveUrl, saveSession, sessionFile } from '../client.js';
+import { formatRecord, print, printErr, printJson } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { ask, askPassword, readStdin } from '../prompt.js';
 
@@ -35,9 +35,21 @@ export function registerLogin(program: Command): void {
 
   program
     .command('logout')
-    .description('forget the session saved by pos login')
-    .action(() => {
+    .description('end the session saved by pos login: the server forgets its token, this machine its file')
+    .action(async () => {
+      const session = loadSession();
+      // Told first, so a copy of the token (a shared laptop, a backup of the home folder) is worth nothing after.
+      const told = session
+        ? await new PosClient({ baseUrl: session.url, token: () => session.token, timeoutMs: 5_000 }).logout().then(
+            () => null,
+            (error: unknown) => userMessage(error) ?? String(error),
+          )
+        : null;
       rmSync(sessionFile(), { force: true });
+      if (told !== null && session)
+        printErr(
+          `the server was not told (${told}): the token stays valid there until ${new Date(session.expiresAt).toLocaleString('en-GB')}`,
+        );
       print('logged out');
     });
 

@@ -144,6 +144,8 @@ export function App() {
         <button
           className="chip"
           onClick={() => {
+            // The server forgets the token too (a shared kitchen tablet); offline, the token just expires.
+            client.logout().catch(() => undefined);
             saveSession(null);
             setSession(null);
           }}

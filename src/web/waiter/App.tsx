@@ -163,7 +163,15 @@ export function App() {
         <h1>{text.t('waiter.title')}</h1>
         {languages}
         {session && (
-          <button type="button" className="chip" onClick={logout}>
+          <button
+            type="button"
+            className="chip"
+            onClick={() => {
+              // The server forgets the token too (a waiter's own phone); offline, the token just expires.
+              client.logout().catch(() => undefined);
+              logout();
+            }}
+          >
             {text.t('waiter.logout')}
           </button>
         )}
