@@ -58,17 +58,17 @@ export function lines(...items: Array<[foodId: string, quantity: number]>) {
   return items.map(([foodId, quantity]) => ({ foodId, quantity }));
 }
 
-/** POST /v1/orders as a cashier; `confirm` pays at once. */
-export async function order(app: TestApp, items: Array<{ foodId: string; quantity: number }>, confirm = true) {
+/** POST /v1/orders as a cashier; `confirm` pays at once (in cash at no register, or as given). */
+export async function order(
+  app: TestApp,
+  items: Array<{ foodId: string; quantity: number }>,
+  confirm: boolean | Record<string, unknown> = true,
+) {
+  const payment = confirm === true ? { paymentMethod: 'CASH' } : confirm;
   return app.request({
     method: 'POST',
     url: '/v1/orders',
     as: 'operator',
-    body: {
-      table: '7',
-      customer: 'Bianchi',
-      orderItems: items,
-      ...(confirm ? { confirm: { paymentMethod: 'CASH' } } : {}),
-    },
+    body: { table: '7', customer: 'Bianchi', orderItems: items, ...(payment ? { confirm: payment } : {}) },
   });
 }

@@ -44,18 +44,22 @@ export function expectedCash(floatCents: number, figures: Pick<SessionFigures, '
 
 export async function sessionFigures(db: Db, window: SessionWindow): Promise<SessionFigures> {
   if (window.to <= window.from) return { orders: 0, cashSales: 0, cardSales: 0, cashRefunds: 0, cardRefunds: 0 };
-  // One after the other: on PostgreSQL a transaction is one connection.
-  const sales = await sessionSales(db, window);
-  const cancelledSales = await cancelledSalesIn(db, window);
-  const refunds = await refundsIn(db, window);
-  const cancelledRefunds = await cancelledRefundsIn(db, window);
-  const paidBack = await paidBackIn(db, window);
+  // One query after the other: on PostgreSQL a transaction is one connection.
+  const moved = (movement: Movement) => sumByMethod(db, window, movement);
+  const orders = await standingOrders(db, window);
+  const taken = [await moved(MOVEMENTS.sales), await moved(MOVEMENTS.cancelledSales)];
+  const given = [
+    await moved(MOVEMENTS.refunds),
+    await moved(MOVEMENTS.cancelledRefunds),
+    await moved(MOVEMENTS.paidBack),
+  ];
+  const total = (list: ByMethod[], method: keyof ByMethod) => list.reduce((sum, one) => sum + one[method], 0);
   return {
-    orders: sales.orders,
-    cashSales: sales.cash + cancelledSales.cash,
-    cardSales: sales.card + cancelledSales.card,
-    cashRefunds: refunds.cash + cancelledRefunds.cash + paidBack.cash,
-    cardRefunds: refunds.card + cancelledRefunds.card + paidBack.card,
+    orders,
+    cashSales: total(taken, 'cash'),
+    cardSales: total(taken, 'card'),
+    cashRefunds: total(given, 'cash'),
+    cardRefunds: total(given, 'card'),
   };
 }
 
@@ -64,77 +68,52 @@ interface ByMethod {
   card: number;
 }
 
-/** Σ of `amount` where `method` is CASH, and where it is CARD (0 for none); a row with no method is in neither. */
-const sumsByMethod = (method: string, amount: string) => [
-  sql<number>`coalesce(sum(case when ${sql.ref(method)} = 'CASH' then ${sql.ref(amount)} else 0 end), 0)`.as('cash'),
-  sql<number>`coalesce(sum(case when ${sql.ref(method)} = 'CARD' then ${sql.ref(amount)} else 0 end), 0)`.as('card'),
-];
+/** One kind of money moved at a register: the rows that record it, their method and amount, and when it moved. */
+interface Movement {
+  table: 'orders' | 'cancellations' | 'refunds' | 'cancelled_refunds';
+  method: string;
+  amount: string;
+  at: string;
+  /** Only rows with a confirmation time: those of an older pos left the drawers with their sale. */
+  confirmedOnly?: boolean;
+}
 
-const numbers = (row: { cash: unknown; card: unknown }): ByMethod => ({
-  cash: Number(row.cash),
-  card: Number(row.card),
-});
+const MOVEMENTS = {
+  /** Orders confirmed at the register in the window, still standing. */
+  sales: { table: 'orders', method: 'payment_method', amount: 'total_cents', at: 'confirmed_at' },
+  /** Orders confirmed there in the window and cancelled since: their money came in all the same. */
+  cancelledSales: { table: 'cancellations', method: 'method', amount: 'total', at: 'confirmed_at' },
+  /** Refunds paid out of the drawer (or on its card terminal) in the window. */
+  refunds: { table: 'refunds', method: 'method', amount: 'amount', at: 'created_at' },
+  /** Refunds paid there of orders cancelled since. */
+  cancelledRefunds: { table: 'cancelled_refunds', method: 'method', amount: 'amount', at: 'created_at' },
+  /** What cancellations of the register's orders handed back in the window. */
+  paidBack: { table: 'cancellations', method: 'method', amount: 'amount', at: 'created_at', confirmedOnly: true },
+} satisfies Record<string, Movement>;
 
-/** The orders of the register confirmed in the window (and standing): how many, and what was paid in cash and by card. */
-async function sessionSales(db: Db, window: SessionWindow): Promise<ByMethod & { orders: number }> {
+/** Σ of a movement's amounts at the register in the window, in cash and by card (a row with no method is in neither). */
+async function sumByMethod(db: Db, window: SessionWindow, movement: Movement): Promise<ByMethod> {
+  const sumOf = (method: string) =>
+    sql<number>`coalesce(sum(case when ${sql.ref(movement.method)} = ${method} then ${sql.ref(movement.amount)} else 0 end), 0)`;
+  let query = db
+    .selectFrom(movement.table)
+    .select([sumOf('CASH').as('cash'), sumOf('CARD').as('card')])
+    .where('cash_register_id', '=', window.cashRegisterId)
+    .where(sql.ref(movement.at), '>=', window.from)
+    .where(sql.ref(movement.at), '<', window.to);
+  if (movement.confirmedOnly) query = query.where(sql.ref('confirmed_at'), 'is not', null);
+  const row = await query.executeTakeFirstOrThrow();
+  return { cash: Number(row.cash), card: Number(row.card) };
+}
+
+/** How many orders confirmed at the register in the window still stand. */
+async function standingOrders(db: Db, window: SessionWindow): Promise<number> {
   const row = await db
     .selectFrom('orders')
-    .select((eb) => [eb.fn.countAll<number>().as('orders'), ...sumsByMethod('payment_method', 'total_cents')])
+    .select((eb) => eb.fn.countAll<number>().as('orders'))
     .where('cash_register_id', '=', window.cashRegisterId)
     .where('confirmed_at', '>=', window.from)
     .where('confirmed_at', '<', window.to)
     .executeTakeFirstOrThrow();
-  return { orders: Number(row.orders), ...numbers(row) };
-}
-
-/** The sales of the window cancelled since: their money came into this drawer all the same. */
-async function cancelledSalesIn(db: Db, window: SessionWindow): Promise<ByMethod> {
-  const row = await db
-    .selectFrom('cancellations')
-    .select(sumsByMethod('method', 'total'))
-    .where('cash_register_id', '=', window.cashRegisterId)
-    .where('confirmed_at', '>=', window.from)
-    .where('confirmed_at', '<', window.to)
-    .executeTakeFirstOrThrow();
-  return numbers(row);
-}
-
-/** The refunds paid out of this drawer (or on its card terminal) in the window. */
-async function refundsIn(db: Db, window: SessionWindow): Promise<ByMethod> {
-  const row = await db
-    .selectFrom('refunds')
-    .select(sumsByMethod('method', 'amount'))
-    .where('cash_register_id', '=', window.cashRegisterId)
-    .where('created_at', '>=', window.from)
-    .where('created_at', '<', window.to)
-    .executeTakeFirstOrThrow();
-  return numbers(row);
-}
-
-/** The refunds of orders cancelled since, paid out of this drawer in the window. */
-async function cancelledRefundsIn(db: Db, window: SessionWindow): Promise<ByMethod> {
-  const row = await db
-    .selectFrom('cancelled_refunds')
-    .select(sumsByMethod('method', 'amount'))
-    .where('cash_register_id', '=', window.cashRegisterId)
-    .where('created_at', '>=', window.from)
-    .where('created_at', '<', window.to)
-    .executeTakeFirstOrThrow();
-  return numbers(row);
-}
-
-/**
- * What cancellations at the register handed back in the window. Those recorded by an older pos (no confirmation
- * time) took their sale out of the drawers too, so they are left out as they were.
- */
-async function paidBackIn(db: Db, window: SessionWindow): Promise<ByMethod> {
-  const row = await db
-    .selectFrom('cancellations')
-    .select(sumsByMethod('method', 'amount'))
-    .where('cash_register_id', '=', window.cashRegisterId)
-    .where('confirmed_at', 'is not', null)
-    .where('created_at', '>=', window.from)
-    .where('created_at', '<', window.to)
-    .executeTakeFirstOrThrow();
-  return numbers(row);
+  return Number(row.orders);
 }

@@ -7,6 +7,7 @@ import {
   denominationCents,
   denominationsTotal,
 } from '../../api/cash-sessions.js';
+import { sql } from 'kysely';
 import { centsToNumber } from '../../api/money.js';
 import type { Db } from '../../storage/database.js';
 import type { CashSessionRow } from '../../storage/schema.js';
@@ -44,6 +45,30 @@ export const openSession = (db: Db, registerId: string) =>
     .where('closed_at', 'is', null)
     .executeTakeFirst();
 
+/** Where money moved at a register is recorded, and when: a sale, a refund, a cancellation, its order's refunds. */
+const MONEY_MOVED = [
+  { table: 'orders', at: 'confirmed_at' },
+  { table: 'refunds', at: 'created_at' },
+  { table: 'cancellations', at: 'created_at' },
+  { table: 'cancelled_refunds', at: 'created_at' },
+] as const;
+
+/** The latest time money moved at the register, at `since` or later (null: none). */
+async function latestMoved(
+  trx: Db,
+  moved: (typeof MONEY_MOVED)[number],
+  registerId: string,
+  since: number,
+): Promise<number | null> {
+  const row = await trx
+    .selectFrom(moved.table)
+    .select(sql<number | null>`max(${sql.ref(moved.at)})`.as('at'))
+    .where('cash_register_id', '=', registerId)
+    .where(sql.ref(moved.at), '>=', since)
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
+}
+
 export async function openCashSession(
   ctx: CoreContext,
   registerId: string,
@@ -65,42 +90,10 @@ export async function openCashSession(
       .select((eb) => eb.fn.max('closed_at').as('at'))
       .where('cash_register_id', '=', registerId)
       .executeTakeFirst();
-    const sold = await trx
-      .selectFrom('orders')
-      .select((eb) => eb.fn.max('confirmed_at').as('at'))
-      .where('cash_register_id', '=', registerId)
-      .where('confirmed_at', '>=', clock)
-      .executeTakeFirst();
-    const refunded = await trx
-      .selectFrom('refunds')
-      .select((eb) => eb.fn.max('created_at').as('at'))
-      .where('cash_register_id', '=', registerId)
-      .where('created_at', '>=', clock)
-      .executeTakeFirst();
-    // A cancellation there moved money too (and took its order's refunds to cancelled_refunds).
-    const cancelled = await trx
-      .selectFrom('cancellations')
-      .select((eb) => eb.fn.max('created_at').as('at'))
-      .where('cash_register_id', '=', registerId)
-      .where('created_at', '>=', clock)
-      .executeTakeFirst();
-    const cancelledRefunds = await trx
-      .selectFrom('cancelled_refunds')
-      .select((eb) => eb.fn.max('created_at').as('at'))
-      .where('cash_register_id', '=', registerId)
-      .where('created_at', '>=', clock)
-      .executeTakeFirst();
     const after = (at: number | null | undefined) => (at ?? clock - 1) + 1;
-    const now = new Date(
-      Math.max(
-        clock,
-        after(last?.at),
-        after(sold?.at),
-        after(refunded?.at),
-        after(cancelled?.at),
-        after(cancelledRefunds?.at),
-      ),
-    );
+    let start = Math.max(clock, after(last?.at));
+    for (const moved of MONEY_MOVED) start = Math.max(start, after(await latestMoved(trx, moved, registerId, clock)));
+    const now = new Date(start);
     const row: CashSessionRow = {
       id: ctx.newId(),
       cash_register_id: registerId,

@@ -34,17 +34,7 @@ t.test("Reports: a refund today of yesterday's sale at no register shows as a ne
   // Today's one sale at Cassa 1, so the evening has a report.
   const printer = await client.create('/v1/printers', { name: 'Cassa', ip: '127.0.0.1', port: 9 });
   const register = await client.create('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printer.id });
-  const beer = await app.request({
-    method: 'POST',
-    url: '/v1/orders',
-    as: 'operator',
-    body: {
-      table: '1',
-      customer: 'Rossi',
-      orderItems: lines([menu.birra, 1]),
-      confirm: { paymentMethod: 'CASH', cashRegisterId: register.id },
-    },
-  });
+  const beer = await order(app, lines([menu.birra, 1]), { paymentMethod: 'CASH', cashRegisterId: register.id });
   t.equal(beer.statusCode, 201, beer.body);
   const detail = (await app.request({ method: 'GET', url: `/v1/orders/${sold.id}` })).json();
   const [line] = detail.categorizedItems.flatMap((group: { items: Array<{ id: string }> }) => group.items);
