@@ -1,4 +1,5 @@
 import type { Clock } from './clock.js';
+import { clientNetwork } from './client-network.js';
 import { TooManyRequestsError } from './errors.js';
 
 /**
@@ -15,7 +16,8 @@ export class RateWindow {
     private readonly windowMs: number,
   ) {}
 
-  take(address: string): void {
+  take(from: string): void {
+    const address = clientNetwork(from);
     const now = this.clock.now().getTime();
     const since = now - this.windowMs;
     const recent = (this.byAddress.get(address) ?? []).filter((at) => at > since);

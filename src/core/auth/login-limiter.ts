@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { clientNetwork } from '../client-network.js';
 import { TooManyRequestsError } from '../errors.js';
 
 export interface LoginLimits {
@@ -39,7 +40,8 @@ export class LoginLimiter {
   ) {}
 
   /** Counts an attempt now, or throws 429 (with the seconds until one is allowed) when a limit is reached. */
-  begin(username: string, address: string): LoginAttempt {
+  begin(username: string, from: string): LoginAttempt {
+    const address = clientNetwork(from);
     const now = this.clock.now().getTime();
     const userKey = `${username.toLowerCase()}\u0000${address}`;
     const user = this.recent(this.byUser.get(userKey), now);
