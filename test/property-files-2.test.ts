@@ -1,0 +1,6 @@
+import t from 'tap';
+import { runGroup } from './helpers/shared-process.js';
+
+// The property tests of portions and reports (fast-check over the core or the app in a temp dir), run in one
+// process: see test/helpers/shared-process.ts and package.json's testGroups.
+await runGroup(t, 'test/property-files-2.test.ts');
