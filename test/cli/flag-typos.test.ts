@@ -1,6 +1,6 @@
 import t from 'tap';
 import { buildTestApp } from '../helpers/app.js';
-import { runPosInProcess } from '../helpers/cli.js';
+import { cliEnvFor, runPosInProcess } from '../helpers/cli.js';
 
 // A mistyped flag value is refused by the CLI in words that name the flag, before anything is sent: the server would
 // take some of them (an event id that is not a number replays nothing and starts live, silently).
@@ -18,9 +18,7 @@ t.test('pos events --since wants an event id', async (t) => {
 
 t.test("the server's refusal of a field is said with the flag that set it", async (t) => {
   const app = await buildTestApp(t);
-  await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.runtime.app.server.address() as { port: number };
-  const served = { POS_URL: `http://127.0.0.1:${port}`, POS_TOKEN: await app.token('admin') };
+  const served = await cliEnvFor(app);
   const refusal = async (args: string[]) => {
     const run = await runPosInProcess(args, { env: served });
     t.equal(run.code, 1, args.join(' '));
@@ -44,9 +42,7 @@ t.test("the server's refusal of a field is said with the flag that set it", asyn
 
 t.test('with --json, an error is one JSON object on stderr and stdout stays empty', async (t) => {
   const app = await buildTestApp(t);
-  await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.runtime.app.server.address() as { port: number };
-  const served = { POS_URL: `http://127.0.0.1:${port}`, POS_TOKEN: await app.token('admin') };
+  const served = await cliEnvFor(app);
   const failed = async (args: string[], runEnv: Record<string, string>) => {
     const run = await runPosInProcess([...args, '--json'], { env: runEnv });
     t.equal(run.code, 1, args.join(' '));

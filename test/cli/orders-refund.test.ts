@@ -1,6 +1,6 @@
 import t from 'tap';
 import { buildTestApp } from '../helpers/app.js';
-import { runPosInProcess } from '../helpers/cli.js';
+import { cliEnvFor, runPosInProcess } from '../helpers/cli.js';
 import { createOrder, pizzaOrder } from '../helpers/orders.js';
 import { seedMenu } from '../helpers/seed.js';
 
@@ -10,9 +10,7 @@ import { seedMenu } from '../helpers/seed.js';
 t.test('pos orders refund ID --item ID:QTY --reason, then pos orders show', async (t) => {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
-  await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.runtime.app.server.address() as { port: number };
-  const env = { POS_URL: `http://127.0.0.1:${port}`, POS_TOKEN: await app.token('operator') };
+  const env = await cliEnvFor(app, 'operator');
   const pos = (args: string[]) => runPosInProcess(args, { env });
   const order = await createOrder(
     app,

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { buildTestApp } from '../helpers/app.js';
 import { choicesMenu } from '../helpers/choices.js';
-import { runPosInProcess } from '../helpers/cli.js';
+import { cliEnvFor, runPosInProcess } from '../helpers/cli.js';
 import { createOrder } from '../helpers/orders.js';
 
 // `pos orders show` against a server on 127.0.0.1, in-process: each line with what was chosen for it under it, a
@@ -10,9 +10,7 @@ import { createOrder } from '../helpers/orders.js';
 t.test('pos orders show lists the choices under their line', async (t) => {
   const app = await buildTestApp(t);
   const m = await choicesMenu(app);
-  await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.runtime.app.server.address() as { port: number };
-  const env = { POS_URL: `http://127.0.0.1:${port}`, POS_TOKEN: await app.token('operator') };
+  const env = await cliEnvFor(app, 'operator');
   const order = await createOrder(app, {
     table: '4',
     customer: 'Rossi',

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { buildTestApp } from '../helpers/app.js';
-import { runPosInProcess } from '../helpers/cli.js';
+import { cliEnvFor, runPosInProcess } from '../helpers/cli.js';
 import { seedMenu } from '../helpers/seed.js';
 
 // `pos printers rm` of a printer still in use (a category's station, a register's receipts) is not done on a whim:
@@ -10,9 +10,7 @@ import { seedMenu } from '../helpers/seed.js';
 t.test('pos printers rm: a printer in use needs --yes, one used by nothing does not', async (t) => {
   const app = await buildTestApp(t);
   const menu = await seedMenu(app);
-  await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.runtime.app.server.address() as { port: number };
-  const env = { POS_URL: `http://127.0.0.1:${port}`, POS_TOKEN: await app.token('admin') };
+  const env = await cliEnvFor(app);
   const pos = (args: string[]) => runPosInProcess(args, { env });
   const printerNames = async () =>
     ((await app.request({ method: 'GET', url: '/v1/printers' })).json() as Array<{ name: string }>).map((p) => p.name);

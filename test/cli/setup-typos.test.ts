@@ -1,15 +1,13 @@
 import t from 'tap';
 import { buildTestApp } from '../helpers/app.js';
-import { runPosInProcess } from '../helpers/cli.js';
+import { cliEnvFor, runPosInProcess } from '../helpers/cli.js';
 
 // `pos setup` typed by a volunteer who mistypes: a price or a paper width that is not one is asked again instead of
 // being dropped or sent to the server; Enter alone on a price leaves that food out, saying so.
 
 t.test('pos setup: a mistyped price or paper width is asked again', async (t) => {
   const app = await buildTestApp(t);
-  await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.runtime.app.server.address() as { port: number };
-  const env = { POS_URL: `http://127.0.0.1:${port}`, POS_TOKEN: await app.token('admin') };
+  const env = await cliEnvFor(app);
   const answers = [
     '', // the event's name: left as it is
     '', // the language kept

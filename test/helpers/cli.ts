@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import { runCli } from '../../src/cli/run.js';
+import type { Role } from '../../src/core/auth/principal.js';
+import type { TestApp } from './app.js';
 
 export interface CliResult {
   code: number;
@@ -67,4 +69,14 @@ export function posInProcess(t: { equal(found: unknown, wanted: unknown, message
     t.equal(result.code, 0, `pos ${args.join(' ')}: ${result.stderr}`);
     return result.stdout;
   };
+}
+
+/**
+ * A test app made to listen on 127.0.0.1, and the environment that points `pos` (in-process) at it with a token of
+ * `role`: the CLI's tests talk to it over HTTP as the executable would.
+ */
+export async function cliEnvFor(app: TestApp, role: Role = 'admin'): Promise<Record<string, string>> {
+  await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.runtime.app.server.address() as { port: number };
+  return { POS_URL: `http://127.0.0.1:${port}`, POS_TOKEN: await app.token(role) };
 }
