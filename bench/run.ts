@@ -3,8 +3,8 @@
 // tiny scale (a few seconds) so the test suite keeps it alive; --only till runs step 6 (the till in Chromium) alone, at
 // full size in about two minutes; --only cli runs step 7 (how soon the CLI answers) alone. Step 1 also runs on
 // PostgreSQL (a throwaway cluster, then one with a synchronous standby) when PostgreSQL 15 is installed; --only orders
-// runs step 1 alone, on both engines; --skip till,cli leaves steps 6 and 7 (or one of them) out of the whole run: the
-// suite runs them apart with --only, so no smoke file is long.
+// runs step 1 alone, on both engines; --skip till,cli,postgres leaves steps 6 and 7 and step 1's PostgreSQL runs (or
+// some of them) out of the whole run: the suite runs them apart with --only, so no smoke file is long.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,12 +27,12 @@ import { type Figure, printTable } from './lib/table.js';
 import { tillFigures } from './lib/till.js';
 import { cliFigures } from './lib/cli.js';
 
-const USAGE = `usage: npm run bench -- [--smoke] [--out FILE] [--only till|cli|orders | --skip till,cli]
+const USAGE = `usage: npm run bench -- [--smoke] [--out FILE] [--only till|cli|orders | --skip till,cli,postgres]
 
   --smoke          every step at a tiny scale (seconds): proves the bench runs, judges nothing
   --out FILE       where the figures go as JSON (default: bench/results.json)
   --only STEP      one step alone: till (6, in Chromium), cli (7) or orders (1, on both engines)
-  --skip STEPS     the whole run without till, cli or both ("till,cli")
+  --skip STEPS     the whole run without some of till, cli and postgres (step 1 on PostgreSQL): "till,cli"
   -h, --help       this help
 `;
 /** The options; an unknown flag or a missing value stops the run before anything starts, never a bench run. */
@@ -65,9 +65,11 @@ if (only !== undefined && only !== 'till' && only !== 'cli' && only !== 'orders'
   process.stderr.write(`bench: --only takes "till", "cli" or "orders" (${why}), not "${only}"\n`);
   process.exit(1);
 }
+const SKIPPABLE = ['till', 'cli', 'postgres'];
 const skip = new Set(flags.skip === undefined ? [] : flags.skip.split(','));
-if ([...skip].some((step) => step !== 'till' && step !== 'cli') || (skip.size > 0 && only !== undefined)) {
-  process.stderr.write(`bench: --skip takes "till", "cli" or both ("till,cli"), and not with --only\n`);
+if ([...skip].some((step) => !SKIPPABLE.includes(step)) || (skip.size > 0 && only !== undefined)) {
+  const steps = SKIPPABLE.map((step) => `"${step}"`).join(', ');
+  process.stderr.write(`bench: --skip takes ${steps} or several ("till,cli"), and not with --only\n`);
   process.exit(1);
 }
 const TIMEZONE = 'Europe/Rome';
@@ -522,7 +524,7 @@ try {
     const { child: emulators, info } = await forkReady<{ ports: number[] }>('../emulators.ts', ['6']);
     cleanups.push(() => stopChild(emulators));
     const live = await liveVenue(info.ports);
-    const postgres = await postgresSteps(info.ports);
+    const postgres = skip.has('postgres') ? null : await postgresSteps(info.ports);
     const past = await history();
     const { till, figures: tillRows } = skip.has('till') ? { till: null, figures: [] } : await tillStep();
     const { cli, figures: cliRows } = skip.has('cli') ? { cli: null, figures: [] } : await cliStep();
@@ -574,7 +576,7 @@ try {
         target: 0,
         better: 'lower',
       },
-      ...postgresFigures(postgres),
+      ...(skip.has('postgres') ? [] : postgresFigures(postgres)),
       {
         key: 'list.perSecond',
         label: '2. order list (page 1, search)',
