@@ -13,7 +13,9 @@ import type { TestLike } from './app.js';
  * process exits. It listens on 127.0.0.1 on a free port (its socket in its own temp dir), without durability
  * (fsync off: a test never survives a power cut), and holds a template database migrated once; each test gets its
  * own database copied from it (`createTestDatabase`), so a test starts from a migrated, empty schema in a fraction
- * of a second. initdb refuses to run as root: as root, the cluster runs as the `postgres` user (runuser).
+ * of a second. The copy is a file copy, not PostgreSQL 15's default of writing the template's 7 MB through the WAL,
+ * and the WAL is minimal and autovacuum off: a database then costs about 50 ms of CPU instead of 175 ms, and a
+ * suite creates hundreds. initdb refuses to run as root: as root, the cluster runs as the `postgres` user (runuser).
  */
 
 export const PG_BIN = process.env.POS_PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -47,7 +49,7 @@ export function testCluster(): Promise<TestCluster> {
 export async function createTestDatabase(_t?: TestLike): Promise<string> {
   const cluster = await testCluster();
   const name = `pos_${process.pid}_${++counter}`;
-  await cluster.admin(`create database ${name} template ${TEMPLATE}`);
+  await cluster.admin(`create database ${name} template ${TEMPLATE} strategy file_copy`);
   return cluster.url(name);
 }
 
@@ -96,6 +98,9 @@ async function startCluster(): Promise<TestCluster> {
     '-c full_page_writes=off',
     '-c max_connections=300',
     '-c shared_buffers=32MB',
+    '-c autovacuum=off',
+    '-c wal_level=minimal',
+    '-c max_wal_senders=0',
   ].join(' ');
   running = true;
   run('pg_ctl', ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'log'), '-o', settings], as);
