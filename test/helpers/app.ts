@@ -7,7 +7,7 @@ import { ManualClock, systemClock } from '../../src/core/clock.js';
 import { defaultConfig, type ServerConfig } from '../../src/config.js';
 import type { PrinterTransport } from '../../src/printer/transport.js';
 import { createRuntime, type Runtime } from '../../src/server/runtime.js';
-import { testDatabaseUrl } from './engine.js';
+import { seedMigratedSqlite, testDatabaseUrl } from './engine.js';
 
 /** The subset of tap's Test the helpers need (so they work with any tap version's types). */
 export interface TestLike {
@@ -60,6 +60,7 @@ export async function buildTestApp(
   // Printing tests run on real time: retries and probes are driven by real timers.
   const runtimeClock = options.realTime ? systemClock : clock;
   const databaseUrl = await testDatabaseUrl();
+  if (!databaseUrl && !options.config?.databaseUrl) await seedMigratedSqlite(dataDir);
   const runtime = await createRuntime(
     { ...defaultConfig(), timezone: 'Europe/Rome', logLevel: 'silent', databaseUrl, ...options.config, dataDir },
     {

@@ -4,7 +4,6 @@ import { cuid } from '../../src/core/ids.js';
 import { VenueClock } from '../../src/core/venue-time.js';
 import { defaultConfig } from '../../src/config.js';
 import type { Storage } from '../../src/storage/database.js';
-import { migrate } from '../../src/storage/migrate.js';
 import { DEFAULT_TEST_START, type TestLike, tempDir } from './app.js';
 import { openTestStorage } from './engine.js';
 
@@ -29,7 +28,6 @@ export async function buildTestCore(
   const clock = new ManualClock(options.start ?? DEFAULT_TEST_START);
   const config = defaultConfig();
   const storage = await openTestStorage(t, dataDir);
-  await migrate(storage);
   const ctx: CoreContext = {
     storage: storagePort(storage),
     clock,
