@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PACKAGE_ROOT } from '../../src/version.js';
 import type { TestLike } from './app.js';
 
 /** A host name the test browser resolves to 127.0.0.1: a LAN address as the tablets at a venue use it. */
@@ -17,7 +19,7 @@ let shared: Promise<Browser> | undefined;
  * test gets it clean, as a tablet fresh from its box: what a test opened (its contexts and their pages, cookies and
  * storage) is closed when it ends. The browser itself closes when the process's tests are done.
  */
-export async function launchBrowser(t: TestLike): Promise<Browser | null> {
+export async function launchBrowser(t: TestLike & { passing?(): boolean; name?: string }): Promise<Browser | null> {
   if (!existsSync(CHROMIUM)) {
     if (process.env['CI'])
       throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium before the tests`);
@@ -27,14 +29,26 @@ export async function launchBrowser(t: TestLike): Promise<Browser | null> {
   const browser = await shared;
   const before = new Set(browser.contexts());
   t.teardown(async () => {
-    await Promise.all(
-      browser
-        .contexts()
-        .filter((context) => !before.has(context))
-        .map((context) => context.close()),
-    );
+    const opened = browser.contexts().filter((context) => !before.has(context));
+    if (t.passing?.() === false) await keepFailedScreens(opened, t.name ?? 'test');
+    await Promise.all(opened.map((context) => context.close()));
   });
   return browser;
+}
+
+/**
+ * A failed browser test leaves a picture of each page it still had open (`.tap/screenshots/failed/`), so a failure
+ * seen once on a busy machine can be read afterwards: which screen the page was on, and what covered it.
+ */
+async function keepFailedScreens(contexts: BrowserContext[], testName: string): Promise<void> {
+  const dir = join(PACKAGE_ROOT, '.tap', 'screenshots', 'failed');
+  mkdirSync(dir, { recursive: true });
+  const base = testName.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
+  const pages = contexts.flatMap((context) => context.pages());
+  for (const [index, page] of pages.entries()) {
+    const path = join(dir, `${base}-${index + 1}.png`);
+    await page.screenshot({ path, fullPage: true }).catch(() => {}); // a page that crashed has no picture to give
+  }
 }
 
 async function startChromium(): Promise<Browser> {
