@@ -17,7 +17,8 @@ let shared: Promise<Browser> | undefined;
  *
  * One browser serves every test of a process (the browser files share processes: package.json's testGroups); each
  * test gets it clean, as a tablet fresh from its box: what a test opened (its contexts and their pages, cookies and
- * storage) is closed when it ends. The browser itself closes when the process's tests are done.
+ * storage) is closed when it ends. The browser itself closes (or, when shared by the whole run, is let go) when the
+ * process's tests are done.
  */
 export async function launchBrowser(t: TestLike & { passing?(): boolean; name?: string }): Promise<Browser | null> {
   if (!existsSync(CHROMIUM)) {
@@ -51,25 +52,34 @@ async function keepFailedScreens(contexts: BrowserContext[], testName: string): 
   }
 }
 
+/** How the tests start Chromium: each test process, or test/helpers/tap-compiled.mjs once for a whole run. */
+export const CHROMIUM_LAUNCH = {
+  executablePath: CHROMIUM,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    // `http://pos.lan:<port>` reaches the test's server on 127.0.0.1 as a tablet on the venue's Wi-Fi would: an
+    // ordinary http origin, not a secure context (127.0.0.1 and localhost are), so the till is tested without the
+    // features browsers keep for secure pages (crypto.randomUUID, service workers).
+    `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
+  ],
+};
+
+/**
+ * `npm test` starts one Chromium for the whole run and names it in POS_TEST_BROWSER: a process connects to it (each
+ * launch and close of a browser of its own cost about 3 s of CPU, and a run had ten). Closing the connection closes
+ * what this process opened and leaves the browser to the other files. A file run alone launches its own.
+ */
 async function startChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // `http://pos.lan:<port>` reaches the test's server on 127.0.0.1 as a tablet on the venue's Wi-Fi would: an
-      // ordinary http origin, not a secure context (127.0.0.1 and localhost are), so the till is tested without the
-      // features browsers keep for secure pages (crypto.randomUUID, service workers).
-      `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
-    ],
-  });
+  const endpoint = process.env['POS_TEST_BROWSER'];
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch(CHROMIUM_LAUNCH);
   // tap is loaded here, not at the top: the benchmark reads CHROMIUM from this file outside any test.
   const { default: tap } = await import('tap');
   tap.teardown(() => browser.close());

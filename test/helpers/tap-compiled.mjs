@@ -3,8 +3,9 @@
 // process. The files are the ones tap's config lists (`tap list`, from the sources, so a stale file in dist/ never
 // runs); a group holding files tsc does not compile (the browser apps' component tests, which Vite bundles) runs
 // from its source through tsx. Options are passed on to tap (`npm test -- --reporter=tap`); the files are always
-// the whole list.
-import { spawnSync } from 'node:child_process';
+// the whole list. The browser files share one Chromium, started here for the whole run.
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,5 +25,24 @@ const files = listed.stdout
   .split('\n')
   .filter(Boolean)
   .map((file) => (compiles(file) && (testGroups[file] ?? []).every(compiles) ? compiledOf(file) : file));
-const run = spawnSync(tap, [...process.argv.slice(2), ...files], { cwd: root, stdio: 'inherit' });
-process.exit(run.status ?? 1);
+const browser = await sharedBrowser();
+const run = spawn(tap, [...process.argv.slice(2), ...files], {
+  cwd: root,
+  stdio: 'inherit',
+  env: browser ? { ...process.env, POS_TEST_BROWSER: browser.wsEndpoint() } : process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => run.kill(signal));
+const [code] = await once(run, 'exit');
+await browser?.close();
+process.exit(code ?? 1);
+
+/**
+ * One Chromium for the whole run (test/helpers/browser.ts connects each test process to it), started here, where
+ * it outlives every file; none when Chromium is not installed (the browser tests then skip, or fail in CI).
+ */
+async function sharedBrowser() {
+  const { CHROMIUM, CHROMIUM_LAUNCH } = await import(join(root, 'dist', 'test', 'helpers', 'browser.js'));
+  if (!existsSync(CHROMIUM)) return null;
+  const { chromium } = await import('playwright-core');
+  return chromium.launchServer(CHROMIUM_LAUNCH);
+}
