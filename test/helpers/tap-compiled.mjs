@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tap = join(root, 'node_modules', '.bin', 'tap');
@@ -41,7 +41,9 @@ process.exit(code ?? 1);
  * it outlives every file; none when Chromium is not installed (the browser tests then skip, or fail in CI).
  */
 async function sharedBrowser() {
-  const { CHROMIUM, CHROMIUM_LAUNCH } = await import(join(root, 'dist', 'test', 'helpers', 'browser.js'));
+  const { CHROMIUM, CHROMIUM_LAUNCH } = await import(
+    pathToFileURL(join(root, 'dist', 'test', 'helpers', 'browser.js')).href
+  );
   if (!existsSync(CHROMIUM)) return null;
   const { chromium } = await import('playwright-core');
   return chromium.launchServer(CHROMIUM_LAUNCH);
