@@ -170,7 +170,7 @@ t.test(
     keys('p');
     await shows('the question', (s) => s.includes('Run the closure and print it at Cassa 1? y yes, n no'));
     keys('y');
-    text = await shows('the closure run', (s) => s.includes("closure run and sent to Cassa 1's printer: 24.00"));
+    text = await shows('the closure run', (s) => s.includes("closure run: 24.00, sent to Cassa 1's printer"));
     captures.push(text);
     const closure = await waitFor(
       'the closure ticket',

@@ -65,6 +65,8 @@ t.test(
     t.equal(translate('it', counted('display.more', 1), { count: 1 }), '+1 altro');
     t.equal(translate('it', counted('dashboard.more', 3), { count: 3 }), '+3 altri');
     t.equal(translate('it', counted('dashboard.left', 1), { count: 1 }), '1 rimasto');
+    t.equal(translate('it', counted('orders.refunded', 1), { count: 1 }), '1 rimborsato');
+    t.equal(translate('it', counted('orders.refunded', 2), { count: 2 }), '2 rimborsati');
     t.equal(
       translate('it', counted('outbox.refusedBanner', 1), { count: 1 }),
       '1 ordine rifiutato dal server: tocca per decidere',

@@ -6,6 +6,7 @@ import type { CashRegister } from '../../api/cash-registers.js';
 import type { Report as ReportSchema } from '../../api/reports.js';
 import { fit } from '../format.js';
 import { showMoney } from '../money.js';
+import { counted } from '../../i18n/translate.js';
 import { DashboardLocale, type DashboardTexts, useDashboardTexts } from '../texts.js';
 import { useNotice } from './notice.js';
 import { type Figures, readFigures } from './ReportsScreen.js';
@@ -22,6 +23,8 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
   const [registers, setRegisters] = useState<Array<z.infer<typeof CashRegister>>>([]);
   const [chosen, setChosen] = useState(0);
   const [asking, setAsking] = useState(false);
+  /** The first line shown, when the lines are more than the screen holds. */
+  const [top, setTop] = useState(0);
   const [notice, say, fail] = useNotice();
   const load = useCallback(() => {
     Promise.all([readFigures(client), client.cashRegisters({ enabled: true })]).then(([f, r]) => {
@@ -31,6 +34,16 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
   }, [client, fail]);
   useEffect(load, [load]);
   const register = registers[Math.min(chosen, registers.length - 1)];
+  const money = (value: number) => showMoney(locale, value);
+  const today = figures?.today ?? null;
+  const rows = today ? closureRows(today, money, t) : [];
+  const room = Math.max(1, height - 7);
+  // Lines the screen cannot hold are reached with ↑↓, and a last line says how many there are: a treasurer never
+  // reads a closure with some registers or categories silently left out.
+  const shown = rows.length > room ? Math.max(1, room - 1) : room;
+  const hidden = Math.max(0, rows.length - shown);
+  const first = Math.min(top, hidden);
+  const lines = alignedRows(rows.slice(first, first + shown), rows, Math.min(width - 1, 70));
   const ask = (open: boolean) => {
     setAsking(open);
     onCapture(open);
@@ -51,17 +64,14 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
       }
       if (key.leftArrow) setChosen((at) => Math.max(0, at - 1));
       if (key.rightArrow) setChosen((at) => Math.min(registers.length - 1, at + 1));
+      if (key.upArrow) setTop((at) => Math.max(0, Math.min(at, hidden) - 1));
+      if (key.downArrow) setTop((at) => Math.min(hidden, at + 1));
       if (input === 'r') load();
       if (input === 'p' && register) ask(true);
     },
     { isActive: active },
   );
 
-  const money = (value: number) => showMoney(locale, value);
-  const today = figures?.today ?? null;
-  const rows: Array<[string, string]> = today ? closureRows(today, money, t) : [];
-  const lines = rows.slice(0, Math.max(1, height - 7));
-  const width2 = Math.min(width - 1, 70);
   return (
     <Box flexDirection="column" height={height}>
       <Text bold color="cyan">
@@ -72,7 +82,7 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
         <>
           <Text bold>
             {fit(
-              t('console.closure.figures', {
+              t(counted('console.closure.figures', today.totalOrders), {
                 orders: today.totalOrders,
                 revenue: money(today.totalRevenue),
                 cash: money(today.totalCashRevenue),
@@ -81,9 +91,14 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
               width - 1,
             )}
           </Text>
-          {lines.map(([left, right], index) => (
-            <Text key={index}>{`${fit(left, width2 - right.length - 1)} ${right}`}</Text>
+          {lines.map((line, index) => (
+            <Text key={index}>{line}</Text>
           ))}
+          {hidden > 0 ? (
+            <Text color="gray">
+              {fit(t('console.closure.more', { above: first, below: hidden - first }), Math.min(width - 1, 70))}
+            </Text>
+          ) : null}
         </>
       ) : figures ? null : (
         <Text color="gray">{t('console.loading')}</Text>
@@ -104,25 +119,47 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
 
 type Report = z.infer<typeof ReportSchema>;
 type Takings = Pick<Report, 'totalRevenue' | 'totalCashRevenue' | 'totalCardRevenue'>;
+/** A line of the figures: what, how much, and for a register its cash and card. */
+type Row = { label: string; amount: string; detail?: string };
+
+/**
+ * The lines as a treasurer adds them up: every amount right-aligned in one column (the registers' as the
+ * categories'), the registers' cash and card after it, the names cut to what is left. The columns are measured on all
+ * the lines, so they stay put as the lines scroll.
+ */
+function alignedRows(lines: Row[], all: Row[], width: number): string[] {
+  const amountWidth = Math.max(...all.map((row) => row.amount.length));
+  const detailWidth = Math.max(0, ...all.map((row) => row.detail?.length ?? 0));
+  const labelWidth = width - amountWidth - 1 - (detailWidth > 0 ? detailWidth + 2 : 0);
+  return lines.map((row) => {
+    const line = `${fit(row.label, labelWidth)} ${row.amount.padStart(amountWidth)}`;
+    return row.detail ? `${line}  ${row.detail}` : line;
+  });
+}
 
 /**
  * The lines under the totals, adding up as on the printed closure: the orders without a payment method beside cash
  * and card, the registers with the orders confirmed at none, then the categories before discounts, less the
  * discounts and the refunds.
  */
-function closureRows(today: Report, money: (cents: number) => string, t: DashboardTexts['t']): Array<[string, string]> {
+function closureRows(today: Report, money: (cents: number) => string, t: DashboardTexts['t']): Row[] {
   const unpaid = today.totalRevenue - today.totalCashRevenue - today.totalCardRevenue;
-  const takings = (stats: Takings) =>
-    `${money(stats.totalRevenue)}  (${money(stats.totalCashRevenue)} + ${money(stats.totalCardRevenue)})`;
+  const takings = (label: string, stats: Takings): Row => ({
+    label,
+    amount: money(stats.totalRevenue),
+    detail: `(${money(stats.totalCashRevenue)} + ${money(stats.totalCardRevenue)})`,
+  });
   const none = today.noRegisterStats;
-  const rows: Array<[string, string]> = [];
-  if (unpaid !== 0) rows.push([`  ${t('closure.noPaymentMethod')}`, money(unpaid)]);
-  for (const stats of today.cashRegisterStats) rows.push([`  ${stats.cashRegisterName}`, takings(stats)]);
+  const rows: Row[] = [];
+  if (unpaid !== 0) rows.push({ label: `  ${t('closure.noPaymentMethod')}`, amount: money(unpaid) });
+  for (const stats of today.cashRegisterStats) rows.push(takings(`  ${stats.cashRegisterName}`, stats));
   if (none.totalRevenue !== 0 || none.totalCashRevenue !== 0 || none.totalCardRevenue !== 0)
-    rows.push([`  ${t('closure.noRegister')}`, takings(none)]);
+    rows.push(takings(`  ${t('closure.noRegister')}`, none));
   for (const category of today.categoryStats)
-    rows.push([`  ${category.categoryName} × ${category.quantity}`, money(category.revenue)]);
-  if (today.totalDiscount !== 0) rows.push([`  ${t('closure.discounts')}`, `-${money(today.totalDiscount)}`]);
-  if (today.totalRefunds !== 0) rows.push([`  ${t('closure.refunds')}`, `-${money(today.totalRefunds)}`]);
+    rows.push({ label: `  ${category.categoryName} × ${category.quantity}`, amount: money(category.revenue) });
+  if (today.totalDiscount !== 0)
+    rows.push({ label: `  ${t('closure.discounts')}`, amount: `-${money(today.totalDiscount)}` });
+  if (today.totalRefunds !== 0)
+    rows.push({ label: `  ${t('closure.refunds')}`, amount: `-${money(today.totalRefunds)}` });
   return rows;
 }

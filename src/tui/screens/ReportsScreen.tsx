@@ -6,6 +6,7 @@ import type { Report } from '../../api/reports.js';
 import { type HourBar, HourBars } from '../components/HourBars.js';
 import { fit } from '../format.js';
 import { centsOf, showMoney } from '../money.js';
+import { counted } from '../../i18n/translate.js';
 import { DashboardLocale, useDashboardTexts } from '../texts.js';
 import { useNotice } from './notice.js';
 import type { ScreenProps } from './screen.js';
@@ -97,7 +98,7 @@ export function ReportsScreen({ client, width, height, active }: ScreenProps) {
       : []),
   ];
   const topRows = Math.max(1, body - 4 - registers.length);
-  const title = t('console.reports.title', {
+  const title = t(counted('console.reports.title', today?.totalOrders ?? 0), {
     from: `${venueHour(figures.from, figures.timezone)}:00`,
     orders: today?.totalOrders ?? 0,
     revenue: money(today?.totalRevenue ?? 0),

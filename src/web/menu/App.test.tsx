@@ -58,7 +58,7 @@ const WIRE_MENU = {
           name: 'Margherita',
           description: 'pomodoro e mozzarella',
           price: 7.5,
-          portionsLeft: null,
+          portionsLeft: 1,
           allergens: ['GLUTEN', 'MILK'],
           choices: [],
         },
@@ -147,6 +147,7 @@ t.test('in Italian: the marks, the legend, the sheet and the line', async (t) =>
     ['GL', 'LA'],
   );
   t.ok(screen.getByRole('region', { name: 'Allergeni' }));
+  t.equal(within(pizza).getByText(/^ne rest/).textContent, 'ne resta 1', 'one portion left, in the singular');
   fireEvent.click(button('Aggiungi Tagliata di manzo'));
   const sheet = screen.getByRole('dialog', { name: 'Tagliata di manzo: scegli' });
   t.match(sheet.textContent, /Cottura · obbligatorio · scegline 1/);

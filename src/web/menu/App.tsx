@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { formatDateTime, LOCALES } from '../../i18n/translate.js';
+import { counted, formatDateTime, LOCALES } from '../../i18n/translate.js';
 import { AllergenLegend, AllergenMarks } from '../shared/Allergens.js';
 import { encodeCart } from '../shared/cart-code.js';
 import { ChoicesSheet } from '../shared/ChoicesSheet.js';
@@ -132,7 +132,9 @@ function Foods({
                       </span>
                     )}
                     {food.portionsLeft !== null && food.portionsLeft <= 20 && (
-                      <span className="food-left">{t('menuPage.left', { count: food.portionsLeft })}</span>
+                      <span className="food-left">
+                        {t(counted('menuPage.left', food.portionsLeft), { count: food.portionsLeft })}
+                      </span>
                     )}
                   </div>
                   <span className="food-price">{money(food.price)}</span>

@@ -4,7 +4,7 @@ import type { OrderDetail, OrderList } from '../../api/orders.js';
 // ApiError from its own module: the client's index brings zod, which the page loads after its first paint.
 import { ApiError } from '../../client/errors.js';
 import type { PosClient } from '../../client/index.js';
-import { errorKey } from '../../i18n/translate.js';
+import { counted, errorKey } from '../../i18n/translate.js';
 import { useTexts } from '../shared/locale.js';
 import { Tabs } from '../shared/Tabs.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
@@ -191,7 +191,10 @@ export function OrdersView(props: {
                 <li key={item.id}>
                   {item.quantity} × {item.food.name} {item.notes && `(${item.notes})`} — {money(item.total)}
                   {item.refundedQuantity > 0 && (
-                    <span className="refunded"> · {t('orders.refunded', { count: item.refundedQuantity })}</span>
+                    <span className="refunded">
+                      {' '}
+                      · {t(counted('orders.refunded', item.refundedQuantity), { count: item.refundedQuantity })}
+                    </span>
                   )}
                 </li>
               ))}

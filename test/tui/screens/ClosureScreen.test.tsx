@@ -16,7 +16,7 @@ t.test('Closure: the figures first; p asks, n keeps it, y runs it at the chosen 
     <ClosureScreen client={client} width={80} height={20} active onCapture={(on) => captured.push(on)} />,
     'it',
   );
-  let text = await shows('the figures', (s) => s.includes('1 ordini') || s.includes('1 ordine'));
+  let text = await shows('the figures', (s) => s.includes('1 ordine · 12,00'));
   t.match(text, /Chiusura della serata/);
   t.match(text, /Stampata su Cassa 1/);
   await type('p');
@@ -26,7 +26,7 @@ t.test('Closure: the figures first; p asks, n keeps it, y runs it at the chosen 
   await type('p');
   await shows('the question again', (s) => s.includes('Eseguire la chiusura'));
   await type('s');
-  text = await shows('done', (s) => s.includes('chiusura eseguita e inviata alla stampante di Cassa 1'));
+  text = await shows('done', (s) => s.includes('chiusura eseguita: 12,00, inviata alla stampante di Cassa 1'));
   t.same(captured, [true, false, true, false], 'the question took the keys, and gave them back');
   const jobs = await client.printJobs({ status: ['queued', 'printing'] });
   t.ok(
@@ -73,4 +73,65 @@ t.test('Closure: the lines add up as on paper (no payment method, no register, d
   t.match(text, /Panini × 3 +18[.,]00/);
   t.match(text, /Discounts +-1[.,]00/);
   t.match(text, /Refunds +-5[.,]00/);
+});
+
+t.test('Closure: one column of amounts; lines the screen cannot hold are counted and reached with ↑↓', async (t) => {
+  const { app, client } = await serve(t);
+  const printer = await client.create('/v1/printers', { name: 'Cassa', ip: '127.0.0.1', port: 9 });
+  const bar = await client.create('/v1/cash-registers', {
+    name: 'Bar dei ragazzi della Pro Loco',
+    defaultPrinterId: printer.id,
+  });
+  const till = await client.create('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printer.id });
+  // Eight categories of one food each (6,00): with the two registers, ten lines for a screen that holds six. The
+  // report lists the categories by name: Bevande … Contorni first, Dolci … Vini below.
+  const foods: string[] = [];
+  for (const name of ['Primi', 'Secondi', 'Contorni', 'Panini', 'Dolci', 'Bevande', 'Vini', 'Caffetteria']) {
+    const category = await client.create('/v1/categories', { name });
+    foods.push(
+      (
+        await client.create('/v1/foods', {
+          name: `Piatto ${name}`,
+          price: 600,
+          categoryId: category.id,
+          available: true,
+        })
+      ).id,
+    );
+  }
+  const sold = await order(app, lines(...foods.map((food): [string, number] => [food, 20])), {
+    paymentMethod: 'CASH',
+    cashRegisterId: bar.id,
+  });
+  t.equal(sold.statusCode, 201, sold.body);
+  t.equal(
+    (await order(app, lines([foods[0] as string, 1]), { paymentMethod: 'CARD', cashRegisterId: till.id })).statusCode,
+    201,
+  );
+  app.clock.advance(60_000);
+  const { type, shows } = show(
+    t,
+    <ClosureScreen client={client} width={80} height={13} active onCapture={() => {}} />,
+    'it',
+  );
+  let text = await shows('the figures', (s) => s.includes('2 ordini'));
+  t.match(text, /Bar dei ragazzi della Pro Loco +960,00 {2}\(960,00 \+ 0,00\)/);
+  t.match(text, /Cassa 1 +6,00 {2}\(0,00 \+ 6,00\)/);
+  t.match(text, /Bevande × 20 +120,00/);
+  // Where an amount ends on the screen's line that names `name`: one column for them all.
+  const amountEnd = (name: string, amount: string) => {
+    const row = text.split('\n').find((line) => line.includes(name)) ?? '';
+    return row.indexOf(` ${amount}`, row.indexOf(name) + name.length) + 1 + amount.length;
+  };
+  t.equal(amountEnd('Cassa 1', '6,00'), amountEnd('Pro Loco', '960,00'), `the registers' amounts line up:\n${text}`);
+  t.equal(amountEnd('Bevande', '120,00'), amountEnd('Pro Loco', '960,00'), `and the categories' with them:\n${text}`);
+  t.match(text, /0 righe sopra, 5 sotto: ↑↓ per leggerle/);
+  t.notMatch(text, /Vini/);
+  for (let line = 0; line < 7; line++) await type('\u001b[B');
+  text = await shows('the last lines', (s) => s.includes('Vini × 20'));
+  t.match(text, /Primi × 21 +126,00/);
+  t.match(text, /5 righe sopra, 0 sotto/, 'down goes no further than the last line');
+  t.notMatch(text, /Pro Loco +960,00/);
+  await type('\u001b[A');
+  await shows('one line back up', (s) => s.includes('4 righe sopra, 1 sotto') && !s.includes('Vini'));
 });

@@ -49,4 +49,5 @@ t.test("Reports: a refund today of yesterday's sale at no register shows as a ne
   const text = await shows('the figures', (s) => s.includes('By register'));
   t.match(text, /Cassa 1 +6\.00/);
   t.match(text, /no register +-6\.00/, 'the line that makes the registers add up to 0.00');
+  t.match(text, /Today since \d\d:00: 1 order · /, 'one order, not "1 orders"');
 });
