@@ -14,3 +14,38 @@ export function fit(raw: string, width: number): string {
 export function minutesSince(at: number | null, now: number): number | null {
   return at === null ? null : Math.max(0, Math.floor((now - at) / 60_000));
 }
+
+/**
+ * Column widths that fit `available` characters with two spaces between columns. While the line is too long, a
+ * heading wider than its cells gives way first (down to its widest cell: "Stampante sco…" above whole printer names),
+ * then the widest column gives up a character at a time, each down to `floor`, and a `keep` column (a food's name, a
+ * register's drawer) only once the others are at their floor. A table then shows every column, its longest cells cut
+ * with "…", rather than losing its last columns off the edge.
+ */
+export function fitColumns(
+  columns: Array<{ heading: number; cells: number; keep?: boolean }>,
+  available: number,
+  floor = 6,
+): number[] {
+  const fitted = columns.map((column) => Math.max(column.heading, column.cells));
+  let over = fitted.reduce((sum, each) => sum + each, 0) + 2 * Math.max(0, fitted.length - 1) - available;
+  for (const [index, column] of columns.entries()) {
+    if (over <= 0) break;
+    const spare = Math.min(over, (fitted[index] ?? 0) - Math.max(column.cells, floor));
+    if (spare <= 0) continue;
+    fitted[index] = (fitted[index] ?? 0) - spare;
+    over -= spare;
+  }
+  for (const kept of [false, true]) {
+    while (over > 0) {
+      let widest = -1;
+      for (const [index, each] of fitted.entries())
+        if (Boolean(columns[index]?.keep) === kept && each > floor && (widest < 0 || each > (fitted[widest] ?? 0)))
+          widest = index;
+      if (widest < 0) break; // these columns at their floor: the next ones, else the line is cut at the end
+      fitted[widest] = (fitted[widest] ?? 0) - 1;
+      over--;
+    }
+  }
+  return fitted;
+}

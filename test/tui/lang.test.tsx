@@ -6,7 +6,7 @@ import { PrintersPanel } from '../../src/tui/components/PrintersPanel.js';
 import { Footer } from '../../src/tui/components/Footer.js';
 import { type DashboardState, initialState } from '../../src/tui/state.js';
 import { DashboardLocale, dashboardLocale, dashboardTexts, offlineMessage } from '../../src/tui/texts.js';
-import { type Locale, LOCALES } from '../../src/i18n/index.js';
+import { CATALOGS, type Locale, LOCALES, type MessageKey } from '../../src/i18n/index.js';
 import { food } from './fixtures.js';
 import { runPos } from '../helpers/server.js';
 
@@ -135,4 +135,19 @@ t.test('why the board is offline, in its language', async (t) => {
   t.equal(it.amount(123450), '1234,50', "an order's total as Italian writes it, ungrouped for the narrow columns");
   t.equal(it.status('picked_up'), 'RITIRATO');
   t.equal(it.left(null), 'non contati');
+});
+
+t.test("the console's key help fits an 80-column terminal in every language, two spaces between keys", async (t) => {
+  for (const locale of LOCALES) {
+    const { t: say } = dashboardTexts(locale);
+    const keys = Object.keys(CATALOGS.en).filter((key) => key.startsWith('console.keys.') && !key.endsWith('.form'));
+    t.ok(keys.length >= 10, 'every screen has one');
+    for (const key of keys) {
+      const text = say(key as MessageKey);
+      // Ink cuts a line one column short of the terminal: 79 characters are whole.
+      t.ok(text.length <= 79, `${locale} ${key}: ${text.length} characters (${text})`);
+      // One space between a key's words, two between keys: "a aggiungi e modifica" read as "add and edit".
+      t.notMatch(text, /(\S+ ){5}\S+/, `${locale} ${key}: the keys apart (${text})`);
+    }
+  }
 });

@@ -1,7 +1,7 @@
 import { Box, type Key, useInput } from 'ink';
 import { Text } from './Text.js';
 import { useRef, useState } from 'react';
-import { fit } from '../format.js';
+import { fit, fitColumns } from '../format.js';
 import { useDashboardTexts } from '../texts.js';
 
 export interface ListRow {
@@ -14,8 +14,13 @@ export interface ListRow {
 
 export interface ResourceListProps {
   title: string;
-  /** The column headings; their widths are the widest of heading and cells. */
+  /**
+   * The column headings; their widths are the widest of heading and cells, narrowed to fit the terminal (see
+   * fitColumns). A column with nothing in any row is left out.
+   */
   columns: string[];
+  /** The column narrowed last (a food's name; a register's drawer). */
+  keep?: number;
   rows: ListRow[] | null;
   /** `a`; left out when the list has no adding. */
   onAdd?: () => void;
@@ -47,6 +52,7 @@ export function ResourceList(props: ResourceListProps) {
   const {
     title,
     columns,
+    keep,
     rows,
     onAdd,
     onEdit,
@@ -111,10 +117,19 @@ export function ResourceList(props: ResourceListProps) {
     { isActive: active },
   );
 
-  const widths = columns.map((heading, index) =>
-    Math.max(heading.length, ...list.map((each) => (each.cells[index] ?? '').length)),
+  // Two characters before every line: the cursor's mark and a space.
+  const shown = columns.flatMap((heading, index) =>
+    list.length === 0 || list.some((each) => (each.cells[index] ?? '') !== '') ? [{ heading, index }] : [],
   );
-  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
+  const widths = fitColumns(
+    shown.map(({ heading, index }) => ({
+      heading: heading.length,
+      cells: Math.max(0, ...list.map((each) => (each.cells[index] ?? '').length)),
+      keep: index === keep,
+    })),
+    width - 3,
+  );
+  const line = (cells: string[]) => shown.map(({ index }, at) => fit(cells[index] ?? '', widths[at] ?? 0)).join('  ');
   const rowsShown = Math.max(1, height - 5);
   const start = Math.max(0, Math.min(at - rowsShown + 1, list.length - rowsShown));
   const asked = asking === null ? null : list.find((each) => each.id === asking);

@@ -1,6 +1,7 @@
 import { render } from 'ink-testing-library';
 import t from 'tap';
 import { type ListRow, ResourceList } from '../../../src/tui/components/ResourceList.js';
+import { fitColumns } from '../../../src/tui/format.js';
 import { waitFor } from '../../helpers/wait.js';
 
 const ROWS: ListRow[] = [
@@ -92,4 +93,59 @@ t.test('while the rows load, it says so and takes no action', async (t) => {
   instance.stdin.write('a');
   await waitFor('the add once read', () => calls.length === 1, { timeoutMs: 3000 });
   t.same(calls, ['add'], 'the a pressed while loading did nothing');
+});
+
+t.test('a table wider than the terminal cuts its widest cells, never its last columns', async (t) => {
+  const instance = render(
+    <ResourceList
+      title="Casse"
+      columns={['Nome', 'Stampante scontrini', 'In uso', 'Categorie mostrate', 'Cassetto', 'Note']}
+      keep={4}
+      rows={[
+        {
+          id: 'a',
+          cells: ['Bar dei ragazzi della Pro Loco', 'Cassa centrale', 'sì', 'tutte', 'attesi 1.234,50 · anna', ''],
+        },
+        { id: 'b', cells: ['Cassa 1', 'Cassa centrale', 'sì', 'tutte', '-', ''] },
+      ]}
+      help="a aggiungi"
+      width={80}
+      height={8}
+      onCapture={() => {}}
+    />,
+  );
+  t.teardown(() => instance.unmount());
+  const text = await waitFor(
+    'the list',
+    () => (instance.lastFrame()?.includes('Cassa 1') ? instance.lastFrame() : null),
+    {
+      timeoutMs: 3000,
+    },
+  );
+  const lines = text.split('\n');
+  t.ok(
+    lines.every((line) => line.length <= 79),
+    `no line past the edge:\n${text}`,
+  );
+  t.match(text, /Cassetto\s*$/m, 'the last heading with something under it is there');
+  t.notMatch(text, /Note/, 'a column with nothing in it is left out');
+  t.match(text, /attesi 1\.234,50 · anna/, 'and the drawer, what matters most to the treasurer, whole');
+  t.match(text, /Stampante sco… /, 'a heading wider than its cells gives way first');
+  t.match(text, /Bar dei ragazzi dell… /, 'then the longest name gives up its end');
+});
+
+t.test('fitColumns: headings give way to their cells, then the widest column, a kept one last', async (t) => {
+  const columns = (...pairs: Array<[heading: number, cells: number]>) =>
+    pairs.map(([heading, cells]) => ({ heading, cells }));
+  t.same(fitColumns(columns([4, 10], [4, 4], [6, 2]), 30), [10, 4, 6], 'room enough: unchanged');
+  t.same(fitColumns(columns([4, 30], [19, 14], [6, 2]), 50), [26, 14, 6], 'the heading first, then the long name');
+  t.same(fitColumns(columns([4, 30], [4, 30], [4, 4]), 50), [21, 21, 4], 'two long columns share it');
+  const kept = [{ heading: 4, cells: 30, keep: true }, ...columns([4, 20], [4, 20])];
+  t.same(fitColumns(kept, 60), [30, 13, 13], 'the kept column whole while the others can give');
+  t.same(fitColumns(kept, 40), [24, 6, 6], 'and narrowed once they are at the floor');
+  t.same(
+    fitColumns(columns([8, 10], [8, 10], [8, 10]), 10),
+    [6, 6, 6],
+    'never under the floor: the line is cut at its end',
+  );
 });

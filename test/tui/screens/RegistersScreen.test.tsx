@@ -68,7 +68,7 @@ t.test(
     await shows('not an amount', (s) => s.includes('not an amount'));
     await type('\u007f'.repeat(5));
     await type('100,50\u0013');
-    await shows('open', (s) => /Cassa 1\s+Cassa\s+yes\s+all\s+open, test-admin, expected 100[.,]50/.test(s));
+    await shows('open', (s) => /Cassa 1\s+Cassa\s+yes\s+all\s+expected 100[.,]50 · test-admin/.test(s));
     await type('c');
     await shows(
       'the count form',
@@ -92,7 +92,7 @@ t.test('Registers: one whose drawer is open is not deleted; the screen says to c
     t,
     <RegistersScreen client={client} width={100} height={20} active onCapture={() => {}} />,
   );
-  await shows('the open drawer', (s) => /Cassa 1\s+Cassa\s+yes\s+all\s+open/.test(s));
+  await shows('the open drawer', (s) => /Cassa 1\s+Cassa\s+yes\s+all\s+expected 50[.,]00 · test-admin/.test(s));
   await type('x');
   await shows('the question', (s) => s.includes('Delete Cassa 1? y yes, n no'));
   await type('y');
