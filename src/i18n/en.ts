@@ -656,6 +656,7 @@ export const en = {
   'console.registers.drawerClosed': '-',
   'console.registers.float': 'Float (the change put in)',
   'console.registers.amountHint': 'such as 100 or 100,50',
+  'console.registers.countRequired': 'write the cash counted (0 if the drawer is empty)',
   'console.registers.notAmount': 'not an amount: such as 100 or 100,50',
   'console.registers.counted': 'Cash counted (expected {expected})',
   'console.registers.cardTotal': 'Card terminal total (may be empty)',

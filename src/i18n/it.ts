@@ -661,6 +661,7 @@ export const it: Record<MessageKey, string> = {
   'console.registers.drawerClosed': '-',
   'console.registers.float': 'Fondo cassa (il resto messo dentro)',
   'console.registers.amountHint': 'come 100 o 100,50',
+  'console.registers.countRequired': 'scrivi i contanti contati (0 se il cassetto è vuoto)',
   'console.registers.notAmount': 'non è un importo: come 100 o 100,50',
   'console.registers.counted': 'Contanti contati (attesi {expected})',
   'console.registers.cardTotal': 'Totale del POS (può restare vuoto)',

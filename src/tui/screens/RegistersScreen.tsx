@@ -12,6 +12,9 @@ import { useDashboardTexts } from '../texts.js';
 import { useNotice } from './notice.js';
 import type { ScreenProps } from './screen.js';
 
+/** How often the list reads the drawers again while it is on screen. */
+const DRAWER_REFRESH_MS = 5000;
+
 /**
  * 4 Registers: each with its receipt printer, whether it is in use, the categories its till shows (a bar: the drinks;
  * blank: all) and its drawer (the open cash session: who, the float, the cash expected so far); add, edit, delete,
@@ -43,14 +46,30 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
     );
   }, [client, fail]);
   useEffect(load, [load]);
+  // The drawers' expected cash moves with every sale: read again while the list is on screen.
+  useEffect(() => {
+    if (!active || editing) return;
+    const timer = setInterval(load, DRAWER_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [active, editing, load]);
   const edit = (next: { id: string | null; form?: 'open' | 'close' } | null) => {
     setEditing(next);
     onCapture(next !== null);
   };
-  /** An amount typed in a form field (`100`, `100,50`), in cents; a refusal beside the field when it is not one. */
-  const cents = (values: Record<string, FieldValue>, key: string, optional = false): number | undefined => {
+  /**
+   * An amount typed in a form field (`100`, `100,50`), in cents; a refusal beside the field when it is not one. Left
+   * blank, it is none (`optional`), nothing (`zero`: a float), or refused (`required`: a count, since a close cannot be
+   * undone and a blank count would close the drawer at zero).
+   */
+  const cents = (
+    values: Record<string, FieldValue>,
+    key: string,
+    blank: 'optional' | 'zero' | 'required',
+  ): number | undefined => {
     const text = String(values[key] ?? '').trim();
-    if (optional && text === '') return undefined;
+    if (text === '' && blank === 'optional') return undefined;
+    if (text === '' && blank === 'required')
+      throw localRefusal([{ path: `body.${key}`, message: t('console.registers.countRequired') }]);
     const value = parseAmount(text);
     if (value === null) throw localRefusal([{ path: `body.${key}`, message: t('console.registers.notAmount') }]);
     return value;
@@ -78,13 +97,13 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
         ];
     const save = async (values: Record<string, FieldValue>) => {
       if (opening) {
-        await client.openCashSession(drawerRegister.id, { float: cents(values, 'float') ?? 0 });
+        await client.openCashSession(drawerRegister.id, { float: cents(values, 'float', 'zero') ?? 0 });
         return say(t('console.registers.opened', { name: drawerRegister.name }));
       }
-      const card = cents(values, 'cardTerminalTotal', true);
+      const card = cents(values, 'cardTerminalTotal', 'optional');
       const note = String(values['note'] ?? '').trim();
       const closed = await client.closeCashSession(drawerRegister.id, {
-        counted: cents(values, 'counted') ?? 0,
+        counted: cents(values, 'counted', 'required') ?? 0,
         ...(card === undefined ? {} : { cardTerminalTotal: card }),
         ...(note ? { note } : {}),
       });
@@ -224,8 +243,11 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
         },
         c: (id) => {
           if (!id) return;
-          if (drawers.has(id)) edit({ id, form: 'close' });
-          else say(t('console.registers.noneOpen'), 'warning');
+          // The figures of the moment: sales and refunds since the list was read change what the drawer should hold.
+          if (drawers.has(id)) {
+            load();
+            edit({ id, form: 'close' });
+          } else say(t('console.registers.noneOpen'), 'warning');
         },
         ' ': (id) => {
           const register = registers?.find((r) => r.id === id);

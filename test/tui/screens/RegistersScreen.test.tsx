@@ -1,5 +1,6 @@
 import t from 'tap';
 import { RegistersScreen } from '../../../src/tui/screens/RegistersScreen.js';
+import { lines, order, stockMenu } from '../../helpers/stock.js';
 import { serve, show } from './harness.js';
 
 t.test(
@@ -50,11 +51,12 @@ t.test('Registers: the categories its till shows, by name; an unknown name said 
   t.same((await client.cashRegisters())[0]?.categoryIds, [drinks.id]);
 });
 t.test(
-  'Registers: o opens a drawer with a float, c counts and closes it (the expected cash beside the count)',
+  'Registers: o opens a drawer with a float, c counts and closes it (the expected cash of the moment beside the count)',
   async (t) => {
-    const { client } = await serve(t);
+    const { app, client } = await serve(t);
+    const menu = await stockMenu(app);
     const printer = await client.create('/v1/printers', { name: 'Cassa', ip: '127.0.0.1', port: 9 });
-    await client.create('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printer.id });
+    const register = await client.create('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printer.id });
     const { type, shows } = show(
       t,
       <RegistersScreen client={client} width={100} height={20} active onCapture={() => {}} />,
@@ -69,17 +71,25 @@ t.test(
     await type('\u007f'.repeat(5));
     await type('100,50\u0013');
     await shows('open', (s) => /Cassa 1\s+Cassa\s+yes\s+all\s+expected 100[.,]50 · test-admin/.test(s));
+    // A sale in cash at the till while the list is on screen: the list follows it by itself.
+    const sale = await order(app, lines([menu.panino, 1]), { paymentMethod: 'CASH', cashRegisterId: register.id });
+    t.equal(sale.statusCode, 201, sale.body);
+    // The list reads the drawers every 5 s: a bound well past that.
+    await shows('the sale in the drawer', (s) => /expected 106[.,]50 · test-admin/.test(s), 30_000);
     await type('c');
     await shows(
       'the count form',
-      (s) => s.includes('Count and close the drawer of Cassa 1') && /expected 100[.,]50/.test(s),
+      (s) => s.includes('Count and close the drawer of Cassa 1') && /expected 106[.,]50/.test(s),
     );
+    await type('\u0013');
+    await shows('a blank count refused', (s) => s.includes('write the cash counted (0 if the drawer is empty)'));
+    t.match((await client.cashSessions(register.id))[0], { status: 'open' }, 'the drawer is still open');
     await type('99\u0013');
     await shows('closed, with the difference', (s) =>
-      /drawer of Cassa 1 closed: expected 100[.,]50, difference -1[.,]50/.test(s),
+      /drawer of Cassa 1 closed: expected 106[.,]50, difference -7[.,]50/.test(s),
     );
-    const [closed] = await client.cashSessions((await client.cashRegisters())[0]!.id);
-    t.match(closed, { status: 'closed', float: 10050, counted: 9900, difference: -150 });
+    const [closed] = await client.cashSessions(register.id);
+    t.match(closed, { status: 'closed', float: 10050, counted: 9900, difference: -750 });
   },
 );
 

@@ -44,9 +44,10 @@ export function show(t: { teardown(fn: () => unknown): void }, element: ReactEle
       await new Promise((resolve) => setTimeout(resolve, 20));
       instance.stdin.write(text);
     },
-    shows: (what: string, check: (text: string) => boolean) =>
+    /** Waits for the screen to show `what`: 5 s, or longer for what comes on a timer (a list read again). */
+    shows: (what: string, check: (text: string) => boolean, timeoutMs = 5000) =>
       waitFor(`the screen to show ${what}`, () => (check(plain()) ? plain() : null), {
-        timeoutMs: 5000,
+        timeoutMs,
         intervalMs: 10,
         detail: plain,
       }),
