@@ -165,7 +165,7 @@ t.test(
       'the closure figures',
       (s) => s.includes('[7 Closure]') && s.includes('2 orders · 24.00 (cash 24.00 · card 0.00)'),
     );
-    t.match(text, /Printed at Cassa 1/);
+    t.match(text, /It prints at Cassa 1/);
     const before = printer.tickets().length;
     keys('p');
     await shows('the question', (s) => s.includes('Run the closure and print it at Cassa 1? y yes, n no'));

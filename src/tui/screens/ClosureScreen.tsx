@@ -43,7 +43,7 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
   const shown = rows.length > room ? Math.max(1, room - 1) : room;
   const hidden = Math.max(0, rows.length - shown);
   const first = Math.min(top, hidden);
-  const lines = alignedRows(rows.slice(first, first + shown), rows, Math.min(width - 1, 70));
+  const lines = alignedRows(rows.slice(first, first + shown), rows, Math.min(width - 1, 90));
   const ask = (open: boolean) => {
     setAsking(open);
     onCapture(open);
@@ -92,11 +92,13 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
             )}
           </Text>
           {lines.map((line, index) => (
-            <Text key={index}>{line}</Text>
+            <Text key={index} bold={line.bold}>
+              {line.text}
+            </Text>
           ))}
           {hidden > 0 ? (
             <Text color="gray">
-              {fit(t('console.closure.more', { above: first, below: hidden - first }), Math.min(width - 1, 70))}
+              {fit(t('console.closure.more', { above: first, below: hidden - first }), width - 1)}
             </Text>
           ) : null}
         </>
@@ -119,47 +121,56 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
 
 type Report = z.infer<typeof ReportSchema>;
 type Takings = Pick<Report, 'totalRevenue' | 'totalCashRevenue' | 'totalCardRevenue'>;
-/** A line of the figures: what, how much, and for a register its cash and card. */
-type Row = { label: string; amount: string; detail?: string };
+/** A line of the figures: what, how much, and for a register its cash and card; a section's heading and total bold. */
+type Row = { label: string; amount: string; detail?: string; bold?: boolean };
 
 /**
  * The lines as a treasurer adds them up: every amount right-aligned in one column (the registers' as the
  * categories'), the registers' cash and card after it, the names cut to what is left. The columns are measured on all
  * the lines, so they stay put as the lines scroll.
  */
-function alignedRows(lines: Row[], all: Row[], width: number): string[] {
+function alignedRows(lines: Row[], all: Row[], width: number): Array<{ text: string; bold: boolean }> {
   const amountWidth = Math.max(...all.map((row) => row.amount.length));
   const detailWidth = Math.max(0, ...all.map((row) => row.detail?.length ?? 0));
   const labelWidth = width - amountWidth - 1 - (detailWidth > 0 ? detailWidth + 2 : 0);
   return lines.map((row) => {
+    if (row.amount === '') return { text: fit(row.label, width), bold: row.bold === true }; // a heading: the whole line
     const line = `${fit(row.label, labelWidth)} ${row.amount.padStart(amountWidth)}`;
-    return row.detail ? `${line}  ${row.detail}` : line;
+    return { text: row.detail ? `${line}  ${row.detail}` : line, bold: row.bold === true };
   });
 }
 
 /**
  * The lines under the totals, adding up as on the printed closure: the orders without a payment method beside cash
- * and card, the registers with the orders confirmed at none, then the categories before discounts, less the
- * discounts and the refunds.
+ * and card; the registers (with the orders confirmed at none), to the takings; the categories before discounts, less
+ * the discounts and the refunds, to the takings again. Two ways to the same figure, each under its heading.
  */
 function closureRows(today: Report, money: (cents: number) => string, t: DashboardTexts['t']): Row[] {
   const unpaid = today.totalRevenue - today.totalCashRevenue - today.totalCardRevenue;
   const takings = (label: string, stats: Takings): Row => ({
     label,
     amount: money(stats.totalRevenue),
-    detail: `(${money(stats.totalCashRevenue)} + ${money(stats.totalCardRevenue)})`,
+    detail: t('console.closure.cashCard', { cash: money(stats.totalCashRevenue), card: money(stats.totalCardRevenue) }),
   });
+  const total: Row = { label: `  = ${t('console.closure.total')}`, amount: money(today.totalRevenue), bold: true };
   const none = today.noRegisterStats;
   const rows: Row[] = [];
   if (unpaid !== 0) rows.push({ label: `  ${t('closure.noPaymentMethod')}`, amount: money(unpaid) });
+  rows.push({ label: t('console.closure.byRegister'), amount: '', bold: true });
   for (const stats of today.cashRegisterStats) rows.push(takings(`  ${stats.cashRegisterName}`, stats));
   if (none.totalRevenue !== 0 || none.totalCashRevenue !== 0 || none.totalCardRevenue !== 0)
     rows.push(takings(`  ${t('closure.noRegister')}`, none));
-  for (const category of today.categoryStats)
-    rows.push({ label: `  ${category.categoryName} × ${category.quantity}`, amount: money(category.revenue) });
+  rows.push(total);
+  rows.push({ label: t('console.closure.byCategory'), amount: '', bold: true });
+  const countWidth = Math.max(0, ...today.categoryStats.map((category) => String(category.quantity).length));
+  for (const category of today.categoryStats) {
+    const count = String(category.quantity).padStart(countWidth);
+    rows.push({ label: `  ${count} × ${category.categoryName}`, amount: money(category.revenue) });
+  }
   if (today.totalDiscount !== 0)
     rows.push({ label: `  ${t('closure.discounts')}`, amount: `-${money(today.totalDiscount)}` });
   if (today.totalRefunds !== 0)
     rows.push({ label: `  ${t('closure.refunds')}`, amount: `-${money(today.totalRefunds)}` });
+  rows.push(total);
   return rows;
 }

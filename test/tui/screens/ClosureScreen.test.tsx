@@ -18,7 +18,7 @@ t.test('Closure: the figures first; p asks, n keeps it, y runs it at the chosen 
   );
   let text = await shows('the figures', (s) => s.includes('1 ordine · 12,00'));
   t.match(text, /Chiusura della serata/);
-  t.match(text, /Stampata su Cassa 1/);
+  t.match(text, /Si stampa su Cassa 1/);
   await type('p');
   await shows('the question', (s) => s.includes('Eseguire la chiusura e stamparla su Cassa 1? s sì, n no'));
   await type('n');
@@ -68,11 +68,15 @@ t.test('Closure: the lines add up as on paper (no payment method, no register, d
   // 18.00 sold, less 1.00 of discount and 5.00 refunded: 12.00, of which 6.00 in cash and 6.00 with no method.
   t.match(text, /2 orders · 12[.,]00 \(cash 6[.,]00 · card 0[.,]00\)/);
   t.match(text, /No payment method +6[.,]00/);
-  t.match(text, /Cassa 1 +6[.,]00 {2}\(6[.,]00 \+ 0[.,]00\)/);
-  t.match(text, /No register +6[.,]00 {2}\(0[.,]00 \+ 0[.,]00\)/);
-  t.match(text, /Panini × 3 +18[.,]00/);
-  t.match(text, /Discounts +-1[.,]00/);
-  t.match(text, /Refunds +-5[.,]00/);
+  // Two ways to the takings, each under its heading and to its total.
+  t.match(
+    text,
+    /By register\n +Cassa 1 +6[.,]00 {2}cash 6[.,]00 · card 0[.,]00\n +No register +6[.,]00 {2}cash 0[.,]00 · card 0[.,]00\n += takings +12[.,]00\n/,
+  );
+  t.match(
+    text,
+    /By category, before discounts\n +3 × Panini +18[.,]00\n +Discounts +-1[.,]00\n +Refunds +-5[.,]00\n += takings +12[.,]00/,
+  );
 });
 
 t.test('Closure: one column of amounts; lines the screen cannot hold are counted and reached with ↑↓', async (t) => {
@@ -83,8 +87,8 @@ t.test('Closure: one column of amounts; lines the screen cannot hold are counted
     defaultPrinterId: printer.id,
   });
   const till = await client.create('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printer.id });
-  // Eight categories of one food each (6,00): with the two registers, ten lines for a screen that holds six. The
-  // report lists the categories by name: Bevande … Contorni first, Dolci … Vini below.
+  // Eight categories of one food each (6,00): with the two registers, two headings and two totals, fourteen lines for
+  // a screen that holds nine. The report lists the categories by name: Bevande … Contorni first, Dolci … Vini below.
   const foods: string[] = [];
   for (const name of ['Primi', 'Secondi', 'Contorni', 'Panini', 'Dolci', 'Bevande', 'Vini', 'Caffetteria']) {
     const category = await client.create('/v1/categories', { name });
@@ -111,13 +115,13 @@ t.test('Closure: one column of amounts; lines the screen cannot hold are counted
   app.clock.advance(60_000);
   const { type, shows } = show(
     t,
-    <ClosureScreen client={client} width={80} height={13} active onCapture={() => {}} />,
+    <ClosureScreen client={client} width={80} height={16} active onCapture={() => {}} />,
     'it',
   );
   let text = await shows('the figures', (s) => s.includes('2 ordini'));
-  t.match(text, /Bar dei ragazzi della Pro Loco +960,00 {2}\(960,00 \+ 0,00\)/);
-  t.match(text, /Cassa 1 +6,00 {2}\(0,00 \+ 6,00\)/);
-  t.match(text, /Bevande × 20 +120,00/);
+  t.match(text, /Pro Loco +960,00 {2}contanti 960,00 · carta 0,00/);
+  t.match(text, /Cassa 1 +6,00 {2}contanti 0,00 · carta 6,00/);
+  t.match(text, /20 × Bevande +120,00/);
   // Where an amount ends on the screen's line that names `name`: one column for them all.
   const amountEnd = (name: string, amount: string) => {
     const row = text.split('\n').find((line) => line.includes(name)) ?? '';
@@ -125,13 +129,14 @@ t.test('Closure: one column of amounts; lines the screen cannot hold are counted
   };
   t.equal(amountEnd('Cassa 1', '6,00'), amountEnd('Pro Loco', '960,00'), `the registers' amounts line up:\n${text}`);
   t.equal(amountEnd('Bevande', '120,00'), amountEnd('Pro Loco', '960,00'), `and the categories' with them:\n${text}`);
-  t.match(text, /0 righe sopra, 5 sotto: ↑↓ per leggerle/);
+  t.match(text, /0 righe sopra, 6 sotto: ↑↓ per leggerle/);
   t.notMatch(text, /Vini/);
   for (let line = 0; line < 7; line++) await type('\u001b[B');
-  text = await shows('the last lines', (s) => s.includes('Vini × 20'));
-  t.match(text, /Primi × 21 +126,00/);
-  t.match(text, /5 righe sopra, 0 sotto/, 'down goes no further than the last line');
+  text = await shows('the last lines', (s) => s.includes('20 × Vini'));
+  t.match(text, /21 × Primi +126,00/);
+  t.match(text, /= incasso +966,00\n/, 'the categories come to the takings');
+  t.match(text, /6 righe sopra, 0 sotto/, 'down goes no further than the last line');
   t.notMatch(text, /Pro Loco +960,00/);
   await type('\u001b[A');
-  await shows('one line back up', (s) => s.includes('4 righe sopra, 1 sotto') && !s.includes('Vini'));
+  await shows('one line back up', (s) => s.includes('5 righe sopra, 1 sotto') && s.includes('20 × Bevande'));
 });
