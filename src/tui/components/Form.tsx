@@ -108,7 +108,12 @@ export function Form({ title, fields, initial, save, onDone, width, height, acti
   };
   useInput(eachKey(onKey), { isActive: active });
 
-  const labelWidth = Math.min(28, Math.max(...fields.map((each) => each.label.length)) + 1);
+  // Labels in a column up to about half the terminal (a count's label carries the expected cash), never touching
+  // their values: a label longer still is cut, and a space always follows it.
+  const labelWidth = Math.min(
+    Math.max(...fields.map((each) => each.label.length)) + 1,
+    Math.max(28, Math.floor(width * 0.45)),
+  );
   const shown = (each: FormField): string => {
     const value = values[each.key] ?? null;
     if (each.kind === 'switch') return value ? `[x] ${t('console.yes')}` : `[ ] ${t('console.no')}`;
@@ -127,7 +132,7 @@ export function Form({ title, fields, initial, save, onDone, width, height, acti
         const beside = error ? `  ✗ ${said(error)}` : here && each.hint ? `  ${each.hint}` : '';
         return (
           <Text key={each.key} wrap="truncate-end">
-            <Text bold={here}>{`${here ? '›' : ' '} ${each.label.padEnd(labelWidth)}`}</Text>
+            <Text bold={here}>{`${here ? '›' : ' '} ${fit(each.label, labelWidth - 1)} `}</Text>
             <Text inverse={here}>
               {value}
               {here && each.kind === 'text' ? ' ' : ''}

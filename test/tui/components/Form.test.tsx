@@ -154,3 +154,29 @@ t.test('the words come from the detail code and its limit, never from the Englis
   t.match(text, /Name\s+✗ al massimo 100 caratteri/, 'the Italian words for too-long, with the limit');
   t.notMatch(text, /far too long/, 'not the English message');
 });
+
+t.test('a long label keeps its words and a space before the value; one longer than the column is cut', async (t) => {
+  const fields: FormField[] = [
+    { key: 'counted', label: 'Contanti contati (attesi 1.234,50)', kind: 'text' },
+    { key: 'card', label: 'Totale del POS (può restare vuoto)', kind: 'text' },
+    { key: 'long', label: 'Una etichetta lunghissima che nessuno scriverebbe mai così', kind: 'text' },
+  ];
+  const instance = render(
+    <Form
+      title="Conta e chiudi"
+      fields={fields}
+      initial={{ counted: '224,50', card: '105,00', long: 'x' }}
+      save={async () => {}}
+      onDone={() => {}}
+      width={80}
+      height={10}
+    />,
+  );
+  t.teardown(() => instance.unmount());
+  const text = await waitFor('the form', () => instance.lastFrame()?.replace(/\u001b\[[0-9;]*m/g, '') || null, {
+    timeoutMs: 3000,
+  });
+  t.match(text, /Contanti contati \(attesi 1\.234,50\) +224,50/, 'the expected cash whole, apart from the count');
+  t.match(text, /Totale del POS \(può restare vuoto\) +105,00/);
+  t.match(text, /Una etichetta lunghissima che ness… x/, 'cut, with a space before its value');
+});
