@@ -7,10 +7,18 @@ import { useDashboardTexts } from '../texts.js';
 export const SCREENS = ['orders', 'menu', 'printers', 'registers', 'people', 'reports', 'closure', 'venue'] as const;
 export type Screen = (typeof SCREENS)[number];
 
-/** One line: every screen with its number key, the open one highlighted; short names on an 80-column terminal. */
+/**
+ * One line: every screen with its number key, the open one highlighted. The screens' own names (the ones their
+ * titles use) whenever they fit, as they do at 80 columns; shortened only on a narrower terminal.
+ */
 export function TabBar({ current, width }: { current: Screen; width: number }) {
   const { t } = useDashboardTexts();
-  const long = width >= 100;
+  // Each name with its number, a space or a bracket between two, and the open one's two brackets.
+  const longWidth =
+    SCREENS.reduce((sum, screen, index) => sum + `${index + 1} ${t(`console.tab.${screen}`)}`.length, 0) +
+    SCREENS.length +
+    1;
+  const long = longWidth <= width - 1;
   return (
     <Box width={width}>
       <Text wrap="truncate-end">

@@ -32,6 +32,16 @@ t.test('every screen with its number key, the open one marked; within 80 columns
         <TabBar current="closure" width={80} />
       </DashboardLocale.Provider>,
     ),
-    /\[7 Chiusura\]8 Sagra/,
+    /^1 Ordini 2 Menù 3 Stampanti 4 Casse 5 Persone 6 Rapporti\[7 Chiusura\]8 Sagra/,
+    'at 80 columns the names the screens have, as at 120: "go to Rapporti" finds it',
+  );
+  t.match(
+    frame(
+      <DashboardLocale.Provider value="it">
+        <TabBar current="closure" width={70} />
+      </DashboardLocale.Provider>,
+    ),
+    /^1 Ordini 2 Menù 3 Stamp\. 4 Casse 5 Pers\. 6 Rapp\.\[7 Chiusura\]8 Sagra/,
+    'narrower, each shortened from its own name',
   );
 });
