@@ -17,7 +17,8 @@ export function minutesSince(at: number | null, now: number): number | null {
 
 /**
  * Column widths that fit `available` characters with two spaces between columns. While the line is too long, a
- * heading wider than its cells gives way first (down to its widest cell: "Stampante sco…" above whole printer names),
+ * heading wider than its cells gives way first (down to its widest cell, or eight characters: "Stampante" becomes
+ * "Stampan…" above short printer names),
  * then the widest column gives up a character at a time, each down to `floor`, and a `keep` column (a food's name, a
  * register's drawer) only once the others are at their floor. A table then shows every column, its longest cells cut
  * with "…", rather than losing its last columns off the edge.
@@ -31,7 +32,8 @@ export function fitColumns(
   let over = fitted.reduce((sum, each) => sum + each, 0) + 2 * Math.max(0, fitted.length - 1) - available;
   for (const [index, column] of columns.entries()) {
     if (over <= 0) break;
-    const spare = Math.min(over, (fitted[index] ?? 0) - Math.max(column.cells, floor));
+    // A heading keeps its first eight characters here: "Cassetto" over dashes, not "Casse…" (the registers).
+    const spare = Math.min(over, (fitted[index] ?? 0) - Math.max(column.cells, floor, Math.min(column.heading, 8)));
     if (spare <= 0) continue;
     fitted[index] = (fitted[index] ?? 0) - spare;
     over -= spare;

@@ -31,7 +31,13 @@ export function RegisterPicker({ registers, cursor, current, width, height }: Re
         choices.slice(0, Math.max(1, height - 1)).map((register, index) => {
           const problem = receiptProblem(register);
           const mark = current !== null && current.id === register.id ? ` ${t('dashboard.register.current')}` : '';
-          const says = problem ? `: ${noReceipt(problem, register)}` : '';
+          // "No register" names the choice already: its line says only what it costs.
+          const says =
+            problem === 'no-register'
+              ? `: ${t('dashboard.register.noneCosts')}`
+              : problem
+                ? `: ${noReceipt(problem, register)}`
+                : '';
           return (
             <Text key={register.id ?? 'none'} inverse={index === cursor} color={problem ? 'yellow' : undefined}>
               {fit(`${index < 9 ? index + 1 : ' '}  ${registerName(register)}${mark}${says}`, width - 1)}

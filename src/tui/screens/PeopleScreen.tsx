@@ -84,7 +84,7 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
   }
   if (editing?.what === 'user') {
     const user = users?.find((each) => each.id === editing.id) ?? null;
-    const roles = ROLES.map((role) => ({ value: role, label: role }));
+    const roles = ROLES.map((role) => ({ value: role, label: t(`console.people.role.${role}`) }));
     const fields: FormField[] = [
       ...(user ? [] : [{ key: 'username', label: t('console.people.username'), kind: 'text' as const }]),
       { key: 'role', label: t('console.people.role'), kind: 'choice', choices: roles },
@@ -189,7 +189,10 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
       />
     );
   }
-  const rows: ListRow[] = (users ?? []).map((user) => ({ id: user.id, cells: [user.username, user.role] }));
+  const rows: ListRow[] = (users ?? []).map((user) => ({
+    id: user.id,
+    cells: [user.username, t(`console.people.role.${user.role}`)],
+  }));
   return (
     <ResourceList
       {...common}
