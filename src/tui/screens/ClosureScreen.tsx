@@ -3,6 +3,7 @@ import { Text } from '../components/Text.js';
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { CashRegister } from '../../api/cash-registers.js';
+import type { Printer } from '../../api/printers.js';
 import type { Report as ReportSchema } from '../../api/reports.js';
 import { fit } from '../format.js';
 import { showMoney } from '../money.js';
@@ -21,15 +22,17 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
   const locale = useContext(DashboardLocale);
   const [figures, setFigures] = useState<Figures | null>(null);
   const [registers, setRegisters] = useState<Array<z.infer<typeof CashRegister>>>([]);
+  const [printers, setPrinters] = useState<Array<z.infer<typeof Printer>>>([]);
   const [chosen, setChosen] = useState(0);
   const [asking, setAsking] = useState(false);
   /** The first line shown, when the lines are more than the screen holds. */
   const [top, setTop] = useState(0);
   const [notice, say, fail] = useNotice();
   const load = useCallback(() => {
-    Promise.all([readFigures(client), client.cashRegisters({ enabled: true })]).then(([f, r]) => {
+    Promise.all([readFigures(client), client.cashRegisters({ enabled: true }), client.printers()]).then(([f, r, p]) => {
       setFigures(f);
       setRegisters(r);
+      setPrinters(p);
     }, fail);
   }, [client, fail]);
   useEffect(load, [load]);
@@ -54,9 +57,14 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
         if ((input === 'y' || input === 's') && register) {
           ask(false);
           client.generalClosure({ cashRegister: register.id }, `closure-${Date.now()}`).then((closure) => {
-            say(
-              t('console.closure.done', { register: register.name, revenue: showMoney(locale, closure.totalRevenue) }),
-            );
+            const revenue = showMoney(locale, closure.totalRevenue);
+            // A printer that is off keeps the ticket until it is back: say so, or the treasurer waits at it.
+            const printer = printers.find((p) => p.id === register.defaultPrinterId);
+            if (printer && printer.status !== 'ONLINE') {
+              const status = t(`dashboard.printer.${printer.status}`);
+              const printing = t('console.printerWaits', { printer: printer.name, status });
+              say(t('console.closure.doneWaiting', { revenue, printing }), 'warning');
+            } else say(t('console.closure.done', { register: register.name, revenue }));
             load();
           }, fail);
         } else if (input === 'n' || key.escape) ask(false);
@@ -109,7 +117,10 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
       <Text>
         {register ? t('console.closure.register', { register: register.name }) : t('console.closure.noRegister')}
       </Text>
-      <Text color={asking ? 'yellow' : notice.tone === 'error' ? 'red' : 'green'} wrap="truncate-end">
+      <Text
+        color={asking || notice.tone === 'warning' ? 'yellow' : notice.tone === 'error' ? 'red' : 'green'}
+        wrap="truncate-end"
+      >
         {asking && register ? t('console.closure.ask', { register: register.name }) : notice.message || ' '}
       </Text>
       <Text color="gray" wrap="truncate-end">

@@ -107,12 +107,26 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
         ...(card === undefined ? {} : { cardTerminalTotal: card }),
         ...(note ? { note } : {}),
       });
+      // The figures first: a long register name is what the edge of the terminal cuts.
+      const slipPrinter = printers.find((p) => p.id === drawerRegister.defaultPrinterId);
       say(
         t('console.registers.closed', {
           name: drawerRegister.name,
           expected: amount(closed.expectedCash),
           difference: amount(closed.difference ?? 0),
+          card:
+            closed.cardDifference === null
+              ? ''
+              : t('console.registers.cardDifference', { difference: amount(closed.cardDifference) }),
+          printing:
+            slipPrinter && slipPrinter.status !== 'ONLINE'
+              ? t('console.printerWaits', {
+                  printer: slipPrinter.name,
+                  status: t(`dashboard.printer.${slipPrinter.status}`),
+                })
+              : t('console.registers.slipPrinting'),
         }),
+        slipPrinter && slipPrinter.status !== 'ONLINE' ? 'warning' : 'info',
       );
     };
     return (

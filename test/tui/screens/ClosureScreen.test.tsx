@@ -35,6 +35,28 @@ t.test('Closure: the figures first; p asks, n keeps it, y runs it at the chosen 
   );
 });
 
+t.test('Closure: run with its printer off, it says the ticket waits for the printer', async (t) => {
+  const { app, client } = await serve(t);
+  const menu = await stockMenu(app);
+  const printer = await client.create('/v1/printers', { name: 'Stampante cassa', ip: '127.0.0.1', port: 9 });
+  await client.create('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printer.id });
+  await client.patch('/v1/printers', printer.id, { status: 'OFFLINE' });
+  await order(app, lines([menu.panino, 1]));
+  app.clock.advance(60_000);
+  const { type, shows } = show(
+    t,
+    <ClosureScreen client={client} width={80} height={20} active onCapture={() => {}} />,
+    'it',
+  );
+  await shows('the figures', (s) => s.includes('1 ordine · 6,00'));
+  await type('p');
+  await shows('the question', (s) => s.includes('Eseguire la chiusura'));
+  await type('s');
+  const text = await shows('done', (s) => s.includes('chiusura eseguita: 6,00'));
+  t.match(text, /chiusura eseguita: 6,00; Stampante cassa è SPENTA: stampa quando torna/);
+  t.notMatch(text, /inviata alla stampante/, 'not "sent to the printer" while it is off');
+});
+
 t.test('Closure: the lines add up as on paper (no payment method, no register, discounts, refunds)', async (t) => {
   const { app, client } = await serve(t);
   const menu = await stockMenu(app);

@@ -84,12 +84,13 @@ t.test(
     await type('\u0013');
     await shows('a blank count refused', (s) => s.includes('write the cash counted (0 if the drawer is empty)'));
     t.match((await client.cashSessions(register.id))[0], { status: 'open' }, 'the drawer is still open');
-    await type('99\u0013');
-    await shows('closed, with the difference', (s) =>
-      /drawer of Cassa 1 closed: expected 106[.,]50, difference -7[.,]50/.test(s),
+    // The count, and a card terminal that says 5.00 where the till took no card: both differences said.
+    await type('99\t5\u0013');
+    await shows('closed, the differences first', (s) =>
+      /difference -7[.,]50, expected 106[.,]50, card terminal 5[.,]00 · Cassa 1 closed; the slip is printing/.test(s),
     );
     const [closed] = await client.cashSessions(register.id);
-    t.match(closed, { status: 'closed', float: 10050, counted: 9900, difference: -750 });
+    t.match(closed, { status: 'closed', float: 10050, counted: 9900, difference: -750, cardDifference: 500 });
   },
 );
 
