@@ -597,6 +597,7 @@ export const en = {
   'console.none': '–',
   'console.categoryPrinter': 'the category’s',
   'console.noPrinter': 'none',
+  'console.registerPrinter': 'the register’s',
   'console.menu.foods': 'Menu: foods by category',
   'console.menu.categories': 'Menu: categories, in the order the tills show them',
   'console.menu.name': 'Name',

@@ -602,6 +602,7 @@ export const it: Record<MessageKey, string> = {
   'console.none': '–',
   'console.categoryPrinter': 'della categoria',
   'console.noPrinter': 'nessuna',
+  'console.registerPrinter': 'della cassa',
   'console.menu.foods': 'Menù: piatti per categoria',
   'console.menu.categories': 'Menù: categorie, nell’ordine delle casse',
   'console.menu.name': 'Nome',

@@ -115,7 +115,7 @@ t.test(
     await shows('the category form', (s) => s.includes('New category'));
     keys('Pizze');
     keys('C-s');
-    await shows('the category listed', (s) => /Pizze\s+1\s+none\s+yes/.test(s));
+    await shows('the category listed', (s) => /Pizze\s+1\s+the register’s\s+yes/.test(s));
     keys('f');
     await shows('the foods, read', (s) => s.includes('Menu: foods by category') && s.includes('nothing here yet'));
     keys('a');

@@ -241,7 +241,8 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
         key: 'printerId',
         label: t('console.menu.printer'),
         kind: 'choice',
-        choices: printerChoices(t('console.noPrinter')),
+        // A category without a printer prints at the register's printer: the choice says where it goes.
+        choices: printerChoices(t('console.registerPrinter')),
       },
       { key: 'available', label: t('console.menu.onSale'), kind: 'switch' },
       { key: 'ticketPerUnit', label: t('console.menu.tokens'), kind: 'switch' },
@@ -300,7 +301,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
       cells: [
         c.name,
         String(c.position),
-        printerName(c.printerId, t('console.noPrinter')),
+        printerName(c.printerId, t('console.registerPrinter')),
         c.available ? t('console.yes') : t('console.no'),
         c.ticketPerUnit ? t('console.yes') : '',
       ],

@@ -21,7 +21,7 @@ t.test(
     await type('a');
     await shows('the category form', (s) => s.includes('Nuova categoria'));
     await type('Pizze\u0013');
-    await shows('the category', (s) => /Pizze\s+1\s+nessuna\s+sì/.test(s));
+    await shows('the category', (s) => /Pizze\s+1\s+della cassa\s+sì/.test(s));
     await type('f');
     await shows('the foods', (s) => s.includes('Menù: piatti'));
     await type('a');
