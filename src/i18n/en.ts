@@ -359,6 +359,8 @@ export const en = {
   'dashboard.items.loading': 'loading the order…',
   'dashboard.items.title': 'order {order} · table {table} · {customer} · {status} · {total}',
   'dashboard.items.stations': 'stations: {stations}',
+  'dashboard.items.discount': 'discount -{amount}',
+  'dashboard.items.refunded': 'given back -{amount}',
   'dashboard.items.stationDone': '{station} ✓ done',
   'dashboard.items.stationWaiting': '{station} … waiting',
   'dashboard.items.back': '{count} line(s) · Esc, Enter or i goes back',

@@ -360,6 +360,8 @@ export const it: Record<MessageKey, string> = {
   // I piatti di un ordine (i).
   'dashboard.items.loading': 'carico l’ordine…',
   'dashboard.items.title': 'ordine {order} · tavolo {table} · {customer} · {status} · {total}',
+  'dashboard.items.discount': 'sconto -{amount}',
+  'dashboard.items.refunded': 'rimborsati -{amount}',
   'dashboard.items.stations': 'postazioni: {stations}',
   'dashboard.items.stationDone': '{station} ✓ fatto',
   'dashboard.items.stationWaiting': '{station} … in attesa',

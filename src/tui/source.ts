@@ -183,8 +183,11 @@ export function httpSource(client: PosClient): DashboardSource {
             notes: item.notes,
             // An older server sends no choices.
             choices: (item.choices ?? []).map((choice) => choice.name),
+            refunded: item.refundedQuantity,
           })),
         ),
+        discount: order.discount,
+        refunded: order.refunded,
         stations: order.stations.map(({ printerId, name, status, doneAt }) => ({ printerId, name, status, doneAt })),
       };
     },

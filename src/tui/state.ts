@@ -81,7 +81,18 @@ export const namesOf = ({ id, ticketNumber, displayCode, table, customer, total 
 /** The items view of one order. */
 export interface OrderDetails extends OrderNames {
   status: string;
-  items: Array<{ category: string; quantity: number; name: string; notes: string; choices?: string[] }>;
+  /** Units of the line given back (refunded); none when left out. */
+  items: Array<{
+    category: string;
+    quantity: number;
+    name: string;
+    notes: string;
+    choices?: string[];
+    refunded?: number;
+  }>;
+  /** Cents off the order at confirmation, and given back since: the total is after both. */
+  discount?: number;
+  refunded?: number;
   /** The kitchen stations, with when each was done. */
   stations: Array<Pick<OrderStation, 'printerId' | 'name' | 'status' | 'doneAt'>>;
 }

@@ -83,9 +83,29 @@ t.test('foods with what is left, restocking, stations of an order, and their eve
       status: 'CONFIRMED',
       table: '7',
       customer: 'Bianchi',
+      discount: 0,
+      refunded: 0,
     },
     'the items view names the order as the board does',
   );
+  t.same(
+    details.items.map((item) => item.refunded),
+    [0, 0],
+    'no unit given back yet',
+  );
+  // 1.00 off, and 2.00 of a sandwich given back: in cents, as the items view shows them.
+  const discounted = (await order(app, lines([menu.panino, 2]), { paymentMethod: 'CASH', discount: 1 })).json();
+  const [line] = (await app.request({ method: 'GET', url: `/v1/orders/${discounted.id}` }))
+    .json()
+    .categorizedItems.flatMap((group: { items: Array<{ id: string }> }) => group.items);
+  const refund = await app.request({
+    method: 'POST',
+    url: `/v1/orders/${discounted.id}/refunds`,
+    body: { items: [{ id: line.id, quantity: 1 }], reason: 'fredda', amount: 2 },
+  });
+  t.equal(refund.statusCode, 201, refund.body);
+  const after = await source.details(discounted.id);
+  t.match(after, { discount: 100, refunded: 200, items: [{ quantity: 2, refunded: 1 }] });
   t.same(
     details.stations,
     [{ printerId: printer.id, name: 'Griglia', status: 'WAITING', doneAt: null }],

@@ -24,13 +24,20 @@ export function ItemsView({ details, width, height }: { details: OrderDetails | 
     )
     .join(' · ');
   const stations = details.stations.length === 0 ? null : t('dashboard.items.stations', { stations: stationList });
-  const rows = Math.max(1, height - 2 - (stations ? 1 : 0));
-  const lines = details.items.map(
-    (item) =>
-      `${String(item.quantity).padStart(3)} × ${item.name}${item.choices?.length ? `: ${item.choices.join(', ')}` : ''}${
-        item.notes ? ` (${item.notes})` : ''
-      }  · ${item.category}`,
-  );
+  // The lines add up to the total only with the discount and what was given back: said under the title.
+  const money = [
+    details.discount ? t('dashboard.items.discount', { amount: amount(details.discount) }) : null,
+    details.refunded ? t('dashboard.items.refunded', { amount: amount(details.refunded) }) : null,
+  ].filter((part): part is string => part !== null);
+  const rows = Math.max(1, height - 2 - (stations ? 1 : 0) - (money.length > 0 ? 1 : 0));
+  const lines = details.items.map((item) => {
+    const refunded = item.refunded
+      ? ` [${t(counted('orders.refunded', item.refunded), { count: item.refunded })}]`
+      : '';
+    const choices = item.choices?.length ? `: ${item.choices.join(', ')}` : '';
+    const notes = item.notes ? ` (${item.notes})` : '';
+    return `${String(item.quantity).padStart(3)} × ${item.name}${choices}${notes}${refunded}  · ${item.category}`;
+  });
   const shown =
     lines.length > rows
       ? [
@@ -51,6 +58,7 @@ export function ItemsView({ details, width, height }: { details: OrderDetails | 
         {fit(title, width - 1)}
       </Text>
       {stations ? <Text color="cyan">{fit(stations, width - 1)}</Text> : null}
+      {money.length > 0 ? <Text color="yellow">{fit(money.join(' · '), width - 1)}</Text> : null}
       {shown.map((line, index) => (
         <Text key={index}>{fit(line, width - 1)}</Text>
       ))}

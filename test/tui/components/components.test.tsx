@@ -252,6 +252,35 @@ t.test('OrderColumn: an order in the kitchen shows how many of its stations are 
   t.notMatch(narrow, /1\/2/);
 });
 
+t.test('the items view says the discount and what was given back, so the lines add up to the total', async (t) => {
+  const { ItemsView } = await import('../../../src/tui/components/ItemsView.js');
+  const frame = frameOf(
+    <ItemsView
+      width={80}
+      height={10}
+      details={{
+        id: 6,
+        ticketNumber: 6,
+        displayCode: 'K6P',
+        table: '2',
+        customer: 'Verdi',
+        total: 550, // 3 × 4.00 + 1 × 4.00, less 3.00 off, less one tiramisù (4.00) and 3.50 of the beer given back
+        status: 'CONFIRMED',
+        stations: [],
+        discount: 300,
+        refunded: 750,
+        items: [
+          { category: 'Dolci', quantity: 3, name: 'Tiramisù', notes: '', refunded: 1 },
+          { category: 'Bevande', quantity: 1, name: 'Birra', notes: '', refunded: 0 },
+        ],
+      }}
+    />,
+  );
+  t.match(frame, /discount -3\.00 · given back -7\.50/);
+  t.match(frame, /3 × Tiramisù \[1 refunded\]/);
+  t.match(frame, /1 × Birra {2}· Bevande/, 'a line with nothing given back says nothing of it');
+});
+
 t.test('the items view lists each line’s choices after its name', async (t) => {
   const { ItemsView } = await import('../../../src/tui/components/ItemsView.js');
   const frame = frameOf(
