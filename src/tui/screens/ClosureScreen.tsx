@@ -3,6 +3,7 @@ import { Text } from '../components/Text.js';
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { CashRegister } from '../../api/cash-registers.js';
+import type { CashSessionRecord } from '../../api/cash-sessions.js';
 import type { Printer } from '../../api/printers.js';
 import type { Report as ReportSchema } from '../../api/reports.js';
 import { fit } from '../format.js';
@@ -23,15 +24,25 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
   const [figures, setFigures] = useState<Figures | null>(null);
   const [registers, setRegisters] = useState<Array<z.infer<typeof CashRegister>>>([]);
   const [printers, setPrinters] = useState<Array<z.infer<typeof Printer>>>([]);
+  const [drawers, setDrawers] = useState<CashSessionRecord[]>([]);
   const [chosen, setChosen] = useState(0);
   const [asking, setAsking] = useState(false);
   /** The first line shown, when the lines are more than the screen holds. */
   const [top, setTop] = useState(0);
   const [notice, say, fail] = useNotice();
   const load = useCallback(() => {
-    Promise.all([readFigures(client), client.cashRegisters({ enabled: true }), client.printers()]).then(([f, r, p]) => {
+    Promise.all([readFigures(client), client.cashRegisters(), client.printers()]).then(async ([f, r, p]) => {
+      // The drawers of this business day, every register's (one put out of use keeps its drawers), and any left open.
+      const start = Date.parse(f.from);
+      const sessions = await Promise.all(r.map((each) => client.cashSessions(each.id).catch(() => [])));
+      setDrawers(
+        sessions
+          .flat()
+          .filter((session) => session.status === 'open' || Date.parse(session.openedAt) >= start)
+          .sort((a, b) => Date.parse(a.openedAt) - Date.parse(b.openedAt)),
+      );
       setFigures(f);
-      setRegisters(r);
+      setRegisters(r.filter((each) => each.enabled));
       setPrinters(p);
     }, fail);
   }, [client, fail]);
@@ -39,7 +50,7 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
   const register = registers[Math.min(chosen, registers.length - 1)];
   const money = (value: number) => showMoney(locale, value);
   const today = figures?.today ?? null;
-  const rows = today ? closureRows(today, money, t) : [];
+  const rows = today ? [...closureRows(today, money, t), ...drawerRows(drawers, money, t)] : [];
   const room = Math.max(1, height - 7);
   // Lines the screen cannot hold are reached with ↑↓, and a last line says how many there are: a treasurer never
   // reads a closure with some registers or categories silently left out.
@@ -100,7 +111,7 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
             )}
           </Text>
           {lines.map((line, index) => (
-            <Text key={index} bold={line.bold}>
+            <Text key={index} bold={line.bold} color={line.warning ? 'yellow' : undefined}>
               {line.text}
             </Text>
           ))}
@@ -132,22 +143,31 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
 
 type Report = z.infer<typeof ReportSchema>;
 type Takings = Pick<Report, 'totalRevenue' | 'totalCashRevenue' | 'totalCardRevenue'>;
-/** A line of the figures: what, how much, and for a register its cash and card; a section's heading and total bold. */
-type Row = { label: string; amount: string; detail?: string; bold?: boolean };
+/**
+ * A line of the figures: what, how much, and for a register its cash and card; a section's heading and total bold,
+ * a drawer still open in yellow.
+ */
+type Row = { label: string; amount: string; detail?: string; bold?: boolean; warning?: boolean };
 
 /**
  * The lines as a treasurer adds them up: every amount right-aligned in one column (the registers' as the
  * categories'), the registers' cash and card after it, the names cut to what is left. The columns are measured on all
  * the lines, so they stay put as the lines scroll.
  */
-function alignedRows(lines: Row[], all: Row[], width: number): Array<{ text: string; bold: boolean }> {
+function alignedRows(
+  lines: Row[],
+  all: Row[],
+  width: number,
+): Array<{ text: string; bold: boolean; warning: boolean }> {
   const amountWidth = Math.max(...all.map((row) => row.amount.length));
   const detailWidth = Math.max(0, ...all.map((row) => row.detail?.length ?? 0));
   const labelWidth = width - amountWidth - 1 - (detailWidth > 0 ? detailWidth + 2 : 0);
   return lines.map((row) => {
-    if (row.amount === '') return { text: fit(row.label, width), bold: row.bold === true }; // a heading: the whole line
+    const bold = row.bold === true;
+    const warning = row.warning === true;
+    if (row.amount === '') return { text: fit(row.label, width), bold, warning }; // a heading: the whole line
     const line = `${fit(row.label, labelWidth)} ${row.amount.padStart(amountWidth)}`;
-    return { text: row.detail ? `${line}  ${row.detail}` : line, bold: row.bold === true };
+    return { text: row.detail ? `${line}  ${row.detail}` : line, bold, warning };
   });
 }
 
@@ -184,4 +204,31 @@ function closureRows(today: Report, money: (cents: number) => string, t: Dashboa
     rows.push({ label: `  ${t('closure.refunds')}`, amount: `-${money(today.totalRefunds)}` });
   rows.push(total);
   return rows;
+}
+
+/**
+ * The drawers of the evening, as the printed closure lists them: each with its cashier and the cash it should hold,
+ * then what was counted and the difference; one still open says so, since its count is still to come.
+ */
+function drawerRows(drawers: CashSessionRecord[], money: (cents: number) => string, t: DashboardTexts['t']): Row[] {
+  if (drawers.length === 0) return [];
+  return [
+    { label: t('console.closure.drawers'), amount: '', bold: true },
+    ...drawers.map(
+      (drawer): Row => ({
+        label: `  ${drawer.cashRegisterName ?? t('closure.deletedRegister')} · ${drawer.userName}`,
+        amount: money(drawer.expectedCash),
+        detail:
+          drawer.status === 'open'
+            ? t('console.closure.drawerOpen')
+            : drawer.counted === null || drawer.difference === null
+              ? t('console.closure.drawerUncounted')
+              : t('console.closure.drawerCounted', {
+                  counted: money(drawer.counted),
+                  difference: money(drawer.difference),
+                }),
+        ...(drawer.status === 'open' ? { warning: true } : {}),
+      }),
+    ),
+  ];
 }

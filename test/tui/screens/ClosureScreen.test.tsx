@@ -57,6 +57,24 @@ t.test('Closure: run with its printer off, it says the ticket waits for the prin
   t.notMatch(text, /inviata alla stampante/, 'not "sent to the printer" while it is off');
 });
 
+t.test('Closure: the drawers of the evening, counted or still open, under the figures', async (t) => {
+  const { app, client } = await serve(t);
+  const menu = await stockMenu(app);
+  const printer = await client.create('/v1/printers', { name: 'Cassa', ip: '127.0.0.1', port: 9 });
+  const till = await client.create('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printer.id });
+  const bar = await client.create('/v1/cash-registers', { name: 'Bar', defaultPrinterId: printer.id });
+  await client.openCashSession(bar.id, { float: 5000 });
+  await order(app, lines([menu.birra, 1]), { paymentMethod: 'CASH', cashRegisterId: bar.id });
+  await client.closeCashSession(bar.id, { counted: 5500 });
+  await client.openCashSession(till.id, { float: 10000 });
+  await order(app, lines([menu.panino, 2]), { paymentMethod: 'CASH', cashRegisterId: till.id });
+  app.clock.advance(60_000);
+  const { shows } = show(t, <ClosureScreen client={client} width={80} height={30} active onCapture={() => {}} />);
+  const text = await shows('the drawers', (s) => s.includes('Drawers (the cash each should hold)'));
+  t.match(text, /Bar · test-admin +56[.,]00 {2}counted 55[.,]00 · difference -1[.,]00/, 'the bar counted one short');
+  t.match(text, /Cassa 1 · test-admin +112[.,]00 {2}still open: count it on screen 4/, 'the till not counted yet');
+});
+
 t.test('Closure: the lines add up as on paper (no payment method, no register, discounts, refunds)', async (t) => {
   const { app, client } = await serve(t);
   const menu = await stockMenu(app);
