@@ -661,6 +661,8 @@ export const en = {
   'console.registers.float': 'Float (the change put in)',
   'console.registers.amountHint': 'such as 100 or 100,50',
   'console.registers.countRequired': 'write the cash counted (0 if the drawer is empty)',
+  'console.registers.nowOn': '{name} is in use: its till takes orders',
+  'console.registers.nowOff': '{name} is out of use: its till takes no orders',
   'console.registers.notAmount': 'not an amount: such as 100 or 100,50',
   'console.registers.counted': 'Cash counted (expected {expected})',
   'console.registers.cardTotal': 'Card terminal total (may be empty)',

@@ -666,6 +666,8 @@ export const it: Record<MessageKey, string> = {
   'console.registers.float': 'Fondo cassa (gli spiccioli per dare il resto)',
   'console.registers.amountHint': 'come 100 o 100,50',
   'console.registers.countRequired': 'scrivi i contanti contati (0 se il cassetto è vuoto)',
+  'console.registers.nowOn': '{name} è in uso: la sua cassa prende ordini',
+  'console.registers.nowOff': '{name} è fuori uso: la sua cassa non prende ordini',
   'console.registers.notAmount': 'non è un importo: come 100 o 100,50',
   'console.registers.counted': 'Contanti contati (attesi {expected})',
   'console.registers.cardTotal': 'Totale del POS (può restare vuoto)',

@@ -42,6 +42,12 @@ export interface ResourceListProps {
   active?: boolean;
   /** Told whether a question is open (the number keys then answer it, they do not switch screens). */
   onCapture?: (capturing: boolean) => void;
+  /**
+   * The row the cursor is on, kept by the screen: a form opened from the list and closed again, or the rows read
+   * again in another order, bring the cursor back to the same row, never to another one a key would then act on.
+   */
+  selectedId?: string | null;
+  onSelect?: (id: string | null) => void;
 }
 
 /**
@@ -65,18 +71,30 @@ export function ResourceList(props: ResourceListProps) {
     height,
     active = true,
     onCapture,
+    selectedId = null,
+    onSelect,
   } = props;
   const { t } = useDashboardTexts();
-  const [cursor, setCursorState] = useState(0);
+  const [, setCursorState] = useState(0);
   const [asking, setAskingState] = useState<string | null>(null);
   // Also in refs: a key that comes before the next render still acts on the row it was pressed on.
-  const latest = useRef({ cursor: 0, asking: null as string | null });
-  const setCursor = (next: number) => {
+  const latest = useRef({ cursor: 0, asking: null as string | null, selected: selectedId });
+  /** The cursor's row: the selected one wherever it is now, else the same place (its row was deleted). */
+  const cursorIn = (list: ListRow[]) => {
+    const found = list.findIndex((each) => each.id === latest.current.selected);
+    return found >= 0 ? found : Math.min(latest.current.cursor, Math.max(0, list.length - 1));
+  };
+  /** Moves the cursor to a row; `keep` keeps the row selected as it moves (a food moved up the menu). */
+  const setCursor = (next: number, list: ListRow[], keep = false) => {
     latest.current.cursor = next;
+    if (!keep) {
+      latest.current.selected = list[next]?.id ?? null;
+      onSelect?.(latest.current.selected);
+    }
     setCursorState(next);
   };
   const list = rows ?? [];
-  const at = Math.min(cursor, Math.max(0, list.length - 1));
+  const at = cursorIn(list);
   // Ink hands a key to the handler of the last render that ran its effects: the rows and actions of this render are
   // read through a ref, so a key pressed as soon as the list shows acts on it.
   const now = useRef({ rows, onAdd, onEdit, onDelete, keys });
@@ -92,7 +110,7 @@ export function ResourceList(props: ResourceListProps) {
       const { rows, onAdd, onEdit, onDelete, keys } = now.current;
       const list = rows ?? [];
       const asking = latest.current.asking;
-      const at = Math.min(latest.current.cursor, Math.max(0, list.length - 1));
+      const at = cursorIn(list);
       const row = list[at];
       if (asking !== null) {
         if (input === 'y' || input === 's') {
@@ -104,15 +122,21 @@ export function ResourceList(props: ResourceListProps) {
       }
       // Still loading: adding now would be judged on what is not read yet ("add a printer first" with printers).
       if (rows === null) return;
-      if (key.upArrow) return setCursor(Math.max(0, at - 1));
-      if (key.downArrow) return setCursor(Math.min(list.length - 1, at + 1));
+      if (key.upArrow) return setCursor(Math.max(0, at - 1), list);
+      if (key.downArrow) return setCursor(Math.min(list.length - 1, at + 1), list);
+      // Whatever the key does to the row, the cursor comes back to that row afterwards.
+      if (row && latest.current.selected !== row.id) {
+        latest.current.selected = row.id;
+        onSelect?.(row.id);
+      }
       if (input === 'a' && onAdd) return onAdd();
       if ((input === 'e' || key.return) && onEdit && row) return onEdit(row.id);
       if (input === 'x' && onDelete && row) return ask(row.id);
       const extra = keys[input];
       // A key that moves its row (a food up or down the menu) says by how much: the cursor follows it.
       const moved = extra?.(row?.id ?? null);
-      if (typeof moved === 'number' && moved !== 0) setCursor(Math.min(list.length - 1, Math.max(0, at + moved)));
+      if (typeof moved === 'number' && moved !== 0)
+        setCursor(Math.min(list.length - 1, Math.max(0, at + moved)), list, true);
     },
     { isActive: active },
   );

@@ -37,6 +37,9 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
   const locale = useContext(DashboardLocale);
   const [foods, setFoods] = useState<Array<z.infer<typeof Food>> | null>(null);
   const [categories, setCategories] = useState<Array<z.infer<typeof Category>>>([]);
+  // Where each list's cursor is, kept across the forms opened from it.
+  const [selectedFood, setSelectedFood] = useState<string | null>(null);
+  const [selectedCategory, setSelectedCategory] = useState<string | null>(null);
   const [printers, setPrinters] = useState<Array<z.infer<typeof Printer>>>([]);
   const [showing, setShowing] = useState<'foods' | 'categories'>('foods');
   const [editing, setEditing] = useState<Editing>(null);
@@ -309,6 +312,8 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
     }));
     return (
       <ResourceList
+        selectedId={selectedCategory}
+        onSelect={setSelectedCategory}
         {...common}
         title={t('console.menu.categories')}
         columns={[
@@ -350,6 +355,8 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
   }));
   return (
     <ResourceList
+      selectedId={selectedFood}
+      onSelect={setSelectedFood}
       {...common}
       title={t('console.menu.foods')}
       columns={[

@@ -44,6 +44,9 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
   const { t } = useDashboardTexts();
   const [users, setUsers] = useState<Array<z.infer<typeof User>> | null>(null);
   const [keys, setKeys] = useState<Array<z.infer<typeof ApiKey>> | null>(null);
+  // Where each list's cursor is, kept across the forms opened from it.
+  const [selectedUser, setSelectedUser] = useState<string | null>(null);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [showing, setShowing] = useState<'users' | 'keys'>('users');
   const [editing, setEditing] = useState<Editing>(null);
   const [created, setCreated] = useState<{ url: string; qr: string } | null>(null);
@@ -172,6 +175,8 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
     }));
     return (
       <ResourceList
+        selectedId={selectedKey}
+        onSelect={setSelectedKey}
         {...common}
         title={t('console.people.keys')}
         columns={[t('console.people.name'), t('console.people.scope'), t('console.people.lastUsed')]}
@@ -195,6 +200,8 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
   }));
   return (
     <ResourceList
+      selectedId={selectedUser}
+      onSelect={setSelectedUser}
       {...common}
       title={t('console.people.users')}
       columns={[t('console.people.username'), t('console.people.role')]}

@@ -16,6 +16,8 @@ export function PrintersScreen({ client, width, height, active, onCapture }: Scr
   const { t } = useDashboardTexts();
   const [printers, setPrinters] = useState<PrinterRecord[] | null>(null);
   const [waiting, setWaiting] = useState<Map<string, number>>(new Map());
+  /** Where the list's cursor is, kept across the forms opened from it. */
+  const [selected, setSelected] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const [notice, say, fail] = useNotice();
   const load = useCallback(() => {
@@ -129,6 +131,8 @@ export function PrintersScreen({ client, width, height, active, onCapture }: Scr
   }));
   return (
     <ResourceList
+      selectedId={selected}
+      onSelect={setSelected}
       title={t('console.printers.title')}
       columns={[
         t('console.printers.name'),

@@ -24,6 +24,8 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
   const { t, amount } = useDashboardTexts();
   const [registers, setRegisters] = useState<Array<z.infer<typeof CashRegister>> | null>(null);
   const [printers, setPrinters] = useState<Array<z.infer<typeof Printer>>>([]);
+  /** Where the list's cursor is, kept across the forms opened from it (space acts on that row). */
+  const [selected, setSelected] = useState<string | null>(null);
   const [categories, setCategories] = useState<Array<z.infer<typeof Category>>>([]);
   const [drawers, setDrawers] = useState<Map<string, CashSessionRecord>>(new Map());
   const [editing, setEditing] = useState<{ id: string | null; form?: 'open' | 'close' } | null>(null);
@@ -230,6 +232,8 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
   }));
   return (
     <ResourceList
+      selectedId={selected}
+      onSelect={setSelected}
       title={t('console.registers.title')}
       columns={[
         t('console.registers.name'),
@@ -266,7 +270,12 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
         ' ': (id) => {
           const register = registers?.find((r) => r.id === id);
           if (register)
-            client.patch('/v1/cash-registers', register.id, { enabled: !register.enabled }).then(load, fail);
+            client.patch('/v1/cash-registers', register.id, { enabled: !register.enabled }).then(() => {
+              say(
+                t(register.enabled ? 'console.registers.nowOff' : 'console.registers.nowOn', { name: register.name }),
+              );
+              load();
+            }, fail);
         },
       }}
       help={t('console.keys.registers')}

@@ -150,3 +150,46 @@ t.test('fitColumns: headings give way to their cells, then the widest column, a 
     'never under the floor: the line is cut at its end',
   );
 });
+
+t.test('the cursor stays on its row: back from a form, and when the rows come back in another order', async (t) => {
+  const rows: ListRow[] = [
+    { id: 'a', cells: ['Cucina'] },
+    { id: 'b', cells: ['Bar'] },
+    { id: 'c', cells: ['Cassa'] },
+  ];
+  const selected: Array<string | null> = [];
+  const toggled: Array<string | null> = [];
+  const list = (shown: ListRow[], selectedId: string | null) => (
+    <ResourceList
+      title="Printers"
+      columns={['Name']}
+      rows={shown}
+      keys={{ ' ': (id) => void toggled.push(id) }}
+      help="space on/off"
+      width={80}
+      height={10}
+      selectedId={selectedId}
+      onSelect={(id) => selected.push(id)}
+    />
+  );
+  const first = render(list(rows, null));
+  const frame = (instance: ReturnType<typeof render>, what: string, check: (text: string) => boolean) =>
+    waitFor(what, () => (check(instance.lastFrame() ?? '') ? (instance.lastFrame() ?? '') : null), {
+      timeoutMs: 3000,
+      intervalMs: 10,
+      detail: () => instance.lastFrame() ?? '',
+    });
+  await frame(first, 'the list', (f) => f.includes('› Cucina'));
+  first.stdin.write('\u001b[B');
+  await frame(first, 'Bar chosen', (f) => f.includes('› Bar'));
+  t.same(selected, ['b'], 'the screen is told');
+  first.unmount(); // a form opens in its place
+  const again = render(list([...rows].reverse(), 'b'));
+  t.teardown(() => again.unmount());
+  await frame(again, 'back on Bar, now second of the reversed list', (f) => f.includes('› Bar'));
+  again.stdin.write(' ');
+  await waitFor('the key acted', () => toggled.length === 1, { timeoutMs: 3000 });
+  t.same(toggled, ['b'], 'space acts on the row the cursor came back to');
+  again.rerender(list([rows[1] as ListRow, rows[2] as ListRow, rows[0] as ListRow], 'b'));
+  await frame(again, 'still on Bar when the rows are read again in another order', (f) => /› Bar/.test(f));
+});
