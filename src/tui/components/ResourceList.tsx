@@ -19,8 +19,8 @@ export interface ResourceListProps {
    * fitColumns). A column with nothing in any row is left out.
    */
   columns: string[];
-  /** The column narrowed last (a food's name; a register's drawer). */
-  keep?: number;
+  /** The columns narrowed last (a food's name and price; a register's drawer). */
+  keep?: number[];
   rows: ListRow[] | null;
   /** `a`; left out when the list has no adding. */
   onAdd?: () => void;
@@ -149,7 +149,7 @@ export function ResourceList(props: ResourceListProps) {
     shown.map(({ heading, index }) => ({
       heading: heading.length,
       cells: Math.max(0, ...list.map((each) => (each.cells[index] ?? '').length)),
-      keep: index === keep,
+      keep: keep?.includes(index) === true,
     })),
     width - 3,
   );

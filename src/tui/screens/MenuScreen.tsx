@@ -368,7 +368,7 @@ export function MenuScreen({ client, width, height, active, onCapture }: ScreenP
         t('console.menu.left'),
         t('console.menu.allergens'),
       ]}
-      keep={0}
+      keep={[0, 2]}
       rows={foods === null ? null : rows}
       onAdd={() =>
         categories.length === 0 ? say(t('console.menu.noCategory'), 'warning') : edit({ what: 'food', id: null })

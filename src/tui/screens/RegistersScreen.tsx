@@ -242,7 +242,7 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
         t('console.registers.categories'),
         t('console.registers.drawer'),
       ]}
-      keep={4}
+      keep={[4]}
       rows={registers === null ? null : rows}
       onAdd={() => (printers.length === 0 ? say(t('console.registers.needPrinter'), 'warning') : edit({ id: null }))}
       onEdit={(id) => edit({ id })}

@@ -100,7 +100,7 @@ t.test('a table wider than the terminal cuts its widest cells, never its last co
     <ResourceList
       title="Casse"
       columns={['Nome', 'Stampante scontrini', 'In uso', 'Categorie mostrate', 'Cassetto', 'Note']}
-      keep={4}
+      keep={[4]}
       rows={[
         {
           id: 'a',

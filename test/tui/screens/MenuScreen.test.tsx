@@ -202,3 +202,25 @@ t.test(
     t.equal(after[0]?.options[1]?.id, before.options[1].id, 'an option keeps its id');
   },
 );
+
+t.test('Menu at 80 columns, every column shown: the names and the prices whole, the rest cut', async (t) => {
+  const { client } = await serve(t);
+  const secondi = await client.create('/v1/categories', { name: 'Secondi', position: 1 });
+  await client.create('/v1/foods', {
+    name: 'Piadina crudo e squacquerone',
+    price: 1100,
+    categoryId: secondi.id,
+    available: true,
+    stock: 3,
+    allergens: ['GLUTEN', 'MILK', 'CRUSTACEANS'],
+  });
+  const { shows } = show(t, <MenuScreen client={client} width={80} height={12} active onCapture={() => {}} />, 'it');
+  const text = await shows('the food', (s) => s.includes('Piadina'));
+  t.match(text, /Piadina crudo e squacquerone +Secon\S* +11,00 /, 'name and price whole');
+  t.match(text, /Rimas… +Aller/, 'the last columns are on screen');
+  t.match(text, /11,00 +della… +\[x\] d… +3 +GL CR…/, 'their cells cut, not left out');
+  t.ok(
+    text.split('\n').every((line) => line.length <= 79),
+    `nothing past the edge:\n${text}`,
+  );
+});
