@@ -68,7 +68,10 @@ export function ReportsScreen({ client, width, height, active }: ScreenProps) {
   );
   const money = (value: number) => showMoney(locale, value);
   const body = height - 3;
-  const half = width >= 80 ? Math.floor(width / 2) : width;
+  // Side by side from 80 columns; narrower, the hours above the foods and the registers, each the whole width.
+  const narrow = width < 80;
+  const half = narrow ? width : Math.floor(width / 2);
+  const side = narrow ? width : width - half;
   if (!figures) {
     return (
       <Box flexDirection="column" height={height}>
@@ -81,7 +84,8 @@ export function ReportsScreen({ client, width, height, active }: ScreenProps) {
   }
   const today = figures.today;
   const firstSale = figures.hours.findIndex((hour) => hour.totalRevenue > 0);
-  const hours = firstSale === -1 ? [] : figures.hours.slice(firstSale).slice(-(body - 2));
+  const hourRows = narrow ? Math.max(1, Math.floor(body / 3)) : body - 2;
+  const hours = firstSale === -1 ? [] : figures.hours.slice(firstSale).slice(-hourRows);
   const bars: HourBar[] = hours.map((hour) => ({
     hour: venueHour(hour.timestamp, figures.timezone),
     cents: centsOf(hour.totalRevenue),
@@ -97,7 +101,7 @@ export function ReportsScreen({ client, width, height, active }: ScreenProps) {
       ? [{ name: t('console.reports.noRegister'), revenue: today.noRegisterStats.totalRevenue }]
       : []),
   ];
-  const topRows = Math.max(1, body - 4 - registers.length);
+  const topRows = Math.max(1, body - 4 - registers.length - (narrow ? Math.max(1, hours.length) + 1 : 0));
   const title = t(counted('console.reports.title', today?.totalOrders ?? 0), {
     from: `${venueHour(figures.from, figures.timezone)}:00`,
     orders: today?.totalOrders ?? 0,
@@ -115,8 +119,8 @@ export function ReportsScreen({ client, width, height, active }: ScreenProps) {
       <Text bold color="cyan">
         {fit(title, width - 1)}
       </Text>
-      <Box flexDirection="row" height={body}>
-        <Box flexDirection="column" width={half}>
+      <Box flexDirection={narrow ? 'column' : 'row'} height={body}>
+        <Box flexDirection="column" width={half} flexShrink={0}>
           <Text bold>{t('console.reports.hours')}</Text>
           {bars.length === 0 ? (
             <Text color="gray">{t('console.reports.nothing')}</Text>
@@ -124,16 +128,16 @@ export function ReportsScreen({ client, width, height, active }: ScreenProps) {
             <HourBars bars={bars} width={half - 1} />
           )}
         </Box>
-        <Box flexDirection="column" width={width - half}>
+        <Box flexDirection="column" width={side}>
           <Text bold>{t('console.reports.top')}</Text>
           {foods.slice(0, topRows).map((food) => (
             <Text key={food.foodId}>
-              {line(`${String(food.quantity).padStart(4)} × ${food.foodName}`, money(food.revenue), width - half - 1)}
+              {line(`${String(food.quantity).padStart(4)} × ${food.foodName}`, money(food.revenue), side - 1)}
             </Text>
           ))}
           <Text bold>{t('console.reports.registers')}</Text>
           {registers.map((register) => (
-            <Text key={register.name}>{line(`  ${register.name}`, money(register.revenue), width - half - 1)}</Text>
+            <Text key={register.name}>{line(`  ${register.name}`, money(register.revenue), side - 1)}</Text>
           ))}
         </Box>
       </Box>

@@ -51,3 +51,21 @@ t.test("Reports: a refund today of yesterday's sale at no register shows as a ne
   t.match(text, /no register +-6\.00/, 'the line that makes the registers add up to 0.00');
   t.match(text, /Today since \d\d:00: 1 order · /, 'one order, not "1 orders"');
 });
+
+t.test('Reports on a terminal under 80 columns: the hours above, the foods and the registers below', async (t) => {
+  const { app, client } = await serve(t);
+  const menu = await stockMenu(app);
+  const printer = await client.create('/v1/printers', { name: 'Cassa', ip: '127.0.0.1', port: 9 });
+  const register = await client.create('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printer.id });
+  await order(app, lines([menu.panino, 2], [menu.birra, 1]), { paymentMethod: 'CASH', cashRegisterId: register.id });
+  app.clock.advance(60_000);
+  const { shows } = show(t, <ReportsScreen client={client} width={60} height={20} active onCapture={() => {}} />);
+  const text = await shows('the figures', (s) => s.includes('By register'));
+  t.match(text, /Takings hour by hour\n\d\d +█+ +18\.00\n/, 'the bar of the hour that sold, on its own line');
+  t.match(text, /Top foods\n +2 × Panino con porchetta +12\.00\n +1 × Birra +6\.00\n/);
+  t.match(text, /By register\n +Cassa 1 +18\.00\n/);
+  t.ok(
+    text.split('\n').every((line) => line.length <= 60),
+    `every line within 60 columns:\n${text}`,
+  );
+});
