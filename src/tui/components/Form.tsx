@@ -17,6 +17,8 @@ export interface FormField {
   choices?: Array<{ value: string | null; label: string }>;
   /** Said beside the field while it has no error (`4,50`, `9100`). */
   hint?: string;
+  /** Typed text shown as dots (a password: the laptop's screen is seen by whoever stands behind it). */
+  secret?: boolean;
 }
 
 export interface FormProps {
@@ -118,7 +120,8 @@ export function Form({ title, fields, initial, save, onDone, width, height, acti
     const value = values[each.key] ?? null;
     if (each.kind === 'switch') return value ? `[x] ${t('console.yes')}` : `[ ] ${t('console.no')}`;
     if (each.kind === 'choice') return `‹ ${each.choices?.find((choice) => choice.value === value)?.label ?? '–'} ›`;
-    return typeof value === 'string' ? value : '';
+    const text = typeof value === 'string' ? value : '';
+    return each.secret ? '•'.repeat([...text].length) : text;
   };
   return (
     <Box flexDirection="column" height={height}>

@@ -95,6 +95,7 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
         key: 'password',
         label: t('console.people.password'),
         kind: 'text',
+        secret: true,
         hint: t(user ? 'console.people.passwordKeep' : 'console.people.passwordHint'),
       },
     ];

@@ -16,9 +16,10 @@ t.test(
     await shows('the form', (s) => s.includes('Nuova persona'));
     await type('maria\t\tcorta\u0013');
     const text = await shows('the refusal', (s) => s.includes('✗'));
-    t.match(text, /› Password\s+corta\s+✗ almeno 8 caratteri/);
+    t.match(text, /› Password\s+•••••\s+✗ almeno 8 caratteri/, 'a dot for each character typed, never the word');
+    t.notMatch(text, /corta/);
     await type('-lunga-abbastanza\u0013');
-    await shows('maria', (s) => /maria\s+operator/.test(s));
+    await shows('maria', (s) => /maria\s+operatore \(cassa\)/.test(s));
     await type('d');
     await shows('the device keys', (s) => s.includes('Chiavi dei dispositivi'));
     await type('a');
