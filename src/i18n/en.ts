@@ -670,7 +670,7 @@ export const en = {
   'console.registers.openTitle': 'Open the drawer of {name}',
   'console.registers.closeTitle': 'Count and close the drawer of {name}',
   'console.registers.opened': 'drawer of {name} open: the till sells into it',
-  'console.registers.closed': 'difference {difference}, expected {expected}{card} · {name} closed{printing}',
+  'console.registers.closed': 'difference {difference}, expected {expected}{card} · drawer of {name} closed{printing}',
   'console.registers.cardDifference': ', card terminal {difference}',
   'console.registers.slipPrinting': '; the slip is printing',
   'console.printerWaits': '; {printer} is {status}: it prints when back',

@@ -154,9 +154,11 @@ export function ResourceList(props: ResourceListProps) {
     width - 3,
   );
   const line = (cells: string[]) => shown.map(({ index }, at) => fit(cells[index] ?? '', widths[at] ?? 0)).join('  ');
-  const rowsShown = Math.max(1, height - 5);
-  const start = Math.max(0, Math.min(at - rowsShown + 1, list.length - rowsShown));
   const asked = asking === null ? null : list.find((each) => each.id === asking);
+  // What the last action did may take two lines (a drawer's close, with its printer off), the list one row less.
+  const said = wrapTwo(asked ? t('console.confirmDelete', { name: asked.cells[0] ?? '' }) : message || ' ', width - 1);
+  const rowsShown = Math.max(1, height - 4 - said.length);
+  const start = Math.max(0, Math.min(at - rowsShown + 1, list.length - rowsShown));
   return (
     <Box flexDirection="column" height={height}>
       <Text bold color="cyan">
@@ -186,15 +188,26 @@ export function ResourceList(props: ResourceListProps) {
           </Text>
         ))}
       </Box>
-      <Text
-        color={asked ? 'yellow' : tone === 'error' ? 'red' : tone === 'warning' ? 'yellow' : 'gray'}
-        wrap="truncate-end"
-      >
-        {asked ? t('console.confirmDelete', { name: asked.cells[0] ?? '' }) : message || ' '}
-      </Text>
+      {said.map((line, index) => (
+        <Text
+          key={index}
+          color={asked ? 'yellow' : tone === 'error' ? 'red' : tone === 'warning' ? 'yellow' : 'gray'}
+          wrap="truncate-end"
+        >
+          {line}
+        </Text>
+      ))}
       <Text color="gray" wrap="truncate-end">
         {asked ? t('console.keys.confirm') : help}
       </Text>
     </Box>
   );
+}
+
+/** A message on one line, or on two broken at a space when it is longer; what is longer still is cut with "…". */
+function wrapTwo(message: string, width: number): string[] {
+  if (message.length <= width) return [message];
+  const cut = message.lastIndexOf(' ', width);
+  const at = cut > width / 2 ? cut : width;
+  return [message.slice(0, at), fit(message.slice(at).trimStart(), width).trimEnd()];
 }

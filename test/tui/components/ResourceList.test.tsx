@@ -193,3 +193,38 @@ t.test('the cursor stays on its row: back from a form, and when the rows come ba
   again.rerender(list([rows[1] as ListRow, rows[2] as ListRow, rows[0] as ListRow], 'b'));
   await frame(again, 'still on Bar when the rows are read again in another order', (f) => /› Bar/.test(f));
 });
+
+t.test('a long message takes two lines, broken at a space, and the list gives up a row for it', async (t) => {
+  const rows: ListRow[] = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({ id, cells: [`Cassa ${id}`] }));
+  const message =
+    'difference -3.50, expected 293.50, card terminal -0.50 · drawer of Cassa grande closed; Stampante cassa is OFFLINE: it prints when back';
+  const instance = render(
+    <ResourceList
+      title="Registers"
+      columns={['Name']}
+      rows={rows}
+      help="a add"
+      message={message}
+      width={60}
+      height={10}
+    />,
+  );
+  t.teardown(() => instance.unmount());
+  const text = await waitFor(
+    'the list',
+    () => (instance.lastFrame()?.includes('Cassa a') ? instance.lastFrame() : null),
+    {
+      timeoutMs: 3000,
+    },
+  );
+  t.match(
+    text,
+    /\ndifference -3\.50, expected 293\.50, card terminal -0\.50 ·\ndrawer of Cassa grande closed; Stampante cassa is OFFLINE:…\n/,
+  );
+  t.match(text, /Cassa d\n/, 'four rows of six');
+  t.notMatch(text, /Cassa e/);
+  t.ok(
+    text.split('\n').every((line) => line.length <= 59),
+    text,
+  );
+});

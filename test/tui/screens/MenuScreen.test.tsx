@@ -50,7 +50,7 @@ t.test(
     await type('x');
     await shows('the question', (s) => s.includes('Eliminare Margherita? s sì, n no'));
     await type('s');
-    await shows('deleted', (s) => s.includes('Margherita eliminato'));
+    await shows('deleted', (s) => s.includes('eliminato: Margherita'));
     t.equal((await client.foods()).length, 0);
     t.ok(captured.includes(true) && captured.at(-1) === false, 'forms and questions took the keys, and gave them back');
     void app;
@@ -143,7 +143,7 @@ t.test('Menu: a food made the cover charge from its form; a second cover refused
   const pane = (await client.foods()).find((food) => food.name === 'Pane');
   await client.patch('/v1/foods', pane!.id, { role: null });
   await type('\u0013');
-  await shows('saved', (s) => s.includes('Coperto salvato') || s.includes('Menù: piatti'));
+  await shows('saved', (s) => s.includes('salvato: Coperto') || s.includes('Menù: piatti'));
   const coperto = (await client.foods()).find((food) => food.name === 'Coperto');
   t.equal(coperto?.role, 'COVER');
 });
