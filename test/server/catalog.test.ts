@@ -263,6 +263,40 @@ t.test('catalog bad input: 400 and nothing changes', async (t) => {
   t.same(await snapshotTables(app, CATALOG), before);
 });
 
+t.test('printers and registers: unique names whatever the case, 409 name-taken and nothing written', async (t) => {
+  const app = await buildTestApp(t);
+  const cucina = await post(app, '/v1/printers', { name: 'Cucina', ip: '10.0.0.5' });
+  const bar = await post(app, '/v1/printers', { name: 'Bar', ip: '10.0.0.6' });
+  const register = await post(app, '/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: cucina.id });
+  await post(app, '/v1/cash-registers', { name: 'Cassa 2', defaultPrinterId: cucina.id });
+  const before = await snapshotTables(app, ['printers', 'cash_registers']);
+  const refused = [
+    await app.request({ method: 'POST', url: '/v1/printers', body: { name: 'CUCINA', ip: '10.0.0.7' } }),
+    await app.request({ method: 'PUT', url: `/v1/printers/${bar.id}`, body: { name: 'cucina', ip: '10.0.0.6' } }),
+    await app.request({
+      method: 'POST',
+      url: '/v1/cash-registers',
+      body: { name: 'cassa 1', defaultPrinterId: cucina.id },
+    }),
+    await app.request({
+      method: 'PUT',
+      url: `/v1/cash-registers/${register.id}`,
+      body: { name: 'Cassa 2', defaultPrinterId: cucina.id, enabled: true },
+    }),
+  ];
+  for (const response of refused) {
+    t.equal(response.statusCode, 409, response.body);
+    t.equal(response.json().code, 'name-taken');
+  }
+  t.same(await snapshotTables(app, ['printers', 'cash_registers']), before, 'nothing written');
+  const renamed = await app.request({
+    method: 'PUT',
+    url: `/v1/cash-registers/${register.id}`,
+    body: { name: 'CASSA 1', defaultPrinterId: cucina.id, enabled: true },
+  });
+  t.equal(renamed.statusCode, 200, 'its own name in another case is no clash');
+});
+
 t.test('deleting a printer clears the references to it', async (t) => {
   const app = await buildTestApp(t);
   const m = await menu(app);

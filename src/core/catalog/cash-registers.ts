@@ -5,7 +5,7 @@ import { type CoreContext, reader, write } from '../context.js';
 import { ConflictError, InvalidError, NotFoundError } from '../errors.js';
 import { openSession } from '../sessions/use-cases.js';
 import { toPrinter } from './printers.js';
-import { checkPrinterRef } from './references.js';
+import { checkPrinterRef, nameTaken } from './references.js';
 
 /** The stored JSON list of a register's categories; null: all. */
 export function registerCategories(stored: string | null): string[] | null {
@@ -67,8 +67,15 @@ export async function getCashRegister(ctx: CoreContext, id: string, includePrint
   return (await toRegisters(db, [row], includePrinter))[0] as CashRegister;
 }
 
+/** Registers are chosen by name (the till's list, `pos sessions open "Cassa 1"`): two of one name could not be told apart. */
+async function checkName(trx: Db, name: string, exceptId?: string): Promise<void> {
+  if (await nameTaken(trx, 'cash_registers', name, exceptId))
+    throw new ConflictError(`A cash register named "${name}" already exists`, 'name-taken');
+}
+
 export async function createCashRegister(ctx: CoreContext, input: CashRegisterInput): Promise<CashRegister> {
   return write(ctx, async (trx) => {
+    await checkName(trx, input.name);
     await checkPrinterRef(trx, input.defaultPrinterId, 'body.defaultPrinterId');
     await checkCategories(trx, input.categoryIds, 'body.categoryIds');
     const now = ctx.clock.now().getTime();
@@ -94,6 +101,7 @@ export async function replaceCashRegister(
   return write(ctx, async (trx) => {
     const before = await trx.selectFrom('cash_registers').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new NotFoundError('Cash register not found');
+    await checkName(trx, input.name, id);
     await checkPrinterRef(trx, input.defaultPrinterId, 'body.defaultPrinterId');
     await checkCategories(trx, input.categoryIds, 'body.categoryIds');
     const row: CashRegisterRow = {

@@ -2,9 +2,10 @@ import type { Printer, PrinterInput, PrinterStatus, PrinterStatusReason } from '
 import type { Db } from '../../storage/database.js';
 import type { PrinterRow } from '../../storage/schema.js';
 import { type CoreContext, reader, write } from '../context.js';
-import { NotFoundError } from '../errors.js';
+import { ConflictError, NotFoundError } from '../errors.js';
 import { appendEvent } from '../events/event-log.js';
 import { orphanPrinterJobs } from '../printing/job-life.js';
+import { nameTaken } from './references.js';
 
 export function toPrinter(row: PrinterRow): Printer {
   return {
@@ -40,6 +41,12 @@ export async function getPrinter(ctx: CoreContext, id: string): Promise<Printer>
   return toPrinter(await requirePrinter(reader(ctx), id));
 }
 
+/** Printers are named in commands and routing (`--printer Cucina`): two of one name could not be told apart. */
+async function checkName(trx: Db, name: string, exceptId?: string): Promise<void> {
+  if (await nameTaken(trx, 'printers', name, exceptId))
+    throw new ConflictError(`A printer named "${name}" already exists`, 'name-taken');
+}
+
 export async function createPrinter(ctx: CoreContext, input: PrinterInput): Promise<Printer> {
   const now = ctx.clock.now().getTime();
   const row: PrinterRow = {
@@ -56,7 +63,10 @@ export async function createPrinter(ctx: CoreContext, input: PrinterInput): Prom
     created_at: now,
     updated_at: now,
   };
-  await write(ctx, (trx) => trx.insertInto('printers').values(row).execute());
+  await write(ctx, async (trx) => {
+    await checkName(trx, input.name);
+    await trx.insertInto('printers').values(row).execute();
+  });
   return toPrinter(row);
 }
 
@@ -96,6 +106,7 @@ const statusOf = (row: PrinterRow): StatusNow => ({
 export async function replacePrinter(ctx: CoreContext, id: string, input: PrinterInput): Promise<Printer> {
   return write(ctx, async (trx) => {
     const before = await requirePrinter(trx, id);
+    await checkName(trx, input.name, id);
     const row: PrinterRow = {
       ...before,
       name: input.name,
