@@ -16,7 +16,7 @@ async function setUp(t: Test) {
   const created = await app.request({
     method: 'POST',
     url: '/v1/cash-registers',
-    body: { name: 'Cassa 2', defaultPrinterId: menu.printers.till },
+    body: { name: 'Cassa 3', defaultPrinterId: menu.printers.till },
   });
   t.equal(created.statusCode, 201, created.body);
   const second = created.json().id as string;

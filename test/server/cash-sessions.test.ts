@@ -147,13 +147,13 @@ t.test('a register with its drawer open is not deleted; once the drawer is close
     await app.request({
       method: 'POST',
       url: '/v1/cash-registers',
-      body: { name: 'Cassa 2', defaultPrinterId: menu.printers.till },
+      body: { name: 'Cassa 3', defaultPrinterId: menu.printers.till },
     })
   ).json();
   t.equal((await app.request({ method: 'POST', url: sessionsUrl(register.id), body: { float: 10 } })).statusCode, 201);
   const refused = await app.request({ method: 'DELETE', url: `/v1/cash-registers/${register.id}` });
   t.equal(refused.statusCode, 409);
-  t.match(refused.json(), { code: 'session-open', message: /"Cassa 2" has its drawer open: close its cash session/ });
+  t.match(refused.json(), { code: 'session-open', message: /"Cassa 3" has its drawer open: close its cash session/ });
   const still = await app.request({ method: 'GET', url: sessionsUrl(register.id) });
   t.match(still.json(), [{ status: 'open', float: 10 }], 'the register and its open drawer are there as they were');
   t.equal((await app.request({ method: 'POST', url: closeUrl(register.id), body: { counted: 10 } })).statusCode, 200);
