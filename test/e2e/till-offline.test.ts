@@ -13,21 +13,12 @@ t.test('the till offline and back: the outbox, restarts, lost answers, refusals'
     t.comment('SKIPPED: no chromium on this machine (apt-get install chromium); in CI this is a failure');
     return;
   }
-  const { venue, context, button, logIn, shot, sell, listOrders, ticketsFor } = till;
+  const { venue, context, button, shot, sell, listOrders, ticketsFor } = till;
   const { menu, api, printer } = venue;
   let page = till.page;
   let server = venue.server;
   // An evening under way: Mario's order was the first of this register.
-  await api('POST', '/v1/orders', {
-    table: '12',
-    customer: 'Mario',
-    orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }],
-    confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register },
-  });
-  await page.goto(`${server.url}/?lang=en`);
-  await logIn();
-  await button('Cassa 1').click();
-  await button(/^Margherita/).waitFor();
+  await till.openAtCassa1(['Mario']);
 
   await t.test(
     'offline: three orders paid, sent by themselves when the network is back (page left open)',

@@ -27,18 +27,7 @@ t.test('the till after the sale: sessions, the orders view, portions, sizes', as
   const admin = api.token;
   const page = till.page;
   // An evening under way: Mario's order was the first of this register, and enough followed to fill a phone's list.
-  for (const customer of ['Mario', 'Anna', 'Bruno', 'Carla', 'Dario', 'Elena', 'Fabio', 'Gino', 'Ida', 'Luca']) {
-    await api('POST', '/v1/orders', {
-      table: '12',
-      customer,
-      orderItems: [{ foodId: menu.foods.margherita, quantity: 1 }],
-      confirm: { paymentMethod: 'CASH', cashRegisterId: menu.register },
-    });
-  }
-  await page.goto(`${server.url}/?lang=en`);
-  await logIn();
-  await button('Cassa 1').click();
-  await button(/^Margherita/).waitFor();
+  await till.openAtCassa1(['Mario', 'Anna', 'Bruno', 'Carla', 'Dario', 'Elena', 'Fabio', 'Gino', 'Ida', 'Luca']);
 
   await t.test('a 401 sends the cashier to log in without losing the order on screen', async (t) => {
     await page.getByRole('tab', { name: 'Pizze' }).click();

@@ -55,6 +55,23 @@ export async function openTillJourney(t: TestLike) {
         await page.screenshot({ path: join(DOC_IMAGES, `${name}.png`) });
       }
     },
+    /** An evening under way: an order paid at Cassa 1 for each customer, then the till logged in at Cassa 1. */
+    async openAtCassa1(customers: string[]) {
+      for (const customer of customers) {
+        await api('POST', '/v1/orders', {
+          table: '12',
+          customer,
+          orderItems: [{ foodId: venue.menu.foods.margherita, quantity: 1 }],
+          confirm: { paymentMethod: 'CASH', cashRegisterId: venue.menu.register },
+        });
+      }
+      await page.goto(`${venue.server.url}/?lang=en`);
+      await page.getByLabel('Username').fill('giulia');
+      await page.getByLabel('Password').fill('sagra-2026');
+      await button('Log in').click();
+      await button('Cassa 1').click();
+      await button(/^Margherita/).waitFor();
+    },
     /** Adds foods, pays by card and waits for the done screen. */
     async sell(foods: Array<[tab: string, food: string]>, customer: string) {
       for (const [tab, food] of foods) {
