@@ -6,8 +6,8 @@
 // the whole list. The browser files share one Chromium, started here for the whole run.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -25,6 +25,7 @@ const files = listed.stdout
   .split('\n')
   .filter(Boolean)
   .map((file) => (compiles(file) && (testGroups[file] ?? []).every(compiles) ? compiledOf(file) : file));
+const startedAt = Date.now();
 const browser = await sharedBrowser();
 const run = spawn(tap, [...process.argv.slice(2), ...files], {
   cwd: root,
@@ -34,7 +35,42 @@ const run = spawn(tap, [...process.argv.slice(2), ...files], {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => run.kill(signal));
 const [code] = await once(run, 'exit');
 await browser?.close();
+if (code !== 0) printFailures(startedAt);
 process.exit(code ?? 1);
+
+/**
+ * The failed checks again, at the very end: a CI log is often read from its tail, where tap's summary says only how
+ * many failed. Each is its file, its line and the diagnostics tap wrote under it, from this run's result files.
+ */
+function printFailures(since) {
+  const resultsDir = join(root, '.tap', 'test-results');
+  const failures = [];
+  for (const file of resultFiles(resultsDir)) {
+    if (statSync(file).mtimeMs < since) continue;
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.forEach((line, at) => {
+      if (!/^\s*not ok /.test(line)) return;
+      const indent = line.search(/\S/);
+      const details = [];
+      for (let next = at + 1; next < lines.length && details.length < 30; next++) {
+        const below = lines[next];
+        if (below.trim() && below.search(/\S/) <= indent) break;
+        details.push(below);
+      }
+      failures.push([`${relative(resultsDir, file)}: ${line.trim()}`, ...details].join('\n'));
+    });
+  }
+  if (failures.length === 0) return;
+  process.stdout.write(`\n# What failed (${failures.length}):\n${failures.slice(0, 20).join('\n')}\n`);
+}
+
+function resultFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? resultFiles(path) : path.endsWith('.tap') ? [path] : [];
+  });
+}
 
 /**
  * One Chromium for the whole run (test/helpers/browser.ts connects each test process to it), started here, where
