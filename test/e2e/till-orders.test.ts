@@ -478,7 +478,7 @@ t.test('the till after the sale: sessions, the orders view, portions, sizes', as
         const box = await opened.getByRole('button', { name: 'Annulla ordine' }).boundingBox();
         return box !== null && box.y >= 0 && box.y + box.height <= 844;
       },
-      { timeoutMs: 5_000, intervalMs: 50 },
+      { timeoutMs: 20_000, intervalMs: 50 },
     );
     const scrolled = await page.evaluate(() => (globalThis as any).document.querySelector('.panel.orders').scrollTop);
     t.same(

@@ -57,10 +57,15 @@ t.test(
       socket.on('close', () => (closedAt = Date.now()));
       socket.on('end', () => {}); // never closes its side
     });
+    // A send timeout far longer than the grace, so a busy machine cannot blur the two.
+    const patient = new TcpTransport({ connectMs: 500, sendMs: 30_000, probeMs: 300, closeGraceMs: 200 });
     const start = Date.now();
-    await transport.send(at(port), [job]);
-    t.ok(Date.now() - start < 700, 'no send timeout');
-    await waitFor('the printer to see its connection closed', () => closedAt > 0, { timeoutMs: 2000, intervalMs: 10 });
+    await patient.send(at(port), [job]);
+    t.ok(Date.now() - start < 10_000, 'cut after the grace, not at the send timeout');
+    await waitFor('the printer to see its connection closed', () => closedAt > 0, {
+      timeoutMs: 15_000,
+      intervalMs: 10,
+    });
     t.pass('the connection is closed, so the next job can connect');
   },
 );
@@ -87,7 +92,7 @@ t.test('a stalled printer times out; a refused connection fails fast; stop cuts 
   const stopping = Date.now();
   setTimeout(() => controller.abort(), 100);
   await t.rejects(slow.send(at(printer.port), [job], controller.signal), /stopped/);
-  t.ok(Date.now() - stopping < 1000, 'stopped at once');
+  t.ok(Date.now() - stopping < 10_000, 'stopped at once, not at the minute of the send timeout');
   t.equal(printer.tickets.length, 0);
 });
 

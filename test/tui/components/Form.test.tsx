@@ -39,7 +39,7 @@ function mount(
   t.teardown(() => instance.unmount());
   const frame = (what: string, check: (text: string) => boolean) =>
     waitFor(what, () => (check(instance.lastFrame() ?? '') ? (instance.lastFrame() ?? '') : null), {
-      timeoutMs: 3000,
+      timeoutMs: 15_000,
       intervalMs: 10,
       detail: () => instance.lastFrame() ?? '',
     });
@@ -66,7 +66,7 @@ t.test(
     instance.stdin.write(' ');
     await frame('the drawer on', (f) => f.includes('[x] yes'));
     instance.stdin.write('\u0013'); // Ctrl-S
-    await waitFor('saved', () => done.length === 1, { timeoutMs: 3000 });
+    await waitFor('saved', () => done.length === 1, { timeoutMs: 15_000 });
     t.same(saved, [{ name: 'Bar', price: '4,50', columns: '42', drawer: true }]);
     t.same(done, [true]);
   },
@@ -77,7 +77,7 @@ t.test('keys that arrive as one chunk are taken one by one: Tab, Backspace and C
   const { instance, done, frame } = mount(t, async (values) => void saved.push(values));
   await frame('the form', (f) => f.includes('› Name'));
   instance.stdin.write('Cucinx\u007fa\t7\u0013');
-  await waitFor('saved', () => done.length === 1, { timeoutMs: 3000 });
+  await waitFor('saved', () => done.length === 1, { timeoutMs: 15_000 });
   t.same(saved[0], { name: 'Cucina', price: '7', columns: '48', drawer: false });
 });
 
@@ -91,11 +91,11 @@ t.test('Enter on the last field saves; Esc cancels without saving', async (t) =>
   instance.stdin.write('\r\r');
   await frame('the last field', (f) => f.includes('› Drawer'));
   instance.stdin.write('\r');
-  await waitFor('saved', () => done.length === 1, { timeoutMs: 3000 });
+  await waitFor('saved', () => done.length === 1, { timeoutMs: 15_000 });
   const other = mount(t, async (values) => void saved.push(values));
   await other.frame('the form', (f) => f.includes('› Name'));
   other.instance.stdin.write('\u001b');
-  await waitFor('cancelled', () => other.done.length === 1, { timeoutMs: 3000 });
+  await waitFor('cancelled', () => other.done.length === 1, { timeoutMs: 15_000 });
   t.same(other.done, [false]);
   t.equal(saved.length, 1, 'Esc saved nothing');
 });
@@ -129,7 +129,7 @@ t.test(
     t.notMatch(text, /Name\s+✗/);
     t.match(text, /Ctrl-S salva {2}Esc annulla/, 'the keys in Italian');
     instance.stdin.write('\u0013');
-    await waitFor('saved the second time', () => done.length === 1, { timeoutMs: 3000 });
+    await waitFor('saved the second time', () => done.length === 1, { timeoutMs: 15_000 });
   },
 );
 
@@ -174,7 +174,7 @@ t.test('a long label keeps its words and a space before the value; one longer th
   );
   t.teardown(() => instance.unmount());
   const text = await waitFor('the form', () => instance.lastFrame()?.replace(/\u001b\[[0-9;]*m/g, '') || null, {
-    timeoutMs: 3000,
+    timeoutMs: 15_000,
   });
   t.match(text, /Contanti contati \(attesi 1\.234,50\) +224,50/, 'the expected cash whole, apart from the count');
   t.match(text, /Totale del POS \(può restare vuoto\) +105,00/);

@@ -32,7 +32,7 @@ t.test(
     t.teardown(() => instance.unmount());
     const frame = (what: string, check: (text: string) => boolean) =>
       waitFor(what, () => (check(instance.lastFrame() ?? '') ? (instance.lastFrame() ?? '') : null), {
-        timeoutMs: 3000,
+        timeoutMs: 15_000,
         intervalMs: 10,
         detail: () => instance.lastFrame() ?? '',
       });
@@ -44,7 +44,7 @@ t.test(
     instance.stdin.write('t');
     instance.stdin.write('e');
     instance.stdin.write('a');
-    await waitFor('three calls', () => calls.length === 3, { timeoutMs: 3000 });
+    await waitFor('three calls', () => calls.length === 3, { timeoutMs: 15_000 });
     t.same(calls, ['test b', 'edit b', 'add']);
     instance.stdin.write('x');
     text = await frame('the question', (f) => f.includes('Delete Bar? y yes, n no'));
@@ -55,7 +55,7 @@ t.test(
     instance.stdin.write('x');
     await frame('the question again', (f) => f.includes('Delete Bar?'));
     instance.stdin.write('y');
-    await waitFor('deleted', () => calls.includes('delete b'), { timeoutMs: 3000 });
+    await waitFor('deleted', () => calls.includes('delete b'), { timeoutMs: 15_000 });
     t.same(captured, [true, false, true, false]);
   },
 );
@@ -74,7 +74,7 @@ t.test('while the rows load, it says so and takes no action', async (t) => {
     />,
   );
   t.teardown(() => instance.unmount());
-  await waitFor('loading', () => (instance.lastFrame() ?? '').includes('loading…'), { timeoutMs: 3000 });
+  await waitFor('loading', () => (instance.lastFrame() ?? '').includes('loading…'), { timeoutMs: 15_000 });
   instance.stdin.write('a');
   instance.rerender(
     <ResourceList
@@ -88,10 +88,10 @@ t.test('while the rows load, it says so and takes no action', async (t) => {
     />,
   );
   await waitFor('read', () => (instance.lastFrame() ?? '').includes('nothing here yet: a adds one'), {
-    timeoutMs: 3000,
+    timeoutMs: 15_000,
   });
   instance.stdin.write('a');
-  await waitFor('the add once read', () => calls.length === 1, { timeoutMs: 3000 });
+  await waitFor('the add once read', () => calls.length === 1, { timeoutMs: 15_000 });
   t.same(calls, ['add'], 'the a pressed while loading did nothing');
 });
 
@@ -119,7 +119,7 @@ t.test('a table wider than the terminal cuts its widest cells, never its last co
     'the list',
     () => (instance.lastFrame()?.includes('Cassa 1') ? instance.lastFrame() : null),
     {
-      timeoutMs: 3000,
+      timeoutMs: 15_000,
     },
   );
   const lines = text.split('\n');
@@ -175,7 +175,7 @@ t.test('the cursor stays on its row: back from a form, and when the rows come ba
   const first = render(list(rows, null));
   const frame = (instance: ReturnType<typeof render>, what: string, check: (text: string) => boolean) =>
     waitFor(what, () => (check(instance.lastFrame() ?? '') ? (instance.lastFrame() ?? '') : null), {
-      timeoutMs: 3000,
+      timeoutMs: 15_000,
       intervalMs: 10,
       detail: () => instance.lastFrame() ?? '',
     });
@@ -188,7 +188,7 @@ t.test('the cursor stays on its row: back from a form, and when the rows come ba
   t.teardown(() => again.unmount());
   await frame(again, 'back on Bar, now second of the reversed list', (f) => f.includes('› Bar'));
   again.stdin.write(' ');
-  await waitFor('the key acted', () => toggled.length === 1, { timeoutMs: 3000 });
+  await waitFor('the key acted', () => toggled.length === 1, { timeoutMs: 15_000 });
   t.same(toggled, ['b'], 'space acts on the row the cursor came back to');
   again.rerender(list([rows[1] as ListRow, rows[2] as ListRow, rows[0] as ListRow], 'b'));
   await frame(again, 'still on Bar when the rows are read again in another order', (f) => /› Bar/.test(f));
@@ -214,7 +214,7 @@ t.test('a long message takes two lines, broken at a space, and the list gives up
     'the list',
     () => (instance.lastFrame()?.includes('Cassa a') ? instance.lastFrame() : null),
     {
-      timeoutMs: 3000,
+      timeoutMs: 15_000,
     },
   );
   t.match(

@@ -44,8 +44,8 @@ export function show(t: { teardown(fn: () => unknown): void }, element: ReactEle
       await new Promise((resolve) => setTimeout(resolve, 20));
       instance.stdin.write(text);
     },
-    /** Waits for the screen to show `what`: 5 s, or longer for what comes on a timer (a list read again). */
-    shows: (what: string, check: (text: string) => boolean, timeoutMs = 5000) =>
+    /** Waits for the screen to show `what`: 15 s, or longer for what comes on a timer (a list read again). */
+    shows: (what: string, check: (text: string) => boolean, timeoutMs = 15_000) =>
       waitFor(`the screen to show ${what}`, () => (check(plain()) ? plain() : null), {
         timeoutMs,
         intervalMs: 10,
