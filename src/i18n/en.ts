@@ -376,6 +376,7 @@ export const en = {
   'dashboard.register.noneCosts': 'no receipt, no drawer',
   'dashboard.noReceipt.noRegister': 'no receipt, no drawer: no register chosen',
   'dashboard.noReceipt.noPrinter': 'no receipt, no drawer: {register} has no printer',
+  'dashboard.receiptWaits': 'receipt waits: {printer} {status}',
   'dashboard.confirmingAt': 'confirming at {register}',
   'dashboard.paidCash': 'paid by cash',
   'dashboard.paidCard': 'paid by card',

@@ -378,6 +378,7 @@ export const it: Record<MessageKey, string> = {
   'dashboard.register.noneCosts': 'niente scontrino né cassetto',
   'dashboard.noReceipt.noRegister': 'niente scontrino né cassetto: nessuna cassa scelta',
   'dashboard.noReceipt.noPrinter': 'niente scontrino né cassetto: {register} non ha stampante',
+  'dashboard.receiptWaits': 'scontrino in attesa: {printer} {status}',
   'dashboard.confirmingAt': 'confermo su {register}',
   'dashboard.paidCash': 'pagato in contanti',
   'dashboard.paidCard': 'pagato con carta',

@@ -202,6 +202,11 @@ export function App({
       // The server says what will not print (`warnings`); an older one does not, and the register tells.
       const reasons = confirmed.warnings ?? [receiptProblem(register)].filter((reason) => reason !== null);
       const problems = reasons.map((reason) => texts.noReceipt(reason, register));
+      // A receipt that is sent but cannot print yet: the cashier hands over the order without one, or waits.
+      const printer = latest.current.printers.find((known) => known.id === register.printerId);
+      if (reasons.length === 0 && printer && printer.status !== 'ONLINE') {
+        problems.push(t('dashboard.receiptWaits', { printer: printer.name, status: texts.printerStatus(printer) }));
+      }
       const done =
         register.id === null
           ? t('dashboard.confirmedNoRegister', { order: label, paid })

@@ -1,9 +1,10 @@
 import type { DropCause } from '../client/sse.js';
 import { createContext, useContext, useMemo } from 'react';
+import { PRINTER_STATUS_REASONS, PRINTER_STATUSES } from '../api/enums.js';
 import { isErrorCode } from '../api/errors.js';
 import { ORDER_STATUSES, type OrderWarning } from '../api/orders.js';
 import { counted, formatAmount, isLocale, type Locale, type MessageKey, translate } from '../i18n/index.js';
-import type { RegisterCard } from './state.js';
+import type { PrinterCard, RegisterCard } from './state.js';
 
 /** The dashboard's language: the venue's (GET /health) or `pos dashboard --lang`; the catalogs of the web apps. */
 export const DashboardLocale = createContext<Locale>('en');
@@ -24,6 +25,11 @@ export interface DashboardTexts {
   noReceipt(reason: NoReceiptReason, register: RegisterCard): string;
   /** What is left of a food: `12 left`, or `not counted`. */
   left(count: number | null): string;
+  /**
+   * A printer's state in words: `ONLINE`, `SPENTA`; in ERROR, why when the printer said it (`PAPER OUT`) since that
+   * says what to fix. A status or reason of a newer server shows as it is.
+   */
+  printerStatus(printer: Pick<PrinterCard, 'status' | 'statusReason'>): string;
   /** An order's status (`CONFIRMED` or `confirmed`) in words: `CONFIRMED`, `IN CUCINA`. */
   status(status: string): string;
   /**
@@ -66,6 +72,16 @@ export function dashboardTexts(locale: Locale): DashboardTexts {
       if (code && code !== 'validation' && isErrorCode(code)) return t(`error.${code}`);
       const words = code && Object.hasOwn(DETAIL_WORDS, code) ? DETAIL_WORDS[code]?.(t, limit) : null;
       return words ?? message;
+    },
+    printerStatus: ({ status, statusReason }) => {
+      if (status === 'ERROR' && statusReason) {
+        return (PRINTER_STATUS_REASONS as readonly string[]).includes(statusReason)
+          ? t(`dashboard.printerReason.${statusReason as (typeof PRINTER_STATUS_REASONS)[number]}`)
+          : statusReason;
+      }
+      return (PRINTER_STATUSES as readonly string[]).includes(status)
+        ? t(`dashboard.printer.${status as (typeof PRINTER_STATUSES)[number]}`)
+        : status;
     },
     status: (status) => {
       const upper = status.toUpperCase();

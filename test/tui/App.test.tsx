@@ -516,6 +516,55 @@ t.test("the server's own warning is shown when it sends one", async (t) => {
   );
 });
 
+t.test('a receipt sent to a printer that is off: the confirmation says it waits', async (t) => {
+  const fake = fakeSource(
+    [order(3, 'pending'), order(4, 'pending')],
+    [...REGISTERS, { id: 'r3', name: 'Cassa 2', printerId: 'p2' }],
+  );
+  const source: DashboardSource = {
+    ...fake.source,
+    load: async () => ({
+      ...(await fake.source.load()),
+      printers: [
+        { id: 'p1', name: 'Cucina', status: 'ONLINE', statusReason: null, held: 0 },
+        { id: 'p2', name: 'Scontrini', status: 'OFFLINE', statusReason: null, held: 1 },
+      ],
+    }),
+  };
+  const instance = render(
+    <DashboardLocale.Provider value="it">
+      <App source={source} now={() => NOW} frameMs={10} refreshMs={60_000} />
+    </DashboardLocale.Provider>,
+  );
+  t.teardown(() => instance.unmount());
+  await frame(instance, (f) => f.includes('(2)'), 'loaded');
+  instance.stdin.write('\u001b[D');
+  instance.stdin.write('n');
+  await frame(instance, (f) => f.includes('Cassa 2'), 'the registers asked');
+  instance.stdin.write('3');
+  await frame(instance, (f) => f.includes('c contanti') || f.includes('c cash'), 'the payment question');
+  instance.stdin.write('c');
+  await until(() => fake.calls.includes('confirm 3 CASH r3'), 'confirmed at Cassa 2');
+  const said = await frame(
+    instance,
+    (f) => f.includes('scontrino in attesa: Scontrini SPENTA'),
+    'the printer that is off named, in Italian',
+  );
+  t.match(said, /ordine #43 K3P confermato/, 'the order is confirmed all the same');
+
+  // At a register whose printer is on, nothing more than the confirmation.
+  instance.stdin.write('t');
+  await frame(instance, (f) => f.includes('Cassa 1'), 'asked again on t');
+  instance.stdin.write('1');
+  instance.stdin.write('\u001b[D');
+  instance.stdin.write('n');
+  await frame(instance, (f) => f.includes('Cassa 1') && (f.includes('c contanti') || f.includes('c cash')), 'payment');
+  instance.stdin.write('c');
+  await until(() => fake.calls.includes('confirm 4 CASH r1'), 'confirmed at Cassa 1');
+  const plain = await frame(instance, (f) => f.includes('ordine #44 K4P confermato'), 'the confirmation');
+  t.notMatch(plain, /scontrino in attesa/, 'no warning when the printer is on');
+});
+
 t.test("Enter or i shows the selected order's items; Esc goes back", async (t) => {
   const { instance } = mount(t, [order(1, 'confirmed')]);
   await frame(instance, (f) => f.includes('In the kitchen (1)'), 'loaded');

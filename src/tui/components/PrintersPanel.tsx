@@ -1,4 +1,3 @@
-import { PRINTER_STATUS_REASONS, PRINTER_STATUSES } from '../../api/enums.js';
 import type { PrinterCard } from '../state.js';
 import { useDashboardTexts } from '../texts.js';
 import { Text } from './Text.js';
@@ -7,18 +6,7 @@ const COLOR: Record<string, string> = { ONLINE: 'green', OFFLINE: 'red', ERROR: 
 
 /** One line: every printer with its status and the tickets waiting for it. */
 export function PrintersPanel({ printers }: { printers: PrinterCard[] }) {
-  const { t } = useDashboardTexts();
-  // In ERROR, why ("PAPER OUT") says what to fix; a status or reason of a newer server shows as it is.
-  const statusOf = ({ status, statusReason }: PrinterCard) => {
-    if (status === 'ERROR' && statusReason) {
-      return (PRINTER_STATUS_REASONS as readonly string[]).includes(statusReason)
-        ? t(`dashboard.printerReason.${statusReason as (typeof PRINTER_STATUS_REASONS)[number]}`)
-        : statusReason;
-    }
-    return (PRINTER_STATUSES as readonly string[]).includes(status)
-      ? t(`dashboard.printer.${status as (typeof PRINTER_STATUSES)[number]}`)
-      : status;
-  };
+  const { t, printerStatus: statusOf } = useDashboardTexts();
   if (printers.length === 0) return <Text color="gray">{t('dashboard.noPrinters')}</Text>;
   return (
     <Text wrap="truncate-end">
