@@ -708,6 +708,8 @@ export const en = {
   'console.keys.deviceKeys': '↑↓  a add  x revoke  u people  1-8 screens  q quit',
   'console.reports.title': 'Today since {from}: {orders} orders · {revenue} (cash {cash} · card {card})',
   'console.reports.titleOne': 'Today since {from}: {orders} order · {revenue} (cash {cash} · card {card})',
+  'console.reports.titleYesterday': 'Since yesterday {from}: {orders} orders · {revenue} (cash {cash} · card {card})',
+  'console.reports.titleYesterdayOne': 'Since yesterday {from}: {orders} order · {revenue} (cash {cash} · card {card})',
   'console.reports.hours': 'Takings hour by hour',
   'console.reports.top': 'Top foods',
   'console.reports.registers': 'By register',

@@ -713,6 +713,9 @@ export const it: Record<MessageKey, string> = {
   'console.keys.deviceKeys': '↑↓  a aggiungi  x revoca  u persone  1-8 schermate  q esci',
   'console.reports.title': 'Oggi dalle {from}: {orders} ordini · {revenue} (contanti {cash} · carta {card})',
   'console.reports.titleOne': 'Oggi dalle {from}: {orders} ordine · {revenue} (contanti {cash} · carta {card})',
+  'console.reports.titleYesterday': 'Da ieri alle {from}: {orders} ordini · {revenue} (contanti {cash} · carta {card})',
+  'console.reports.titleYesterdayOne':
+    'Da ieri alle {from}: {orders} ordine · {revenue} (contanti {cash} · carta {card})',
   'console.reports.hours': 'Incasso ora per ora',
   'console.reports.top': 'I piatti più venduti',
   'console.reports.registers': 'Per cassa',

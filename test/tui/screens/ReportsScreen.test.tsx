@@ -4,10 +4,13 @@ import { ReportsScreen } from '../../../src/tui/screens/ReportsScreen.js';
 import { lines, order, stockMenu } from '../../helpers/stock.js';
 import { serve, show } from './harness.js';
 
+// 19:00 in Rome: the screen says "today" of an evening that has not yet passed midnight, whatever the real hour.
+const EVENING = { start: '2026-11-27T18:00:00.000Z' };
+
 t.test(
   'Reports: today hour by hour as bars, the top foods, each register, this evening beside the previous one',
   async (t) => {
-    const { app, client } = await serve(t);
+    const { app, client } = await serve(t, EVENING);
     const menu = await stockMenu(app);
     await order(app, lines([menu.panino, 2], [menu.birra, 1]));
     await order(app, lines([menu.birra, 3]));
@@ -22,8 +25,30 @@ t.test(
   },
 );
 
+t.test('Reports: after midnight the evening that began at 07:00 is said to have begun yesterday', async (t) => {
+  // 23:30 in Rome: the sale; then half past midnight, the same business day on the next calendar day.
+  const { app } = await serve(t, { start: '2026-11-27T22:30:00.000Z' });
+  const token = await app.token('admin', 86400); // the console stays logged in past midnight
+  const { port } = app.runtime.app.server.address() as { port: number };
+  const client = new PosClient({ baseUrl: `http://127.0.0.1:${port}`, token: () => token });
+  const menu = await stockMenu(app);
+  await order(app, lines([menu.birra, 1]));
+  app.clock.advance(60_000);
+  const evening = show(t, <ReportsScreen client={client} width={100} height={20} active onCapture={() => {}} />);
+  await evening.shows('the evening before midnight', (s) => s.includes('Today since 07:00: 1 order ·'));
+  evening.instance.unmount();
+  app.clock.advance(3_600_000);
+  const { shows } = show(
+    t,
+    <ReportsScreen client={client} width={100} height={20} active onCapture={() => {}} />,
+    'it',
+  );
+  const text = await shows('the same evening after midnight', (s) => s.includes('Da ieri alle 07:00: 1 ordine ·'));
+  t.notMatch(text, /Oggi/, 'not "today"');
+});
+
 t.test("Reports: a refund today of yesterday's sale at no register shows as a negative line", async (t) => {
-  const { app } = await serve(t);
+  const { app } = await serve(t, EVENING);
   // A day on, the harness's token (an hour) has expired: a console that stays logged in for the two evenings.
   const token = await app.token('admin', 3 * 86400);
   const { port } = app.runtime.app.server.address() as { port: number };
@@ -53,7 +78,7 @@ t.test("Reports: a refund today of yesterday's sale at no register shows as a ne
 });
 
 t.test('Reports on a terminal under 80 columns: the hours above, the foods and the registers below', async (t) => {
-  const { app, client } = await serve(t);
+  const { app, client } = await serve(t, EVENING);
   const menu = await stockMenu(app);
   const printer = await client.create('/v1/printers', { name: 'Cassa', ip: '127.0.0.1', port: 9 });
   const register = await client.create('/v1/cash-registers', { name: 'Cassa 1', defaultPrinterId: printer.id });
