@@ -135,7 +135,7 @@ t.test('the TV from a phone to 1920×1080: readable, nothing overlapping, nobody
     for (let i = 0; i < 3; i++) preparing.push(await confirm());
     const recalled = ready[20]!; // confirmed before every order now in preparation
     await api('PATCH', `/v1/orders/${recalled['id']}`, { status: 'CONFIRMED' });
-    await page.waitForSelector(`#preparing li[data-id="${recalled['id']}"]`, { timeout: 10_000 });
+    await page.waitForSelector(`#preparing li[data-id="${recalled['id']}"]`, { timeout: 30_000 });
     const order = await page.$$eval('#preparing li[data-id]', (items) =>
       items.map((item) => Number((item as any).dataset.id)),
     );

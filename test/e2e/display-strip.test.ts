@@ -162,7 +162,7 @@ t.test('aged ready orders move to a readable strip that hides nobody who waited 
 
   // The venue turns the strip off (0 minutes): every ready order is back on the big tiles, live.
   await api('PATCH', '/v1/venue', { pickupAfterMinutes: 0 });
-  await page.waitForSelector('#collect', { state: 'detached', timeout: 10_000 });
-  await page.waitForSelector(`#ready li[data-id="${aged[0]!['id']}"]`, { state: 'attached', timeout: 10_000 });
+  await page.waitForSelector('#collect', { state: 'detached', timeout: 30_000 });
+  await page.waitForSelector(`#ready li[data-id="${aged[0]!['id']}"]`, { state: 'attached', timeout: 30_000 });
   t.pass('the strip follows the venue setting');
 });

@@ -98,34 +98,34 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   const first = await confirm(); // before the page opens: comes from the state endpoint
   await openUntouched(page, `${server.url}/display?key=${encodeURIComponent(key)}&rotate=3`, /\/v1\/display\/state/);
   await page.waitForSelector('#connection.live', { timeout: 15_000 });
-  await page.waitForSelector(`#preparing li[data-id="${first['id']}"]`, { timeout: 10_000 });
+  await page.waitForSelector(`#preparing li[data-id="${first['id']}"]`, { timeout: 30_000 });
   const second = await confirm();
   const third = await confirm();
-  await page.waitForSelector(`#preparing li[data-id="${third['id']}"]`, { timeout: 10_000 });
+  await page.waitForSelector(`#preparing li[data-id="${third['id']}"]`, { timeout: 30_000 });
   t.same(await page.$$eval('#preparing .number', (nodes) => nodes.map((n) => n.textContent)), ['1', '2', '3']);
   t.equal(await page.textContent(`#preparing li[data-id="${second['id']}"] .code`), second['displayCode']);
 
   await api('PATCH', `/v1/orders/${second['id']}`, { status: 'COMPLETED' });
-  await page.waitForSelector(`#ready li.newest[data-id="${second['id']}"]`, { timeout: 10_000 });
+  await page.waitForSelector(`#ready li.newest[data-id="${second['id']}"]`, { timeout: 30_000 });
   await api('PATCH', `/v1/orders/${first['id']}`, { status: 'COMPLETED' });
-  await page.waitForSelector(`#ready li.newest[data-id="${first['id']}"]`, { timeout: 10_000 });
+  await page.waitForSelector(`#ready li.newest[data-id="${first['id']}"]`, { timeout: 30_000 });
   t.notOk(await page.$(`#ready li.newest[data-id="${second['id']}"]`), 'only the newest ready order is highlighted');
   t.notOk(await page.$(`#preparing li[data-id="${first['id']}"]`), 'moved out of the kitchen column');
   // The banners take turns (every 3 s here); text stays readable on a dark and on a light colour.
   await page.waitForFunction(bannerTitleIs, 'Pro Loco di Borgo', { timeout: 15_000 });
   t.ok(await page.$('footer img[src*="/uploads/"]'), 'the banner image is shown');
   t.equal(await page.getAttribute('footer', 'class'), 'dark', 'light text on the dark blue banner');
-  await page.waitForFunction(bannerTitleIs, 'Sagra del Tortello', { timeout: 10_000 });
+  await page.waitForFunction(bannerTitleIs, 'Sagra del Tortello', { timeout: 30_000 });
   t.equal(await page.getAttribute('footer', 'class'), 'light', 'dark text on the yellow banner');
   t.equal(
     await page.$eval('footer', (footer) => (globalThis as any).getComputedStyle(footer).color),
     'rgb(0, 0, 0)',
     'black, chosen by contrast (WCAG)',
   );
-  await page.waitForFunction(bannerTitleIs, 'Pro Loco di Borgo', { timeout: 10_000 });
+  await page.waitForFunction(bannerTitleIs, 'Pro Loco di Borgo', { timeout: 30_000 });
   t.pass('and round again');
   if (process.env['UPDATE_SCREENSHOTS'] === '1') {
-    await page.waitForFunction(bannerTitleIs, 'Pro Loco di Borgo', { timeout: 10_000 });
+    await page.waitForFunction(bannerTitleIs, 'Pro Loco di Borgo', { timeout: 30_000 });
     await page.waitForTimeout(4000); // let the highlight pulse finish
     const images = join(PACKAGE_ROOT, 'docs/images');
     mkdirSync(images, { recursive: true });
@@ -140,16 +140,16 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
   await api('PATCH', `/v1/orders/${first['id']}`, { status: 'PICKED_UP' });
   const fourth = await confirm();
   await page.waitForSelector(`#preparing li[data-id="${fourth['id']}"]`, { timeout: 30_000 });
-  await page.waitForSelector(`#ready li[data-id="${first['id']}"]`, { state: 'detached', timeout: 10_000 });
-  await page.waitForSelector('#connection.live', { timeout: 10_000 });
+  await page.waitForSelector(`#ready li[data-id="${first['id']}"]`, { state: 'detached', timeout: 30_000 });
+  await page.waitForSelector('#connection.live', { timeout: 30_000 });
   t.pass('caught up after the restart');
 
   // A small screen and a rush: what does not fit is counted, not cut off.
   await page.setViewportSize({ width: 640, height: 360 });
   const rush = [];
   for (let i = 0; i < 30; i++) rush.push(await confirm());
-  await page.waitForSelector(`#preparing li[data-id="${rush.at(-1)!['id']}"]`, { state: 'attached', timeout: 10_000 });
-  const more = await page.waitForSelector('#preparing li.more', { timeout: 10_000 });
+  await page.waitForSelector(`#preparing li[data-id="${rush.at(-1)!['id']}"]`, { state: 'attached', timeout: 30_000 });
+  const more = await page.waitForSelector('#preparing li.more', { timeout: 30_000 });
   const hidden = Number(/^\+(\d+) more$/.exec((await more.textContent()) ?? '')?.[1]);
   const visible = await page.$$eval(
     '#preparing li:not(.more)',
@@ -202,7 +202,7 @@ t.test('the ready-number screen follows the kitchen live and survives a server r
     const tv = await context.newPage();
     await tv.goto(`${italian.url}/display?key=${encodeURIComponent(tvKey)}`);
     await tv.waitForSelector('#connection.live', { timeout: 15_000 });
-    await tv.waitForFunction(textIs, ['#preparing-title', 'In preparazione'] as [string, string], { timeout: 10_000 });
+    await tv.waitForFunction(textIs, ['#preparing-title', 'In preparazione'] as [string, string], { timeout: 30_000 });
     t.same(await tv.evaluate(words), {
       title: 'Numeri pronti',
       lang: 'it',

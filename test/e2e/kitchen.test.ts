@@ -173,8 +173,8 @@ t.test(
           [menu.foods.beer, 3],
           [menu.foods.tiramisu, 1],
         ]);
-        await card(grill, first).waitFor({ timeout: 10_000 });
-        await card(bar, first).waitFor({ timeout: 10_000 });
+        await card(grill, first).waitFor({ timeout: 30_000 });
+        await card(bar, first).waitFor({ timeout: 30_000 });
         t.same(
           await itemsOf(grill, first),
           ['1×Tiramisù', '2×Margheritasenza glutine'],
@@ -182,12 +182,12 @@ t.test(
         );
         t.same(await itemsOf(bar, first), ['3×Birra'], 'the bar: the beers only');
         t.match(await card(grill, first).textContent(), /Table 12 · Rossi/);
-        for (const page of [grill, bar]) await page.waitForFunction(chimes, undefined, { timeout: 5000 });
+        for (const page of [grill, bar]) await page.waitForFunction(chimes, undefined, { timeout: 30_000 });
         t.equal(await grill.evaluate(chimes), 1, 'the grill heard one chime');
         t.equal(await bar.evaluate(chimes), 1, 'and the bar');
         const allDay = grill.getByRole('region', { name: 'All day' });
         t.match(await allDay.textContent(), /Margherita 2.*Tiramisù 1/);
-        await tv.waitForSelector(`#preparing li[data-id="${first['id']}"]`, { timeout: 10_000 });
+        await tv.waitForSelector(`#preparing li[data-id="${first['id']}"]`, { timeout: 30_000 });
       },
     );
 
@@ -232,21 +232,21 @@ t.test(
         );
 
         await card(grill, first).getByRole('button', { name: 'Done' }).click();
-        await card(grill, first).waitFor({ state: 'detached', timeout: 10_000 });
+        await card(grill, first).waitFor({ state: 'detached', timeout: 30_000 });
         t.equal(await status(first['id']), 'confirmed', 'the bar is not done yet: still in preparation');
         t.ok(await tv.$(`#preparing li[data-id="${first['id']}"]`), 'the TV still shows it in preparation');
 
         const chimesBefore = await tv.evaluate(chimes);
         const tapped = Date.now();
         await card(bar, first).getByRole('button', { name: 'Done' }).click();
-        await tv.waitForSelector(`#ready li.newest[data-id="${first['id']}"]`, { timeout: 10_000 });
+        await tv.waitForSelector(`#ready li.newest[data-id="${first['id']}"]`, { timeout: 30_000 });
         t.comment(`ready on the TV ${Date.now() - tapped} ms after the last tap`);
-        await card(bar, first).waitFor({ state: 'detached', timeout: 10_000 });
+        await card(bar, first).waitFor({ state: 'detached', timeout: 30_000 });
         t.equal(await status(first['id']), 'completed');
         await tv.waitForFunction(
           (before) => Number((globalThis as any).document.documentElement.dataset.chimes ?? 0) > before,
           chimesBefore,
-          { timeout: 5000 },
+          { timeout: 30_000 },
         );
         t.pass('the TV called the number with a chime');
       },
@@ -257,15 +257,15 @@ t.test(
         name: new RegExp(`^Recall #${first['ticketNumber']} ${first['displayCode']}`),
       });
       await recall.click();
-      await card(grill, first).waitFor({ timeout: 10_000 });
-      await tv.waitForSelector(`#preparing li[data-id="${first['id']}"]`, { timeout: 10_000 });
+      await card(grill, first).waitFor({ timeout: 30_000 });
+      await tv.waitForSelector(`#preparing li[data-id="${first['id']}"]`, { timeout: 30_000 });
       t.equal(await status(first['id']), 'confirmed', 'in preparation again');
       t.ok(
         await bar.getByRole('button', { name: new RegExp(`^Recall #${first['ticketNumber']}`) }).isEnabled(),
         "the bar's part stays done",
       );
       await card(grill, first).getByRole('button', { name: 'Done' }).click();
-      await tv.waitForSelector(`#ready li[data-id="${first['id']}"]`, { timeout: 10_000 });
+      await tv.waitForSelector(`#ready li[data-id="${first['id']}"]`, { timeout: 30_000 });
       t.pass('done again: ready again');
     });
 
@@ -326,8 +326,8 @@ t.test(
       await card(grill, rush[1]!)
         .getByRole('button', { name: /Diavola/ })
         .click();
-      await card(bar, rush[4]!).waitFor({ timeout: 10_000 });
-      await tv.waitForSelector(`#preparing li[data-id="${rush[4]!['id']}"]`, { timeout: 10_000 });
+      await card(bar, rush[4]!).waitFor({ timeout: 30_000 });
+      await tv.waitForSelector(`#preparing li[data-id="${rush[4]!['id']}"]`, { timeout: 30_000 });
       await tv.waitForSelector('footer .title', { timeout: 15_000 });
       await tv.waitForTimeout(4000); // the newest-ready pulse and the banner's fade end: a still picture
       await shot(grill, 'kitchen-1280');
@@ -368,7 +368,7 @@ t.test(
       await card(bar, rush[4]!).waitFor({ state: 'detached', timeout: 20_000 });
       await tv.waitForSelector(`#preparing li[data-id="${late['id']}"]`, { timeout: 30_000 });
       await tv.waitForSelector(`#ready li[data-id="${rush[4]!['id']}"]`, { timeout: 30_000 });
-      await tv.waitForSelector('#connection.live', { timeout: 10_000 });
+      await tv.waitForSelector('#connection.live', { timeout: 30_000 });
       t.equal(await grill.getByRole('article').count(), before + 1, 'the cards of before and the new one');
       t.equal(
         await card(grill, rush[1]!)
@@ -379,7 +379,7 @@ t.test(
       );
 
       await card(grill, rush[3]!).getByRole('button', { name: 'Done' }).click();
-      await card(grill, rush[3]!).waitFor({ state: 'detached', timeout: 10_000 });
+      await card(grill, rush[3]!).waitFor({ state: 'detached', timeout: 30_000 });
       await grill.getByRole('alert').waitFor({ state: 'detached' });
       t.pass('the same tap works once the server is back');
 
@@ -411,8 +411,8 @@ t.test(
       const more: Array<Record<string, any>> = [];
       for (let i = 0; i < 36; i++) more.push(await order(`Cliente ${i}`, String(i + 1), [[menu.foods.beer, 1]]));
       for (const placed of more.slice(0, 14)) await api('PATCH', `/v1/orders/${placed['id']}`, { status: 'COMPLETED' });
-      await tv.waitForSelector(`#ready li[data-id="${more[13]!['id']}"]`, { timeout: 10_000 });
-      await tv.waitForSelector(`#preparing li[data-id="${more[35]!['id']}"]`, { state: 'attached', timeout: 10_000 });
+      await tv.waitForSelector(`#ready li[data-id="${more[13]!['id']}"]`, { timeout: 30_000 });
+      await tv.waitForSelector(`#preparing li[data-id="${more[35]!['id']}"]`, { state: 'attached', timeout: 30_000 });
       const sizes = await tv.$$eval('#ready li:not(.more) .number, #preparing li:not(.more) .code', (nodes) =>
         nodes
           .filter((node) => (node.parentElement as any).style.display !== 'none')

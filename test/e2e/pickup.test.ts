@@ -64,7 +64,7 @@ t.test('hand orders over by their receipt code and by tap, with undo; the TV fol
   const saysThat = (words: string) =>
     status
       .filter({ hasText: words })
-      .waitFor({ timeout: 10_000 })
+      .waitFor({ timeout: 30_000 })
       .then(() => t.pass(`says "${words}"`));
 
   // Verdi's drinks are out of the bar, the pizza is still in the oven.
@@ -78,12 +78,12 @@ t.test('hand orders over by their receipt code and by tap, with undo; the TV fol
   // Ready: a tile on the counter and on the TV; the scanner reads the receipt's code, the order goes from both.
   await stationDone(verdi['id'], menu.printers.kitchen);
   const verdiTile = counter.getByRole('button', { name: `${verdi['ticketNumber']} ${verdi['displayCode']} Verdi` });
-  await verdiTile.waitFor({ timeout: 10_000 });
-  await tv.waitForSelector(`#ready li[data-id="${verdi['id']}"]`, { timeout: 10_000 });
+  await verdiTile.waitFor({ timeout: 30_000 });
+  await tv.waitForSelector(`#ready li[data-id="${verdi['id']}"]`, { timeout: 30_000 });
   await scan(verdi['displayCode'].toLowerCase());
   await saysThat(`${verdi['displayCode']} ritirato`);
-  await verdiTile.waitFor({ state: 'detached', timeout: 10_000 });
-  await tv.waitForSelector(`#ready li[data-id="${verdi['id']}"]`, { state: 'detached', timeout: 10_000 });
+  await verdiTile.waitFor({ state: 'detached', timeout: 30_000 });
+  await tv.waitForSelector(`#ready li[data-id="${verdi['id']}"]`, { state: 'detached', timeout: 30_000 });
   t.equal((await api('GET', `/v1/orders/${verdi['id']}`))['status'], 'PICKED_UP');
   await scan(verdi['displayCode']);
   await saysThat('già ritirato');
@@ -92,19 +92,19 @@ t.test('hand orders over by their receipt code and by tap, with undo; the TV fol
   const rossi = await ready('Rossi');
   const bianchi = await ready('Bianchi');
   const rossiTile = counter.getByRole('button', { name: `${rossi['ticketNumber']} ${rossi['displayCode']} Rossi` });
-  await rossiTile.waitFor({ timeout: 10_000 });
+  await rossiTile.waitFor({ timeout: 30_000 });
   // Both tiles before their order is read: Bianchi's event can reach the counter after Rossi's tile is drawn.
   await counter
     .getByRole('button', { name: new RegExp(`^${bianchi['ticketNumber']} ${bianchi['displayCode']} Bianchi`) })
-    .waitFor({ timeout: 10_000 });
-  await tv.waitForSelector(`#ready li[data-id="${rossi['id']}"]`, { timeout: 10_000 });
+    .waitFor({ timeout: 30_000 });
+  await tv.waitForSelector(`#ready li[data-id="${rossi['id']}"]`, { timeout: 30_000 });
   t.same(await counter.locator('.tile .customer').allTextContents(), ['Rossi', 'Bianchi'], 'oldest ready first');
   await rossiTile.click();
-  await rossiTile.waitFor({ state: 'detached', timeout: 10_000 });
-  await tv.waitForSelector(`#ready li[data-id="${rossi['id']}"]`, { state: 'detached', timeout: 10_000 });
+  await rossiTile.waitFor({ state: 'detached', timeout: 30_000 });
+  await tv.waitForSelector(`#ready li[data-id="${rossi['id']}"]`, { state: 'detached', timeout: 30_000 });
   await counter.getByRole('button', { name: `Annulla ${rossi['displayCode']}` }).click();
-  await rossiTile.waitFor({ timeout: 10_000 });
-  await tv.waitForSelector(`#ready li[data-id="${rossi['id']}"]`, { timeout: 10_000 });
+  await rossiTile.waitFor({ timeout: 30_000 });
+  await tv.waitForSelector(`#ready li[data-id="${rossi['id']}"]`, { timeout: 30_000 });
   t.equal((await api('GET', `/v1/orders/${rossi['id']}`))['status'], 'COMPLETED', 'the undo put it back');
   t.ok(
     await field.evaluate((input) => input === (globalThis as any).document.activeElement),
@@ -116,7 +116,7 @@ t.test('hand orders over by their receipt code and by tap, with undo; the TV fol
     .getByRole('button', { name: new RegExp(`^${bianchi['ticketNumber']} ${bianchi['displayCode']}`) })
     .click();
   const undo = counter.getByRole('button', { name: `Annulla ${bianchi['displayCode']}` });
-  await undo.waitFor({ timeout: 10_000 });
+  await undo.waitFor({ timeout: 30_000 });
   await undo.waitFor({ state: 'detached', timeout: 30_000 });
   t.pass('the undo lasts ten seconds');
 
@@ -142,10 +142,10 @@ t.test('hand orders over by their receipt code and by tap, with undo; the TV fol
 
   // Screenshots at the three sizes with a few orders waiting.
   for (const name of ['Neri', 'Gialli', 'Russo', 'Esposito', 'Colombo', 'Ricci', 'Marino']) await ready(name);
-  await counter.getByRole('button', { name: /Marino$/ }).waitFor({ timeout: 10_000 });
+  await counter.getByRole('button', { name: /Marino$/ }).waitFor({ timeout: 30_000 });
   // One just handed out, its undo showing, for the pictures.
   await counter.getByRole('button', { name: /Marino$/ }).click();
-  await counter.getByRole('button', { name: /^Annulla / }).waitFor({ timeout: 10_000 });
+  await counter.getByRole('button', { name: /^Annulla / }).waitFor({ timeout: 30_000 });
   mkdirSync(SHOTS, { recursive: true });
   for (const [size, viewport] of Object.entries(SIZES)) {
     await counter.setViewportSize(viewport);

@@ -37,9 +37,9 @@ t.test('the till offline and back: the outbox, restarts, lost answers, refusals'
       // still changes with the Wi-Fi down.
       const language = page.getByRole('group', { name: 'Language' });
       await language.getByRole('button', { name: 'IT' }).click();
-      await button('3 da inviare').waitFor({ timeout: 5_000 });
+      await button('3 da inviare').waitFor({ timeout: 30_000 });
       await page.getByRole('group', { name: 'Lingua' }).getByRole('button', { name: 'EN' }).click();
-      await button('3 waiting').waitFor({ timeout: 5_000 });
+      await button('3 waiting').waitFor({ timeout: 30_000 });
       await context.setOffline(false);
       await button('0 waiting').waitFor({ timeout: 30_000 });
       const orders = await listOrders();
