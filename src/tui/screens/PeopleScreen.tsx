@@ -71,17 +71,33 @@ export function PeopleScreen({ client, width, height, active, onCapture }: Scree
   );
 
   if (created) {
+    const qr = created.qr.replace(/^\n+|\n+$/g, '');
+    const qrWidth = Math.max(...qr.split('\n').map((line) => line.replace(/\u001b\[[0-9;]*m/g, '').length));
+    // The note beside the code when there is room, so code and address fit 24 rows; never the address itself,
+    // which a terminal would copy together with the code's blocks on the same lines.
+    const noteWidth = width - qrWidth - 3;
+    const beside = noteWidth >= 24;
+    const note = (
+      <Text color="yellow" wrap={beside ? 'wrap' : 'truncate-end'}>
+        {t('console.people.keyOnce')}
+      </Text>
+    );
     return (
       <Box flexDirection="column" height={height}>
-        <Text>{created.qr.replace(/^\n+|\n+$/g, '')}</Text>
+        <Box flexDirection="row">
+          <Text>{qr}</Text>
+          {beside ? (
+            <Box marginLeft={2} width={noteWidth}>
+              {note}
+            </Box>
+          ) : null}
+        </Box>
         <Box flexGrow={1} />
         {/* Whole, on as many lines as it takes: an address cut short cannot be copied. */}
         <Text bold color="cyan" wrap="wrap">
           {t('console.people.address', { url: created.url })}
         </Text>
-        <Text color="yellow" wrap="truncate-end">
-          {t('console.people.keyOnce')}
-        </Text>
+        {beside ? null : note}
       </Box>
     );
   }

@@ -28,6 +28,8 @@ t.test(
     const shown = await shows('the address', (s) => s.includes('Apri sul dispositivo:'));
     t.match(shown.replace(/\n/g, ''), /\/display\?key=posk_\w+/, 'the address of the TV page, with its key');
     t.match(shown, /[▀▄█]/, 'and its QR code');
+    t.match(shown.split('\n')[0], /[▀▄█].*la chiave si vede solo ora/, 'said once, beside the code');
+    t.ok(shown.split('\n').length <= 22, 'all of it within the screen of a 24-row terminal');
     await type('x');
     await shows('the keys again', (s) => /TV\s+la TV/.test(s));
     t.match(await client.list('/v1/api-keys'), [{ name: 'TV', scope: 'display' }]);
