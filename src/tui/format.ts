@@ -51,3 +51,22 @@ export function fitColumns(
   }
   return fitted;
 }
+
+/**
+ * A key help line (`↑↓  a add  e edit …`, its keys two spaces apart) on one line, or on two broken between keys
+ * when the terminal is narrower, so no key falls off the edge; what the second line still cannot hold is cut.
+ */
+export function keyLines(help: string, width: number): string[] {
+  if (help.length <= width) return [help];
+  const keys = help.split(/ {2,}/);
+  let first = '';
+  let taken = 0;
+  for (const key of keys) {
+    const next = first ? `${first}  ${key}` : key;
+    if (next.length > width && first) break;
+    first = next;
+    taken++;
+  }
+  const rest = keys.slice(taken).join('  ');
+  return rest ? [fit(first, width).trimEnd(), fit(rest, width).trimEnd()] : [fit(first, width).trimEnd()];
+}

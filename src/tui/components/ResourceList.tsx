@@ -1,7 +1,7 @@
 import { Box, type Key, useInput } from 'ink';
 import { Text } from './Text.js';
 import { useRef, useState } from 'react';
-import { fit, fitColumns } from '../format.js';
+import { fit, fitColumns, keyLines } from '../format.js';
 import { useDashboardTexts } from '../texts.js';
 
 export interface ListRow {
@@ -157,7 +157,8 @@ export function ResourceList(props: ResourceListProps) {
   const asked = asking === null ? null : list.find((each) => each.id === asking);
   // What the last action did may take two lines (a drawer's close, with its printer off), the list one row less.
   const said = wrapTwo(asked ? t('console.confirmDelete', { name: asked.cells[0] ?? '' }) : message || ' ', width - 1);
-  const rowsShown = Math.max(1, height - 4 - said.length);
+  const helpLines = keyLines(asked ? t('console.keys.confirm') : help, width - 1);
+  const rowsShown = Math.max(1, height - 3 - said.length - helpLines.length);
   const start = Math.max(0, Math.min(at - rowsShown + 1, list.length - rowsShown));
   return (
     <Box flexDirection="column" height={height}>
@@ -197,9 +198,11 @@ export function ResourceList(props: ResourceListProps) {
           {line}
         </Text>
       ))}
-      <Text color="gray" wrap="truncate-end">
-        {asked ? t('console.keys.confirm') : help}
-      </Text>
+      {helpLines.map((line) => (
+        <Text key={line} color="gray" wrap="truncate-end">
+          {line}
+        </Text>
+      ))}
     </Box>
   );
 }

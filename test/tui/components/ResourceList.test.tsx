@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import t from 'tap';
 import { type ListRow, ResourceList } from '../../../src/tui/components/ResourceList.js';
-import { fitColumns } from '../../../src/tui/format.js';
+import { fitColumns, keyLines } from '../../../src/tui/format.js';
 import { waitFor } from '../../helpers/wait.js';
 
 const ROWS: ListRow[] = [
@@ -227,4 +227,39 @@ t.test('a long message takes two lines, broken at a space, and the list gives up
     text.split('\n').every((line) => line.length <= 59),
     text,
   );
+});
+
+t.test(
+  'on a narrow terminal the key help breaks between keys onto a second line, and the list gives up a row',
+  async (t) => {
+    const rows: ListRow[] = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({ id, cells: [`Pizza ${id}`] }));
+    const help = '↑↓  a add  e edit  x delete  u/d up/down  space sold out/on sale  c categories';
+    const instance = render(
+      <ResourceList title="Menu" columns={['Name']} rows={rows} help={help} width={60} height={10} />,
+    );
+    t.teardown(() => instance.unmount());
+    const text = await waitFor(
+      'the list',
+      () => (instance.lastFrame()?.includes('Pizza a') ? instance.lastFrame() : null),
+      {
+        timeoutMs: 15_000,
+      },
+    );
+    const lines = text.trimEnd().split('\n');
+    t.same(
+      lines.slice(-2),
+      ['↑↓  a add  e edit  x delete  u/d up/down', 'space sold out/on sale  c categories'],
+      'no key cut',
+    );
+    t.match(text, /Pizza d\n/, 'four rows of six');
+    t.notMatch(text, /Pizza e/);
+    t.ok(lines.length <= 10 && lines.every((line) => line.length <= 59), text);
+  },
+);
+
+t.test('keyLines: one line when it fits; else two, broken between keys; the rest of a third cut', async (t) => {
+  t.same(keyLines('a add  e edit', 20), ['a add  e edit']);
+  t.same(keyLines('a add  e edit  x delete', 16), ['a add  e edit', 'x delete']);
+  t.same(keyLines('a add  e edit  x delete  t test print', 14), ['a add  e edit', 'x delete  t t…']);
+  t.same(keyLines('one-very-long-key  b', 8), ['one-ver…', 'b'], 'a key longer than the line is cut, not lost');
 });

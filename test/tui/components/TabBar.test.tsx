@@ -44,4 +44,10 @@ t.test('every screen with its number key, the open one marked; within 80 columns
     /^1 Ordini 2 Menù 3 Stamp\. 4 Casse 5 Pers\. 6 Rapp\.\[7 Chiusura\]8 Sagra/,
     'narrower, each shortened from its own name',
   );
+  const narrow = frame(
+    <DashboardLocale.Provider value="it">
+      <TabBar current="registers" width={60} />
+    </DashboardLocale.Provider>,
+  );
+  t.match(narrow, /^1 2 3\[4 Casse\]5 6 7 8\s*$/, 'at 60 columns every number key, and the open screen by name');
 });
