@@ -1,4 +1,3 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import t from 'tap';
 import { openStorage } from '../../src/storage/database.js';
@@ -6,11 +5,10 @@ import { tempDir } from '../helpers/app.js';
 import { runPosInProcess } from '../helpers/cli.js';
 import { POS_BIN, startRealServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
+import { hasTmux, privateTmux } from '../helpers/tmux.js';
 
 // What a new volunteer met at the fair, run as they ran it: `pos` against a real server on its data dir (the
 // commands in-process, the program and exit codes of bin/pos; the password prompt in a real terminal).
-
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
 const dataDir = tempDir(t);
 const configDir = tempDir(t);
@@ -70,7 +68,8 @@ t.test('pos users add asks for the password twice, in a terminal, and refuses tw
     return;
   }
   const session = `pos-users-${process.pid}`;
-  const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
+  const terminal = privateTmux(t);
+  const { tmux } = terminal;
   const screen = () => tmux('capture-pane', '-p', '-t', session);
   const shows = async (what: string, check: (text: string) => boolean) =>
     (
@@ -86,8 +85,7 @@ t.test('pos users add asks for the password twice, in a terminal, and refuses tw
   const run = (username: string) =>
     `env -u CI -u NODE_OPTIONS POS_DATA_DIR=${dataDir} POS_CONFIG_DIR=${configDir} ${process.execPath} ${POS_BIN} users add --username ${username}; ` +
     'echo "exit code $?"; sleep 60';
-  tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '20', run('dora'));
-  t.teardown(() => spawnSync('tmux', ['kill-session', '-t', session]));
+  terminal.open(session, 100, 20, run('dora'));
   let text = await shows('the rule and the question', (s) => s.includes('New password:'));
   t.match(text, /The password needs at least 8 characters/, 'the rule comes before the question');
   tmux('send-keys', '-t', session, '-l', 'cassa-due-2026');
@@ -101,8 +99,8 @@ t.test('pos users add asks for the password twice, in a terminal, and refuses tw
   t.notMatch(text, /cassa-due/, 'nothing typed is shown');
   t.equal(await login('dora', 'cassa-due-2026'), 401, 'not created');
 
-  spawnSync('tmux', ['kill-session', '-t', session]);
-  tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '20', run('dora'));
+  terminal.kill(session);
+  terminal.open(session, 100, 20, run('dora'));
   await shows('the question', (s) => s.includes('New password:'));
   tmux('send-keys', '-t', session, '-l', 'cassa-due-2026');
   tmux('send-keys', '-t', session, 'Enter');

@@ -1,17 +1,15 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import t from 'tap';
 import { tempDir } from '../helpers/app.js';
 import { startEmulatorProcess } from '../helpers/emulator-process.js';
 import { POS_BIN, runPos, startRealServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
+import { hasTmux, privateTmux } from '../helpers/tmux.js';
 import { PACKAGE_ROOT } from '../../src/version.js';
 import { join } from 'node:path';
 
 // The committee's console driven as a person drives it: the real `pos dashboard` in a real terminal (tmux), against
 // the real server on 127.0.0.1 and the printer emulator as the venue's printer. Every wait is on the screen.
-
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
 t.test(
   'the console: a printer test-printed, a register, a food added and its price edited, the closure printed',
@@ -37,20 +35,15 @@ t.test(
       return (await response.json()) as any;
     };
     const session = `pos-console-${process.pid}`;
-    const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
+    const terminal = privateTmux(t);
+    const { tmux } = terminal;
     // Ink draws nothing live when it sees CI set (it assumes a log, not a terminal); a venue laptop never has it.
-    tmux(
-      'new-session',
-      '-d',
-      '-s',
+    terminal.open(
       session,
-      '-x',
-      '100',
-      '-y',
-      '30',
+      100,
+      30,
       `env -u CI -u NODE_OPTIONS POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`,
     );
-    t.teardown(() => spawnSync('tmux', ['kill-session', '-t', session]));
     const screen = () => tmux('capture-pane', '-p', '-t', session);
     const keys = (...sent: string[]) => tmux('send-keys', '-t', session, ...sent);
     const shows = async (what: string, check: (text: string) => boolean) =>
@@ -190,11 +183,7 @@ t.test(
     }
 
     keys('q');
-    await waitFor(
-      'q to end the terminal session',
-      () => spawnSync('tmux', ['has-session', '-t', session]).status !== 0,
-      { intervalMs: 100, detail: screen },
-    );
+    await waitFor('q to end the terminal session', () => !terminal.has(session), { intervalMs: 100, detail: screen });
     t.pass('q quits from any screen');
   },
 );

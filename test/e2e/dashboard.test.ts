@@ -1,4 +1,3 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
@@ -8,9 +7,8 @@ import { seedMenuRows } from '../helpers/seed.js';
 import { runPosInProcess } from '../helpers/cli.js';
 import { POS_BIN, startRealServer } from '../helpers/server.js';
 import { sleep, waitFor } from '../helpers/wait.js';
+import { hasTmux, privateTmux } from '../helpers/tmux.js';
 import { PACKAGE_ROOT } from '../../src/version.js';
-
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
 t.test('pos dashboard in a real terminal: orders appear live and move with the keyboard', async (t) => {
   if (!hasTmux) {
@@ -36,20 +34,15 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
     return (await response.json()) as Record<string, any>;
   };
   const session = `pos-dashboard-${process.pid}`;
-  const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
+  const terminal = privateTmux(t);
+  const { tmux } = terminal;
   // Ink draws nothing live when it sees CI set (it assumes a log, not a terminal); a venue laptop never has it.
-  tmux(
-    'new-session',
-    '-d',
-    '-s',
+  terminal.open(
     session,
-    '-x',
-    '80',
-    '-y',
-    '24',
+    80,
+    24,
     `env -u CI -u NODE_OPTIONS POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`,
   );
-  t.teardown(() => spawnSync('tmux', ['kill-session', '-t', session]));
   // Everything the dashboard writes to the terminal, to check how it draws (not only what the screen shows).
   const recording = join(tempDir(t), 'terminal.bytes');
   tmux('pipe-pane', '-o', '-t', session, `cat >> ${recording}`);
@@ -169,7 +162,7 @@ t.test('pos dashboard in a real terminal: orders appear live and move with the k
   text = await shows('offline', (s) => s.includes('OFFLINE') && /server unreachable, retrying/.test(s));
   t.notMatch(text, /ECONNREFUSED/);
   tmux('send-keys', '-t', session, 'q');
-  await waitFor('q to end the terminal session', () => spawnSync('tmux', ['has-session', '-t', session]).status !== 0, {
+  await waitFor('q to end the terminal session', () => !terminal.has(session), {
     intervalMs: 100,
     detail: screen,
   });
@@ -201,20 +194,15 @@ t.test(
     });
     t.equal(response.status, 201, 'a pending order');
     const session = `pos-dashboard-it-${process.pid}`;
-    const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
+    const terminal = privateTmux(t);
+    const { tmux } = terminal;
     // No --lang: the board asks the server which language the venue speaks.
-    tmux(
-      'new-session',
-      '-d',
-      '-s',
+    terminal.open(
       session,
-      '-x',
-      '80',
-      '-y',
-      '24',
+      80,
+      24,
       `env -u CI -u NODE_OPTIONS POS_URL=${server.url} POS_TOKEN=${token} ${process.execPath} ${POS_BIN} dashboard`,
     );
-    t.teardown(() => spawnSync('tmux', ['kill-session', '-t', session]));
     const screen = () => tmux('capture-pane', '-p', '-t', session);
     const shows = async (what: string, check: (text: string) => boolean) => {
       const text = (
@@ -271,10 +259,6 @@ t.test(
     await server.kill();
     await shows('offline', (s) => s.includes('NON IN LINEA') && /server non raggiungibile, riprovo tra/.test(s));
     tmux('send-keys', '-t', session, 'q');
-    await waitFor(
-      'q to end the terminal session',
-      () => spawnSync('tmux', ['has-session', '-t', session]).status !== 0,
-      { intervalMs: 100, detail: screen },
-    );
+    await waitFor('q to end the terminal session', () => !terminal.has(session), { intervalMs: 100, detail: screen });
   },
 );
