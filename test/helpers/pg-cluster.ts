@@ -88,22 +88,22 @@ async function startCluster(): Promise<TestCluster> {
   });
   watchdog(dir);
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-locale', '-E', 'UTF8', '--no-sync'], as);
-  const port = await freePort();
-  const settings = [
-    `-p ${port}`,
-    `-k ${dir}`,
-    '-c listen_addresses=127.0.0.1',
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
-    '-c max_connections=300',
-    '-c shared_buffers=32MB',
-    '-c autovacuum=off',
-    '-c wal_level=minimal',
-    '-c max_wal_senders=0',
-  ].join(' ');
-  running = true;
-  run('pg_ctl', ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'log'), '-o', settings], as);
+  // A port free a moment ago may be taken by another process before the server binds it: another one then.
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    running = true;
+    try {
+      run(
+        'pg_ctl',
+        ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'log'), '-o', serverSettings(port, dir)],
+        as,
+      );
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error; // a server that did start after all is stopped at exit all the same
+    }
+  }
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const admin = async (text: string) => {
     const client = new pg.Client({ connectionString: url('postgres') });
@@ -122,6 +122,23 @@ async function startCluster(): Promise<TestCluster> {
     await storage.close(); // a template with a connection open cannot be copied
   }
   return { port, url, admin };
+}
+
+/** The throwaway server's settings: on 127.0.0.1 and its socket in its own folder, without durability. */
+function serverSettings(port: number, dir: string): string {
+  return [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=300',
+    '-c shared_buffers=32MB',
+    '-c autovacuum=off',
+    '-c wal_level=minimal',
+    '-c max_wal_senders=0',
+  ].join(' ');
 }
 
 /**
