@@ -33,13 +33,27 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
   const load = useCallback(() => {
     Promise.all([client.cashRegisters(), client.printers(), client.list('/v1/categories')]).then(
       async ([list, p, c]) => {
-        // Each register's open session, if any: what its drawer should hold so far.
-        const open = await Promise.all(
-          list.map(async (register) =>
-            (await client.cashSessions(register.id).catch(() => [])).find((session) => session.status === 'open'),
-          ),
+        // Each register's open session, if any: what its drawer should hold so far. A read that fails (the Wi-Fi, a
+        // busy server) keeps what the screen showed: an open drawer must not look closed until the next read.
+        const read = await Promise.all(
+          list.map(async (register) => {
+            try {
+              const sessions = await client.cashSessions(register.id);
+              return { id: register.id, open: sessions.find((session) => session.status === 'open') ?? null };
+            } catch {
+              return { id: register.id, open: undefined };
+            }
+          }),
         );
-        setDrawers(new Map(open.flatMap((session) => (session ? [[session.cashRegisterId, session]] : []))));
+        setDrawers(
+          (shown) =>
+            new Map(
+              read.flatMap(({ id, open }) => {
+                const drawer = open === undefined ? shown.get(id) : open;
+                return drawer ? [[id, drawer] as const] : [];
+              }),
+            ),
+        );
         setRegisters(list);
         setPrinters(p);
         setCategories(c);

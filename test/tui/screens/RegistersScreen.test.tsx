@@ -76,6 +76,17 @@ t.test(
     t.equal(sale.statusCode, 201, sale.body);
     // The list reads the drawers every 5 s: a bound well past that.
     await shows('the sale in the drawer', (s) => /expected 106[.,]50 · test-admin/.test(s), 30_000);
+    // A read of the drawers that fails (the Wi-Fi drops) leaves the open drawer on screen, not "-".
+    const readSessions = client.cashSessions.bind(client);
+    let failedReads = 0;
+    client.cashSessions = async () => {
+      failedReads++;
+      throw new Error('fetch failed');
+    };
+    // Two failed reads: the screen has long drawn what the first one left.
+    const during = await shows('a refresh that failed', (s) => failedReads >= 2 && s.includes('Cassa 1'), 30_000);
+    t.match(during, /expected 106[.,]50 · test-admin/, 'the drawer still shown open');
+    client.cashSessions = readSessions;
     await type('c');
     await shows(
       'the count form',
