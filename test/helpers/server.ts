@@ -40,6 +40,20 @@ export interface RealServer {
  * Starts the real `bin/pos serve` on 127.0.0.1 with a free port and the given data dir, and waits for /health.
  * Requires a build (`npm test` builds first). The process is killed at teardown whatever happens.
  */
+/**
+ * The venue's clock time (Rome) twelve hours from now: as the business day's start and the tickets' reset, today's
+ * figures hold a test's sales and its ticket numbers run on from #1, whatever the hour the suite runs at (with the
+ * defaults, 07:00 and 12:00, a test selling just before either and reading just after would fail).
+ */
+function halfADayOn(): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Europe/Rome',
+  }).format(Date.now() + 12 * 3_600_000);
+}
+
 export async function startRealServer(t: TestLike, dataDir: string, extraArgs: string[] = []): Promise<RealServer> {
   // Under POS_TEST_ENGINE=postgres, a database of the test cluster for the data dir (unless the test names one): a
   // server started again on the same data dir finds its data again.
@@ -67,6 +81,8 @@ export async function startRealServer(t: TestLike, dataDir: string, extraArgs: s
       dataDir,
       '--timezone',
       'Europe/Rome',
+      ...(extraArgs.includes('--day-start') ? [] : ['--day-start', halfADayOn()]),
+      ...(extraArgs.includes('--ticket-reset') ? [] : ['--ticket-reset', halfADayOn()]),
       ...(databaseUrl ? ['--database', databaseUrl] : []),
       ...extraArgs,
     ],
