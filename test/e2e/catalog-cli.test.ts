@@ -87,7 +87,7 @@ t.test('an admin sets up the catalog from the terminal; everything survives a re
   t.equal(missing.code, 1, 'a category with foods is not deleted');
 
   // A second server on the same data dir refuses to start, with a clear message.
-  const second = runPos(['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir], { timeoutMs: 10_000 });
+  const second = runPos(['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir], { timeoutMs: 120_000 });
   t.equal(second.code, 1);
   t.match(second.stderr, /already using this data dir/);
 

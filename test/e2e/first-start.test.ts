@@ -18,7 +18,7 @@ t.test('port in use, then a free port: the kept password file logs in, until the
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
   t.teardown(() => taken.close());
   const port = String((taken.address() as AddressInfo).port);
-  const busy = runPos(['serve', '--port', port, '--host', '127.0.0.1', '--data-dir', dataDir], { timeoutMs: 30_000 });
+  const busy = runPos(['serve', '--port', port, '--host', '127.0.0.1', '--data-dir', dataDir], { timeoutMs: 120_000 });
   t.equal(busy.code, 1, 'pos serve fails');
   t.match(busy.stderr, /port \d+ is already in use/);
   t.notMatch(busy.stdout, /password/, 'no password shown');

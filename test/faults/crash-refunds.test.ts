@@ -45,7 +45,7 @@ t.test('SIGKILL during refunds loses no acknowledged refund and counts none twic
   const giveUp = new AbortController();
   t.teardown(() => giveUp.abort());
   const post = (path: string, key: string, body: unknown) =>
-    postUntil2xx({ baseUrl, path, token, key, body, deadline: Date.now() + 30_000, signal: giveUp.signal });
+    postUntil2xx({ baseUrl, path, token, key, body, deadline: Date.now() + 150_000, signal: giveUp.signal });
 
   // Each cashier refunds the pizzas of its own order, one at a time: never more than the line has.
   const lines: Array<{ orderId: number; itemId: string }> = [];

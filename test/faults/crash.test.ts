@@ -109,7 +109,7 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
 
   const sales: Sale[] = [];
   const rejections: string[] = [];
-  const deadlineOf = () => Date.now() + 30_000;
+  const deadlineOf = () => Date.now() + 150_000; // across a restart, which a busy machine can take long over
 
   async function sell(round: number, cashier: number, n: number): Promise<void> {
     const basket = baskets[Math.floor(random() * baskets.length)]!;
@@ -211,7 +211,7 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
         }
         for (const [path, key, body, first] of checks) {
           if (!first) continue;
-          const again = await postUntil2xx({ baseUrl, path, token, key, body, deadline: Date.now() + 10_000, signal });
+          const again = await postUntil2xx({ baseUrl, path, token, key, body, deadline: Date.now() + 60_000, signal });
           if (
             !again.replayed ||
             again.status !== first.status ||
@@ -232,7 +232,7 @@ t.test('B1: SIGKILL at random moments loses no acknowledged order, ticket, event
   const unprinted = () =>
     (peek.prepare(`select count(*) as n from print_jobs where status <> 'printed'`).get() as { n: number }).n;
   await waitFor('every print job printed', () => unprinted() === 0, {
-    timeoutMs: 20_000,
+    timeoutMs: 60_000,
     intervalMs: 100,
     detail: () => `${unprinted()} jobs not printed`,
   });
