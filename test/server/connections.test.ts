@@ -92,7 +92,8 @@ t.test('1,000 slow-header connections from one address: 256 held, the rest refus
   t.equal(refused.length, over, `${over} refused, ${MAX_CONNECTIONS_PER_ADDRESS} held`);
   everyOf(t, refused, (slow) => slow.received === '', 'refused before anything was answered');
   const slowest = Math.max(...refused.map((slow) => (slow.closedAt as number) - slow.connectedAt));
-  t.ok(slowest < 3000, `each refused at once (the slowest after ${slowest} ms)`);
+  // At once: well before the 10 s a held one waits (a busy machine can take seconds over a thousand connections).
+  t.ok(slowest < HTTP_TIMEOUTS.headersMs / 2, `each refused at once (the slowest after ${slowest} ms)`);
 
   const login = await post(port, '127.0.0.3', '/v1/auth/login', anna);
   t.equal(login.status, 200, 'a tablet on another address logs in meanwhile');
@@ -105,7 +106,8 @@ t.test('1,000 slow-header connections from one address: 256 held, the rest refus
   const lives = held.map((slow) => (slow.closedAt as number) - slow.connectedAt);
   const [first, last] = [Math.min(...lives), Math.max(...lives)];
   t.ok(first >= HTTP_TIMEOUTS.headersMs - 500, `none cut before 10 s (the first after ${first} ms)`);
-  const bound = HTTP_TIMEOUTS.headersMs + HTTP_TIMEOUTS.checkEveryMs + 2000;
+  // About 11 s on an idle machine; a busy one runs the check late, by seconds, but never holds them for good.
+  const bound = HTTP_TIMEOUTS.headersMs + HTTP_TIMEOUTS.checkEveryMs + 8000;
   t.ok(last <= bound, `all cut by 10 s and a check (the last after ${last} ms)`);
   t.comment(`the flood took ${floodDone - Math.min(...flood.map((slow) => slow.connectedAt))} ms to open`);
   const again = await post(port, '127.0.0.2', '/v1/auth/login', anna);
