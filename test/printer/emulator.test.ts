@@ -6,7 +6,8 @@ import { PrinterEmulator } from '../../src/printer/emulator.js';
 import { TcpTransport } from '../../src/printer/transport.js';
 import { tempDir } from '../helpers/app.js';
 
-const transport = new TcpTransport({ connectMs: 500, sendMs: 1000, probeMs: 300 });
+// Seconds for an emulator in this process to answer: a busy machine must not make one that answered look silent.
+const transport = new TcpTransport({ connectMs: 5000, sendMs: 10_000, probeMs: 5000 });
 
 t.test('one file per ticket, big text spaced out, accents and €; numbering continues after a restart', async (t) => {
   const out = tempDir(t);

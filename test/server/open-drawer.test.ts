@@ -6,7 +6,8 @@ import { eventsSince, lastEventId } from '../helpers/orders.js';
 import { seedMenu, snapshotTables } from '../helpers/seed.js';
 import { waitFor } from '../helpers/wait.js';
 
-const fast = new TcpTransport({ connectMs: 500, sendMs: 1500, probeMs: 300 });
+// Seconds for an emulator in this process to answer: a busy machine must not make one that answered look silent.
+const fast = new TcpTransport({ connectMs: 5000, sendMs: 10_000, probeMs: 5000 });
 const TABLES = ['events', 'audit_log', 'print_jobs'];
 const openDrawer = (app: TestApp, registerId: string, as: Parameters<TestApp['request']>[0]['as'] = 'operator') =>
   app.request({ method: 'POST', url: `/v1/cash-registers/${registerId}/open-drawer`, as });
