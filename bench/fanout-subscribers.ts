@@ -88,7 +88,19 @@ for (let first = 0; first < count; first += WAVE) {
   await Promise.all(Array.from({ length: Math.min(WAVE, count - first) }, (_, offset) => subscribe(first + offset)));
 }
 
-process.on('message', (message: { responses: Array<[number, number]> }) => {
+/** Waits (30 s at most) until every stream has seen every order: a late frame is slow, not missing. */
+async function stragglers(responses: Array<[number, number]>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let waiting = arrivals.filter((seen) => seen !== undefined);
+  for (;;) {
+    waiting = waiting.filter((seen) => !responses.every(([id]) => seen.has(id)));
+    if (waiting.length === 0 || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+process.on('message', async (message: { responses: Array<[number, number]> }) => {
+  await stragglers(message.responses);
   const histogram = new Array<number>(10_001).fill(0); // 0..10,000 ms; the last bucket holds everything slower
   let missing = 0;
   let early = 0;
