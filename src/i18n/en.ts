@@ -307,6 +307,8 @@ export const en = {
   'dashboard.today': 'today {orders} orders · {revenue} (cash {cash} · card {card})',
   'dashboard.todayOne': 'today {orders} order · {revenue} (cash {cash} · card {card})',
   'dashboard.todayUnknown': 'today –',
+  'dashboard.sinceYesterday': 'since yesterday {orders} orders · {revenue} (cash {cash} · card {card})',
+  'dashboard.sinceYesterdayOne': 'since yesterday {orders} order · {revenue} (cash {cash} · card {card})',
   'dashboard.connecting': 'connecting',
   'dashboard.live': 'live',
   'dashboard.offline': 'OFFLINE',

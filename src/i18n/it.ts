@@ -308,6 +308,8 @@ export const it: Record<MessageKey, string> = {
   'dashboard.today': 'oggi {orders} ordini · {revenue} (contanti {cash} · carta {card})',
   'dashboard.todayOne': 'oggi {orders} ordine · {revenue} (contanti {cash} · carta {card})',
   'dashboard.todayUnknown': 'oggi –',
+  'dashboard.sinceYesterday': 'da ieri {orders} ordini · {revenue} (contanti {cash} · carta {card})',
+  'dashboard.sinceYesterdayOne': 'da ieri {orders} ordine · {revenue} (contanti {cash} · carta {card})',
   'dashboard.connecting': 'connessione',
   'dashboard.live': 'in linea',
   'dashboard.offline': 'NON IN LINEA',

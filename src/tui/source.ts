@@ -8,6 +8,7 @@ import { readChannel } from '../client/events.js';
 import type { PosClient } from '../client/http.js';
 import type { StockChange } from '../client/stock-change.js';
 import type { OfflineNotice } from './texts.js';
+import { beganYesterday } from './venue-day.js';
 import {
   type Connection,
   type Figures,
@@ -117,6 +118,7 @@ export function httpSource(client: PosClient): DashboardSource {
           revenue: report?.totalRevenue ?? 0,
           cash: report?.totalCashRevenue ?? 0,
           card: report?.totalCardRevenue ?? 0,
+          sinceYesterday: beganYesterday(health.businessDayStart, report, health.timezone),
         };
       } catch (error) {
         if (error instanceof ApiError && error.status === 403) return null; // reports are for admins

@@ -118,6 +118,8 @@ export interface Figures {
   revenue: number;
   cash: number;
   card: number;
+  /** The business day began on the calendar day before (after midnight): "since yesterday", not "today". */
+  sinceYesterday?: boolean;
 }
 
 export type Connection = 'connecting' | 'live' | 'offline';

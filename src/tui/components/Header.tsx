@@ -34,7 +34,7 @@ export function Header({ connection, figures, now, width, timezone }: HeaderProp
   }).format(now);
   const title = width >= 100 ? ` ${t('dashboard.title')}` : '';
   const today = figures
-    ? `${t(counted('dashboard.today', figures.orders), { orders: figures.orders, revenue: amount(figures.revenue), cash: amount(figures.cash), card: amount(figures.card) })} `
+    ? `${t(counted(figures.sinceYesterday ? 'dashboard.sinceYesterday' : 'dashboard.today', figures.orders), { orders: figures.orders, revenue: amount(figures.revenue), cash: amount(figures.cash), card: amount(figures.card) })} `
     : `${t('dashboard.todayUnknown')} `;
   return (
     <Box width={width}>

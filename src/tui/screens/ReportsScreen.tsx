@@ -8,6 +8,7 @@ import { fit } from '../format.js';
 import { centsOf, showMoney } from '../money.js';
 import { counted } from '../../i18n/translate.js';
 import { DashboardLocale, useDashboardTexts } from '../texts.js';
+import { beganYesterday } from '../venue-day.js';
 import { useNotice } from './notice.js';
 import type { ScreenProps } from './screen.js';
 
@@ -38,21 +39,6 @@ export async function readFigures(client: ScreenProps['client']): Promise<Figure
     today: today ?? null,
     previous: previous ?? null,
   };
-}
-
-/** The calendar day of an instant in the venue's time zone: `2026-11-27`. */
-function venueDay(at: number, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(at);
-}
-
-/**
- * Whether the business day began on an earlier calendar day than the server's now (after midnight, the evening that
- * began at 07:00 is yesterday's): the day's report ends at the server's now, so the screen needs no clock of its own.
- */
-function beganYesterday({ from, today, timezone }: Figures): boolean {
-  if (today === null) return false;
-  const end = Date.parse(today.timestamp) + today.intervalInMinutes * 60_000;
-  return venueDay(Date.parse(from), timezone) !== venueDay(end, timezone);
 }
 
 /** The hour of an instant in the venue's time zone: `19`. */
@@ -117,7 +103,9 @@ export function ReportsScreen({ client, width, height, active }: ScreenProps) {
       : []),
   ];
   const topRows = Math.max(1, body - 4 - registers.length - (narrow ? Math.max(1, hours.length) + 1 : 0));
-  const titleKey = beganYesterday(figures) ? 'console.reports.titleYesterday' : 'console.reports.title';
+  const titleKey = beganYesterday(figures.from, today, figures.timezone)
+    ? 'console.reports.titleYesterday'
+    : 'console.reports.title';
   const title = t(counted(titleKey, today?.totalOrders ?? 0), {
     from: `${venueHour(figures.from, figures.timezone)}:00`,
     orders: today?.totalOrders ?? 0,

@@ -4,6 +4,8 @@ import t from 'tap';
 import { FoodPicker } from '../../../src/tui/components/FoodPicker.js';
 import { Footer } from '../../../src/tui/components/Footer.js';
 import { Header } from '../../../src/tui/components/Header.js';
+import { beganYesterday } from '../../../src/tui/venue-day.js';
+import { DashboardLocale } from '../../../src/tui/texts.js';
 import { OrderColumn } from '../../../src/tui/components/OrderColumn.js';
 import { PrintersPanel } from '../../../src/tui/components/PrintersPanel.js';
 import { initialState, type OrderCard } from '../../../src/tui/state.js';
@@ -59,8 +61,30 @@ t.test(
       t.match(narrow, /^pos 20:00 /, `${connection}: the clock is whole`);
       t.match(narrow, /card 1738\.50\) /, `${connection}: the figures give way from the start`);
     }
+    const afterMidnight = frameOf(
+      <DashboardLocale.Provider value="it">
+        <Header
+          connection="live"
+          figures={{ ...big, sinceYesterday: true }}
+          now={NOW}
+          width={120}
+          timezone="Europe/Rome"
+        />
+      </DashboardLocale.Provider>,
+    );
+    t.match(afterMidnight, /da ieri 1433 ordini · 14316,50/, 'after midnight the evening began yesterday, not today');
+    t.notMatch(afterMidnight, /oggi/);
   },
 );
+
+t.test("beganYesterday: by the end of the day's report, in the venue's time zone", async (t) => {
+  const from = '2026-11-27T06:00:00.000Z'; // 07:00 in Rome
+  const report = (minutes: number) => ({ timestamp: from, intervalInMinutes: minutes });
+  t.notOk(beganYesterday(from, report(16 * 60 + 59), 'Europe/Rome'), '23:59 in Rome: today');
+  t.ok(beganYesterday(from, report(17 * 60 + 1), 'Europe/Rome'), '00:01 in Rome: since yesterday');
+  t.notOk(beganYesterday(from, report(17 * 60 + 1), 'UTC'), '23:01 in a venue on UTC: still today');
+  t.notOk(beganYesterday(from, null, 'Europe/Rome'), 'no report yet: today');
+});
 
 t.test('OrderColumn: an order waiting longer than the limit is red and bold', async (t) => {
   const instance = render(
