@@ -105,6 +105,14 @@ const scale = smoke
       cliRuns: 21,
     };
 
+// A smoke run was once seen to end with exit code 0 in the middle of the till's step, printing nothing: say so, with
+// where the exit came from, should it happen again.
+let finished = false;
+process.on('exit', (code) => {
+  if (!finished)
+    process.stderr.write(`bench: exit ${code} before the results were written\n${new Error('exit').stack}\n`);
+});
+
 const cleanups: Array<() => unknown> = [];
 const lifetime = { teardown: (fn: () => unknown) => void cleanups.push(fn) };
 let cleaning: Promise<void> | undefined;
@@ -683,4 +691,5 @@ try {
 } finally {
   await cleanUp();
 }
+finished = true;
 process.exit(0);
