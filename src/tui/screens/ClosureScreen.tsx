@@ -19,7 +19,7 @@ import type { ScreenProps } from './screen.js';
  * the closure, after asking, and prints it on the chosen register's printer.
  */
 export function ClosureScreen({ client, width, height, active, onCapture }: ScreenProps) {
-  const { t } = useDashboardTexts();
+  const { t, printerStatus } = useDashboardTexts();
   const locale = useContext(DashboardLocale);
   const [figures, setFigures] = useState<Figures | null>(null);
   const [registers, setRegisters] = useState<Array<z.infer<typeof CashRegister>>>([]);
@@ -72,7 +72,7 @@ export function ClosureScreen({ client, width, height, active, onCapture }: Scre
             // A printer that is off keeps the ticket until it is back: say so, or the treasurer waits at it.
             const printer = printers.find((p) => p.id === register.defaultPrinterId);
             if (printer && printer.status !== 'ONLINE') {
-              const status = t(`dashboard.printer.${printer.status}`);
+              const status = printerStatus(printer);
               const printing = t('console.printerWaits', { printer: printer.name, status });
               say(t('console.closure.doneWaiting', { revenue, printing }), 'warning');
             } else say(t('console.closure.done', { register: register.name, revenue }));

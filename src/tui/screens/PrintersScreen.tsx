@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { PRINTER_STATUS_REASONS, PRINTER_STATUSES } from '../../api/enums.js';
 import type { Printer } from '../../api/printers.js';
 import { Form, type FieldValue, type FormField } from '../components/Form.js';
 import { type ListRow, ResourceList } from '../components/ResourceList.js';
@@ -13,7 +12,7 @@ type PrinterRecord = z.infer<typeof Printer>;
 
 /** 3 Printers: each with its address, status and the tickets waiting for it; add, edit, delete, `t` test print. */
 export function PrintersScreen({ client, width, height, active, onCapture }: ScreenProps) {
-  const { t } = useDashboardTexts();
+  const { t, printerStatus } = useDashboardTexts();
   const [printers, setPrinters] = useState<PrinterRecord[] | null>(null);
   const [waiting, setWaiting] = useState<Map<string, number>>(new Map());
   /** Where the list's cursor is, kept across the forms opened from it. */
@@ -40,18 +39,6 @@ export function PrintersScreen({ client, width, height, active, onCapture }: Scr
   const edit = (next: { id: string | null } | null) => {
     setEditing(next);
     onCapture(next !== null);
-  };
-  const statusOf = (printer: PrinterRecord) => {
-    if (
-      printer.status === 'ERROR' &&
-      printer.statusReason &&
-      (PRINTER_STATUS_REASONS as readonly string[]).includes(printer.statusReason)
-    ) {
-      return t(`dashboard.printerReason.${printer.statusReason}`);
-    }
-    return (PRINTER_STATUSES as readonly string[]).includes(printer.status)
-      ? t(`dashboard.printer.${printer.status}`)
-      : printer.status;
   };
 
   if (editing) {
@@ -119,7 +106,7 @@ export function PrintersScreen({ client, width, height, active, onCapture }: Scr
     cells: [
       printer.name,
       `${printer.ip}:${printer.port}`,
-      statusOf(printer),
+      printerStatus(printer),
       String(waiting.get(printer.id) ?? 0),
       String(printer.columns),
     ],

@@ -21,7 +21,7 @@ const DRAWER_REFRESH_MS = 5000;
  * space switches it, `o` opens a drawer, `c` counts and closes it.
  */
 export function RegistersScreen({ client, width, height, active, onCapture }: ScreenProps) {
-  const { t, amount } = useDashboardTexts();
+  const { t, amount, printerStatus } = useDashboardTexts();
   const [registers, setRegisters] = useState<Array<z.infer<typeof CashRegister>> | null>(null);
   const [printers, setPrinters] = useState<Array<z.infer<typeof Printer>>>([]);
   /** Where the list's cursor is, kept across the forms opened from it (space acts on that row). */
@@ -138,7 +138,7 @@ export function RegistersScreen({ client, width, height, active, onCapture }: Sc
             slipPrinter && slipPrinter.status !== 'ONLINE'
               ? t('console.printerWaits', {
                   printer: slipPrinter.name,
-                  status: t(`dashboard.printer.${slipPrinter.status}`),
+                  status: printerStatus(slipPrinter),
                 })
               : t('console.registers.slipPrinting'),
         }),
