@@ -48,6 +48,16 @@ function venueHour(at: string, timezone: string): string {
   );
 }
 
+/** The clock time of an instant in the venue's time zone: `07:30` (a business day may start at any minute). */
+function venueTime(at: string, timezone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: timezone,
+  }).format(Date.parse(at));
+}
+
 /**
  * 6 Reports: today's takings hour by hour as bars (from the first hour that sold), the top foods, each register, and
  * this evening beside the previous one. `r` reads them again.
@@ -107,7 +117,7 @@ export function ReportsScreen({ client, width, height, active }: ScreenProps) {
     ? 'console.reports.titleYesterday'
     : 'console.reports.title';
   const title = t(counted(titleKey, today?.totalOrders ?? 0), {
-    from: `${venueHour(figures.from, figures.timezone)}:00`,
+    from: venueTime(figures.from, figures.timezone),
     orders: today?.totalOrders ?? 0,
     revenue: money(today?.totalRevenue ?? 0),
     cash: money(today?.totalCashRevenue ?? 0),

@@ -47,6 +47,16 @@ t.test('Reports: after midnight the evening that began at 07:00 is said to have 
   t.notMatch(text, /Oggi/, 'not "today"');
 });
 
+t.test('Reports: a business day that starts at 06:30 is said to start at 06:30, not 06:00', async (t) => {
+  const { app, client } = await serve(t, { ...EVENING, dayStart: '06:30' });
+  const menu = await stockMenu(app);
+  await order(app, lines([menu.birra, 1]));
+  app.clock.advance(60_000);
+  const { shows } = show(t, <ReportsScreen client={client} width={100} height={20} active onCapture={() => {}} />);
+  await shows('the title', (s) => s.includes('Today since 06:30: 1 order ·'));
+  t.pass('the minutes of the start');
+});
+
 t.test("Reports: a refund today of yesterday's sale at no register shows as a negative line", async (t) => {
   const { app } = await serve(t, EVENING);
   // A day on, the harness's token (an hour) has expired: a console that stays logged in for the two evenings.

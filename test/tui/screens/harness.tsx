@@ -10,7 +10,7 @@ import { waitFor } from '../../helpers/wait.js';
 /** A console screen against the whole appliance on 127.0.0.1, typed to as a person types, read as the screen shows. */
 export async function serve(
   t: TestLike & { teardown(fn: () => unknown): void },
-  options: { start?: string } = {},
+  options: { start?: string; dayStart?: string } = {},
 ): Promise<{ app: TestApp; client: PosClient }> {
   // The server's clock starts now: the console reads "today" and the boards the last hours of the real clock. Only
   // when the venue's business day turns within the next quarter of an hour does it start just after the turn, so
@@ -20,7 +20,10 @@ export async function serve(
   const now = Date.now();
   const nextTurn = venue.businessDayStart(now + 15 * 60_000).getTime();
   const start = nextTurn > now ? nextTurn + 60_000 : now;
-  const app = await buildTestApp(t, { start: options.start ?? new Date(start).toISOString() });
+  const app = await buildTestApp(t, {
+    start: options.start ?? new Date(start).toISOString(),
+    ...(options.dayStart ? { config: { dayStart: options.dayStart } } : {}),
+  });
   await app.runtime.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.runtime.app.server.address() as { port: number };
   const token = await app.token('admin');
