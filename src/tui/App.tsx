@@ -213,7 +213,8 @@ export function App({
           : t('dashboard.confirmed', { order: label, paid, register: register.name });
       dispatch({
         type: 'message',
-        message: [done, ...problems].join(' · '),
+        // What went wrong first: on an 80-column line the end is what gets cut.
+        message: [...problems, done].join(' · '),
         tone: problems.length > 0 ? 'warning' : 'info',
       });
     }, report);
